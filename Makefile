@@ -1,0 +1,41 @@
+# Janken Table: every set-up step lives here, so a fresh clone needs only
+# `make run` or `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest bench art clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall whenever the project's dependencies change.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/vtt
+
+lint: $(STAMP)
+	$(BIN)/ruff check vtt tests benchmarks tools
+	$(BIN)/ruff format --check vtt tests benchmarks tools
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks
+
+art:
+	$(PYTHON) tools/make_art.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,3 @@
+"""Janken Table: a desktop virtual tabletop for the Janken Deck."""
+
+__version__ = "0.1.0"
