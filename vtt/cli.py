@@ -1,0 +1,83 @@
+"""The ``vtt`` command: open the table (default), or work with rule packs.
+
+vtt                      open the table window
+vtt open FILE            open a saved table (.jtable) in the window
+vtt validate PACK...     check rule packs and print every error
+vtt replay RECORD        replay a game record and print the result as JSON
+vtt play PACK --text     play a pack in the terminal
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from vtt import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="vtt",
+        description="Janken Table: a virtual tabletop for the Janken Deck.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+    )
+    parser.add_argument("--version", action="version", version=f"vtt {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    opener = sub.add_parser("open", help="open the table window, optionally with a saved table")
+    opener.add_argument("file", nargs="?", help="a .jtable file to open")
+
+    validate = sub.add_parser("validate", help="check rule packs and print every error")
+    validate.add_argument("packs", nargs="+", help="pack folders or pack.yaml files")
+
+    replay = sub.add_parser("replay", help="replay a game record; print JSON; exit 1 if illegal")
+    replay.add_argument("record", help="a game record (.yaml)")
+
+    play = sub.add_parser("play", help="play a pack in the terminal")
+    play.add_argument("pack", help="a pack id, folder or pack.yaml")
+    play.add_argument("--text", action="store_true", help="play in the terminal (required)")
+    play.add_argument("--players", type=int, help="number of players")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a pack option (repeatable)",
+    )
+    play.add_argument("--seed", type=int, help="the random seed")
+    play.add_argument(
+        "--random",
+        action="append",
+        type=int,
+        default=[],
+        metavar="SEAT",
+        help="let the random agent play this seat (0-based; repeatable)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``vtt`` command; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    if args.command in (None, "open"):
+        from vtt.ui.app import run_app
+
+        return run_app(getattr(args, "file", None))
+    if args.command == "validate":
+        from vtt.rules.commands import validate_command
+
+        return validate_command(args.packs)
+    if args.command == "replay":
+        from vtt.rules.commands import replay_command
+
+        return replay_command(args.record)
+    from vtt.rules.commands import play_command
+
+    return play_command(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

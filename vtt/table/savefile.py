@@ -1,0 +1,238 @@
+"""Table files (``.jtable``): versioned JSON, written atomically, with an autosave.
+
+A save is written to a temporary file in the same folder, flushed to disk and
+then renamed over the old file, so a crash at any moment leaves either the old
+file or the new one, never half of one. Loading checks everything and raises
+:class:`SaveFileError` naming the file and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, NoReturn
+
+from vtt.table.model import Table
+from vtt.table.pieces import PIECE_KINDS, Piece
+from vtt.table.seats import Seat
+
+FORMAT = "janken-table"
+#: The newest format this program writes and reads.
+VERSION = 1
+SUFFIX = ".jtable"
+
+
+class SaveFileError(ValueError):
+    """A table file that cannot be read, and why."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = Path(path)
+        self.reason = reason
+
+
+def table_to_data(table: Table) -> dict[str, Any]:
+    """The table as plain JSON data."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "seed": table.seed,
+        "draws": table.draws,
+        "next_id": table.next_id,
+        "next_z": table.next_z,
+        "seats": [{"name": s.name, "colour": s.colour} for s in table.seats],
+        "objects": [piece.to_dict() for piece in table.objects.values()],
+    }
+
+
+def table_from_data(data: object, source: Path | str = "<data>") -> Table:
+    """Rebuild a table from :func:`table_to_data`'s output, checking every field."""
+    reader = _Reader(source)
+    top = reader.mapping(data, "the file")
+    if top.get("format") != FORMAT:
+        reader.fail('this is not a Janken Table file (no "format": "janken-table")')
+    version = reader.integer(top, "version")
+    if version > VERSION:
+        reader.fail(
+            f"it was written by a newer Janken Table (file format {version}); "
+            f"this version reads up to format {VERSION}. Please update Janken Table."
+        )
+    if version < 1:
+        reader.fail(f"unknown file format version {version}")
+    seats = tuple(
+        reader.seat(item, f"seats[{i}]") for i, item in enumerate(reader.items(top, "seats"))
+    )
+    table = Table(seats or 1, seed=reader.integer(top, "seed"))
+    table.objects.clear()
+    for index, item in enumerate(reader.items(top, "objects")):
+        piece = reader.piece(item, f"objects[{index}]")
+        if piece.id in table.objects:
+            reader.fail(f"objects[{index}]: the id {piece.id!r} is used twice")
+        table.objects[piece.id] = piece
+    table.draws = reader.integer(top, "draws")
+    table.next_id = reader.integer(top, "next_id")
+    table.next_z = reader.integer(top, "next_z")
+    problems = table.problems()
+    if problems:
+        reader.fail("the pieces do not fit together: " + "; ".join(problems[:3]))
+    for seat in range(len(table.seats)):
+        if f"hand-{seat}" not in table.objects:
+            reader.fail(f"seat {seat + 1} has no hand")
+    return table
+
+
+def save_table(table: Table, path: Path | str) -> None:
+    """Write the table to ``path`` atomically."""
+    text = json.dumps(table_to_data(table), indent=1, sort_keys=True)
+    write_atomically(Path(path), text)
+
+
+def load_table(path: Path | str) -> Table:
+    """Read a table file; raises :class:`SaveFileError` with the reason when it cannot."""
+    where = Path(path)
+    try:
+        text = where.read_text(encoding="utf-8")
+    except OSError as error:
+        raise SaveFileError(where, f"cannot be read: {error.strerror or error}") from error
+    except UnicodeDecodeError:
+        raise SaveFileError(where, "is not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveFileError(
+            where, f"line {error.lineno}, column {error.colno}: broken JSON ({error.msg})"
+        ) from None
+    return table_from_data(data, where)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows it."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+class Autosave:
+    """The autosave file: written after every change, offered back after a crash.
+
+    The window writes it on every change and deletes it on a clean exit, so a
+    file found at start-up means the last session did not end cleanly.
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+
+    def write(self, table: Table) -> None:
+        """Save the table (atomically)."""
+        save_table(table, self.path)
+
+    def exists(self) -> bool:
+        """True if an autosave is waiting to be restored."""
+        return self.path.exists()
+
+    def load(self) -> Table:
+        """The autosaved table."""
+        return load_table(self.path)
+
+    def discard(self) -> None:
+        """Delete the autosave (after a clean exit, or when the user declines it)."""
+        self.path.unlink(missing_ok=True)
+
+
+class _Reader:
+    """Checks untrusted JSON data field by field, failing with a precise message."""
+
+    def __init__(self, source: Path | str) -> None:
+        self.source = source
+
+    def fail(self, reason: str) -> NoReturn:
+        raise SaveFileError(self.source, reason)
+
+    def mapping(self, value: object, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            self.fail(f"{where}: expected an object, found {type(value).__name__}")
+        return value
+
+    def items(self, data: dict[str, Any], key: str) -> list[Any]:
+        value = data.get(key)
+        if not isinstance(value, list):
+            self.fail(f"{key!r}: expected a list")
+        return value
+
+    def integer(self, data: dict[str, Any], key: str) -> int:
+        value = data.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(f"{key!r}: expected a whole number, found {value!r}")
+        return value
+
+    def seat(self, value: object, where: str) -> Seat:
+        data = self.mapping(value, where)
+        name, colour = data.get("name"), data.get("colour")
+        if not isinstance(name, str) or not isinstance(colour, str):
+            self.fail(f"{where}: a seat needs a text name and colour")
+        return Seat(name, colour)
+
+    def piece(self, value: object, where: str) -> Piece:
+        data = dict(self.mapping(value, where))
+        named = data.pop("kind", None)
+        kind = PIECE_KINDS.get(str(named))
+        if kind is None:
+            self.fail(f"{where}: unknown kind of piece {named!r}")
+        known = {f.name: f for f in fields(kind)}
+        unknown = set(data) - set(known)
+        if unknown:
+            self.fail(f"{where}: unknown field {sorted(unknown)[0]!r} for a {kind.KIND}")
+        for name, spec in known.items():
+            if name in data and not _fits(data[name], str(spec.type)):
+                self.fail(f"{where}.{name}: expected {spec.type}, found {data[name]!r}")
+        if not isinstance(data.get("id"), str) or not data["id"]:
+            self.fail(f"{where}: every piece needs an id")
+        return kind(**data)
+
+
+def _fits(value: object, annotation: str) -> bool:
+    """True when a JSON value fits a field's annotation (as written in pieces.py)."""
+    checks: dict[str, tuple[type, ...]] = {
+        "str": (str,),
+        "float": (int, float),
+        "int": (int,),
+        "bool": (bool,),
+        "list[str]": (list,),
+    }
+    for option in annotation.replace(" ", "").split("|"):
+        if option == "None" and value is None:
+            return True
+        accepted = checks.get(option)
+        if accepted is None or (isinstance(value, bool) and bool not in accepted):
+            continue
+        if isinstance(value, list):
+            return option == "list[str]" and all(isinstance(v, str) for v in value)
+        if isinstance(value, accepted):
+            return True
+    return False
