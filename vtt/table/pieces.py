@@ -9,7 +9,6 @@ not used until it comes out again.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -43,12 +42,16 @@ class Piece:
     label: str = ""
 
     def clone(self) -> Piece:
-        """An independent copy (lists are copied, never shared)."""
-        twin = copy.copy(self)
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, list):
-                setattr(twin, f.name, list(value))
+        """An independent copy (lists are copied, never shared).
+
+        Undo snapshots every changed piece, so this is on the hot path: it copies
+        the slots directly, which is several times faster than ``copy.copy``.
+        """
+        cls = type(self)
+        twin = cls.__new__(cls)
+        for name in _field_names(cls):
+            value = getattr(self, name)
+            setattr(twin, name, list(value) if type(value) is list else value)
         return twin
 
     def to_dict(self) -> dict[str, Any]:
@@ -176,6 +179,16 @@ class Counter(Piece):
 
     def describe(self) -> str:
         return f"{self.label or 'counter'} ({self.value})"
+
+
+_FIELD_NAMES: dict[type[Piece], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Piece]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 PIECE_KINDS: dict[str, type[Piece]] = {

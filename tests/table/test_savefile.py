@@ -1,0 +1,102 @@
+"""Table files: atomic writes, clear errors on broken or newer files, the autosave."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from vtt.table import Table
+from vtt.table.layout import build_table
+from vtt.table.savefile import (
+    VERSION,
+    Autosave,
+    SaveFileError,
+    load_table,
+    save_table,
+    table_to_data,
+    write_atomically,
+)
+
+LAYOUT = {"objects": [{"stack": "deck", "cards": {}, "face_up": False}]}
+
+
+def saved(tmp_path: Path, mutate: object = None) -> Path:
+    data = table_to_data(build_table(LAYOUT, 2))
+    if callable(mutate):
+        mutate(data)
+    path = tmp_path / "t.jtable"
+    path.write_text(json.dumps(data, indent=1))
+    return path
+
+
+def test_load_gives_an_equal_table(tmp_path: Path) -> None:
+    table = build_table(LAYOUT, 4, seed=3)
+    table.shuffle("deck")
+    table.deal("deck", 5)
+    save_table(table, tmp_path / "a.jtable")
+    assert load_table(tmp_path / "a.jtable") == table
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(version=VERSION + 1), "written by a newer Janken Table"),
+        (lambda d: d.update(format="something"), "not a Janken Table file"),
+        (lambda d: d.update(seed="x"), "'seed': expected a whole number"),
+        (lambda d: d["objects"][3].update(kind="spaceship"), "objects[3]: unknown kind of piece"),
+        (lambda d: d["objects"][3].update(x="left"), "objects[3].x: expected float"),
+        (lambda d: d["objects"][3].update(colour="red"), "unknown field 'colour'"),
+        (lambda d: d["objects"].pop(), "do not fit together"),
+        (lambda d: d["objects"].append(dict(d["objects"][3])), "is used twice"),
+        (lambda d: d.update(seats="Ann"), "'seats': expected a list"),
+    ],
+)
+def test_broken_files_say_what_is_wrong(tmp_path: Path, mutate: object, message: str) -> None:
+    path = saved(tmp_path, mutate)
+    with pytest.raises(SaveFileError) as caught:
+        load_table(path)
+    assert str(path) in str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_broken_json_names_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jtable"
+    path.write_text('{\n  "format": "janken-table",\n  "version": 1,,\n}')
+    with pytest.raises(SaveFileError, match=r"line 3, column 16: broken JSON"):
+        load_table(path)
+
+
+def test_missing_and_binary_files(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="cannot be read"):
+        load_table(tmp_path / "nothing.jtable")
+    (tmp_path / "bin.jtable").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(SaveFileError, match="not a text file"):
+        load_table(tmp_path / "bin.jtable")
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "keep.jtable"
+    path.write_text("old contents")
+
+    def crash(*_: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomically(path, "new contents")
+    assert path.read_text() == "old contents"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.jtable"]  # no temporary left
+
+
+def test_autosave_cycle(tmp_path: Path) -> None:
+    autosave = Autosave(tmp_path / "deep" / "autosave.jtable")
+    assert not autosave.exists()
+    table = Table(3)
+    autosave.write(table)
+    assert autosave.exists() and autosave.load() == table
+    autosave.discard()
+    assert not autosave.exists()
+    autosave.discard()  # discarding twice is fine
