@@ -1,0 +1,1094 @@
+"""The safe expression language of rule packs: checked once at load, compiled once, run often.
+
+An expression is written in Python-expression syntax. At load it is parsed, every
+node is checked against an allow-list (the validator below is the safety
+boundary), then the checked tree is rewritten so that the operations that can
+build large values or do unbounded work go through small guards, and compiled
+once to a Python function. Running it costs one Python call plus the guards.
+
+>>> library = merge(SAFE_BUILTINS, Library(functions={}, constants={"LIMIT": 3},
+...                                        attributes=frozenset()))
+>>> fits = compile_expr("len(hand) < LIMIT and 0 not in hand", names={"hand", "top"},
+...                     library=library)
+>>> fits, sorted(fits.names), fits({"hand": (1, 2)})
+(Expr('len(hand) < LIMIT and 0 not in hand'), ['hand'], True)
+>>> compile_expr("len(hnad)", names={"hand"}, library=library)
+Traceback (most recent call last):
+...
+vtt.rules.expr.ExprError: unknown name 'hnad'; did you mean 'hand'?
+  len(hnad)
+      ^^^^
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import difflib
+import itertools
+import keyword
+import re
+import threading
+import types
+import warnings
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from vtt.rules.errors import PackError, Where
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INT",
+    "MAX_NODES",
+    "MAX_SOURCE_LENGTH",
+    "MAX_WORK",
+    "SAFE_BUILTINS",
+    "EvalError",
+    "Expr",
+    "ExprError",
+    "Library",
+    "compile_expr",
+    "merge",
+]
+
+#: Longest expression source, in characters.
+MAX_SOURCE_LENGTH: Final = 2000
+#: Deepest nesting of the syntax tree (``-(-(-x))`` is 4 deep, ``a + b + c`` is 3).
+MAX_DEPTH: Final = 60
+#: Most syntax-tree nodes in one expression.
+MAX_NODES: Final = 1000
+#: Integers written in an expression or built by ``*``, ``**`` and ``<<`` stay below this.
+MAX_INT: Final = 2**64
+#: Work units one run may spend: each item a comprehension or library function goes
+#: through, and each item of every text, tuple, list or set the expression builds.
+MAX_WORK: Final = 1_000_000
+
+# Format specs in f-strings: fill, align, sign, #, 0, a width of at most three
+# digits, grouping, a precision of at most two digits, a type. Nothing nested.
+_FORMAT_SPEC = re.compile(
+    r"(?:.?[<>=^])?[+\- ]?z?#?0?(?:[0-9]{1,3})?[_,]?(?:\.[0-9]{1,2})?[bcdeEfFgGnosxX%]?", re.DOTALL
+)
+
+# Attribute names a Library may never allow: the doors out of a sandbox (frames,
+# code, globals) and the text-formatting methods that read attributes themselves.
+_FORBIDDEN_ATTRIBUTES: Final = frozenset(
+    {
+        "ag_code",
+        "ag_frame",
+        "cr_code",
+        "cr_frame",
+        "f_back",
+        "f_builtins",
+        "f_code",
+        "f_globals",
+        "f_locals",
+        "format",
+        "format_map",
+        "func_globals",
+        "gi_code",
+        "gi_frame",
+        "gi_yieldfrom",
+        "mro",
+        "tb_frame",
+        "tb_next",
+    }
+)
+
+
+class ExprError(PackError):
+    """A bad expression found at load time: syntax, a forbidden construct or an unknown name."""
+
+    def __init__(
+        self,
+        reason: str,
+        where: Where | None = None,
+        *,
+        source: str = "",
+        line: int = 0,
+        column: int = 0,
+        end_column: int = 0,
+    ) -> None:
+        self.reason = reason
+        self.source = source
+        self.line = line  # 1-based line inside the expression, 0 if unknown
+        self.column = column  # 1-based column inside the expression, 0 if unknown
+        message = reason + _snippet(source, line, column, end_column)
+        super().__init__(message, _shifted(where, source, line, column))
+
+
+class EvalError(RuntimeError):
+    """A pack expression failed while running: a limit was exceeded or a value was wrong."""
+
+
+def _snippet(source: str, line: int, column: int, end_column: int) -> str:
+    """The expression line with a caret under the faulty part, as Python shows it."""
+    if not source:
+        return ""
+    lines = source.splitlines() or [source]
+    if not 1 <= line <= len(lines):
+        return f"\n  {source}" if "\n" not in source else ""
+    text = lines[line - 1]
+    if column < 1:
+        return f"\n  {text[:_SNIPPET_WIDTH]}"
+    width = max(1, min(end_column, len(text) + 1) - column) if end_column > column else 1
+    # A long line is cut to a window around the fault so the message stays readable.
+    start = max(0, column - 1 - _SNIPPET_WIDTH // 2)
+    shown = text[start : start + _SNIPPET_WIDTH]
+    width = min(width, len(shown) - (column - 1 - start) + 1)
+    return f"\n  {shown}\n  {' ' * (column - 1 - start)}{'^' * max(width, 1)}"
+
+
+_SNIPPET_WIDTH: Final = 72
+
+
+def _shifted(where: Where | None, source: str, line: int, column: int) -> Where | None:
+    """The pack-file place of an expression column, when the expression is one line."""
+    if where is None or not where.line or not where.column or "\n" in source or not column:
+        return where
+    return Where(where.file, where.line, where.column + column - 1, where.path)
+
+
+# --- the library -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Library:
+    """What expressions may reach besides their environment: functions, constants, attributes."""
+
+    functions: Mapping[str, Callable[..., object]] = field(default_factory=dict)
+    constants: Mapping[str, object] = field(default_factory=dict)
+    attributes: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        for name in itertools.chain(self.functions, self.constants):
+            if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+                raise ValueError(f"{name!r} cannot be a library name in pack expressions")
+        for name, value in self.constants.items():
+            if isinstance(value, types.ModuleType) or callable(value):
+                raise ValueError(f"library constant {name!r} must be a plain value")
+        for attribute in self.attributes:
+            if attribute.startswith("_") or attribute in _FORBIDDEN_ATTRIBUTES:
+                raise ValueError(f"attribute {attribute!r} must never be reachable from a pack")
+        # Frozen in fact, not only in name: later changes to the caller's dicts do not leak in.
+        object.__setattr__(self, "functions", types.MappingProxyType(dict(self.functions)))
+        object.__setattr__(self, "constants", types.MappingProxyType(dict(self.constants)))
+        object.__setattr__(self, "attributes", frozenset(self.attributes))
+
+
+def merge(*libraries: Library) -> Library:
+    """One library holding all of ``libraries``; on a name clash the later one wins."""
+    functions: dict[str, Callable[..., object]] = {}
+    constants: dict[str, object] = {}
+    attributes: set[str] = set()
+    for library in libraries:
+        functions.update(library.functions)
+        constants.update(library.constants)
+        attributes |= library.attributes
+    return Library(functions, constants, frozenset(attributes))
+
+
+# --- run-time guards -------------------------------------------------------------------
+
+
+class _Meter(threading.local):
+    """The work left to the expression running on this thread."""
+
+    left: int = 0
+
+
+_meter: Final = _Meter()
+_SIZED_TYPES: Final = (str, bytes, tuple, list, set, frozenset, dict, range)
+_NUMBER_TYPES: Final = frozenset({int, float, bool, complex})
+
+
+def _charge(units: int) -> None:
+    left = _meter.left - units
+    _meter.left = left
+    if left < 0:
+        raise EvalError(f"too much work: an expression may handle at most {MAX_WORK:,} items")
+
+
+def _sized(value: Any) -> Any:
+    """Charge a value the expression just built by its size, and give it back."""
+    if type(value) not in _NUMBER_TYPES and isinstance(value, _SIZED_TYPES):
+        _charge(len(value))
+    return value
+
+
+def _items(values: Any) -> Any:
+    """What a comprehension or library function iterates: charged by its length."""
+    if isinstance(values, _SIZED_TYPES):
+        _charge(len(values))
+        return values
+    return _each(values)
+
+
+def _each(values: Iterable[Any]) -> Iterator[Any]:
+    """A lazy iterable charged one unit per item, so ``any(...)`` still stops early."""
+    meter = _meter
+    for item in values:
+        meter.left -= 1
+        if meter.left < 0:
+            _charge(0)
+        yield item
+
+
+def _check_int(value: Any) -> Any:
+    if isinstance(value, int) and not -MAX_INT < value < MAX_INT:
+        raise EvalError(f"number too large: integers must stay below 2**64 ({MAX_INT:,})")
+    return value
+
+
+# The guards below answer numbers first, without further calls: rules add and
+# compare small numbers far more often than they build texts or tuples.
+
+
+def _add(a: Any, b: Any) -> Any:
+    result = a + b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _sub(a: Any, b: Any) -> Any:
+    result = a - b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _or(a: Any, b: Any) -> Any:
+    result = a | b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _and(a: Any, b: Any) -> Any:
+    result = a & b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _xor(a: Any, b: Any) -> Any:
+    result = a ^ b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _mul(a: Any, b: Any) -> Any:
+    if type(a) is int and type(b) is int:
+        result = a * b
+        if -MAX_INT < result < MAX_INT:
+            return result
+        return _check_int(result)
+    # Repetition (``'a' * n``, ``[0] * n``) is charged before the value is built.
+    if isinstance(b, int) and isinstance(a, _SIZED_TYPES):
+        _charge(len(a) * max(b, 0))
+    elif isinstance(a, int) and isinstance(b, _SIZED_TYPES):
+        _charge(len(b) * max(a, 0))
+    return _check_int(a * b)
+
+
+def _pow(a: Any, b: Any) -> Any:
+    # The result has at least b * (bits(a) - 1) bits: refuse before computing it.
+    if isinstance(a, int) and isinstance(b, int) and b > 0 and b * (abs(a).bit_length() - 1) >= 64:
+        raise EvalError(f"number too large: integers must stay below 2**64 ({MAX_INT:,})")
+    return _check_int(a**b)
+
+
+def _lshift(a: Any, b: Any) -> Any:
+    if isinstance(b, int) and b >= 64 and a:
+        raise EvalError(f"number too large: integers must stay below 2**64 ({MAX_INT:,})")
+    return _check_int(a << b)
+
+
+def _mod(a: Any, b: Any) -> Any:
+    if isinstance(a, str | bytes):
+        raise EvalError("'%' formatting of text is not allowed; use an f-string")
+    return a % b
+
+
+def _probe(value: Any) -> Any:
+    """An operand of ``in`` or ``==`` whose size the expression may have built: charged."""
+    if isinstance(value, str | tuple | list):
+        _charge(len(value))
+    return value
+
+
+def _format(value: Any, conversion: int, spec: str) -> str:
+    """One ``{...}`` of an f-string; the spec was checked at load."""
+    if conversion == ord("r"):
+        value = repr(value)
+    elif conversion == ord("a"):
+        value = ascii(value)
+    elif conversion == ord("s"):
+        value = str(value)
+    text = format(value, spec)
+    _charge(len(text))
+    return text
+
+
+def _text(*parts: str) -> str:
+    return _sized("".join(parts))  # type: ignore[no-any-return]
+
+
+_GUARDS: Final[Mapping[str, object]] = {
+    "_add": _add,
+    "_sub": _sub,
+    "_or": _or,
+    "_and": _and,
+    "_xor": _xor,
+    "_mul": _mul,
+    "_pow": _pow,
+    "_lshift": _lshift,
+    "_mod": _mod,
+    "_sized": _sized,
+    "_items": _items,
+    "_probe": _probe,
+    "_format": _format,
+    "_text": _text,
+}
+
+_GUARDED_OPERATORS: Final[Mapping[type[ast.operator], str]] = {
+    ast.Add: "_add",
+    ast.Sub: "_sub",
+    ast.BitOr: "_or",
+    ast.BitAnd: "_and",
+    ast.BitXor: "_xor",
+    ast.Mult: "_mul",
+    ast.Pow: "_pow",
+    ast.LShift: "_lshift",
+    ast.Mod: "_mod",
+}
+
+# --- the standard library every pack gets ------------------------------------------------
+
+
+def _len(values: Collection[Any]) -> int:
+    """Number of items."""
+    return len(values)
+
+
+def _iterated(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``min``/``max`` arguments: one iterable, or the values themselves."""
+    return tuple(_items(args[0])) if len(args) == 1 else args
+
+
+def _min(*args: Any, **options: Any) -> Any:
+    """The smallest item (``key=`` and ``default=`` as in Python)."""
+    return min(_iterated(args), **_only(options, "key", "default"))
+
+
+def _max(*args: Any, **options: Any) -> Any:
+    """The largest item (``key=`` and ``default=`` as in Python)."""
+    return max(_iterated(args), **_only(options, "key", "default"))
+
+
+def _only(options: Mapping[str, Any], *allowed: str) -> Mapping[str, Any]:
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {unknown[0]!r}")
+    return options
+
+
+def _sum(values: Iterable[Any], start: int | float = 0) -> Any:
+    """The sum of numbers (not of texts or tuples: that would be quadratic work)."""
+    if type(start) not in _NUMBER_TYPES:
+        raise TypeError("sum() adds numbers only")
+    return sum(_items(values), start)
+
+
+def _any(values: Iterable[object]) -> bool:
+    """True if any item is true."""
+    return any(_items(values))
+
+
+def _all(values: Iterable[object]) -> bool:
+    """True if every item is true (or there are none)."""
+    return all(_items(values))
+
+
+def _count(values: Iterable[object], *value: object) -> int:
+    """How many items are true, or with a second argument, equal to it."""
+    if len(value) > 1:
+        raise TypeError("count() takes the items and at most one value")
+    if value:
+        target = value[0]
+        return sum(1 for item in _items(values) if item == target)
+    return sum(1 for item in _items(values) if item)
+
+
+def _sorted(
+    values: Iterable[Any], *, key: Callable[[Any], Any] | None = None, reverse: bool = False
+) -> list[Any]:
+    """A new sorted list (``key=`` a library function, ``reverse=``)."""
+    return sorted(_items(values), key=key, reverse=reverse)
+
+
+def _reversed(values: Sequence[Any]) -> tuple[Any, ...]:
+    """The items in reverse order, as a tuple."""
+    return tuple(reversed(_items(values)))
+
+
+def _range(*bounds: int) -> range:
+    """``range(stop)``, ``range(start, stop)``, ``range(start, stop, step)``, bounded."""
+    for bound in bounds:
+        if not isinstance(bound, int):
+            raise TypeError("range() takes whole numbers")
+        _check_int(bound)
+    numbers = range(*bounds)
+    _charge(len(numbers))
+    return numbers
+
+
+def _tuple(values: Iterable[Any] = ()) -> tuple[Any, ...]:
+    """The items as a tuple."""
+    return tuple(_items(values))
+
+
+def _list(values: Iterable[Any] = ()) -> list[Any]:
+    """The items as a list."""
+    return list(_items(values))
+
+
+def _set(values: Iterable[Any] = ()) -> set[Any]:
+    """The distinct items as a set."""
+    return set(_items(values))
+
+
+def _frozenset(values: Iterable[Any] = ()) -> frozenset[Any]:
+    """The distinct items as a frozen set."""
+    return frozenset(_items(values))
+
+
+def _enumerate(values: Iterable[Any], start: int = 0) -> tuple[tuple[int, Any], ...]:
+    """``(index, item)`` pairs, as a tuple."""
+    return tuple(enumerate(_items(values), _check_int(start)))
+
+
+def _zip(*columns: Iterable[Any]) -> tuple[tuple[Any, ...], ...]:
+    """Items taken side by side from each argument, as a tuple of tuples."""
+    return tuple(zip(*(_items(column) for column in columns), strict=False))
+
+
+def _str(value: object = "") -> str:
+    """The value as text."""
+    return _sized(str(value))  # type: ignore[no-any-return]
+
+
+def _join(values: Iterable[object], separator: str = ", ") -> str:
+    """The items as text, with ``separator`` between them."""
+    return _text(str(separator).join(str(item) for item in _items(values)))
+
+
+def _int(value: Any) -> int:
+    """A whole number from a number or a text."""
+    return _check_int(int(value))  # type: ignore[no-any-return]
+
+
+def _float(value: Any) -> float:
+    """A number with a fraction from a number or a text."""
+    return float(value)
+
+
+def _bool(value: object) -> bool:
+    """The truth of a value."""
+    return bool(value)
+
+
+def _abs(value: Any) -> Any:
+    """The absolute value."""
+    return abs(value)
+
+
+def _round(value: Any, digits: int | None = None) -> Any:
+    """``value`` rounded, to ``digits`` places if given."""
+    return round(value, digits)
+
+
+def _divmod(a: Any, b: Any) -> tuple[Any, Any]:
+    """``(a // b, a % b)``."""
+    return (a // b, _mod(a, b))
+
+
+#: The base library of every pack: Python's safe built-ins, bounded.
+SAFE_BUILTINS: Final = Library(
+    functions={
+        "abs": _abs,
+        "all": _all,
+        "any": _any,
+        "bool": _bool,
+        "count": _count,
+        "divmod": _divmod,
+        "enumerate": _enumerate,
+        "float": _float,
+        "frozenset": _frozenset,
+        "int": _int,
+        "join": _join,
+        "len": _len,
+        "list": _list,
+        "max": _max,
+        "min": _min,
+        "range": _range,
+        "reversed": _reversed,
+        "round": _round,
+        "set": _set,
+        "sorted": _sorted,
+        "str": _str,
+        "sum": _sum,
+        "tuple": _tuple,
+        "zip": _zip,
+    },
+    constants={},
+    attributes=frozenset(),
+)
+
+# --- load time: parse and check ----------------------------------------------------------
+
+_NOT_ALLOWED: Final[Mapping[type[ast.AST], str]] = {
+    ast.Lambda: "lambdas are not allowed: call a library function instead",
+    ast.NamedExpr: "':=' is not allowed: expressions cannot set names",
+    ast.Starred: "'*' unpacking is not allowed",
+    ast.Await: "'await' is not allowed",
+    ast.Yield: "'yield' is not allowed",
+    ast.YieldFrom: "'yield from' is not allowed",
+    ast.MatMult: "'@' is not an operator packs use",
+}
+
+_ALLOWED_NODES: Final = frozenset(
+    {
+        ast.Expression,
+        ast.BoolOp,
+        ast.And,
+        ast.Or,
+        ast.BinOp,
+        ast.Add,
+        ast.Sub,
+        ast.Mult,
+        ast.Div,
+        ast.FloorDiv,
+        ast.Mod,
+        ast.Pow,
+        ast.LShift,
+        ast.RShift,
+        ast.BitOr,
+        ast.BitXor,
+        ast.BitAnd,
+        ast.UnaryOp,
+        ast.Not,
+        ast.USub,
+        ast.UAdd,
+        ast.Invert,
+        ast.Compare,
+        ast.Eq,
+        ast.NotEq,
+        ast.Lt,
+        ast.LtE,
+        ast.Gt,
+        ast.GtE,
+        ast.Is,
+        ast.IsNot,
+        ast.In,
+        ast.NotIn,
+        ast.IfExp,
+        ast.Call,
+        ast.keyword,
+        ast.Name,
+        ast.Load,
+        ast.Store,
+        ast.Constant,
+        ast.Attribute,
+        ast.Subscript,
+        ast.Slice,
+        ast.Tuple,
+        ast.List,
+        ast.Set,
+        ast.Dict,
+        ast.ListComp,
+        ast.SetComp,
+        ast.DictComp,
+        ast.GeneratorExp,
+        ast.comprehension,
+        ast.JoinedStr,
+        ast.FormattedValue,
+    }
+)
+
+_PRIVATE: Final = "names and attributes starting with '_' are private"
+
+
+def compile_expr(
+    source: str, *, names: Collection[str], library: Library, where: Where | None = None
+) -> Expr:
+    """Check ``source`` against the allow-list and compile it once; raise ExprError if bad."""
+    text = source.strip()
+    tree = _parse(text, where)
+    checker = _Checker(text, frozenset(names), library, where)
+    checker.check(tree)
+    return Expr(text, frozenset(checker.free_names), tree, library, where)
+
+
+def _parse(text: str, where: Where | None) -> ast.Expression:
+    if not text:
+        raise ExprError("the expression is empty", where)
+    if len(text) > MAX_SOURCE_LENGTH:
+        raise ExprError(
+            f"the expression is too long: {len(text):,} characters (at most {MAX_SOURCE_LENGTH:,})",
+            where,
+        )
+    # Expressions written over several lines of a YAML block need brackets to parse.
+    wrapped = f"(\n{text}\n)" if "\n" in text else text
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # e.g. an invalid escape like "\d" is an error
+            tree = ast.parse(wrapped, mode="eval")
+    except SyntaxError as error:
+        line = (error.lineno or 0) - (1 if wrapped is not text else 0)
+        raise ExprError(
+            f"not a valid expression: {error.msg}",
+            where,
+            source=text,
+            line=line,
+            column=error.offset or 0,
+            end_column=error.end_offset or 0,
+        ) from None
+    except (RecursionError, MemoryError, ValueError) as error:
+        raise ExprError(f"not a valid expression: {error}", where) from None
+    if wrapped is not text:
+        for node in ast.walk(tree):
+            for attribute in ("lineno", "end_lineno"):
+                if getattr(node, attribute, None):
+                    setattr(node, attribute, getattr(node, attribute) - 1)
+    return tree
+
+
+class _Checker:
+    """The allow-list: walks the tree once and raises ExprError at the first bad node."""
+
+    def __init__(
+        self, source: str, names: frozenset[str], library: Library, where: Where | None
+    ) -> None:
+        self.source = source
+        self.names = names
+        self.library = library
+        self.where = where
+        self.free_names: set[str] = set()
+        self._lines = source.splitlines() or [source]
+
+    def fail(self, node: ast.AST, reason: str) -> ExprError:
+        """An ExprError pointing at ``node`` in the source."""
+        line = getattr(node, "lineno", 0)
+        column = self._column(line, getattr(node, "col_offset", -1))
+        end = (
+            self._column(line, getattr(node, "end_col_offset", -1))
+            if (getattr(node, "end_lineno", 0) == line)
+            else 0
+        )
+        if isinstance(node, ast.Attribute) and end > len(node.attr):
+            column = end - len(node.attr)  # point at the name after the dot
+        return ExprError(
+            reason, self.where, source=self.source, line=line, column=column, end_column=end
+        )
+
+    def _column(self, line: int, offset: int | None) -> int:
+        # ast offsets count UTF-8 bytes; authors count characters.
+        if offset is None or offset < 0 or not 1 <= line <= len(self._lines):
+            return 0
+        encoded = self._lines[line - 1].encode("utf-8")[:offset]
+        return len(encoded.decode("utf-8", errors="ignore")) + 1
+
+    def check(self, tree: ast.Expression) -> None:
+        """Check the whole tree: its size first, then every node."""
+        self._check_size(tree)
+        self.visit(tree.body, frozenset())
+
+    def _check_size(self, tree: ast.AST) -> None:
+        count = 0
+        stack: list[tuple[ast.AST, int]] = [(tree, 1)]
+        while stack:
+            node, depth = stack.pop()
+            count += 1
+            if depth > MAX_DEPTH:
+                raise self.fail(
+                    node, f"the expression is nested too deeply (at most {MAX_DEPTH} levels)"
+                )
+            if count > MAX_NODES:
+                raise self.fail(node, f"the expression is too big (at most {MAX_NODES} parts)")
+            stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+
+    def visit(self, node: ast.AST, bound: frozenset[str]) -> None:
+        """Check ``node`` and its children; ``bound`` are comprehension variables in scope."""
+        kind = type(node)
+        if kind not in _ALLOWED_NODES:
+            reason = _NOT_ALLOWED.get(
+                kind, f"{_describe(node)} is not allowed in a pack expression"
+            )
+            raise self.fail(node, reason)
+        method = getattr(self, f"visit_{kind.__name__}", None)
+        if method is not None:
+            method(node, bound)
+        else:
+            for child in ast.iter_child_nodes(node):
+                self.visit(child, bound)
+
+    def visit_Name(self, node: ast.Name, bound: frozenset[str]) -> None:
+        name = node.id
+        if name.startswith("_"):
+            raise self.fail(node, f"'{name}' is not allowed: {_PRIVATE}")
+        if name in bound:
+            return
+        if name in self.names:
+            self.free_names.add(name)
+            return
+        if name in self.library.constants or name in self.library.functions:
+            return
+        raise self.fail(node, self._unknown_name(name, bound))
+
+    def _unknown_name(self, name: str, bound: frozenset[str]) -> str:
+        visible = sorted(
+            bound | self.names | set(self.library.constants) | set(self.library.functions)
+        )
+        reason = f"unknown name '{name}'"
+        close = difflib.get_close_matches(name, visible, n=3, cutoff=0.6)
+        hint = f"; did you mean {_alternatives(close)}?" if close else ""
+        if hasattr(builtins, name):
+            return (
+                f"{reason}: Python's built-ins are not available in packs, "
+                f"only the library (len, min, max, sum, any, all, sorted, ...){hint}"
+            )
+        if close:
+            return reason + hint
+        shown = ", ".join(visible[:12]) + (", ..." if len(visible) > 12 else "")
+        return f"{reason} (the names here are: {shown})" if visible else reason
+
+    def visit_Attribute(self, node: ast.Attribute, bound: frozenset[str]) -> None:
+        self.visit(node.value, bound)  # report faults in reading order, left to right
+        attribute = node.attr
+        if attribute.startswith("_"):
+            raise self.fail(node, f"'{attribute}' is not allowed: {_PRIVATE}")
+        if not isinstance(node.ctx, ast.Load):
+            raise self.fail(node, "expressions cannot change attributes")
+        if attribute not in self.library.attributes:
+            known = sorted(self.library.attributes)
+            close = difflib.get_close_matches(attribute, known, n=3, cutoff=0.6)
+            hint = f"; did you mean {_alternatives(close)}?" if close else ""
+            listed = (
+                f" (attributes packs may use: {', '.join(known)})" if known and not close else ""
+            )
+            raise self.fail(node, f"unknown attribute '.{attribute}'{hint}{listed}")
+
+    def visit_Call(self, node: ast.Call, bound: frozenset[str]) -> None:
+        function = node.func
+        if isinstance(function, ast.Attribute):
+            self.visit(function.value, bound)  # faults inside first, in reading order
+            if function.attr.startswith("_"):
+                raise self.fail(function, f"'{function.attr}' is not allowed: {_PRIVATE}")
+            raise self.fail(
+                node,
+                f"method calls like '.{function.attr}(...)' are not allowed: "
+                "calls are only to library functions like len(...)",
+            )
+        if not isinstance(function, ast.Name):
+            self.visit(function, bound)
+            raise self.fail(node, "calls are only to library functions by name, like len(hand)")
+        name = function.id
+        self.visit_Name(function, bound)  # private and unknown names first
+        if name not in self.library.functions or name in bound or name in self.names:
+            raise self.fail(
+                function,
+                f"'{name}' is not a function: calls are only to library functions like len(...)",
+            )
+        for argument in node.args:
+            self.visit(argument, bound)
+        for keyword_argument in node.keywords:
+            if keyword_argument.arg is None:
+                raise self.fail(keyword_argument, "'**' unpacking is not allowed")
+            if keyword_argument.arg.startswith("_"):
+                raise self.fail(
+                    keyword_argument, f"'{keyword_argument.arg}' is not allowed: {_PRIVATE}"
+                )
+            self.visit(keyword_argument.value, bound)
+
+    def visit_Constant(self, node: ast.Constant, bound: frozenset[str]) -> None:
+        value = node.value
+        if isinstance(value, bool) or value is None or isinstance(value, float | str):
+            return
+        if isinstance(value, int):
+            if not -MAX_INT < value < MAX_INT:
+                raise self.fail(node, "the number is too large: integers must stay below 2**64")
+            return
+        raise self.fail(node, f"{_describe(node)} are not used in packs")
+
+    def visit_BinOp(self, node: ast.BinOp, bound: frozenset[str]) -> None:
+        if type(node.op) not in _ALLOWED_NODES:
+            raise self.fail(node, _NOT_ALLOWED.get(type(node.op), "this operator is not allowed"))
+        self.visit(node.left, bound)
+        self.visit(node.right, bound)
+
+    def visit_Compare(self, node: ast.Compare, bound: frozenset[str]) -> None:
+        operands = [node.left, *node.comparators]
+        for operator, left, right in zip(node.ops, operands, operands[1:], strict=False):
+            if isinstance(operator, ast.Is | ast.IsNot) and any(
+                isinstance(side, ast.Constant)
+                and not any(side.value is singleton for singleton in (None, True, False))
+                for side in (left, right)
+            ):
+                raise self.fail(node, "'is' compares identity: use '==' to compare with a value")
+        for operand in operands:
+            self.visit(operand, bound)
+
+    def visit_Dict(self, node: ast.Dict, bound: frozenset[str]) -> None:
+        for key, value in zip(node.keys, node.values, strict=True):
+            if key is None:
+                raise self.fail(value, "'**' unpacking is not allowed")
+            self.visit(key, bound)
+            self.visit(value, bound)
+
+    def visit_FormattedValue(self, node: ast.FormattedValue, bound: frozenset[str]) -> None:
+        spec = node.format_spec
+        if spec is not None:
+            parts = spec.values if isinstance(spec, ast.JoinedStr) else [spec]
+            if not all(isinstance(part, ast.Constant) for part in parts):
+                raise self.fail(spec, "a format spec in an f-string must be plain, like {x:>3}")
+            text = "".join(str(part.value) for part in parts if isinstance(part, ast.Constant))
+            if not _FORMAT_SPEC.fullmatch(text):
+                raise self.fail(
+                    spec,
+                    f"format spec ':{text}' is not allowed: use a width of at most 3 digits "
+                    "and a precision of at most 2, like {x:>3} or {x:.2f}",
+                )
+        self.visit(node.value, bound)
+
+    def _comprehension(
+        self,
+        node: ast.AST,
+        generators: list[ast.comprehension],
+        results: Sequence[ast.AST],
+        bound: frozenset[str],
+    ) -> None:
+        scope = bound
+        for generator in generators:
+            if generator.is_async:
+                raise self.fail(generator, "'async for' is not allowed")
+            self.visit(generator.iter, scope)  # the first one runs outside the loop
+            scope = scope | self._targets(generator.target)
+            for condition in generator.ifs:
+                self.visit(condition, scope)
+        for result in results:
+            self.visit(result, scope)
+
+    def _targets(self, target: ast.AST) -> frozenset[str]:
+        if isinstance(target, ast.Name):
+            if target.id.startswith("_"):
+                raise self.fail(target, f"'{target.id}' is not allowed: {_PRIVATE}")
+            return frozenset({target.id})
+        if isinstance(target, ast.Tuple | ast.List):
+            names: frozenset[str] = frozenset()
+            for element in target.elts:
+                names |= self._targets(element)
+            return names
+        raise self.fail(target, "a comprehension can only name its items, like 'for card in hand'")
+
+    def visit_ListComp(self, node: ast.ListComp, bound: frozenset[str]) -> None:
+        self._comprehension(node, node.generators, [node.elt], bound)
+
+    def visit_SetComp(self, node: ast.SetComp, bound: frozenset[str]) -> None:
+        self._comprehension(node, node.generators, [node.elt], bound)
+
+    def visit_GeneratorExp(self, node: ast.GeneratorExp, bound: frozenset[str]) -> None:
+        self._comprehension(node, node.generators, [node.elt], bound)
+
+    def visit_DictComp(self, node: ast.DictComp, bound: frozenset[str]) -> None:
+        self._comprehension(node, node.generators, [node.key, node.value], bound)
+
+
+def _alternatives(names: Sequence[str]) -> str:
+    quoted = [f"'{name}'" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
+
+
+def _describe(node: ast.AST) -> str:
+    if isinstance(node, ast.Constant):
+        kinds = {bytes: "bytes", complex: "complex numbers"}
+        return kinds.get(type(node.value), f"values like {node.value!r}")
+    return f"'{type(node).__name__}'"
+
+
+# --- load time: rewrite with guards and compile ------------------------------------------
+
+
+class _Guarding(ast.NodeTransformer):
+    """Rewrites a checked tree so that operations that may grow without bound go through guards."""
+
+    def __init__(self, small_names: frozenset[str], functions: Mapping[str, object]) -> None:
+        self.small_names = small_names  # names whose values come from outside the expression
+        self.functions = functions
+        self.metered = False
+
+    def _call(self, guard: str, *args: ast.expr) -> ast.Call:
+        self.metered = True
+        return ast.Call(func=ast.Name(id=guard, ctx=ast.Load()), args=list(args), keywords=[])
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        guard = _GUARDED_OPERATORS.get(type(node.op))
+        if guard is None or self._number_kept(node):
+            return node
+        return self._call(guard, node.left, node.right)
+
+    @staticmethod
+    def _number_kept(node: ast.BinOp) -> bool:
+        """``x + 1``, ``x - 1``, ``1 % x``: a plain number operand keeps the result small."""
+        if isinstance(node.op, ast.Mod):
+            operands = [node.left]  # 'text % 1' must still reach the guard
+        elif isinstance(node.op, ast.Add | ast.Sub | ast.BitOr | ast.BitAnd | ast.BitXor):
+            operands = [node.left, node.right]
+        else:
+            return False
+        return any(
+            isinstance(side, ast.Constant) and type(side.value) in (int, float) for side in operands
+        )
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        self.generic_visit(node)
+        return self._call("_sized", node) if isinstance(node.slice, ast.Slice) else node
+
+    def visit_comprehension(self, node: ast.comprehension) -> ast.comprehension:
+        self.generic_visit(node)
+        node.iter = self._call("_items", node.iter)
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name):
+            function = self.functions.get(node.func.id)
+            # The base library charges the meter, so the run must start it afresh.
+            self.metered |= any(function is metered for metered in SAFE_BUILTINS.functions.values())
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        operands = [node.left, *node.comparators]
+        for index, operator in enumerate(node.ops, start=1):
+            left, right = operands[index - 1], operands[index]
+            if self._is_small(right):
+                continue
+            # 'x in c' costs len(c); 'a == b' costs at most len(b): charge what was built.
+            if isinstance(operator, ast.In | ast.NotIn) or not self._is_small(left):
+                operands[index] = self._call("_probe", right)
+        node.left, node.comparators = operands[0], operands[1:]
+        return node
+
+    def _is_small(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant | ast.Attribute):
+            return True
+        return isinstance(node, ast.Name) and node.id in self.small_names
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.expr:
+        parts: list[ast.expr] = []
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                spec = part.format_spec
+                text = "".join(
+                    str(piece.value)
+                    for piece in (spec.values if isinstance(spec, ast.JoinedStr) else [])
+                    if isinstance(piece, ast.Constant)
+                )
+                value = self.visit(part.value)
+                parts.append(
+                    self._call("_format", value, ast.Constant(part.conversion), ast.Constant(text))
+                )
+            else:
+                parts.append(part)
+        return self._call("_text", *parts)
+
+
+class Expr:
+    """A checked, compiled expression: call it with an environment of names to values."""
+
+    __slots__ = ("_function", "_metered", "names", "source", "where")
+
+    def __init__(
+        self,
+        source: str,
+        names: frozenset[str],
+        tree: ast.Expression,
+        library: Library,
+        where: Where | None = None,
+    ) -> None:
+        self.source = source
+        self.names = names
+        self.where = where
+        # Values from outside are game-sized; comprehension variables may hold built ones.
+        small = (names | frozenset(library.constants)) - _comprehension_names(tree)
+        guarding = _Guarding(small, library.functions)
+        body = guarding.visit(tree.body)
+        self._metered = guarding.metered
+        self._function = _compile_function(source, body, sorted(names), library)
+
+    def __call__(self, env: Mapping[str, object]) -> object:
+        if self._metered:
+            _meter.left = MAX_WORK
+        try:
+            return self._function(env)
+        except EvalError as error:
+            raise EvalError(f"{self._place()}{error}") from error
+        except KeyError as error:
+            if error.args and error.args[0] in self.names and error.args[0] not in env:
+                raise EvalError(f"{self._place()}no value for name {error.args[0]!r}") from error
+            raise EvalError(f"{self._place()}{type(error).__name__}: {error}") from error
+        except Exception as error:  # a pack's expression must never crash the engine
+            raise EvalError(f"{self._place()}{type(error).__name__}: {error}") from error
+
+    def _place(self) -> str:
+        return f"{self.where}: `{self.source}`: " if self.where else f"`{self.source}`: "
+
+    def __repr__(self) -> str:
+        return f"Expr({self.source!r})"
+
+
+def _comprehension_names(tree: ast.AST) -> frozenset[str]:
+    return frozenset(
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.comprehension)
+        for target in ast.walk(node.target)
+        if isinstance(target, ast.Name)
+    )
+
+
+def _compile_function(
+    source: str, body: ast.expr, names: Sequence[str], library: Library
+) -> Callable[[Mapping[str, object]], object]:
+    """A Python function ``(env) -> value`` whose body is the guarded expression."""
+    reads: list[ast.stmt] = [
+        ast.Assign(
+            targets=[ast.Name(id=name, ctx=ast.Store())],
+            value=ast.Subscript(
+                value=ast.Name(id="_env", ctx=ast.Load()), slice=ast.Constant(name), ctx=ast.Load()
+            ),
+        )
+        for name in names
+    ]
+    function = ast.FunctionDef(
+        name="_expression",
+        args=ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(arg="_env")],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        ),
+        body=[*reads, ast.Return(value=body)],
+        decorator_list=[],
+        returns=None,
+    )
+    module = ast.Module(body=[function], type_ignores=[])
+    ast.fix_missing_locations(module)
+    # Python's built-ins are cut off: only the library and the guards are global.
+    namespace: dict[str, Any] = {"__builtins__": {}}
+    namespace.update(library.constants)
+    namespace.update(library.functions)
+    namespace.update(_GUARDS)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code = compile(module, filename=f"<pack expression {source[:60]!r}>", mode="exec")
+    exec(code, namespace)  # defines _expression only; the checked body runs at call time
+    compiled: Callable[[Mapping[str, object]], object] = namespace["_expression"]
+    return compiled
