@@ -1,0 +1,115 @@
+"""Rule-pack engine speed: random playouts per second, legal-move latency, pack / hand-coded.
+
+Playouts use ``apply_unchecked`` and uniformly random legal moves, on one core. The
+hand-coded games in ``benchmarks/reference/`` play the same rules in plain Python;
+the ratio pack / hand-coded is playouts per second of the pack divided by the
+reference's (the goal: at least 0.5).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from benchmarks import Result, percentile
+from benchmarks.reference import jantori as jantori_reference
+from benchmarks.reference import war as war_reference
+from vtt.rules.engine import Game, State
+from vtt.rules.finder import load_game
+
+GROUP = "Rule-pack engine"
+SECONDS = 1.5
+
+#: (pack, options) measured for playouts and legal-move latency.
+CASES: tuple[tuple[str, dict[str, object]], ...] = (
+    ("jantori", {}),
+    ("war", {"mode": "classic", "jokers": True}),
+    ("war", {"mode": "five-card"}),
+    ("tic-tac-rock", {}),
+    ("tic-tac-rock", {"jokers": True, "boards": 2}),
+)
+
+
+def pack_playout(game: Game, options: dict[str, object], seed: int) -> State:
+    """One game of random legal moves through the fast path."""
+    state = game.new_state(options, seed)
+    rng = random.Random(seed)
+    while state.outcome is None:
+        moves = state.legal_list()
+        state.apply_unchecked(moves[rng.randrange(len(moves))])
+    return state
+
+
+def rate(playout: Callable[[int], object]) -> float:
+    """Playouts per second over about SECONDS of wall time."""
+    count, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < SECONDS:
+        playout(count)
+        count += 1
+    return count / elapsed
+
+
+def latencies(game: Game, options: dict[str, object], games: int = 30) -> list[float]:
+    """Milliseconds to generate the legal moves, for every position of some random games."""
+    found: list[float] = []
+    for seed in range(games):
+        state = game.new_state(options, seed)
+        rng = random.Random(seed)
+        while state.outcome is None:
+            state.invalidate()
+            start = time.perf_counter()
+            moves = state.legal_list()
+            found.append((time.perf_counter() - start) * 1000.0)
+            state.apply_unchecked(moves[rng.randrange(len(moves))])
+    return found
+
+
+def _label(pack: str, options: dict[str, object]) -> str:
+    return pack + (" " + ", ".join(f"{k}={v}" for k, v in options.items()) if options else "")
+
+
+def run() -> list[Result]:
+    """Every figure of this module."""
+    results: list[Result] = []
+    speeds: dict[str, float] = {}
+    for pack, options in CASES:
+        game = load_game(pack)
+        label = _label(pack, options)
+        speed = rate(lambda seed, g=game, o=options: pack_playout(g, o, seed))
+        speeds[label] = speed
+        results.append(Result(GROUP, f"random playouts: {label}", speed, "playouts/s"))
+        times = latencies(game, options)
+        p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
+        results.append(
+            Result(GROUP, f"legal moves, median: {label}", p50, "ms", "< 2 ms", p50 < 2.0)
+        )
+        results.append(Result(GROUP, f"legal moves, p99: {label}", p99, "ms", "< 2 ms", p99 < 2.0))
+    references = {
+        "jantori": (jantori_reference.playout, _label("jantori", {})),
+        "war": (
+            lambda seed: war_reference.playout(seed, jokers=True),
+            _label("war", {"mode": "classic", "jokers": True}),
+        ),
+    }
+    for name, (playout, label) in references.items():
+        hand_coded = rate(playout)
+        ratio = speeds[label] / hand_coded
+        results.append(Result(GROUP, f"hand-coded playouts: {name}", hand_coded, "playouts/s"))
+        results.append(
+            Result(
+                GROUP,
+                f"pack / hand-coded: {name}",
+                ratio,
+                "x",
+                ">= 0.5",
+                ratio >= 0.5,
+                note="same machine, same run",
+            )
+        )
+    return results
+
+
+if __name__ == "__main__":
+    for result in run():
+        print(f"{result.name}: {result.value:.3f} {result.unit} {result.goal}")

@@ -1,0 +1,146 @@
+"""One conformance test over every pack in rulesets/ that has rules.
+
+For each option set, random games with fixed seeds check that no exception
+happens, every component is conserved, nothing is legal once the game is over,
+each legal move applies, copies stay equal under the same moves, views never show
+another player's hidden card, and records round-trip.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from vtt.resources import rulesets_dir
+from vtt.rules.engine import Game, State
+from vtt.rules.finder import pack_folders
+from vtt.rules.loader import load_pack
+from vtt.rules.records import record_of, replay, start_state
+from vtt.rules.views import Hidden
+
+GAMES_PER_PACK = 240
+MAX_MOVES = 3000
+MAX_OPTION_SETS = 24
+
+
+def _games() -> list[Game]:
+    games = [load_pack(folder) for folder in pack_folders(rulesets_dir())]
+    return [game for game in games if game.kind == "game"]
+
+
+GAMES = _games()
+
+
+def option_sets(game: Game) -> list[tuple[dict[str, object], int]]:
+    """Every combination of option values (sampled when there are too many), with players."""
+    choices = []
+    for option in game.options:
+        if option.kind == "bool":
+            choices.append([(option.name, False), (option.name, True)])
+        elif option.kind == "choice":
+            choices.append([(option.name, value) for value in option.choices])
+        else:
+            choices.append([(option.name, option.default)])
+    combos = [dict(c) for c in itertools.product(*choices)]
+    random.Random(7).shuffle(combos)
+    allowed = []
+    for combo in combos:
+        for players in range(game.players[0], game.players[1] + 1):
+            try:
+                game.new_state(combo, 0, players=players)
+            except ValueError:
+                continue  # a combination the pack's constraints reject
+            allowed.append((combo, players))
+    return allowed[:MAX_OPTION_SETS]
+
+
+def _check_view(state: State, seat: int) -> None:
+    view = state.view(seat)
+    shown = Counter(view.visible_components())
+    assert shown <= Counter(state.components())
+    for name, zone in state.game.zones.items():
+        node = view.zones[name]
+        if zone.visibility == "nobody":
+            for stack in _leaves(node):
+                revealed = any(key[0] == name for key in state.revealed)
+                assert isinstance(stack, Hidden) or revealed, f"{name} shows faces to {seat}"
+        if zone.visibility == "owner" and zone.per_player:
+            for owner, stack in enumerate(node):
+                if owner != seat and not any(key[:2] == (name, owner) for key in state.revealed):
+                    assert isinstance(stack, Hidden), f"{name}[{owner}] shows to seat {seat}"
+
+
+def _leaves(node: object) -> Iterator[object]:
+    if isinstance(node, Hidden) or (
+        isinstance(node, tuple) and (not node or not isinstance(node[0], tuple | dict | Hidden))
+    ):
+        yield node
+        return
+    children = node.values() if isinstance(node, dict) else node
+    for child in children:  # type: ignore[attr-defined]
+        yield from _leaves(child)
+
+
+def play_random(game: Game, options: dict[str, object], players: int, seed: int) -> State:
+    state = game.new_state(options, seed, players=players)
+    rng = random.Random(seed)
+    components = Counter(state.components())
+    twin = state.copy()
+    moves = 0
+    while state.outcome is None:
+        legal = list(state.legal_moves)
+        assert legal, "a game that is not over has a legal move"
+        move = legal[rng.randrange(len(legal))]
+        assert move in state.legal_moves
+        if moves % 7 == 0:
+            for seat in range(players):
+                _check_view(state, seat)
+        if moves % 11 == 0:
+            for other in legal:  # every legal move applies without an error
+                state.copy().apply(other)
+        state.apply(move)
+        twin.apply_unchecked(move)
+        moves += 1
+        assert moves < MAX_MOVES, "the game does not end"
+        if moves % 5 == 0:
+            assert Counter(state.components()) == components
+            assert state == twin
+            twin = state.copy()
+    assert Counter(state.components()) == components
+    assert not list(state.legal_moves)
+    assert len(state.legal_moves) == 0 and not state.legal_moves
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_random_games_keep_the_rules(game: Game) -> None:
+    sets = option_sets(game)
+    assert sets, f"{game.id} has no playable option set"
+    per_set = max(1, GAMES_PER_PACK // len(sets))
+    outcomes = Counter()
+    for (options, players), seed in itertools.product(sets, range(per_set)):
+        state = play_random(game, options, players, seed)
+        outcomes[state.outcome.is_draw if state.outcome else None] += 1
+        if seed == 0:
+            record = record_of(state)
+            assert replay(record, game)["ok"]
+            replayed = start_state(record, game)
+            for move in state.history:
+                replayed.apply(move)
+            assert replayed == state
+    assert sum(outcomes.values()) >= len(sets) * per_set
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_copies_share_nothing(game: Game) -> None:
+    state = game.new_state({}, 3)
+    copy = state.copy()
+    move = next(iter(state.legal_moves))
+    copy.apply(move)
+    assert copy != state
+    assert list(state.legal_moves)  # the original is untouched and still playable
+    assert state.history == [] or state.history != copy.history

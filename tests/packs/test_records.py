@@ -1,0 +1,102 @@
+"""Every shipped record replays to the outcome worked out by hand; the CLI reports it."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from vtt.resources import rulesets_dir
+from vtt.rules.commands import play_command, replay_command, validate_command
+from vtt.rules.records import Record, load_record, replay
+
+RECORDS = sorted(rulesets_dir().glob("*/records/*.yaml"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[f"{p.parent.parent.name}/{p.stem}" for p in RECORDS])
+def test_record_reaches_its_expected_outcome(path: Path) -> None:
+    record = load_record(path)
+    assert record.expect is not None, "every shipped record states its outcome"
+    report = replay(record)
+    assert report["ok"], report.get("error")
+    assert all(move["legal"] for move in report["moves"])
+
+
+def test_replay_prints_json_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    path = rulesets_dir() / "war" / "records" / "lizard-eats-paper.yaml"
+    assert replay_command(str(path)) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["outcome"]["winners"] == ["P2"] and report["outcome"]["scores"] == [0, 2]
+    assert [m["move"] for m in report["moves"]] == ["flip", "flip"]
+
+
+def test_replay_stops_at_the_first_illegal_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("pack: jantori\nmoves: [place R at b3, place R at a1, place S at b1]\n")
+    assert replay_command(str(path)) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [m["legal"] for m in report["moves"]] == [True, False]
+    assert "next to your marker" in report["moves"][1]["reason"]
+
+
+def test_replay_fails_on_a_wrong_expected_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    record = Record(pack="war", deal={"stock": [["JP"], ["2L"]]}, moves=["flip", "flip"])
+    record.expect = {"winners": [1]}
+    report = replay(record)
+    assert not report["ok"] and "expected winners ['P1'], got ['P2']" in report["error"]
+
+
+def test_validate_reports_every_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "broken"
+    pack.mkdir()
+    text = (rulesets_dir() / "jantori" / "pack.yaml").read_text()
+    (pack / "pack.yaml").write_text(text.replace("visibility: everyone", "visibilty: everyone"))
+    assert validate_command([str(pack)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("unknown key 'visibilty'") == 2
+    assert validate_command([str(rulesets_dir())]) == 0
+
+
+def _play_args(**given: object) -> argparse.Namespace:
+    values = {"pack": "war", "text": True, "players": None, "option": [], "seed": 3, "random": []}
+    values.update(given)
+    return argparse.Namespace(**values)
+
+
+def test_play_text_handles_eof_and_random_seats() -> None:
+    out = io.StringIO()
+    code = play_command(_play_args(option=["mode=high-card"], random=[1]), io.StringIO("1\n"), out)
+    assert code == 0
+    assert "Game over" in out.getvalue() and "(random) plays draw" in out.getvalue()
+    out = io.StringIO()
+    assert play_command(_play_args(pack="jantori"), io.StringIO(""), out) == 0
+    assert "game stopped" in out.getvalue()
+
+
+def test_play_text_explains_an_illegal_move() -> None:
+    out = io.StringIO()
+    play_command(_play_args(pack="jantori"), io.StringIO("place R at c3\nquit\n"), out)
+    assert "not allowed: You can only place next to your marker" in out.getvalue()
+
+
+def test_tic_tac_rock_sample_positions() -> None:
+    """The sample's three cards may go exactly where the text (and its ruling) says."""
+    record = load_record(rulesets_dir() / "tic-tac-rock" / "records" / "sample.yaml")
+    from vtt.rules.records import start_state
+
+    state = start_state(record)
+    covers = {
+        card: sorted(
+            str(m).split(" at ")[1]
+            for m in state.legal_moves
+            if str(m).startswith(f"play {card} ")
+            and str(m).split(" at ")[1] in ("a1", "b2", "a3", "c3")
+        )
+        for card in ("10R", "4S", "3W")
+    }
+    assert covers == {"10R": ["a1", "b2"], "4S": ["a1", "c3"], "3W": ["a3", "b2"]}

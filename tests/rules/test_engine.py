@@ -1,0 +1,122 @@
+"""The engine's API: moves and notation, checked and unchecked apply, views, copies."""
+
+from __future__ import annotations
+
+import pytest
+
+from vtt.janken import Card
+from vtt.rules.engine import Game
+from vtt.rules.finder import load_game
+from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.views import Hidden
+
+
+@pytest.fixture(scope="module")
+def jantori() -> Game:
+    return load_game("jantori")
+
+
+@pytest.fixture(scope="module")
+def war() -> Game:
+    return load_game("war")
+
+
+def test_move_is_a_value_with_notation(jantori: Game) -> None:
+    move = jantori.parse_move("place r at B2")
+    assert move == Move("place R at b2")
+    assert repr(move) == "Move('place R at b2')"
+    assert eval(repr(move), {"Move": Move}) == move
+    assert hash(move) == hash(Move.parse("place  R at b2"))
+
+
+def test_bad_notation_is_an_invalid_move(jantori: Game) -> None:
+    with pytest.raises(InvalidMove):
+        jantori.parse_move("put R on b2")
+    with pytest.raises(IllegalMove, match="X is not a piece you can choose"):
+        jantori.new_state().apply("place X at b2")
+
+
+def test_legal_moves_is_a_lazy_view(jantori: Game) -> None:
+    state = jantori.new_state()
+    moves = state.legal_moves
+    assert len(moves) == 6 and bool(moves)
+    assert Move("place P at b3") in moves
+    assert Move("place P at b2") not in moves
+    assert "place P at b3" not in moves  # only Move values are members
+    assert sorted(str(m) for m in moves)[:2] == ["place P at a2", "place P at b3"]
+
+
+def test_illegal_move_carries_the_packs_message(jantori: Game) -> None:
+    state = jantori.new_state()
+    with pytest.raises(IllegalMove, match=r"next to your marker \(a3\)"):
+        state.apply("place R at c3")
+    for text in ("place R at b3", "place S at c2", "place P at b2", "place P at c3"):
+        state.apply(text)
+    # White on b2; c2 shows Black's Scissors, which Paper does not beat.
+    with pytest.raises(IllegalMove, match="Your P does not beat the S on c2"):
+        state.apply("place P at c2")
+    state.apply("place R at c2")  # Rock blunts Scissors
+    assert state.zone("board")[jantori.parse_move("place R at c2") and _cell("c2")][-1].kind == "R"
+    assert issubclass(IllegalMove, ValueError)
+
+
+def _cell(name: str) -> object:
+    from vtt.rules.values import Cell
+
+    return Cell.parse(name)
+
+
+def test_same_seed_same_game_and_copies_are_independent(war: Game) -> None:
+    a = war.new_state({"mode": "five-card"}, 11)
+    b = war.new_state({"mode": "five-card"}, 11)
+    assert a == b
+    c = a.copy()
+    move = next(iter(a.legal_moves))
+    a.apply(move)
+    assert a != c and c == b
+    b.apply_unchecked(move)
+    assert a == b
+    assert war.new_state({"mode": "five-card"}, 12) != c
+
+
+def test_views_hide_other_hands_and_face_down_piles(war: Game) -> None:
+    state = war.new_state({"mode": "five-card"}, 5)
+    mine = state.view(0)
+    assert isinstance(mine.zones["hand"][1], Hidden) and mine.zones["hand"][1].count == 5
+    assert all(isinstance(card, Card) for card in mine.zones["hand"][0])
+    assert isinstance(mine.zones["pool"], Hidden)
+    move = next(iter(state.legal_moves))
+    state.apply(move)  # a secret choice: the other seat sees only that a choice was made
+    assert state.view(1).log[-1] == "P1: chooses"
+    assert state.view(0).log[-1] == f"P1: {move}"
+    assert isinstance(state.view(1).zones["chosen"][0], Hidden)
+    state.apply(next(iter(state.legal_moves)))
+    assert not any(line.endswith("chooses") for line in state.view(1).log)
+
+
+def test_outcome_and_nothing_legal_after_the_end(war: Game) -> None:
+    state = war.new_state({"mode": "high-card"}, 2)
+    state.apply("draw")
+    state.apply("draw")
+    assert state.outcome is not None and len(state.outcome.winners) == 1
+    assert not state.legal_moves and state.to_move is None
+    with pytest.raises(IllegalMove, match="The game is over"):
+        state.apply("draw")
+
+
+def test_options_are_checked(war: Game) -> None:
+    with pytest.raises(ValueError, match="unknown option 'speed'"):
+        war.new_state({"speed": 3})
+    with pytest.raises(ValueError, match="option 'mode'"):
+        war.new_state({"mode": "blitz"})
+    with pytest.raises(ValueError, match="Aces and Kings is played"):
+        war.new_state({"mode": "aces-and-kings", "jokers": True})
+    with pytest.raises(ValueError, match="for 2 to 2 players"):
+        war.new_state(players=3)
+
+
+def test_setup_packs_load_but_have_no_rules() -> None:
+    game = load_game("janken-deck-games")
+    assert game.kind == "setup"
+    with pytest.raises(ValueError, match="free-form setup"):
+        game.new_state()

@@ -1,0 +1,412 @@
+"""Effect steps: the declarative lists in ``setup``, moves and phases, compiled to closures.
+
+Each step of a pack becomes one Python function ``step(state)``; a list of steps
+runs them in order. Expressions and zone references are compiled once here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.errors import PackError, Where
+from vtt.rules.expr import Expr
+from vtt.rules.model import Env, Step, Template, VarDef, ZoneRef
+from vtt.rules.stdlib import describe
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+
+__all__ = ["EffectCompiler", "RuleError", "run"]
+
+Path = tuple[str | int, ...]
+
+
+class RuleError(RuntimeError):
+    """A pack's rules did something impossible while running (a pack bug), with its place."""
+
+
+def run(steps: Iterable[Step], state: State) -> None:
+    """Run a compiled step list."""
+    for step in steps:
+        step(state)
+
+
+@dataclass
+class EffectCompiler:
+    """Turns raw YAML step lists into compiled steps, reporting errors with their place."""
+
+    compile_expr: Callable[[object, frozenset[str], Path], Expr]
+    zone_ref: Callable[[str, frozenset[str], Path], ZoneRef]
+    template: Callable[[str, frozenset[str], Path], Template]
+    where: Callable[[Path], Where]
+    vars: Mapping[str, VarDef]
+    all_stacks: Callable[[Env], list[list[Any]]]
+    phase_names: set[str]
+    errors: list[PackError]
+    static_names: frozenset[str] = frozenset()  # options and constants: fixed for a game
+
+    def steps(self, raw: Sequence[Any], names: frozenset[str], path: Path) -> tuple[Step, ...]:
+        """Compile a list of steps; ``let`` names reach the steps after them."""
+        compiled: list[Step] = []
+        for index, item in enumerate(raw):
+            here = (*path, index)
+            try:
+                if isinstance(item, dict) and "let" in item:
+                    names = names | frozenset(item["let"])
+                compiled.append(self.step(item, names, here))
+            except PackError as error:
+                self.errors.append(error)
+        return tuple(compiled)
+
+    def step(self, item: Any, names: frozenset[str], path: Path) -> Step:
+        """Compile one step."""
+        if isinstance(item, str):
+            return _keep_turn if item == "keep_turn" else _reverse
+        keys = set(item)
+        if "if" in keys:
+            extra = keys - {"if", "then", "else"}
+            if extra:
+                raise PackError(
+                    f"an 'if' step takes only then/else, not {', '.join(sorted(extra))}",
+                    self.where(path),
+                )
+            return self._if(item, names, path)
+        if keys & {"then", "else"}:
+            raise PackError("'then' and 'else' belong to an 'if' step", self.where(path))
+        if len(keys) != 1:
+            raise PackError(
+                f"a step has one key, found {', '.join(sorted(keys))}", self.where(path)
+            )
+        (key,) = keys
+        build = getattr(self, f"_{key}")
+        step: Step = build(item[key], names, (*path, key))
+        return step
+
+    def _expr(self, raw: object, names: frozenset[str], path: Path) -> Expr:
+        return self.compile_expr(raw, names, path)
+
+    def _if(self, item: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        test = self._expr(item["if"], names, (*path, "if"))
+        then = self.steps(item.get("then", []), names, (*path, "then"))
+        other = self.steps(item.get("else", []), names, (*path, "else"))
+        if test.names <= self.static_names:
+            return _folded_if(test, then, other)
+
+        def step(state: State) -> None:
+            run(then if test(state.env) else other, state)
+
+        return step
+
+    def _move(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        sources = raw["from"] if isinstance(raw["from"], list) else [raw["from"]]
+        refs = [self.zone_ref(text, names, (*path, "from")) for text in sources]
+        dest = self.zone_ref(raw["to"], names, (*path, "to"))
+        self._complete(dest, (*path, "to"))
+        bottom = raw.get("at") == "bottom"
+        if "what" in raw:
+            what = self._expr(raw["what"], names, (*path, "what"))
+            return _move_items(what, refs, dest, bottom)
+        count = None if raw.get("count", "all") == "all" else raw["count"]
+        amount = None if count is None else self._expr(count, names, (*path, "count"))
+        return _move_count(amount, refs, dest, bottom)
+
+    def _complete(self, ref: ZoneRef, path: Path) -> None:
+        if not ref.complete:
+            raise PackError(
+                f"'{ref.text}' names several stacks; give all {ref.zone.depth} indexes",
+                self.where(path),
+            )
+
+    def _shuffle(self, raw: str, names: frozenset[str], path: Path) -> Step:
+        refs = self.zone_ref(raw, names, path)
+
+        def step(state: State) -> None:
+            for stack in refs.stacks(state.env):
+                state.rng.shuffle(stack)
+
+        return step
+
+    def _gather(self, raw: str, names: frozenset[str], path: Path) -> Step:
+        target = self.zone_ref(raw, names, path)
+        self._complete(target, path)
+        everything = self.all_stacks
+
+        def step(state: State) -> None:
+            into = target.stack(state.env)
+            for stack in everything(state.env):
+                if stack is not into:
+                    into.extend(stack)
+                    stack.clear()
+            state.revealed = frozenset()
+
+        return step
+
+    def _reveal(self, raw: str, names: frozenset[str], path: Path) -> Step:
+        ref = self.zone_ref(raw, names, path)
+
+        def step(state: State) -> None:
+            state.revealed = state.revealed | {ref.key(state.env)}
+
+        return step
+
+    def _hide(self, raw: str, names: frozenset[str], path: Path) -> Step:
+        ref = self.zone_ref(raw, names, path)
+
+        def step(state: State) -> None:
+            state.revealed = state.revealed - {ref.key(state.env)}
+
+        return step
+
+    def _deal(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        source = self.zone_ref(raw["from"], names, (*path, "from"))
+        self._complete(source, (*path, "from"))
+        family = self.zone_ref(raw["to"], names, (*path, "to"))
+        if not family.zone.per_player or family.indexes or family.zone.depth != 1:
+            raise PackError("deal: 'to' must be a per-player zone name", self.where((*path, "to")))
+        count = raw["count"]
+        each = None if count in ("all", "even") else self._expr(count, names, (*path, "count"))
+        start = self._expr(raw["start"], names, (*path, "start")) if "start" in raw else None
+        return _deal(source, family.zone.name, each, start, even=count == "even")
+
+    def _refill(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        source = self.zone_ref(raw["from"], names, (*path, "from"))
+        dest = self.zone_ref(raw["to"], names, (*path, "to"))
+        size = self._expr(raw["size"], names, (*path, "size"))
+
+        def step(state: State) -> None:
+            env = state.env
+            src, into, wanted = source.stack(env), dest.stack(env), size(env)
+            while src and len(into) < wanted:  # type: ignore[operator]
+                into.append(src.pop())
+
+        return step
+
+    def _draw_until(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        source = self.zone_ref(raw["from"], names, (*path, "from"))
+        dest = self.zone_ref(raw["to"], names, (*path, "to"))
+        until = self._expr(raw["until"], names, (*path, "until"))
+        most = self._expr(raw["max"], names, (*path, "max")) if "max" in raw else None
+
+        def step(state: State) -> None:
+            env = state.env
+            src, into = source.stack(env), dest.stack(env)
+            left = len(src) if most is None else min(len(src), int(most(env)))  # type: ignore[call-overload]
+            while left > 0 and not until(env):
+                into.append(src.pop())
+                left -= 1
+
+        return step
+
+    def _target(self, key: str, names: frozenset[str], path: Path) -> tuple[str, Expr | None]:
+        name, _, rest = key.partition("[")
+        name = name.strip()
+        if name not in self.vars:
+            raise PackError(f"'{name}' is not a var of this pack", self.where(path))
+        var = self.vars[name]
+        if not rest:
+            if var.per_player:
+                raise PackError(f"'{name}' is per player: write {name}[seat]", self.where(path))
+            return name, None
+        if not var.per_player or not rest.endswith("]"):
+            raise PackError(f"'{key}' is not a var or var[seat]", self.where(path))
+        return name, self._expr(rest[:-1], names, path)
+
+    def _set(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        return self._assign(raw, names, path, adding=False)
+
+    def _add(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        return self._assign(raw, names, path, adding=True)
+
+    def _assign(
+        self, raw: Mapping[str, Any], names: frozenset[str], path: Path, *, adding: bool
+    ) -> Step:
+        changes = [
+            (*self._target(key, names, (*path, key)), self._expr(value, names, (*path, key)))
+            for key, value in raw.items()
+        ]
+
+        def step(state: State) -> None:
+            env = state.env
+            for name, index, value in changes:
+                new = value(env)
+                if index is None:
+                    env[name] = env[name] + new if adding else new
+                else:
+                    seat = index(env)
+                    slots = env[name]
+                    slots[seat] = slots[seat] + new if adding else new
+
+        return step
+
+    def _let(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        bound = [(name, self._expr(value, names, (*path, name))) for name, value in raw.items()]
+
+        def step(state: State) -> None:
+            env = state.env
+            for name, value in bound:
+                env[name] = value(env)
+
+        return step
+
+    def _for(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        each = raw["each"]
+        values = self._expr(raw["in"], names, (*path, "in"))
+        body = self.steps(raw["do"], names | {each}, (*path, "do"))
+
+        def step(state: State) -> None:
+            found: Any = values(state.env)
+            for value in tuple(found):
+                state.env[each] = value
+                run(body, state)
+
+        return step
+
+    def _log(self, raw: str, names: frozenset[str], path: Path) -> Step:
+        text = self.template(raw, names, path)
+        return lambda state: state.say(text.render(state.env))
+
+    def _skip(self, raw: object, names: frozenset[str], path: Path) -> Step:
+        count = self._expr(raw, names, path)
+
+        def step(state: State) -> None:
+            state.pass_turn(1 + int(count(state.env)))  # type: ignore[call-overload]
+
+        return step
+
+    def _give_turn(self, raw: object, names: frozenset[str], path: Path) -> Step:
+        seat = self._expr(raw, names, path)
+        return lambda state: state.give_turn(seat(state.env))  # type: ignore[arg-type]
+
+    def _eliminate(self, raw: object, names: frozenset[str], path: Path) -> Step:
+        seat = self._expr(raw, names, path)
+        return lambda state: state.eliminate(seat(state.env))  # type: ignore[arg-type]
+
+    def _phase(self, raw: str, names: frozenset[str], path: Path) -> Step:
+        if raw not in self.phase_names:
+            raise PackError(
+                f"unknown phase '{raw}'; the phases are: {', '.join(sorted(self.phase_names))}",
+                self.where(path),
+            )
+
+        def step(state: State) -> None:
+            state.next_phase = raw
+
+        return step
+
+    def _end_game(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        winners = self._expr(raw["winners"], names, (*path, "winners"))
+        reason = self.template(raw["reason"], names, (*path, "reason"))
+
+        def step(state: State) -> None:
+            state.finish(winners(state.env), reason.render(state.env))
+
+        return step
+
+
+def _folded_if(test: Expr, then: tuple[Step, ...], other: tuple[Step, ...]) -> Step:
+    """An ``if`` on options alone: decided once per game (the answer is shared by copies)."""
+    key = object()
+
+    def step(state: State) -> None:
+        folds = state.folds
+        answer = folds.get(key)
+        if answer is None:
+            answer = folds[key] = bool(test(state.env))
+        run(then if answer else other, state)
+
+    return step
+
+
+def _keep_turn(state: State) -> None:
+    state.turn_decided = True
+
+
+def _reverse(state: State) -> None:
+    state.env["direction"] = -state.env["direction"]
+
+
+def _items(value: object) -> Sequence[Any]:
+    if isinstance(value, list | tuple):
+        return value
+    return (value,)
+
+
+def _take(stack: list[Any], item: object) -> Any:
+    """Remove and return the topmost component equal to ``item`` (a piece may be named
+    by its kind alone: identical pieces are interchangeable); None if there is none."""
+    for index in range(len(stack) - 1, -1, -1):
+        found = stack[index]
+        if found == item or (isinstance(item, str) and getattr(found, "kind", None) == item):
+            del stack[index]
+            return found
+    return None
+
+
+def _move_items(what: Expr, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) -> Step:
+    def step(state: State) -> None:
+        env = state.env
+        items = _items(what(env))
+        sources = [stack for ref in refs for stack in ref.stacks(env)]
+        moved = []
+        for item in items:
+            for stack in sources:
+                found = _take(stack, item)
+                if found is not None:
+                    break
+            else:
+                where = " or ".join(ref.text for ref in refs)
+                raise RuleError(f"cannot move {describe(item)}: it is not in {where}")
+            moved.append(found)
+        into = dest.stack(env)
+        if bottom:
+            into[0:0] = moved
+        else:
+            into.extend(moved)
+
+    return step
+
+
+def _move_count(amount: Expr | None, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) -> Step:
+    def step(state: State) -> None:
+        env = state.env
+        into = dest.stack(env)
+        wanted = None if amount is None else int(amount(env))  # type: ignore[call-overload]
+        for ref in refs:
+            for stack in ref.stacks(env):
+                if stack is into:
+                    continue
+                take = len(stack) if wanted is None else min(wanted, len(stack))
+                if take <= 0:
+                    continue
+                moved = stack[len(stack) - take :]
+                del stack[len(stack) - take :]
+                if bottom:
+                    into[0:0] = moved
+                else:
+                    into.extend(moved)
+
+    return step
+
+
+def _deal(
+    source: ZoneRef, family: str, each: Expr | None, start: Expr | None, *, even: bool
+) -> Step:
+    """Deal one at a time round the table; ``even`` leaves a short last round undealt."""
+
+    def step(state: State) -> None:
+        env = state.env
+        src = source.stack(env)
+        hands = env[family]
+        seats: tuple[int, ...] = env["players"]
+        first = seats.index(start(env)) if start is not None else 0
+        order = seats[first:] + seats[:first]
+        rounds = len(src) if each is None else int(each(env))  # type: ignore[call-overload]
+        for _ in range(rounds):
+            for seat in order:
+                if not src or (even and len(src) < len(order) and seat == order[0]):
+                    return
+                hands[seat].append(src.pop())
+
+    return step

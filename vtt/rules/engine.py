@@ -1,0 +1,699 @@
+"""The engine: a loaded pack is a ``Game``; a game with options and a seed gives a ``State``.
+
+A state holds only values (zones as lists, vars, whose turn, the phase, the RNG),
+so ``copy()`` is cheap and copies never share anything mutable. ``legal_moves`` is
+a lazy view, ``apply`` checks a move and raises ``IllegalMove`` with the pack's own
+message, ``apply_unchecked`` is the fast path for agents, ``view(player)`` shows
+only what that player may see.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from vtt.janken import Suit
+from vtt.rules.effects import RuleError, run
+from vtt.rules.expr import Expr
+from vtt.rules.model import (
+    ComponentDef,
+    EndCheck,
+    Env,
+    MoveDef,
+    OptionDef,
+    PhaseDef,
+    Step,
+    VarDef,
+    ZoneDef,
+    ZoneRef,
+    option_values,
+)
+from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
+from vtt.rules.plan import MovePlan
+from vtt.rules.rng import Rng
+from vtt.rules.stdlib import describe
+from vtt.rules.values import Component, Grid, Piece
+
+__all__ = ["Game", "LegalMoves", "LogEntry", "Outcome", "State"]
+
+#: Automatic steps (phase changes, stuck players) allowed between two moves.
+MAX_AUTOMATIC = 1000
+_SUITS = tuple(Suit)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (empty for a draw), why, and the scores."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[object, ...] | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log; a ``secret`` line shows to others only as a choice made."""
+
+    text: str
+    seat: int | None = None
+    secret: bool = False
+
+
+class _GameOver(Exception):
+    """Unwinds the effect steps once ``end_game`` has run."""
+
+
+@dataclass
+class Game:
+    """A loaded rule pack: its fixed facts and compiled rules."""
+
+    id: str
+    name: str
+    players: tuple[int, int, int]
+    seat_names: tuple[str, ...]
+    options: tuple[OptionDef, ...]
+    variants: Mapping[str, Mapping[str, object]]
+    constraints: tuple[tuple[Expr, str], ...]
+    constants: Mapping[str, object]
+    components: tuple[ComponentDef, ...]
+    zones: Mapping[str, ZoneDef]
+    vars: Mapping[str, VarDef]
+    setup: tuple[Step, ...]
+    phases: Mapping[str, PhaseDef]
+    start: str
+    moves: Mapping[str, MoveDef]
+    end: tuple[EndCheck, ...] = ()
+    scores: Expr | None = None
+    rest_zone: ZoneRef | None = None
+    path: str = ""
+    kind: str = "game"
+
+    def __post_init__(self) -> None:
+        self._moves: dict[tuple[Any, ...], Move] = {}
+        self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id!r}>"
+
+    def option_sets(self) -> dict[str, object]:
+        """The default value of every option."""
+        return {option.name: option.default for option in self.options}
+
+    def new_state(
+        self,
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+        *,
+        players: int | None = None,
+        deal: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A new game: options checked, components placed, setup run, first phase entered."""
+        if self.kind == "setup":
+            raise ValueError(f"{self.name} is a free-form setup: it has no rules to play")
+        return State.start(self, dict(options or {}), seed, players, deal)
+
+    def seat_labels(self, count: int) -> tuple[str, ...]:
+        """The seat names for ``count`` players (P1, P2, ... unless the pack names them)."""
+        if len(self.seat_names) >= count:
+            return self.seat_names[:count]
+        return tuple(f"P{i + 1}" for i in range(count))
+
+    def parse_move(self, text: str, seat_names: Sequence[str] | None = None) -> Move:
+        """The canonical move written as ``text``; raises InvalidMove if it is not notation."""
+        return self.resolve(Move.parse(text), seat_names or self.seat_labels(self.players[1]))[0]
+
+    def resolve(
+        self, move: Move, seat_names: Sequence[str]
+    ) -> tuple[Move, MoveDef, tuple[Any, ...]]:
+        """The canonical move, its kind and argument values."""
+        known = self._resolved.get(move)
+        if known is not None:
+            return move, known[0], known[1]
+        for kind in self.moves.values():
+            values = read_args(kind, move.text, seat_names)
+            if values is not None:
+                canonical = self.move_of(kind, values, seat_names)
+                return canonical, kind, values
+        raise InvalidMove(f"{move.text!r} is not a move of {self.name}")
+
+    def move_of(self, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
+        """The Move value for a kind and its arguments (made once, then reused)."""
+        key = (kind.name, *values)
+        move = self._moves.get(key)
+        if move is None:
+            move = Move(format_move(kind, values, seat_names))
+            self._moves[key] = move
+            self._resolved[move] = (kind, values)
+        return move
+
+
+class LegalMoves:
+    """The legal moves of a state: iterate, count, test with ``in``, take the truth value."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._state.legal_list())
+
+    def __len__(self) -> int:
+        return len(self._state.legal_list())
+
+    def __bool__(self) -> bool:
+        return bool(self._state.legal_list())
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, Move):
+            return False
+        try:
+            canonical = self._state.canonical(move)
+        except InvalidMove:
+            return False
+        return canonical in self._state.legal_list()
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
+
+
+class State:
+    """One moment of a game: every zone, var, whose turn, the phase and the random state."""
+
+    __slots__ = (
+        "_legal",
+        "_phase_moves",
+        "_secret_from",
+        "env",
+        "folds",
+        "game",
+        "history",
+        "log",
+        "next_phase",
+        "options",
+        "outcome",
+        "pending",
+        "phase",
+        "revealed",
+        "rng",
+        "seed",
+        "turn_decided",
+    )
+
+    game: Game
+    env: Env
+    rng: Rng
+    history: list[Move]
+    log: list[LogEntry]
+    outcome: Outcome | None
+    pending: tuple[int, ...]
+    phase: str
+    revealed: frozenset[tuple[object, ...]]
+    next_phase: str | None
+    turn_decided: bool
+    options: dict[str, object]
+    seed: int
+    _legal: list[Move] | None
+    _secret_from: int
+    _phase_moves: dict[str, tuple[MoveDef, ...]]
+    folds: dict[object, bool]  # answers that depend on options only; shared by copies
+
+    # --- starting -------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        game: Game,
+        options: dict[str, object],
+        seed: int,
+        players: int | None,
+        deal: Mapping[str, Any] | None,
+    ) -> State:
+        """Build the first state of a game (see ``Game.new_state``)."""
+        count = players if players is not None else game.players[2]
+        if not game.players[0] <= count <= game.players[1]:
+            raise ValueError(
+                f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {count}"
+            )
+        self = cls.__new__(cls)
+        self.game = game
+        self.options = option_values(game.options, options)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self.log = []
+        self.outcome = None
+        self.pending = ()
+        self.phase = ""
+        self.revealed = frozenset()
+        self.next_phase = None
+        self.turn_decided = False
+        self._legal = None
+        self._secret_from = 0
+        self.folds = {}
+        self.env = self._first_env(count)
+        self._check_constraints()
+        self._phase_moves = {
+            name: tuple(m for m in phase.moves if m.enabled is None or m.enabled(self.env))
+            for name, phase in game.phases.items()
+        }
+        self._place_components()
+        try:
+            run(game.setup, self)
+            self.next_phase = game.start
+            self._settle()
+        except _GameOver:
+            pass
+        if deal is not None:
+            from vtt.rules.deal import apply_deal
+
+            apply_deal(self, deal)
+            with contextlib.suppress(_GameOver):
+                self._settle()  # the dealt position may already be decided
+        return self
+
+    def invalidate(self) -> None:
+        """Forget the cached legal moves (after changing zones or vars from outside)."""
+        self._legal = None
+
+    def _first_env(self, count: int) -> Env:
+        game = self.game
+        seats = tuple(range(count))
+        env: Env = dict(game.constants)
+        env.update(self.options)
+        env.update(
+            me=0,
+            current=0,
+            direction=1,
+            players=seats,
+            seats=seats,
+            seat_names=game.seat_labels(count),
+            phase="",
+        )
+        for zone in game.zones.values():
+            env[zone.name] = _new_zone(zone, env, count)
+        for var in game.vars.values():
+            if var.per_player:
+                env[var.name] = [var.initial({**env, "seat": seat}) for seat in seats]
+            else:
+                env[var.name] = var.initial(env)
+        return env
+
+    def _check_constraints(self) -> None:
+        for check, message in self.game.constraints:
+            if not check(self.env):
+                raise ValueError(message)
+
+    def _place_components(self) -> None:
+        env = self.env
+        for group in self.game.components:
+            if group.when is not None and not group.when(env):
+                continue
+            if group.cards is not None:
+                cards = list(group.cards(env))  # type: ignore[call-overload]
+                group.start.stack(env).extend(cards)
+                continue
+            owners = env["seats"] if group.per_player else (-1,)
+            for owner in owners:
+                env["seat"] = owner
+                stack = group.start.stack(env)
+                for kind in group.pieces:
+                    stack.extend(Piece(kind, owner) for _ in range(group.count))
+            env.pop("seat", None)
+
+    # --- reading --------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that moves next, or None when the game is over."""
+        if self.outcome is not None:
+            return None
+        if self.pending:
+            return self.pending[0]
+        return self.env["current"]  # type: ignore[no-any-return]
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, as a lazy view."""
+        return LegalMoves(self)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The names of the seats in this game."""
+        return self.env["seat_names"]  # type: ignore[no-any-return]
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.env["seats"])
+
+    def zone(self, name: str) -> Any:
+        """A zone's contents: a list, a list per player, or a grid (read only, please)."""
+        return self.env[name]
+
+    def var(self, name: str) -> Any:
+        """A var's value (a list for per-player vars)."""
+        return self.env[name]
+
+    def components(self) -> Iterator[Component]:
+        """Every component in every zone (the conservation check counts these)."""
+        for zone in self.game.zones.values():
+            for stack in _stacks(self.env[zone.name], zone.depth):
+                yield from stack
+
+    def canonical(self, move: Move) -> Move:
+        """The canonical spelling of a move (raises InvalidMove for bad notation)."""
+        return self.game.resolve(move, self.seat_names)[0]
+
+    # --- legal moves ----------------------------------------------------------------
+
+    def legal_list(self) -> list[Move]:
+        """Every legal move, generated once per position."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[Move]:
+        seat = self.to_move
+        if seat is None:
+            return []
+        env = self.env
+        env["me"] = seat
+        found: list[Move] = []
+        for kind in self._phase_moves.get(self.phase, ()):
+            plan: MovePlan = kind.plan
+            fixed: dict[int, Sequence[Any]] = {}
+            self._extend(kind, plan, 0, [None] * len(kind.args), found, fixed)
+        return found
+
+    def _extend(
+        self,
+        kind: MoveDef,
+        plan: MovePlan,
+        step: int,
+        values: list[Any],
+        found: list[Move],
+        fixed: dict[int, Sequence[Any]],
+    ) -> None:
+        env = self.env
+        for check in plan.checks[step]:
+            if not check(env):
+                return
+        if step == len(plan.order):
+            found.append(self.game.move_of(kind, tuple(values), env["seat_names"]))
+            return
+        index = plan.order[step]
+        arg = kind.args[index]
+        candidates = fixed.get(step)
+        if candidates is None:
+            candidates = self._candidates(arg, plan.narrow[step], env)
+            if plan.fixed[step]:  # the same for every binding of the earlier arguments
+                fixed[step] = candidates
+        name = arg.name
+        if step + 1 < len(plan.order):
+            for value in candidates:
+                env[name] = value
+                values[index] = value
+                self._extend(kind, plan, step + 1, values, found, fixed)
+            return
+        last = plan.checks[step + 1]
+        move_of, seat_names = self.game.move_of, env["seat_names"]
+        for value in candidates:
+            env[name] = value
+            if all(check(env) for check in last):
+                values[index] = value
+                found.append(move_of(kind, tuple(values), seat_names))
+
+    def _candidates(self, arg: Any, narrow: Expr | None, env: Env) -> Sequence[Any]:
+        candidates = self._domain(arg, env)
+        if narrow is None:
+            return candidates
+        allowed = candidates if isinstance(candidates, dict) else set(candidates)
+        return [v for v in dict.fromkeys(narrow(env)) if v in allowed]  # type: ignore[call-overload]
+
+    def _domain(self, arg: Any, env: Env) -> Sequence[Any]:
+        kind = arg.type
+        if arg.grid is not None:
+            grid: Sequence[Any] = arg.grid.stack(env)
+            return grid
+        if arg.domain is None:
+            seats: Sequence[Any] = env["players"]
+            return _SUITS if kind == "suit" else seats
+        raw = arg.domain(env)
+        if kind == "piece":
+            return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in raw))
+        if kind == "cards":
+            unique = sorted(dict.fromkeys(raw), key=lambda c: c.sort_key())
+            return [
+                combo
+                for size in range(arg.low, min(arg.high, len(unique)) + 1)
+                for combo in combinations(unique, size)
+            ]
+        return tuple(dict.fromkeys(raw))
+
+    # --- applying -------------------------------------------------------------------
+
+    def apply(self, move: Move | str) -> Move:
+        """Check and apply a move; raise IllegalMove with the pack's reason if it is not legal."""
+        given = Move.parse(move) if isinstance(move, str) else move
+        canonical, kind, values = self.game.resolve(given, self.seat_names)
+        self._check(kind, values)
+        self.apply_unchecked(canonical)
+        return canonical
+
+    def _check(self, kind: MoveDef, values: tuple[Any, ...]) -> None:
+        if self.outcome is not None:
+            raise IllegalMove(f"The game is over: {self.outcome.reason}")
+        if kind not in self._phase_moves.get(self.phase, ()):
+            raise IllegalMove(f"'{kind.name}' is not a move you can make now")
+        env = self.env
+        env["me"] = self.to_move
+        for arg, value in zip(kind.args, values, strict=True):
+            if value not in self._domain(arg, env):
+                raise IllegalMove(f"{describe(value)} is not a {arg.name} you can choose now")
+            env[arg.name] = value
+        for condition in kind.conditions:
+            if not condition.check(env):
+                raise IllegalMove(condition.message.render(env))
+
+    def apply_unchecked(self, move: Move) -> None:
+        """Apply a move known to be legal (from ``legal_moves``): the fast path for agents."""
+        kind, values = self.game._resolved.get(move) or self.game.resolve(move, self.seat_names)[1:]
+        env = self.env
+        seat = self.to_move
+        if seat is None:
+            raise IllegalMove("The game is over")
+        env["me"] = seat
+        for arg, value in zip(kind.args, values, strict=True):
+            env[arg.name] = value
+        self._legal = None
+        self.turn_decided = False  # a phase's own give_turn does not count for this move
+        self.history.append(move)
+        self.log.append(LogEntry(f"{env['seat_names'][seat]}: {move}", seat, kind.secret))
+        try:
+            run(kind.effects, self)
+            run(self.game.phases[self.phase].after_move, self)
+            self._after_action()
+            self._settle()
+        except _GameOver:
+            pass
+
+    def _after_action(self) -> None:
+        phase = self.game.phases[self.phase]
+        if phase.turn == "each":
+            self.pending = self.pending[1:]
+            if not self.pending:
+                run(phase.then, self)
+                self._unveil()
+                if self.next_phase is None:
+                    self.next_phase = phase.name
+        elif not self.turn_decided:
+            self.pass_turn(1)
+        self.turn_decided = False
+
+    def _unveil(self) -> None:
+        log = self.log
+        for index in range(self._secret_from, len(log)):
+            if log[index].secret:
+                log[index] = LogEntry(log[index].text, log[index].seat)
+
+    def _settle(self) -> None:
+        for _ in range(MAX_AUTOMATIC):
+            if self.next_phase is not None:
+                self._enter(self.next_phase)
+                continue
+            for check in self.game.end:
+                if check.check(self.env):
+                    self.finish(check.winners(self.env), check.reason.render(self.env))
+            phase = self.game.phases[self.phase]
+            if phase.turn == "auto":
+                raise RuleError(f"phase '{phase.name}' has no moves and did not go to another")
+            if self.legal_list():
+                return
+            if phase.stuck is None:
+                raise RuleError(
+                    f"{self.seat_names[self.to_move or 0]} has no legal move in phase "
+                    f"'{phase.name}' and the phase says nothing about it (add 'stuck:')"
+                )
+            self.env["me"] = self.to_move
+            self.turn_decided = False
+            run(phase.stuck, self)
+            self._legal = None
+            self._after_action()
+        raise RuleError(f"more than {MAX_AUTOMATIC} automatic steps without a move")
+
+    def _enter(self, name: str) -> None:
+        self.next_phase = None
+        self._legal = None
+        phase = self.game.phases[name]
+        self.phase = name
+        self.env["phase"] = name
+        self.pending = ()
+        run(phase.enter, self)
+        if phase.turn == "each" and self.next_phase is None:
+            actors = phase.actors(self.env) if phase.actors is not None else self.env["players"]
+            ordered = _from_seat(tuple(actors), self.env["current"])  # type: ignore[arg-type]
+            if not ordered:
+                raise RuleError(f"phase '{name}' has nobody to move")
+            self.pending = ordered
+            self._secret_from = len(self.log)
+
+    # --- what effect steps call -----------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """Add a line everyone sees to the log."""
+        self.log.append(LogEntry(text))
+
+    def pass_turn(self, steps: int) -> None:
+        """Move the turn ``steps`` seats on in the current direction."""
+        env = self.env
+        seats: tuple[int, ...] = env["players"]
+        current = env["current"]
+        step = env["direction"]
+        if current in seats:
+            env["current"] = seats[(seats.index(current) + step * steps) % len(seats)]
+        else:
+            later = [s for s in seats if (s - current) * step > 0]
+            env["current"] = later[0] if later else seats[0 if step > 0 else -1]
+        self.turn_decided = True
+
+    def give_turn(self, seat: int) -> None:
+        """The given seat moves next."""
+        self.env["current"] = seat
+        self.turn_decided = True
+
+    def eliminate(self, seat: int) -> None:
+        """The seat leaves the game (its turn is skipped from now on)."""
+        self.env["players"] = tuple(s for s in self.env["players"] if s != seat)
+
+    def finish(self, winners: object, reason: str) -> None:
+        """End the game now."""
+        seats = (winners,) if isinstance(winners, int) else tuple(winners)  # type: ignore[arg-type]
+        scores: tuple[object, ...] | None = None
+        if self.game.scores is not None:
+            values: Any = self.game.scores(self.env)
+            scores = tuple(values)
+        self.outcome = Outcome(tuple(sorted(set(seats))), reason, scores)
+        self._legal = []
+        self.pending = ()
+        raise _GameOver
+
+    # --- copies, equality, views ----------------------------------------------------
+
+    def copy(self) -> State:
+        """An independent copy: nothing mutable is shared."""
+        new = State.__new__(State)
+        new.game = self.game
+        env = dict(self.env)
+        for zone in self.game.zones.values():
+            env[zone.name] = _copy_zone(env[zone.name], zone.depth)
+        for var in self.game.vars.values():
+            if var.per_player:
+                env[var.name] = list(env[var.name])
+        new.env = env
+        new.rng = self.rng.copy()
+        new.history = list(self.history)
+        new.log = list(self.log)
+        new._legal = self._legal
+        for name in ("options", "seed", "outcome", "pending", "phase", "revealed"):
+            setattr(new, name, getattr(self, name))
+        new.next_phase = None
+        new.turn_decided = False
+        new._secret_from = self._secret_from
+        new._phase_moves = self._phase_moves
+        new.folds = self.folds
+        return new
+
+    def key(self) -> tuple[object, ...]:
+        """Everything that makes two states the same position (used by ``==``)."""
+        env = self.env
+        zones = tuple(_frozen(env[z.name], z.depth) for z in self.game.zones.values())
+        variables = tuple(
+            tuple(env[v.name]) if v.per_player else env[v.name] for v in self.game.vars.values()
+        )
+        engine = (env["current"], env["direction"], env["players"], self.phase, self.pending)
+        return (zones, variables, engine, self.rng.state, self.revealed, self.outcome)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.game is other.game and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see of this state (see ``vtt.rules.views``)."""
+        from vtt.rules.views import view_of
+
+        return view_of(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.id} phase={self.phase} to_move={self.to_move}>"
+
+
+def _from_seat(actors: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    later = tuple(a for a in actors if a >= seat)
+    return later + tuple(a for a in actors if a < seat)
+
+
+def _new_zone(zone: ZoneDef, env: Env, count: int) -> Any:
+    def one() -> Any:
+        return Grid(*zone.grid) if zone.grid is not None else []
+
+    def copies() -> Any:
+        if zone.copies is None:
+            return one()
+        return [one() for _ in range(int(zone.copies(env)))]  # type: ignore[call-overload]
+
+    return [copies() for _ in range(count)] if zone.per_player else copies()
+
+
+def _stacks(node: Any, depth: int) -> Iterator[list[Any]]:
+    if depth == 0:
+        yield node
+        return
+    for child in node.values() if isinstance(node, dict) else node:
+        yield from _stacks(child, depth - 1)
+
+
+def _copy_zone(node: Any, depth: int) -> Any:
+    if depth == 0:
+        return node[:]
+    if isinstance(node, Grid):
+        return node.copy()
+    if depth == 1:
+        return [stack[:] for stack in node]
+    return [_copy_zone(child, depth - 1) for child in node]
+
+
+def _frozen(node: Any, depth: int) -> Any:
+    if depth == 0:
+        return tuple(node)
+    children = node.values() if isinstance(node, dict) else node
+    return tuple(_frozen(child, depth - 1) for child in children)

@@ -1,0 +1,545 @@
+"""Load a rule pack: YAML -> schema check -> names and expressions compiled -> ``Game``.
+
+Every problem is reported with its file, line, column and key path; ``check_pack``
+collects them all (``vtt validate``), ``load_pack`` raises ``PackErrors``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from vtt.rules.effects import EffectCompiler
+from vtt.rules.engine import Game
+from vtt.rules.errors import PackError, PackErrors, Where
+from vtt.rules.expr import SAFE_BUILTINS, Expr, compile_expr, merge
+from vtt.rules.model import (
+    ArgDef,
+    ComponentDef,
+    Condition,
+    EndCheck,
+    Env,
+    MoveDef,
+    OptionDef,
+    PhaseDef,
+    Step,
+    Template,
+    VarDef,
+    ZoneDef,
+    ZoneRef,
+)
+from vtt.rules.moves import notation_pattern, placeholders
+from vtt.rules.plan import plan_move
+from vtt.rules.schema import schema_errors
+from vtt.rules.stdlib import LIBRARY
+from vtt.rules.yamlsource import Document, load_yaml, load_yaml_file
+
+__all__ = ["ENGINE_NAMES", "LIBRARY_ALL", "check_pack", "load_pack", "load_pack_text", "pack_file"]
+
+#: Names the engine puts in every expression's reach.
+ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "seat_names", "phase"})
+LIBRARY_ALL = merge(SAFE_BUILTINS, LIBRARY)
+_RESERVED = ENGINE_NAMES | frozenset(LIBRARY_ALL.functions) | frozenset(LIBRARY_ALL.constants)
+_ZONE_REF = re.compile(r"^\s*([A-Za-z_]\w*)\s*(.*?)\s*$", re.DOTALL)
+
+Path_ = tuple[str | int, ...]
+
+
+def pack_file(where: Path) -> Path:
+    """The pack.yaml of a pack folder (or the file itself)."""
+    return where / "pack.yaml" if where.is_dir() else where
+
+
+def load_pack(where: Path | str) -> Game:
+    """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
+    return _Builder(load_yaml_file(pack_file(Path(where)))).build()
+
+
+def load_pack_text(text: str, file: str = "pack.yaml") -> Game:
+    """Load a pack from YAML text (``file`` names it in messages)."""
+    return _Builder(load_yaml(text, file=file)).build()
+
+
+def check_pack(where: Path | str) -> list[PackError]:
+    """Every problem of a pack (empty when it loads)."""
+    try:
+        load_pack(where)
+    except PackErrors as errors:
+        return list(errors.errors)
+    except PackError as error:
+        return [error]
+    return []
+
+
+def expand_defines(source: str, defines: Mapping[str, str]) -> str:
+    """``source`` with every defined name replaced by its bracketed expression.
+
+    >>> expand_defines("total > 3 and x.total", {"total": "a + b"})
+    '(a + b) > 3 and x.total'
+    """
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return source  # the compiler reports the syntax error with its place
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    out, position, previous = [], 0, ""
+    for token in tokens:
+        start = offsets[token.start[0] - 1] + token.start[1] if token.start[0] else 0
+        if token.type == tokenize.NAME and token.string in defines and previous != ".":
+            out.append(source[position:start])
+            out.append(f"({defines[token.string]})")
+            position = start + len(token.string)
+        if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+            previous = token.string
+    out.append(source[position:])
+    return "".join(out)
+
+
+def _split_indexes(text: str) -> list[str] | None:
+    """``[a][b[c]]`` -> ``['a', 'b[c]']``; None when the brackets do not pair up."""
+    parts: list[str] = []
+    depth, start = 0, -1
+    for position, char in enumerate(text):
+        if char == "[":
+            if depth == 0:
+                start = position + 1
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth < 0:
+                return None
+            if depth == 0:
+                parts.append(text[start:position])
+        elif depth == 0 and not char.isspace():
+            return None
+    return parts if depth == 0 else None
+
+
+class _Builder:
+    """Builds a Game from a checked document, collecting every error on the way."""
+
+    def __init__(self, document: Document) -> None:
+        self.doc = document
+        self.data: dict[str, Any] = document.data if isinstance(document.data, dict) else {}
+        self.errors: list[PackError] = []
+        self.zones: dict[str, ZoneDef] = {}
+        self.vars: dict[str, VarDef] = {}
+        self.defines: dict[str, str] = {}
+
+    # --- helpers --------------------------------------------------------------------
+
+    def where(self, path: Path_) -> Where:
+        return self.doc.where(path)
+
+    def fail(self, message: str, path: Path_) -> None:
+        self.errors.append(PackError(message, self.where(path)))
+
+    def expr(self, raw: object, names: frozenset[str], path: Path_) -> Expr:
+        source = raw if isinstance(raw, str) else repr(raw)
+        if self.defines:
+            source = expand_defines(source, self.defines)
+        return compile_expr(
+            source, names=names, library=LIBRARY_ALL, where=self.doc.value_where(path)
+        )
+
+    def try_expr(self, raw: object, names: frozenset[str], path: Path_) -> Expr | None:
+        try:
+            return self.expr(raw, names, path)
+        except PackError as error:
+            self.errors.append(error)
+            return None
+
+    def template(self, text: str, names: frozenset[str], path: Path_) -> Template:
+        return Template(text, lambda part: self.expr(part, names, path))
+
+    def zone_ref(self, text: str, names: frozenset[str], path: Path_) -> ZoneRef:
+        match = _ZONE_REF.match(text)
+        indexes = _split_indexes(match.group(2)) if match else None
+        if match is None or indexes is None:
+            raise PackError(
+                f"'{text}' is not a zone reference: expected a zone name with optional "
+                "[index] parts, like hand[me]",
+                self.doc.value_where(path),
+            )
+        name = match.group(1)
+        zone = self.zones.get(name)
+        if zone is None:
+            known = ", ".join(sorted(self.zones)) or "none"
+            raise PackError(
+                f"unknown zone '{name}'; the zones are: {known}", self.doc.value_where(path)
+            )
+        if len(indexes) > zone.depth:
+            raise PackError(
+                f"'{text}' has {len(indexes)} indexes but zone '{name}' takes {zone.depth}",
+                self.doc.value_where(path),
+            )
+        compiled = tuple(self.expr(part, names, path) for part in indexes)
+        return ZoneRef(zone, compiled, text.strip())
+
+    # --- the whole pack -------------------------------------------------------------
+
+    def build(self) -> Game:
+        problems = schema_errors(self.doc)
+        if problems:
+            raise PackErrors(problems)
+        data = self.data
+        if data.get("kind") == "setup":
+            return self._setup_only()
+        for key in ("flow", "moves"):
+            if key not in data:
+                self.fail(f"a game pack needs '{key}' (or kind: setup for a layout only)", ())
+        if self.errors:
+            raise PackErrors(self.errors)
+        game = self._game()
+        if self.errors:
+            raise PackErrors(self.errors)
+        return game
+
+    def _setup_only(self) -> Game:
+        players = self.data.get("players", {"min": 1, "max": 8})
+        return Game(
+            id=self.data["id"],
+            name=self.data["name"],
+            players=(players["min"], players["max"], players.get("default", players["min"])),
+            seat_names=tuple(self.data.get("seats", ())),
+            options=(),
+            variants={},
+            constraints=(),
+            constants={},
+            components=(),
+            zones={},
+            vars={},
+            setup=(),
+            phases={},
+            start="",
+            moves={},
+            path=self.doc.file,
+            kind="setup",
+        )
+
+    def _game(self) -> Game:
+        data = self.data
+        players = data.get("players", {"min": 2, "max": 2})
+        options = self._options()
+        constants = dict(data.get("constants", {}))
+        self._check_names(options, constants)
+        base = (
+            frozenset(data.get("define", {}))
+            | ENGINE_NAMES
+            | {o.name for o in options}
+            | frozenset(constants)
+            | frozenset(data.get("zones", {}))
+            | frozenset(data.get("vars", {}))
+        )
+        self._zones(base)
+        self._vars(base)
+        self._defines(base)
+        phase_names = set(data["flow"]["phases"])
+        effects = EffectCompiler(
+            compile_expr=self.expr,
+            zone_ref=self.zone_ref,
+            template=self.template,
+            where=self.where,
+            vars=self.vars,
+            all_stacks=self._all_stacks,
+            phase_names=phase_names,
+            errors=self.errors,
+            static_names=frozenset(o.name for o in options) | frozenset(constants),
+        )
+        moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
+        phases = self._phases(base, moves, effects)
+        start = data["flow"]["start"]
+        if start not in phases:
+            self.fail(f"the start phase '{start}' is not among the phases", ("flow", "start"))
+        return Game(
+            id=data["id"],
+            name=data["name"],
+            players=(players["min"], players["max"], players.get("default", players["min"])),
+            seat_names=tuple(data.get("seats", ())),
+            options=tuple(options),
+            variants={name: dict(raw["options"]) for name, raw in data.get("variants", {}).items()},
+            constraints=self._constraints(base),
+            constants=constants,
+            components=self._components(base),
+            zones=self.zones,
+            vars=self.vars,
+            setup=effects.steps(data.get("setup", []), base, ("setup",)),
+            phases=phases,
+            start=start,
+            moves=moves,
+            end=self._end(base),
+            scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
+            rest_zone=self._rest_zone(base),
+            path=self.doc.file,
+        )
+
+    def _check_names(self, options: list[OptionDef], constants: Mapping[str, object]) -> None:
+        seen: dict[str, str] = {}
+        groups = [
+            ("options", [o.name for o in options]),
+            ("constants", list(constants)),
+            ("zones", list(self.data.get("zones", {}))),
+            ("vars", list(self.data.get("vars", {}))),
+            ("define", list(self.data.get("define", {}))),
+        ]
+        for section, names in groups:
+            for name in names:
+                if name in _RESERVED:
+                    self.fail(
+                        f"'{name}' is a name the engine or library already uses", (section, name)
+                    )
+                elif name in seen:
+                    self.fail(f"'{name}' is already one of the {seen[name]}", (section, name))
+                seen[name] = section
+
+    def _options(self) -> list[OptionDef]:
+        found: list[OptionDef] = []
+        for name, raw in self.data.get("options", {}).items():
+            default = raw["default"]
+            kind = raw.get("type") or (
+                "choice" if "choices" in raw else "bool" if isinstance(default, bool) else "int"
+            )
+            option = OptionDef(
+                name,
+                kind,
+                default,
+                tuple(raw.get("choices", ())),
+                raw.get("min"),
+                raw.get("max"),
+                raw.get("label", name),
+            )
+            problem = option.check(default)
+            if problem:
+                self.fail(
+                    f"the default {default!r} does not fit: {problem}", ("options", name, "default")
+                )
+            found.append(option)
+        known = {o.name: o for o in found}
+        for variant, raw in self.data.get("variants", {}).items():
+            for name, value in raw["options"].items():
+                path = ("variants", variant, "options", name)
+                if name not in known:
+                    self.fail(f"unknown option '{name}'", path)
+                elif (problem := known[name].check(value)) is not None:
+                    self.fail(f"{value!r} does not fit option '{name}': {problem}", path)
+        return found
+
+    def _zones(self, base: frozenset[str]) -> None:
+        for name, raw in self.data.get("zones", {}).items():
+            path = ("zones", name)
+            copies = (
+                self.try_expr(raw["copies"], base, (*path, "copies")) if "copies" in raw else None
+            )
+            grid = raw.get("grid")
+            self.zones[name] = ZoneDef(
+                name,
+                per_player=raw.get("per") == "player",
+                grid=(grid[0], grid[1]) if grid else None,
+                copies=copies,
+                visibility=raw.get("visibility", "everyone"),
+            )
+            if raw.get("visibility") == "owner" and raw.get("per") != "player":
+                self.fail("visibility 'owner' needs a per-player zone (per: player)", path)
+
+    def _vars(self, base: frozenset[str]) -> None:
+        for name, raw in self.data.get("vars", {}).items():
+            spec = raw if isinstance(raw, dict) else {"initial": raw}
+            per_player = spec.get("per") == "player"
+            names = base | {"seat"} if per_player else base
+            initial = self.try_expr(spec.get("initial"), names, ("vars", name, "initial"))
+            if initial is not None:
+                self.vars[name] = VarDef(name, initial, per_player)
+
+    def _defines(self, base: frozenset[str]) -> None:
+        """Named expressions, checked alone, then written in place wherever they are used."""
+        for name, raw in self.data.get("define", {}).items():
+            source = raw if isinstance(raw, str) else repr(raw)
+            if self.try_expr(source, base, ("define", name)) is not None:
+                self.defines[name] = expand_defines(source, self.defines)
+
+    def _all_stacks(self, env: Env) -> list[list[Any]]:
+        from vtt.rules.model import _leaves
+
+        return [
+            stack for zone in self.zones.values() for stack in _leaves(env[zone.name], zone.depth)
+        ]
+
+    def _components(self, base: frozenset[str]) -> tuple[ComponentDef, ...]:
+        found = []
+        for name, raw in self.data.get("components", {}).items():
+            path = ("components", name)
+            per_player = raw.get("per") == "player"
+            try:
+                start = self.zone_ref(raw["start"], base | {"seat"}, (*path, "start"))
+            except PackError as error:
+                self.errors.append(error)
+                continue
+            if not start.complete:
+                self.fail(
+                    f"'start' must name one stack; '{start.text}' names several", (*path, "start")
+                )
+            if ("cards" in raw) == ("pieces" in raw):
+                self.fail("a component group has either 'cards' or 'pieces'", path)
+                continue
+            found.append(
+                ComponentDef(
+                    name,
+                    start,
+                    cards=self.try_expr(raw["cards"], base, (*path, "cards"))
+                    if "cards" in raw
+                    else None,
+                    pieces=tuple(raw.get("pieces", ())),
+                    count=raw.get("count", 1),
+                    per_player=per_player,
+                    when=self.try_expr(raw["when"], base, (*path, "when"))
+                    if "when" in raw
+                    else None,
+                )
+            )
+        return tuple(found)
+
+    def _constraints(self, base: frozenset[str]) -> tuple[tuple[Expr, str], ...]:
+        found = []
+        for index, raw in enumerate(self.data.get("constraints", [])):
+            check = self.try_expr(raw["check"], base, ("constraints", index, "check"))
+            if check is not None:
+                found.append((check, raw["message"]))
+        return tuple(found)
+
+    def _end(self, base: frozenset[str]) -> tuple[EndCheck, ...]:
+        found = []
+        for index, raw in enumerate(self.data.get("end", [])):
+            path: Path_ = ("end", index)
+            try:
+                found.append(
+                    EndCheck(
+                        self.expr(raw["check"], base, (*path, "check")),
+                        self.expr(raw["winners"], base, (*path, "winners")),
+                        self.template(raw["reason"], base, (*path, "reason")),
+                    )
+                )
+            except PackError as error:
+                self.errors.append(error)
+        return tuple(found)
+
+    def _rest_zone(self, base: frozenset[str]) -> ZoneRef | None:
+        if "rest_zone" not in self.data:
+            return None
+        try:
+            return self.zone_ref(self.data["rest_zone"], base, ("rest_zone",))
+        except PackError as error:
+            self.errors.append(error)
+            return None
+
+    # --- moves and phases -----------------------------------------------------------
+
+    def _move(
+        self, name: str, raw: Mapping[str, Any], base: frozenset[str], effects: EffectCompiler
+    ) -> MoveDef:
+        path: Path_ = ("moves", name)
+        args = self._args(raw.get("args", {}), base, path)
+        arg_names = [arg.name for arg in args]
+        names = base | frozenset(arg_names)
+        written = placeholders(raw["text"])
+        if sorted(written) != sorted(arg_names):
+            self.fail(
+                f"the notation must show every argument once: it shows {written or 'none'}, "
+                f"the arguments are {arg_names or 'none'}",
+                (*path, "text"),
+            )
+        conditions = []
+        for index, item in enumerate(raw.get("when", [])):
+            check = self.try_expr(item["check"], names, (*path, "when", index, "check"))
+            try:
+                message = self.template(item["message"], names, (*path, "when", index, "message"))
+            except PackError as error:
+                self.errors.append(error)
+                continue
+            if check is not None:
+                needed = [i for i, arg in enumerate(arg_names) if arg in check.names]
+                conditions.append(Condition(check, message, max(needed, default=-1)))
+        enabled = (
+            self.try_expr(raw["enabled"], base, (*path, "enabled")) if "enabled" in raw else None
+        )
+        plan = plan_move(args, conditions, lambda part: self.expr(part, names, (*path, "when")))
+        return MoveDef(
+            name=name,
+            text=raw["text"],
+            args=tuple(args),
+            conditions=tuple(conditions),
+            effects=effects.steps(raw.get("effects", []), names, (*path, "effects")),
+            enabled=enabled,
+            secret=bool(raw.get("secret", False)),
+            pattern=notation_pattern(raw["text"], args),
+            where=self.where(path),
+            plan=plan,
+        )
+
+    def _args(self, raw: Mapping[str, Any], base: frozenset[str], path: Path_) -> list[ArgDef]:
+        args: list[ArgDef] = []
+        for name, spec in raw.items():
+            here = (*path, "args", name)
+            if name in base or name in _RESERVED:
+                self.fail(f"the argument name '{name}' is already used by the pack or engine", here)
+            # An argument's domain may use the arguments before it.
+            names = base | {arg.name for arg in args}
+            kind = spec["type"]
+            domain = self.try_expr(spec["from"], names, (*here, "from")) if "from" in spec else None
+            grid = None
+            if "grid" in spec:
+                try:
+                    grid = self.zone_ref(spec["grid"], names, (*here, "grid"))
+                except PackError as error:
+                    self.errors.append(error)
+            needs_domain = kind not in ("suit", "player") and not (
+                kind == "cell" and "grid" in spec
+            )
+            if needs_domain and "from" not in spec:
+                self.fail(f"a '{kind}' argument needs 'from' (where its values come from)", here)
+            args.append(ArgDef(name, kind, domain, grid, spec.get("min", 1), spec.get("max", 1)))
+        return args
+
+    def _phases(
+        self, base: frozenset[str], moves: Mapping[str, MoveDef], effects: EffectCompiler
+    ) -> dict[str, PhaseDef]:
+        phases: dict[str, PhaseDef] = {}
+        for name, raw in self.data["flow"]["phases"].items():
+            path: Path_ = ("flow", "phases", name)
+            listed = []
+            for index, move in enumerate(raw.get("moves", [])):
+                if move in moves:
+                    listed.append(moves[move])
+                else:
+                    self.fail(
+                        f"unknown move '{move}'; the moves are: {', '.join(moves)}",
+                        (*path, "moves", index),
+                    )
+            turn = raw.get("turn", "single")
+            if turn != "auto" and not listed:
+                self.fail(f"a '{turn}' phase needs moves", path)
+
+            def steps(
+                key: str, raw: Mapping[str, Any] = raw, path: Path_ = path
+            ) -> tuple[Step, ...]:
+                return effects.steps(raw.get(key, []), base, (*path, key))
+
+            phases[name] = PhaseDef(
+                name=name,
+                turn=turn,
+                moves=tuple(listed),
+                actors=self.try_expr(raw["actors"], base, (*path, "actors"))
+                if "actors" in raw
+                else None,
+                enter=steps("enter"),
+                after_move=steps("after_move"),
+                then=steps("then"),
+                stuck=steps("stuck") if "stuck" in raw else None,
+            )
+        return phases

@@ -1,0 +1,247 @@
+"""The parts of a loaded rule pack: options, zones, vars, moves, phases, compiled once.
+
+These are fixed facts shared by every state of a game; states hold only values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.errors import Where
+from vtt.rules.expr import Expr
+from vtt.rules.stdlib import describe
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+
+__all__ = [
+    "ArgDef",
+    "ComponentDef",
+    "Condition",
+    "EndCheck",
+    "MoveDef",
+    "OptionDef",
+    "PhaseDef",
+    "Step",
+    "Template",
+    "VarDef",
+    "ZoneDef",
+    "ZoneRef",
+]
+
+#: One compiled effect step.
+Step = Callable[["State"], None]
+Env = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    """A choice made at game start."""
+
+    name: str
+    kind: str  # bool, int or choice
+    default: object
+    choices: tuple[object, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    label: str = ""
+
+    def check(self, value: object) -> str | None:
+        """Why ``value`` is not allowed for this option, or None when it is."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else "expected true or false"
+        if self.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                return "expected a whole number"
+            if self.low is not None and value < self.low:
+                return f"expected at least {self.low}"
+            if self.high is not None and value > self.high:
+                return f"expected at most {self.high}"
+            return None
+        if value not in self.choices:
+            return "expected one of " + ", ".join(str(c) for c in self.choices)
+        return None
+
+
+@dataclass(frozen=True)
+class ZoneDef:
+    """A kind of zone: one stack, one per player, a grid of stacks, or copies of those."""
+
+    name: str
+    per_player: bool = False
+    grid: tuple[int, int] | None = None
+    copies: Expr | None = None
+    visibility: str = "everyone"
+
+    depth: int = field(init=False, default=0)  # how many indexes lead to one stack
+
+    def __post_init__(self) -> None:
+        depth = int(self.per_player) + int(self.copies is not None) + int(self.grid is not None)
+        object.__setattr__(self, "depth", depth)
+
+
+@dataclass(frozen=True)
+class ZoneRef:
+    """A zone named in an effect: ``hand[me]``, ``board[cell]``, or a whole family ``battle``."""
+
+    zone: ZoneDef
+    indexes: tuple[Expr, ...]
+    text: str
+
+    @property
+    def complete(self) -> bool:
+        """True when the reference leads to exactly one stack."""
+        return len(self.indexes) == self.zone.depth
+
+    def stack(self, env: Env) -> list[Any]:
+        """The one stack this reference names."""
+        found: Any = env[self.zone.name]
+        for index in self.indexes:
+            found = found[index(env)]
+        return found  # type: ignore[no-any-return]
+
+    def stacks(self, env: Env) -> list[list[Any]]:
+        """Every stack under this reference (one for a complete reference)."""
+        found: Any = env[self.zone.name]
+        for index in self.indexes:
+            found = found[index(env)]
+        return list(_leaves(found, self.zone.depth - len(self.indexes)))
+
+    def key(self, env: Env) -> tuple[object, ...]:
+        """The instance's identity: the zone name and its evaluated indexes."""
+        return (self.zone.name, *(index(env) for index in self.indexes))
+
+
+def _leaves(node: Any, depth: int) -> Sequence[list[Any]]:
+    if depth == 0:
+        return [node]
+    children = node.values() if isinstance(node, dict) else node
+    return [leaf for child in children for leaf in _leaves(child, depth - 1)]
+
+
+@dataclass(frozen=True)
+class VarDef:
+    """A value the rules keep: global, or one per player (``initial`` may use ``seat``)."""
+
+    name: str
+    initial: Expr
+    per_player: bool = False
+
+
+@dataclass(frozen=True)
+class ComponentDef:
+    """A group of components and the zone they start in."""
+
+    name: str
+    start: ZoneRef
+    cards: Expr | None = None
+    pieces: tuple[str, ...] = ()
+    count: int = 1
+    per_player: bool = False
+    when: Expr | None = None
+
+
+class Template:
+    """A message with ``{expression}`` places, filled in with player-readable values."""
+
+    _PLACE = re.compile(r"\{([^{}]+)\}")
+
+    def __init__(self, text: str, compile_part: Callable[[str], Expr]) -> None:
+        self.text = text
+        self.parts: list[str | Expr] = []
+        position = 0
+        for match in self._PLACE.finditer(text):
+            self.parts.append(text[position : match.start()])
+            self.parts.append(compile_part(match.group(1)))
+            position = match.end()
+        self.parts.append(text[position:])
+
+    def render(self, env: Env) -> str:
+        """The message for this environment."""
+        return "".join(p if isinstance(p, str) else describe(p(env)) for p in self.parts)
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Every name the template reads."""
+        return frozenset().union(*(p.names for p in self.parts if isinstance(p, Expr)))
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A ``when`` check with its message; ``after`` is the last argument it needs (-1: none)."""
+
+    check: Expr
+    message: Template
+    after: int = -1
+
+
+@dataclass(frozen=True)
+class ArgDef:
+    """A move argument: how it is written (``type``) and where its values come from."""
+
+    name: str
+    type: str
+    domain: Expr | None = None
+    grid: ZoneRef | None = None
+    low: int = 1
+    high: int = 1
+
+
+@dataclass
+class MoveDef:
+    """A kind of move: its notation, arguments, conditions and effects."""
+
+    name: str
+    text: str
+    args: tuple[ArgDef, ...]
+    conditions: tuple[Condition, ...]
+    effects: tuple[Step, ...]
+    enabled: Expr | None = None
+    secret: bool = False
+    pattern: re.Pattern[str] = field(default_factory=lambda: re.compile(""))
+    where: Where | None = None
+    plan: Any = None  # a vtt.rules.plan.MovePlan
+
+
+@dataclass
+class PhaseDef:
+    """A phase of play: who moves (``single``, ``each`` or ``auto``) and which moves."""
+
+    name: str
+    turn: str = "single"
+    moves: tuple[MoveDef, ...] = ()
+    actors: Expr | None = None
+    enter: tuple[Step, ...] = ()
+    after_move: tuple[Step, ...] = ()
+    then: tuple[Step, ...] = ()
+    stuck: tuple[Step, ...] | None = None
+
+
+@dataclass(frozen=True)
+class EndCheck:
+    """A check run after every move that ends the game when it holds."""
+
+    check: Expr
+    winners: Expr
+    reason: Template
+
+
+def option_values(options: Sequence[OptionDef], given: Mapping[str, object]) -> dict[str, object]:
+    """Every option's value: the given ones checked, the rest their defaults."""
+    known = {o.name: o for o in options}
+    for name in given:
+        if name not in known:
+            raise ValueError(
+                f"unknown option {name!r}; the options are: {', '.join(known) or 'none'}"
+            )
+    values: dict[str, object] = {}
+    for option in options:
+        value = given.get(option.name, option.default)
+        problem = option.check(value)
+        if problem:
+            raise ValueError(f"option {option.name!r}: {problem}, not {value!r}")
+        values[option.name] = value
+    return values

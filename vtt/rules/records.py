@@ -1,0 +1,196 @@
+"""Game records: a pack, its options, a seed or an explicit deal, the moves, the expected end.
+
+>>> record = Record(pack="war", deal={"stock": [["JP"], ["2L"]]}, moves=["flip", "flip"])
+>>> report = replay(record)
+>>> report["outcome"]["winners"], report["ok"]
+(['P2'], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from vtt.rules.deal import DealError
+from vtt.rules.effects import RuleError
+from vtt.rules.engine import Game, Outcome, State
+from vtt.rules.errors import PackError
+from vtt.rules.expr import EvalError
+from vtt.rules.finder import load_game
+from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.yamlsource import Document, load_yaml_file
+
+__all__ = ["Record", "RecordError", "load_record", "record_of", "replay", "start_state"]
+
+_KEYS = {"pack", "options", "players", "seed", "deal", "moves", "expect", "note"}
+_EXPECT_KEYS = {"winners", "scores", "reason"}
+
+
+class RecordError(ValueError):
+    """A record file that cannot be read, naming the file and what is wrong."""
+
+
+@dataclass
+class Record:
+    """One game: enough to replay it exactly."""
+
+    pack: str
+    options: dict[str, object] = field(default_factory=dict)
+    players: int | None = None
+    seed: int = 0
+    deal: dict[str, Any] | None = None
+    moves: list[str] = field(default_factory=list)
+    expect: dict[str, Any] | None = None
+    file: str = ""
+    note: str = ""
+
+    def to_yaml(self) -> str:
+        """The record as YAML text."""
+        data: dict[str, Any] = {"pack": self.pack}
+        if self.options:
+            data["options"] = self.options
+        if self.players is not None:
+            data["players"] = self.players
+        data["seed"] = self.seed
+        if self.deal is not None:
+            data["deal"] = self.deal
+        data["moves"] = self.moves
+        if self.expect is not None:
+            data["expect"] = self.expect
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def _check(document: Document) -> dict[str, Any]:
+    data = document.data
+    if not isinstance(data, dict):
+        raise RecordError(f"{document.where([])}: a record is a mapping with pack: and moves:")
+    for key in data:
+        if key not in _KEYS:
+            raise RecordError(
+                f"{document.where([key])}: unknown key '{key}'; expected one of: "
+                + ", ".join(sorted(_KEYS))
+            )
+    if "pack" not in data:
+        raise RecordError(f"{document.where([])}: missing key 'pack'")
+    if not isinstance(data.get("moves", []), list):
+        raise RecordError(f"{document.where(['moves'])}: expected a list of moves")
+    for key in data.get("expect") or {}:
+        if key not in _EXPECT_KEYS:
+            raise RecordError(f"{document.where(['expect', key])}: unknown key '{key}'")
+    return data
+
+
+def load_record(path: Path | str) -> Record:
+    """Read a record file (YAML)."""
+    try:
+        document = load_yaml_file(Path(path))
+    except PackError as error:
+        raise RecordError(str(error)) from None
+    data = _check(document)
+    return Record(
+        pack=str(data["pack"]),
+        options=dict(data.get("options") or {}),
+        players=data.get("players"),
+        seed=int(data.get("seed", 0)),
+        deal=data.get("deal"),
+        moves=[str(move) for move in data.get("moves") or []],
+        expect=data.get("expect"),
+        file=str(path),
+        note=str(data.get("note", "")),
+    )
+
+
+def record_of(state: State, *, deal: Mapping[str, Any] | None = None) -> Record:
+    """A record that replays to ``state`` (its pack, options, seed and moves)."""
+    return Record(
+        pack=state.game.id,
+        options=dict(state.options),
+        players=state.players,
+        seed=state.seed,
+        deal=dict(deal) if deal is not None else None,
+        moves=[str(move) for move in state.history],
+    )
+
+
+def _game_of(record: Record) -> Game:
+    folders = []
+    if record.file:
+        here = Path(record.file).resolve().parent
+        folders = [here.parent.parent, here.parent]
+    return load_game(record.pack, folders)
+
+
+def start_state(record: Record, game: Game | None = None) -> State:
+    """The first state of a recorded game."""
+    chosen = game or _game_of(record)
+    return chosen.new_state(record.options, record.seed, players=record.players, deal=record.deal)
+
+
+def _outcome_json(state: State, outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winners": [state.seat_names[seat] for seat in outcome.winners],
+        "reason": outcome.reason,
+        "scores": list(outcome.scores) if outcome.scores is not None else None,
+    }
+
+
+def _seat(state: State, value: object) -> str:
+    if isinstance(value, int) and 1 <= value <= state.players:
+        return state.seat_names[value - 1]
+    return str(value)
+
+
+def _expectation_problems(state: State, expect: Mapping[str, Any]) -> list[str]:
+    outcome = state.outcome
+    if outcome is None:
+        return ["the game did not end, but the record expects an outcome"]
+    problems = []
+    if "winners" in expect:
+        wanted = sorted(_seat(state, w) for w in expect["winners"] or [])
+        got = sorted(state.seat_names[s] for s in outcome.winners)
+        if wanted != got:
+            problems.append(f"expected winners {wanted}, got {got}")
+    if "scores" in expect and list(outcome.scores or []) != list(expect["scores"]):
+        problems.append(f"expected scores {expect['scores']}, got {list(outcome.scores or [])}")
+    if "reason" in expect and str(expect["reason"]) not in outcome.reason:
+        problems.append(f"expected the reason to say {expect['reason']!r}, got {outcome.reason!r}")
+    return problems
+
+
+def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
+    """Replay a record; a JSON-ready report whose ``ok`` is False at the first problem."""
+    report: dict[str, Any] = {"pack": record.pack, "options": record.options, "moves": []}
+    try:
+        state = start_state(record, game)
+    except (ValueError, DealError, RuleError, EvalError) as error:
+        report.update(ok=False, error=f"cannot start the game: {error}", outcome=None)
+        return report
+    report["options"] = dict(state.options)
+    for text in record.moves:
+        seat = state.to_move
+        entry: dict[str, Any] = {
+            "move": text,
+            "player": None if seat is None else state.seat_names[seat],
+        }
+        try:
+            entry["move"] = str(state.apply(Move.parse(text)))
+            entry["legal"] = True
+        except (IllegalMove, InvalidMove) as error:
+            entry.update(legal=False, reason=str(error))
+            report["moves"].append(entry)
+            report.update(ok=False, error=f"illegal move {text!r}: {error}")
+            report["outcome"] = _outcome_json(state, state.outcome)
+            return report
+        report["moves"].append(entry)
+    report["outcome"] = _outcome_json(state, state.outcome)
+    problems = _expectation_problems(state, record.expect) if record.expect else []
+    report["ok"] = not problems
+    if problems:
+        report["error"] = "; ".join(problems)
+    return report

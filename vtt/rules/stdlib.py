@@ -1,0 +1,436 @@
+"""The standard library of pack expressions, named after mechanisms, never after games.
+
+Suits can be given as suits, cards or pieces (a piece named R, P, S, W or L).
+
+>>> from vtt.janken import Card
+>>> suit_winner(Card.parse("JP"), Card.parse("2L"))
+1
+>>> trick_winner(cards("5R 9P KS"))
+1
+>>> line_made(_demo_grid(), 3)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from vtt.janken import Card, Rank, Suit
+from vtt.janken import deck as janken_deck
+from vtt.janken import relation as janken_relation
+from vtt.janken import rule_between as janken_rule_between
+from vtt.rules.expr import Library
+from vtt.rules.values import Cell, Component, Grid, Piece, Stack
+
+__all__ = ["LIBRARY", "describe"]
+
+_SUITS = tuple(Suit)
+# _BEATS[reversed][a][b]
+_BEATS = tuple(
+    tuple(tuple(((a - b) % 5 in (1, 3)) != rev for b in range(5)) for a in range(5))
+    for rev in (False, True)
+)
+
+
+_LETTERS = {suit.letter: suit for suit in Suit}
+
+
+def _suit(value: object) -> Suit:
+    if isinstance(value, Card):
+        return value.suit
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, Piece):
+        found = _LETTERS.get(value.kind)
+        if found is not None:
+            return found
+    if isinstance(value, str):
+        return _LETTERS.get(value) or Suit.parse(value)
+    raise ValueError(f"{describe(value)} has no suit")
+
+
+def beats(a: object, b: object, reversed: bool = False) -> bool:
+    """True when the suit of ``a`` beats the suit of ``b``; ``reversed`` applies Joker rules."""
+    if a is None or b is None:
+        return False
+    return _BEATS[bool(reversed)][_suit(a)][_suit(b)]
+
+
+def relation(x: object, reference: object, reversed: bool = False) -> str:
+    """How ``x`` compares to ``reference``: same, strongest, stronger, weaker or weakest."""
+    return janken_relation(_suit(x), _suit(reference), jokers=bool(reversed)).value
+
+
+def _stepped(distance: int) -> Callable[..., Suit]:
+    def suit_at(suit: object, reversed: bool = False) -> Suit:
+        step = (5 - distance) % 5 if reversed else distance
+        return _SUITS[(_suit(suit) + step) % 5]
+
+    return suit_at
+
+
+strongest = _stepped(1)
+stronger = _stepped(3)
+weaker = _stepped(2)
+weakest = _stepped(4)
+strongest.__doc__ = "The suit that beats ``suit`` and the other suit that beats it."
+stronger.__doc__ = "The other suit that beats ``suit``."
+weaker.__doc__ = "The suit ``suit`` beats that beats the weakest one."
+weakest.__doc__ = "The suit that ``suit`` beats and that the other beaten suit beats."
+
+
+def _is_joker(value: object) -> bool:
+    return isinstance(value, Card) and value.rank is Rank.JOKER
+
+
+def suit_winner(a: object, b: object) -> int | None:
+    """0 when ``a``'s suit wins, 1 when ``b``'s does, None for the same suit; a Joker reverses."""
+    sa, sb = _suit(a), _suit(b)
+    if sa == sb:
+        return None
+    return 0 if _BEATS[_is_joker(a) or _is_joker(b)][sa][sb] else 1
+
+
+def rule_between(a: object, b: object) -> str:
+    """The Rule Card sentence deciding between two cards (Joker rules when either is a Joker).
+
+    >>> rule_between(Card.parse("JP"), Card.parse("2L"))
+    'Lizard eats Paper'
+    """
+    sentence = janken_rule_between(_suit(a), _suit(b), jokers=_is_joker(a) or _is_joker(b))
+    return sentence if sentence is not None else "same suit"
+
+
+def high_card(a: Card, b: Card) -> int | None:
+    """0 or 1 for the winner by High Card; None for identical cards."""
+    if a.suit == b.suit:
+        return None if a.rank == b.rank else (0 if a.rank > b.rank else 1)
+    return suit_winner(a, b)
+
+
+def trick_winner(cards: Sequence[Card], lead: int = 0, trump: object = None) -> int:
+    """Index of the card taking the trick: suit precedence to the lead suit, Jokers reverse.
+
+    Without a Joker the order is strongest-to-lead, stronger-to-lead, the lead suit;
+    with one it is weakest, weaker, lead. A ``trump`` suit beats every other suit.
+    """
+    lead_suit = cards[lead].suit
+    jokers = any(card.rank is Rank.JOKER for card in cards)
+    order = (4, 2, 0) if jokers else (1, 3, 0)
+    trump_suit = None if trump is None else _suit(trump)
+
+    def key(index: int) -> tuple[int, int]:
+        card = cards[index]
+        if trump_suit is not None and card.suit == trump_suit:
+            return (9, card.rank)
+        distance = (card.suit - lead_suit) % 5
+        place = order.index(distance) if distance in order else 3
+        return (5 - place if place < 3 else -1, card.rank)
+
+    return max(range(len(cards)), key=key)
+
+
+def rank_value(card: Card, ace: int = 14, face: int | None = None, joker: int = 0) -> int:
+    """A card's number for sums: Ace ``ace``, J/Q/K 11-13 (or ``face``), Joker ``joker``."""
+    rank = card.rank
+    if rank is Rank.ACE:
+        return ace
+    if rank is Rank.JOKER:
+        return joker
+    if face is not None and rank > Rank.TEN:
+        return face
+    return int(rank)
+
+
+def rank_sum(cards: Iterable[Card], ace: int = 14, face: int | None = None, joker: int = 0) -> int:
+    """The sum of the cards' rank values."""
+    return sum(rank_value(card, ace, face, joker) for card in cards)
+
+
+def top(stack: Sequence[Component]) -> Component | None:
+    """The top component of a stack, or None when it is empty."""
+    return stack[-1] if stack else None
+
+
+def bottom(stack: Sequence[Component]) -> Component | None:
+    """The bottom component of a stack, or None when it is empty."""
+    return stack[0] if stack else None
+
+
+def empty(stack: Sequence[Component]) -> bool:
+    """True when the stack holds nothing."""
+    return not stack
+
+
+def has_suit(items: Iterable[object], suit: object) -> bool:
+    """True when any of the items has the suit."""
+    wanted = _suit(suit)
+    return any(_suit(item) == wanted for item in items)
+
+
+def of_suit(items: Iterable[object], suit: object) -> tuple[object, ...]:
+    """The items of one suit."""
+    wanted = _suit(suit)
+    return tuple(item for item in items if _suit(item) == wanted)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards from notation: ``cards('AR KP')``."""
+    return tuple(Card.parse(word) for word in text.split())
+
+
+def deck(jokers: bool = True, suits: str = "RPSWL", ranks: str | None = None) -> tuple[Card, ...]:
+    """A Janken deck: ``suits`` as letters, ``ranks`` as notation words (all by default)."""
+    chosen = [Suit.parse(letter) for letter in suits]
+    if ranks is None:
+        return tuple(janken_deck(jokers=jokers, suits=chosen))
+    wanted = [Rank.parse(word) for word in ranks.split()]
+    return tuple(Card(rank, suit) for suit in chosen for rank in wanted)
+
+
+def cell(name: str) -> Cell:
+    """A cell from its name: ``cell('b2')``."""
+    return Cell.parse(name)
+
+
+_ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def neighbours(grid: Grid, at: Cell) -> tuple[Cell, ...]:
+    """The cells orthogonally next to ``at`` on the grid."""
+    return _neighbours(grid.cols, grid.rows, at)
+
+
+@cache
+def _neighbours(cols: int, rows: int, at: Cell) -> tuple[Cell, ...]:
+    found = [Cell(at.col + dc, at.row + dr) for dc, dr in _ORTHOGONAL]
+    return tuple(c for c in found if 0 <= c.col < cols and 0 <= c.row < rows)
+
+
+def jumps(grid: Grid, at: Cell, over: Cell) -> tuple[Cell, ...]:
+    """The cell two steps from ``at`` in a straight line when ``over`` is the cell between."""
+    dc, dr = over.col - at.col, over.row - at.row
+    if abs(dc) + abs(dr) != 1:
+        return ()
+    landing = Cell(over.col + dc, over.row + dr)
+    return (landing,) if landing in grid else ()
+
+
+def reach(grid: Grid, at: Cell, over: Cell) -> tuple[Cell, ...]:
+    """Neighbours of ``at`` plus the jump over ``over`` (when it is a neighbour)."""
+    return _neighbours(grid.cols, grid.rows, at) + jumps(grid, at, over)
+
+
+@cache
+def _lines(cols: int, rows: int, n: int) -> tuple[tuple[Cell, ...], ...]:
+    found = []
+    for col in range(cols):
+        for row in range(rows):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                line = tuple(Cell(col + k * dc, row + k * dr) for k in range(n))
+                if all(0 <= c.col < cols and 0 <= c.row < rows for c in line):
+                    found.append(line)
+    return tuple(found)
+
+
+def _key(component: Component | None, key: str) -> object:
+    if component is None:
+        return None
+    if key == "rank" and isinstance(component, Card):
+        return component.rank
+    if key == "owner" and isinstance(component, Piece):
+        return component.owner
+    if isinstance(component, Piece) and key == "kind":
+        return component.kind
+    return _suit(component)
+
+
+def lines_made(grid: Grid, n: int, key: str = "suit") -> tuple[tuple[Cell, ...], ...]:
+    """Every line of ``n`` cells (row, column, diagonal) whose tops share ``key``."""
+    made = []
+    for line in _lines(grid.cols, grid.rows, n):
+        stacks = [grid[c] for c in line]
+        if all(stacks):
+            first = _key(stacks[0][-1], key)
+            if all(_key(s[-1], key) == first for s in stacks[1:]):
+                made.append(line)
+    return tuple(made)
+
+
+def line_made(grid: Grid, n: int, key: str = "suit") -> bool:
+    """True when ``n`` tops in a row share ``key`` (``suit``, ``rank``, ``kind`` or ``owner``)."""
+    return bool(lines_made(grid, n, key))
+
+
+def tops(grid: Grid) -> tuple[Component | None, ...]:
+    """The top of every cell, in cell order (None for an empty cell)."""
+    return tuple(stack[-1] if stack else None for stack in grid.values())
+
+
+def cells(grid: Grid) -> tuple[Cell, ...]:
+    """Every cell of the grid."""
+    return tuple(grid)
+
+
+def empty_cells(grid: Grid) -> tuple[Cell, ...]:
+    """The cells holding nothing."""
+    return tuple(c for c, stack in grid.items() if not stack)
+
+
+def _owner(stack: Stack) -> int | None:
+    top_item = stack[-1] if stack else None
+    return top_item.owner if isinstance(top_item, Piece) else None
+
+
+def group(grid: Grid, at: Cell) -> tuple[Cell, ...]:
+    """The cells connected to ``at`` through pieces of the same owner (go groups)."""
+    owner = _owner(grid[at])
+    if owner is None:
+        return ()
+    seen, todo = {at}, [at]
+    while todo:
+        here = todo.pop()
+        for near in _neighbours(grid.cols, grid.rows, here):
+            if near not in seen and _owner(grid[near]) == owner:
+                seen.add(near)
+                todo.append(near)
+    return tuple(sorted(seen))
+
+
+def liberties(grid: Grid, at: Cell) -> int:
+    """The number of empty cells next to the group at ``at``."""
+    free = {
+        near
+        for here in group(grid, at)
+        for near in _neighbours(grid.cols, grid.rows, here)
+        if not grid[near]
+    }
+    return len(free)
+
+
+def dead_groups(grid: Grid, owner: int) -> tuple[Cell, ...]:
+    """The cells of ``owner``'s groups that have no liberty left."""
+    dead: list[Cell] = []
+    seen: set[Cell] = set()
+    for at in grid:
+        if at in seen or _owner(grid[at]) != owner:
+            continue
+        members = group(grid, at)
+        seen.update(members)
+        if liberties(grid, at) == 0:
+            dead.extend(members)
+    return tuple(sorted(dead))
+
+
+def snapshot(grid: Grid) -> tuple[tuple[Component, ...], ...]:
+    """The whole board as a value (ko: compare positions)."""
+    return tuple(tuple(stack) for stack in grid.values())
+
+
+def subsets(items: Sequence[Any], least: int, most: int) -> tuple[tuple[Any, ...], ...]:
+    """Every combination of ``least`` to ``most`` of the items."""
+    return tuple(
+        combo
+        for size in range(least, min(most, len(items)) + 1)
+        for combo in itertools.combinations(items, size)
+    )
+
+
+def most(values: Sequence[float]) -> tuple[int, ...]:
+    """The indexes holding the largest value (several when tied)."""
+    best = max(values)
+    return tuple(i for i, value in enumerate(values) if value == best)
+
+
+def least(values: Sequence[float]) -> tuple[int, ...]:
+    """The indexes holding the smallest value (several when tied)."""
+    low = min(values)
+    return tuple(i for i, value in enumerate(values) if value == low)
+
+
+def seat_after(seat: int, seats: Sequence[int], steps: int = 1) -> int:
+    """The seat ``steps`` places after ``seat`` among ``seats`` (negative: before)."""
+    if seat in seats:
+        return seats[(seats.index(seat) + steps) % len(seats)]
+    later = [s for s in seats if s > seat]
+    return later[0] if later else seats[0]
+
+
+def others(seat: int, seats: Sequence[int]) -> tuple[int, ...]:
+    """Every seat but ``seat``."""
+    return tuple(s for s in seats if s != seat)
+
+
+def describe(value: object) -> str:
+    """A value as a player reads it: QL, Rock, b2, R, 3; lists space-separated."""
+    if isinstance(value, Suit):
+        return value.title
+    if value is None:
+        return "nothing"
+    if isinstance(value, Cell):
+        return value.name
+    if isinstance(value, list | tuple | set | frozenset):
+        return " ".join(describe(item) for item in value)
+    return str(value)
+
+
+def _demo_grid() -> Grid:
+    grid = Grid(3, 3)
+    for name in ("a1", "b2", "c3"):
+        grid[Cell.parse(name)].append(Card(Rank.TWO, Suit.ROCK))
+    return grid
+
+
+LIBRARY = Library(
+    functions={
+        "beats": beats,
+        "relation": relation,
+        "strongest": strongest,
+        "stronger": stronger,
+        "weaker": weaker,
+        "weakest": weakest,
+        "suit_winner": suit_winner,
+        "rule_between": rule_between,
+        "high_card": high_card,
+        "trick_winner": trick_winner,
+        "rank_value": rank_value,
+        "rank_sum": rank_sum,
+        "top": top,
+        "bottom": bottom,
+        "empty": empty,
+        "has_suit": has_suit,
+        "of_suit": of_suit,
+        "cards": cards,
+        "deck": deck,
+        "cell": cell,
+        "neighbours": neighbours,
+        "jumps": jumps,
+        "reach": reach,
+        "lines_made": lines_made,
+        "line_made": line_made,
+        "tops": tops,
+        "cells": cells,
+        "empty_cells": empty_cells,
+        "group": group,
+        "liberties": liberties,
+        "dead_groups": dead_groups,
+        "snapshot": snapshot,
+        "subsets": subsets,
+        "most": most,
+        "least": least,
+        "seat_after": seat_after,
+        "others": others,
+    },
+    constants={
+        **{suit.title: suit for suit in Suit},
+        "Ace": Rank.ACE,
+        "King": Rank.KING,
+        "Queen": Rank.QUEEN,
+        "Jack": Rank.JACK,
+        "Joker": Rank.JOKER,
+    },
+    attributes=frozenset({"suit", "rank", "is_joker", "kind", "owner", "col", "row"}),
+)

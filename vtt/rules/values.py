@@ -1,0 +1,94 @@
+"""The plain values rule packs work with besides Janken cards: pieces, cells and grids.
+
+>>> Cell.parse("b2"), str(Cell(0, 2))
+(Cell.parse('b2'), 'a3')
+>>> str(Piece("R", 1))
+'R'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
+
+from vtt.janken import Card, NotationError, Suit
+
+__all__ = ["Cell", "Component", "Grid", "Piece", "Stack"]
+
+_COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Piece:
+    """A game piece of a ``kind`` (a short name such as ``R``), owned by a seat (or -1)."""
+
+    kind: str
+    owner: int = -1
+
+    @property
+    def suit(self) -> Suit | None:
+        """The Janken suit a piece named R, P, S, W or L stands for (None otherwise)."""
+        try:
+            return Suit.parse(self.kind)
+        except NotationError:
+            return None
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+#: What zones hold.
+Component: TypeAlias = Card | Piece
+#: One zone instance: its components, bottom first (the last item is the top).
+Stack: TypeAlias = list[Component]
+
+
+class Cell(NamedTuple):
+    """A cell of a grid: column 0 is ``a`` (left), row 0 is ``1`` (bottom), as on a chessboard."""
+
+    col: int
+    row: int
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        """Read a cell name such as ``b2`` (case-insensitive)."""
+        name = text.strip().lower()
+        if len(name) < 2 or name[0] not in _COLUMNS or not name[1:].isdigit():
+            raise NotationError(
+                f"{text!r} is not a cell: expected a column letter and a row, like b2"
+            )
+        return cls(_COLUMNS.index(name[0]), int(name[1:]) - 1)
+
+    @property
+    def name(self) -> str:
+        """The cell's name, e.g. ``b2``."""
+        return f"{_COLUMNS[self.col]}{self.row + 1}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Cell.parse({self.name!r})"
+
+
+class Grid(dict[Cell, Stack]):
+    """A board of ``cols`` x ``rows`` cells, each a stack of components."""
+
+    __slots__ = ("cols", "rows")
+
+    def __init__(self, cols: int, rows: int, stacks: Iterable[tuple[Cell, Stack]] = ()) -> None:
+        super().__init__(stacks)
+        self.cols = cols
+        self.rows = rows
+        if not self:
+            for row in range(rows):
+                for col in range(cols):
+                    self[Cell(col, row)] = []
+
+    def copy(self) -> Grid:
+        """A copy whose stacks are new lists."""
+        return Grid(self.cols, self.rows, [(cell, stack[:]) for cell, stack in self.items()])
+
+    def __contains__(self, cell: object) -> bool:
+        return dict.__contains__(self, cell)

@@ -1,0 +1,126 @@
+"""What one player may see of a state: zone visibility applied, secret choices masked.
+
+A face-down stack shows only how many components it holds, never their order; a
+player's own hand shows in full; the log shows another player's secret choice only
+as "chooses" until the phase reveals it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vtt.janken import Card
+from vtt.rules.model import ZoneDef
+from vtt.rules.values import Component, Piece
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import Outcome, State
+
+__all__ = ["Hidden", "View", "view_of"]
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """A stack whose faces the viewer may not see: only its size."""
+
+    count: int
+
+    def __len__(self) -> int:
+        return self.count
+
+
+#: A visible stack (bottom first) or a hidden one.
+StackView = tuple[Component, ...] | Hidden
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's view: zones (same shape as the state's, hidden stacks masked), vars, log."""
+
+    seat: int
+    seat_names: tuple[str, ...]
+    phase: str
+    to_move: int | None
+    current: int
+    players: tuple[int, ...]
+    zones: Mapping[str, Any]
+    vars: Mapping[str, Any]
+    log: tuple[str, ...]
+    outcome: Outcome | None
+
+    def visible_components(self) -> list[Component]:
+        """Every component whose face this seat can see."""
+        found: list[Component] = []
+        for zone in self.zones.values():
+            _collect(zone, found)
+        return found
+
+
+def _collect(node: Any, found: list[Component]) -> None:
+    if isinstance(node, Hidden):
+        return
+    if isinstance(node, tuple) and (not node or isinstance(node[0], Card | Piece)):
+        found.extend(node)
+        return
+    for child in node.values() if isinstance(node, dict) else node:
+        _collect(child, found)
+
+
+def _sees(zone: ZoneDef, path: tuple[object, ...], seat: int, revealed: frozenset[Any]) -> bool:
+    if zone.visibility == "everyone":
+        return True
+    if zone.visibility == "owner" and zone.per_player and path[1] == seat:
+        return True
+    return any(path[: len(key)] == key for key in revealed)
+
+
+def _masked(
+    node: Any, zone: ZoneDef, path: tuple[object, ...], depth: int, seat: int, state: State
+) -> Any:
+    if depth == 0:
+        if _sees(zone, path, seat, state.revealed):
+            return tuple(node)
+        return Hidden(len(node))
+    if isinstance(node, dict):
+        return {
+            cell: _masked(child, zone, (*path, cell), depth - 1, seat, state)
+            for cell, child in node.items()
+        }
+    return tuple(
+        _masked(child, zone, (*path, index), depth - 1, seat, state)
+        for index, child in enumerate(node)
+    )
+
+
+def view_of(state: State, seat: int) -> View:
+    """The view of ``seat``."""
+    env = state.env
+    names = env["seat_names"]
+    zones = {
+        zone.name: _masked(env[zone.name], zone, (zone.name,), zone.depth, seat, state)
+        for zone in state.game.zones.values()
+    }
+    variables = {
+        var.name: tuple(env[var.name]) if var.per_player else env[var.name]
+        for var in state.game.vars.values()
+    }
+    log = tuple(
+        entry.text
+        if not entry.secret or entry.seat == seat
+        else f"{names[entry.seat or 0]}: chooses"
+        for entry in state.log
+    )
+    return View(
+        seat=seat,
+        seat_names=names,
+        phase=state.phase,
+        to_move=state.to_move,
+        current=env["current"],
+        players=env["players"],
+        zones=zones,
+        vars=variables,
+        log=log,
+        outcome=state.outcome,
+    )
