@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from vtt.rules.commands import replay_command
 
         return replay_command(args.record)
-    from vtt.rules.commands import play_command
+    from vtt.textplay import play_command
 
     return play_command(args)
 

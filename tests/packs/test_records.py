@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from vtt.resources import rulesets_dir
-from vtt.rules.commands import play_command, replay_command, validate_command
+from vtt.rules.commands import replay_command, validate_command
 from vtt.rules.records import Record, load_record, replay
+from vtt.textplay import play_command
 
 RECORDS = sorted(rulesets_dir().glob("*/records/*.yaml"))
 

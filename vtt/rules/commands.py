@@ -1,23 +1,17 @@
-"""The rule-pack subcommands of ``vtt``: validate, replay and play in the terminal."""
+"""The rule-pack subcommands of ``vtt``: validate packs and replay game records."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
 
-from vtt.rules.engine import Game, State
 from vtt.rules.errors import PackError
-from vtt.rules.finder import find_pack, load_game, pack_folders
+from vtt.rules.finder import find_pack, pack_folders
 from vtt.rules.loader import check_pack
-from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.records import RecordError, load_record, replay
-from vtt.rules.stdlib import describe
-from vtt.rules.views import Hidden, View
 
-__all__ = ["play_command", "replay_command", "validate_command"]
+__all__ = ["replay_command", "validate_command"]
 
 
 def _pack_paths(paths: list[str]) -> list[Path]:
@@ -60,106 +54,3 @@ def replay_command(path: str) -> int:
     report = {"record": path, **report}
     print(json.dumps(report, indent=2, default=str))
     return 0 if report["ok"] else 1
-
-
-def _options(game: Game, pairs: list[str]) -> dict[str, object]:
-    known = {option.name: option for option in game.options}
-    chosen: dict[str, object] = {}
-    for pair in pairs:
-        name, _, text = pair.partition("=")
-        option = known.get(name)
-        if option is None:
-            raise ValueError(f"unknown option {name!r}; the options are: {', '.join(known)}")
-        if option.kind == "bool":
-            chosen[name] = text.lower() in ("1", "true", "yes", "on")
-        elif option.kind == "int" or isinstance(option.default, int):
-            chosen[name] = int(text)
-        else:
-            chosen[name] = text
-    return chosen
-
-
-def show_view(view: View, out: TextIO) -> None:
-    """Print what one seat sees: every zone, the vars and the last log lines."""
-    names = view.seat_names
-    print(f"\n--- {names[view.seat]} to move (phase {view.phase}) ---", file=out)
-    for name, node in view.zones.items():
-        text = _zone_text(node, names)
-        if text:
-            print(f"  {name}: {text}", file=out)
-    for name, value in view.vars.items():
-        print(f"  {name} = {describe(value)}", file=out)
-    for line in view.log[-4:]:
-        print(f"  | {line}", file=out)
-
-
-def _zone_text(node: object, names: tuple[str, ...]) -> str:
-    if isinstance(node, Hidden):
-        return f"[{node.count} face down]" if node.count else ""
-    if isinstance(node, dict):
-        cells = [f"{cell}={describe(stack)}" for cell, stack in node.items() if stack]
-        return " ".join(cells) or "(empty board)"
-    if isinstance(node, tuple) and node and isinstance(node[0], tuple | Hidden | dict):
-        parts = [
-            f"{names[i] if i < len(names) else i}: {_zone_text(c, names) or '-'}"
-            for i, c in enumerate(node)
-        ]
-        return "; ".join(parts)
-    return describe(node) if node else ""
-
-
-def play_command(
-    args: argparse.Namespace, source: TextIO | None = None, out: TextIO | None = None
-) -> int:
-    """Play a pack in the terminal: hot-seat, with --random seats given to the random agent."""
-    from vtt.ai.random_agent import RandomAgent  # the agent layer sits above the rules
-
-    source = source or sys.stdin
-    out = out or sys.stdout
-    if not args.text:
-        print("vtt play needs --text (the window plays packs from its own menu)", file=out)
-        return 2
-    try:
-        game = load_game(args.pack)
-        state = game.new_state(_options(game, args.option), args.seed or 0, players=args.players)
-    except (PackError, FileNotFoundError, ValueError) as error:
-        print(f"vtt play: {error}", file=sys.stderr)
-        return 1
-    agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
-    while state.outcome is None:
-        seat = state.to_move
-        assert seat is not None
-        if seat in agents:
-            move = agents[seat].choose(state.view(seat), list(state.legal_moves))
-            state.apply(move)
-            print(f"{state.seat_names[seat]} (random) plays {move}", file=out)
-            continue
-        show_view(state.view(seat), out)
-        if _turn(state, out, source) is None:
-            print("game stopped", file=out)
-            return 0
-    print(f"\nGame over: {state.outcome.reason}", file=out)
-    winners = [state.seat_names[s] for s in state.outcome.winners] or ["nobody (a draw)"]
-    print(f"Winner: {', '.join(winners)}; scores: {describe(state.outcome.scores)}", file=out)
-    return 0
-
-
-def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
-    """One human move; None when the player quits (or input ends)."""
-    moves = list(state.legal_moves)
-    for number, move in enumerate(moves, start=1):
-        print(f"  {number:>3}. {move}", file=out)
-    while True:
-        print("move (number or notation, 'quit' to stop)> ", end="", file=out, flush=True)
-        line = source.readline()
-        if not line or line.strip().lower() in ("quit", "exit", "q"):
-            return None
-        text = line.strip()
-        try:
-            if text.isdigit() and 1 <= int(text) <= len(moves):
-                state.apply(moves[int(text) - 1])
-            else:
-                state.apply(Move.parse(text))
-            return True
-        except (IllegalMove, InvalidMove) as error:
-            print(f"  not allowed: {error}", file=out)
