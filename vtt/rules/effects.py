@@ -6,6 +6,7 @@ runs them in order. Expressions and zone references are compiled once here.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ from vtt.rules.stdlib import describe
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["EffectCompiler", "RuleError", "run"]
+__all__ = ["EffectCompiler", "RuleError", "run", "specialise"]
 
 Path = tuple[str | int, ...]
 
@@ -93,11 +94,7 @@ class EffectCompiler:
         other = self.steps(item.get("else", []), names, (*path, "else"))
         if test.names <= self.static_names:
             return _folded_if(test, then, other)
-
-        def step(state: State) -> None:
-            run(then if test(state.env) else other, state)
-
-        return step
+        return _if_step(test.fast, then, other)
 
     def _move(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
         sources = raw["from"] if isinstance(raw["from"], list) else [raw["from"]]
@@ -123,8 +120,9 @@ class EffectCompiler:
         refs = self.zone_ref(raw, names, path)
 
         def step(state: State) -> None:
+            shuffle = state.rng.shuffle
             for stack in refs.stacks(state.env):
-                state.rng.shuffle(stack)
+                shuffle(stack)
 
         return step
 
@@ -175,9 +173,11 @@ class EffectCompiler:
         dest = self.zone_ref(raw["to"], names, (*path, "to"))
         size = self._expr(raw["size"], names, (*path, "size"))
 
+        source_of, dest_of, size_of = source.get, dest.get, size.fast
+
         def step(state: State) -> None:
             env = state.env
-            src, into, wanted = source.stack(env), dest.stack(env), size(env)
+            src, into, wanted = source_of(env), dest_of(env), size_of(env)
             while src and len(into) < wanted:  # type: ignore[operator]
                 into.append(src.pop())
 
@@ -189,11 +189,13 @@ class EffectCompiler:
         until = self._expr(raw["until"], names, (*path, "until"))
         most = self._expr(raw["max"], names, (*path, "max")) if "max" in raw else None
 
+        holds = until.fast
+
         def step(state: State) -> None:
             env = state.env
             src, into = source.stack(env), dest.stack(env)
-            left = len(src) if most is None else min(len(src), int(most(env)))  # type: ignore[call-overload]
-            while left > 0 and not until(env):
+            left = len(src) if most is None else min(len(src), int(most.fast(env)))  # type: ignore[call-overload]
+            while left > 0 and not holds(env):
                 into.append(src.pop())
                 left -= 1
 
@@ -222,14 +224,23 @@ class EffectCompiler:
     def _assign(
         self, raw: Mapping[str, Any], names: frozenset[str], path: Path, *, adding: bool
     ) -> Step:
-        changes = [
-            (*self._target(key, names, (*path, key)), self._expr(value, names, (*path, key)))
-            for key, value in raw.items()
-        ]
+        changes = []
+        for key, value in raw.items():
+            name, index = self._target(key, names, (*path, key))
+            changes.append(
+                (
+                    name,
+                    None if index is None else index.fast,
+                    self._expr(value, names, (*path, key)),
+                )
+            )
+        if len(changes) == 1 and not adding:
+            return _set_one(*changes[0])
+        plan = [(name, index, value.fast) for name, index, value in changes]
 
         def step(state: State) -> None:
             env = state.env
-            for name, index, value in changes:
+            for name, index, value in plan:
                 new = value(env)
                 if index is None:
                     env[name] = env[name] + new if adding else new
@@ -241,7 +252,9 @@ class EffectCompiler:
         return step
 
     def _let(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
-        bound = [(name, self._expr(value, names, (*path, name))) for name, value in raw.items()]
+        bound = [
+            (name, self._expr(value, names, (*path, name)).fast) for name, value in raw.items()
+        ]
 
         def step(state: State) -> None:
             env = state.env
@@ -254,34 +267,29 @@ class EffectCompiler:
         each = raw["each"]
         values = self._expr(raw["in"], names, (*path, "in"))
         body = self.steps(raw["do"], names | {each}, (*path, "do"))
-
-        def step(state: State) -> None:
-            found: Any = values(state.env)
-            for value in tuple(found):
-                state.env[each] = value
-                run(body, state)
-
-        return step
+        return _for_step(each, values.fast, body)
 
     def _log(self, raw: str, names: frozenset[str], path: Path) -> Step:
         text = self.template(raw, names, path)
-        return lambda state: state.say(text.render(state.env))
+        capture = text.capture
+        return lambda state: state.say_later(capture(state.env))
 
     def _skip(self, raw: object, names: frozenset[str], path: Path) -> Step:
         count = self._expr(raw, names, path)
 
         def step(state: State) -> None:
-            state.pass_turn(1 + int(count(state.env)))  # type: ignore[call-overload]
+            state.pass_turn(1 + int(count.fast(state.env)))  # type: ignore[call-overload]
 
         return step
 
     def _give_turn(self, raw: object, names: frozenset[str], path: Path) -> Step:
         seat = self._expr(raw, names, path)
-        return lambda state: state.give_turn(seat(state.env))  # type: ignore[arg-type]
+        seat_of = seat.fast
+        return lambda state: state.give_turn(seat_of(state.env))  # type: ignore[arg-type]
 
     def _eliminate(self, raw: object, names: frozenset[str], path: Path) -> Step:
         seat = self._expr(raw, names, path)
-        return lambda state: state.eliminate(seat(state.env))  # type: ignore[arg-type]
+        return lambda state: state.eliminate(seat.fast(state.env))  # type: ignore[arg-type]
 
     def _phase(self, raw: str, names: frozenset[str], path: Path) -> Step:
         if raw not in self.phase_names:
@@ -300,9 +308,54 @@ class EffectCompiler:
         reason = self.template(raw["reason"], names, (*path, "reason"))
 
         def step(state: State) -> None:
-            state.finish(winners(state.env), reason.render(state.env))
+            state.finish(winners.fast(state.env), reason.render(state.env))
 
         return step
+
+
+#: ``specialise(decide)`` on a compound step: the steps it becomes once the ``if``
+#: steps on options alone are decided (``decide(test)`` gives their answer).
+_SPECIALISE = "specialise"
+
+
+def specialise(steps: Sequence[Step], decide: Callable[[Expr], bool]) -> tuple[Step, ...]:
+    """``steps`` for one set of options: every ``if`` on options alone replaced by the
+    branch it takes, written in place, so a game never tests its options again."""
+    found: list[Step] = []
+    for step in steps:
+        rebuild = getattr(step, _SPECIALISE, None)
+        found.extend((step,) if rebuild is None else rebuild(decide))
+    return tuple(found)
+
+
+def _compound(step: Step, rebuild: Callable[[Callable[[Expr], bool]], Sequence[Step]]) -> Step:
+    setattr(step, _SPECIALISE, rebuild)
+    return step
+
+
+def _if_step(
+    holds: Callable[[Env], object], then: tuple[Step, ...], other: tuple[Step, ...]
+) -> Step:
+    def step(state: State) -> None:
+        for chosen in then if holds(state.env) else other:
+            chosen(state)
+
+    return _compound(
+        step,
+        lambda decide: (_if_step(holds, specialise(then, decide), specialise(other, decide)),),
+    )
+
+
+def _for_step(each: str, values_of: Callable[[Env], object], body: tuple[Step, ...]) -> Step:
+    def step(state: State) -> None:
+        env = state.env
+        found: Any = values_of(env)
+        for value in tuple(found):
+            env[each] = value
+            for inner in body:
+                inner(state)
+
+    return _compound(step, lambda decide: (_for_step(each, values_of, specialise(body, decide)),))
 
 
 def _folded_if(test: Expr, then: tuple[Step, ...], other: tuple[Step, ...]) -> Step:
@@ -313,10 +366,29 @@ def _folded_if(test: Expr, then: tuple[Step, ...], other: tuple[Step, ...]) -> S
         folds = state.folds
         answer = folds.get(key)
         if answer is None:
-            answer = folds[key] = bool(test(state.env))
-        run(then if answer else other, state)
+            answer = folds[key] = bool(test.fast(state.env))
+        for chosen in then if answer else other:
+            chosen(state)
 
-    return step
+    return _compound(step, lambda decide: specialise(then if decide(test) else other, decide))
+
+
+def _set_one(name: str, index: Callable[[Env], Any] | None, value: Expr) -> Step:
+    """``set`` with one var: the commonest change (a marker, a counter)."""
+    value_of = value.fast
+    if index is None:
+
+        def step(state: State) -> None:
+            env = state.env
+            env[name] = value_of(env)
+
+        return step
+
+    def step_at(state: State) -> None:
+        env = state.env
+        env[name][index(env)] = value_of(env)
+
+    return step_at
 
 
 def _keep_turn(state: State) -> None:
@@ -336,19 +408,39 @@ def _items(value: object) -> Sequence[Any]:
 def _take(stack: list[Any], item: object) -> Any:
     """Remove and return the topmost component equal to ``item`` (a piece may be named
     by its kind alone: identical pieces are interchangeable); None if there is none."""
+    if isinstance(item, str):
+        for index in range(len(stack) - 1, -1, -1):
+            found = stack[index]
+            if getattr(found, "kind", None) == item or found == item:
+                del stack[index]
+                return found
+        return None
     for index in range(len(stack) - 1, -1, -1):
         found = stack[index]
-        if found == item or (isinstance(item, str) and getattr(found, "kind", None) == item):
+        if found == item:
             del stack[index]
             return found
     return None
 
 
+def _sources(refs: Sequence[ZoneRef]) -> Callable[[Env], list[list[Any]]]:
+    """Every stack the references name, as one function (one stack each when complete)."""
+    if all(ref.complete for ref in refs):
+        getters = [ref.get for ref in refs]
+        if len(getters) == 1:
+            (only,) = getters
+            return lambda env: [only(env)]
+        return lambda env: [get(env) for get in getters]
+    return lambda env: [stack for ref in refs for stack in ref.stacks(env)]
+
+
 def _move_items(what: Expr, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) -> Step:
+    items_of, sources_of = what.fast, _sources(refs)
+
     def step(state: State) -> None:
         env = state.env
-        items = _items(what(env))
-        sources = [stack for ref in refs for stack in ref.stacks(env)]
+        items = _items(items_of(env))
+        sources = sources_of(env)
         moved = []
         for item in items:
             for stack in sources:
@@ -359,7 +451,7 @@ def _move_items(what: Expr, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) ->
                 where = " or ".join(ref.text for ref in refs)
                 raise RuleError(f"cannot move {describe(item)}: it is not in {where}")
             moved.append(found)
-        into = dest.stack(env)
+        into = dest.get(env)
         if bottom:
             into[0:0] = moved
         else:
@@ -369,23 +461,46 @@ def _move_items(what: Expr, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) ->
 
 
 def _move_count(amount: Expr | None, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) -> Step:
+    sources_of, into_of = _sources(refs), dest.get
+    written = (
+        amount.body.value if amount is not None and isinstance(amount.body, ast.Constant) else 0
+    )
+    if written == 1 and type(written) is int and len(refs) == 1 and refs[0].complete and not bottom:
+        return _move_one(refs[0].get, into_of)
+    amount_of = None if amount is None else amount.fast
+
     def step(state: State) -> None:
         env = state.env
-        into = dest.stack(env)
-        wanted = None if amount is None else int(amount(env))  # type: ignore[call-overload]
-        for ref in refs:
-            for stack in ref.stacks(env):
-                if stack is into:
-                    continue
-                take = len(stack) if wanted is None else min(wanted, len(stack))
-                if take <= 0:
-                    continue
-                moved = stack[len(stack) - take :]
-                del stack[len(stack) - take :]
-                if bottom:
-                    into[0:0] = moved
-                else:
-                    into.extend(moved)
+        into = into_of(env)
+        wanted = None if amount_of is None else int(amount_of(env))  # type: ignore[call-overload]
+        for stack in sources_of(env):
+            if not stack or stack is into:
+                continue
+            if wanted is None and not bottom:  # everything, on top: the usual gathering
+                into.extend(stack)
+                stack.clear()
+                continue
+            take = len(stack) if wanted is None else min(wanted, len(stack))
+            if take <= 0:
+                continue
+            moved = stack[len(stack) - take :]
+            del stack[len(stack) - take :]
+            if bottom:
+                into[0:0] = moved
+            else:
+                into.extend(moved)
+
+    return step
+
+
+def _move_one(source_of: Callable[[Env], Any], into_of: Callable[[Env], Any]) -> Step:
+    """``move: {from: X, count: 1, to: Y}``: turn up a card, draw one."""
+
+    def step(state: State) -> None:
+        env = state.env
+        stack, into = source_of(env), into_of(env)
+        if stack and stack is not into:
+            into.append(stack.pop())
 
     return step
 
@@ -400,9 +515,9 @@ def _deal(
         src = source.stack(env)
         hands = env[family]
         seats: tuple[int, ...] = env["players"]
-        first = seats.index(start(env)) if start is not None else 0
+        first = seats.index(start.fast(env)) if start is not None else 0
         order = seats[first:] + seats[:first]
-        rounds = len(src) if each is None else int(each(env))  # type: ignore[call-overload]
+        rounds = len(src) if each is None else int(each.fast(env))  # type: ignore[call-overload]
         for _ in range(rounds):
             for seat in order:
                 if not src or (even and len(src) < len(order) and seat == order[0]):

@@ -10,14 +10,14 @@ only what that player may see.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.effects import RuleError, run
-from vtt.rules.expr import Expr
+from vtt.rules.effects import RuleError, specialise
+from vtt.rules.expr import Expr, evaluation_error
 from vtt.rules.model import (
     ComponentDef,
     EndCheck,
@@ -30,6 +30,7 @@ from vtt.rules.model import (
     ZoneDef,
     ZoneRef,
     option_values,
+    render_parts,
 )
 from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
 from vtt.rules.plan import MovePlan
@@ -58,13 +59,77 @@ class Outcome:
         return not self.winners
 
 
-@dataclass(frozen=True)
 class LogEntry:
-    """One line of the game log; a ``secret`` line shows to others only as a choice made."""
+    """One line of the game log; a ``secret`` line shows to others only as a choice made.
 
-    text: str
-    seat: int | None = None
-    secret: bool = False
+    A line an effect logs keeps its parts and is written out when first read: most
+    lines of a random playout are never read."""
+
+    __slots__ = ("_parts", "_text", "seat", "secret")
+
+    def __init__(
+        self,
+        text: str | None,
+        seat: int | None = None,
+        secret: bool = False,
+        parts: tuple[object, ...] = (),
+    ) -> None:
+        self._text = text
+        self._parts = parts
+        self.seat = seat
+        self.secret = secret
+
+    @property
+    def text(self) -> str:
+        """The line as players read it."""
+        if self._text is None:
+            self._text = render_parts(self._parts)
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEntry):
+            return NotImplemented
+        return (self.text, self.seat, self.secret) == (other.text, other.seat, other.secret)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LogEntry({self.text!r}, seat={self.seat}, secret={self.secret})"
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """A game's step lists for one set of options, with every ``if`` on options decided."""
+
+    setup: tuple[Step, ...]
+    effects: Mapping[str, tuple[Step, ...]]  # by move name
+    enter: Mapping[str, tuple[Step, ...]]  # by phase name, and so on
+    after_move: Mapping[str, tuple[Step, ...]]
+    then: Mapping[str, tuple[Step, ...]]
+    stuck: Mapping[str, tuple[Step, ...]]
+
+    @classmethod
+    def of(cls, game: Game, env: Env) -> _Rules:
+        """The rules of ``game`` with the options in ``env``."""
+
+        def decide(test: Expr) -> bool:
+            return bool(test(env))
+
+        def phases(
+            part: Callable[[PhaseDef], tuple[Step, ...] | None],
+        ) -> dict[str, tuple[Step, ...]]:
+            return {
+                name: specialise(part(phase) or (), decide) for name, phase in game.phases.items()
+            }
+
+        return cls(
+            setup=specialise(game.setup, decide),
+            effects={name: specialise(kind.effects, decide) for name, kind in game.moves.items()},
+            enter=phases(lambda phase: phase.enter),
+            after_move=phases(lambda phase: phase.after_move),
+            then=phases(lambda phase: phase.then),
+            stuck=phases(lambda phase: phase.stuck),
+        )
 
 
 class _GameOver(Exception):
@@ -97,8 +162,12 @@ class Game:
     kind: str = "game"
 
     def __post_init__(self) -> None:
-        self._moves: dict[tuple[Any, ...], Move] = {}
         self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
+        self._blanks: dict[tuple[object, ...], State] = {}  # (options, players) -> State._blank
+        self._copying: tuple[tuple[str, int], ...] = tuple(
+            (zone.name, zone.depth) for zone in self.zones.values()
+        )
+        self._per_player_vars = tuple(var.name for var in self.vars.values() if var.per_player)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
@@ -118,7 +187,11 @@ class Game:
         """A new game: options checked, components placed, setup run, first phase entered."""
         if self.kind == "setup":
             raise ValueError(f"{self.name} is a free-form setup: it has no rules to play")
-        return State.start(self, dict(options or {}), seed, players, deal)
+        try:
+            return State.start(self, dict(options or {}), seed, players, deal)
+        except Exception as error:
+            _explain(error)
+            raise
 
     def seat_labels(self, count: int) -> tuple[str, ...]:
         """The seat names for ``count`` players (P1, P2, ... unless the pack names them)."""
@@ -146,11 +219,10 @@ class Game:
 
     def move_of(self, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
         """The Move value for a kind and its arguments (made once, then reused)."""
-        key = (kind.name, *values)
-        move = self._moves.get(key)
+        move: Move | None = kind.known.get(values)
         if move is None:
-            move = Move(format_move(kind, values, seat_names))
-            self._moves[key] = move
+            move = Move(format_move(kind, values, seat_names), kind, values)
+            kind.known[values] = move
             self._resolved[move] = (kind, values)
         return move
 
@@ -191,6 +263,7 @@ class State:
     __slots__ = (
         "_legal",
         "_phase_moves",
+        "_rules",
         "_secret_from",
         "env",
         "folds",
@@ -224,6 +297,7 @@ class State:
     _legal: list[Move] | None
     _secret_from: int
     _phase_moves: dict[str, tuple[MoveDef, ...]]
+    _rules: _Rules  # the step lists for this game's options; shared by copies
     folds: dict[object, bool]  # answers that depend on options only; shared by copies
 
     # --- starting -------------------------------------------------------------------
@@ -243,11 +317,39 @@ class State:
             raise ValueError(
                 f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {count}"
             )
-        self = cls.__new__(cls)
-        self.game = game
-        self.options = option_values(game.options, options)
+        values = option_values(game.options, options)
+        key = (tuple(values.items()), count)
+        blank = game._blanks.get(key)
+        if blank is None:
+            # Everything before the setup steps depends only on the options and the
+            # number of players: worked out once, then copied for every new game.
+            blank = game._blanks[key] = cls._blank(game, values, count)
+        self = blank.copy()
         self.seed = seed
         self.rng = Rng(seed)
+        try:
+            for step in self._rules.setup:
+                step(self)
+            self.next_phase = game.start
+            self._settle()
+        except _GameOver:
+            pass
+        if deal is not None:
+            from vtt.rules.deal import apply_deal
+
+            apply_deal(self, deal)
+            with contextlib.suppress(_GameOver):
+                self._settle()  # the dealt position may already be decided
+        return self
+
+    @classmethod
+    def _blank(cls, game: Game, options: dict[str, object], count: int) -> State:
+        """A game with its components placed, before the setup steps and the first phase."""
+        self = cls.__new__(cls)
+        self.game = game
+        self.options = options
+        self.seed = 0
+        self.rng = Rng(0)
         self.history = []
         self.log = []
         self.outcome = None
@@ -266,18 +368,7 @@ class State:
             for name, phase in game.phases.items()
         }
         self._place_components()
-        try:
-            run(game.setup, self)
-            self.next_phase = game.start
-            self._settle()
-        except _GameOver:
-            pass
-        if deal is not None:
-            from vtt.rules.deal import apply_deal
-
-            apply_deal(self, deal)
-            with contextlib.suppress(_GameOver):
-                self._settle()  # the dealt position may already be decided
+        self._rules = _Rules.of(game, self.env)
         return self
 
     def invalidate(self) -> None:
@@ -388,11 +479,23 @@ class State:
         env = self.env
         env["me"] = seat
         found: list[Move] = []
-        for kind in self._phase_moves.get(self.phase, ()):
-            plan: MovePlan = kind.plan
-            fixed: dict[int, Sequence[Any]] = {}
-            self._extend(kind, plan, 0, [None] * len(kind.args), found, fixed)
+        try:
+            for kind in self._phase_moves.get(self.phase, ()):
+                generator = kind.generator
+                if generator is not None:
+                    generator(env, found, kind.known, self._maker(kind))
+                    continue
+                plan: MovePlan = kind.plan
+                fixed: dict[int, Sequence[Any]] = {}
+                self._extend(kind, plan, 0, [None] * len(kind.args), found, fixed)
+        except Exception as error:
+            _explain(error)
+            raise
         return found
+
+    def _maker(self, kind: MoveDef) -> Any:
+        move_of, seat_names = self.game.move_of, self.env["seat_names"]
+        return lambda values: move_of(kind, values, seat_names)
 
     def _extend(
         self,
@@ -486,32 +589,45 @@ class State:
 
     def apply_unchecked(self, move: Move) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for agents."""
-        kind, values = self.game._resolved.get(move) or self.game.resolve(move, self.seat_names)[1:]
+        kind = move.kind
+        if kind is not None and self.game.moves.get(kind.name) is kind:
+            values = move.values
+        else:
+            kind, values = (
+                self.game._resolved.get(move) or self.game.resolve(move, self.seat_names)[1:]
+            )
         env = self.env
-        seat = self.to_move
-        if seat is None:
+        if self.outcome is not None:
             raise IllegalMove("The game is over")
+        seat = self.pending[0] if self.pending else env["current"]
         env["me"] = seat
-        for arg, value in zip(kind.args, values, strict=True):
-            env[arg.name] = value
+        if values:
+            env.update(zip(kind.arg_names, values, strict=True))
         self._legal = None
         self.turn_decided = False  # a phase's own give_turn does not count for this move
         self.history.append(move)
-        self.log.append(LogEntry(f"{env['seat_names'][seat]}: {move}", seat, kind.secret))
+        self.log.append(LogEntry(f"{env['seat_names'][seat]}: {move.text}", seat, kind.secret))
         try:
-            run(kind.effects, self)
-            run(self.game.phases[self.phase].after_move, self)
+            rules = self._rules
+            for step in rules.effects[kind.name]:
+                step(self)
+            for step in rules.after_move[self.phase]:
+                step(self)
             self._after_action()
             self._settle()
         except _GameOver:
             pass
+        except Exception as error:
+            _explain(error)
+            raise
 
     def _after_action(self) -> None:
         phase = self.game.phases[self.phase]
         if phase.turn == "each":
             self.pending = self.pending[1:]
             if not self.pending:
-                run(phase.then, self)
+                for step in self._rules.then[phase.name]:
+                    step(self)
                 self._unveil()
                 if self.next_phase is None:
                     self.next_phase = phase.name
@@ -522,21 +638,27 @@ class State:
     def _unveil(self) -> None:
         log = self.log
         for index in range(self._secret_from, len(log)):
-            if log[index].secret:
-                log[index] = LogEntry(log[index].text, log[index].seat)
+            entry = log[index]
+            if entry.secret:
+                log[index] = LogEntry(entry._text, entry.seat, False, entry._parts)
+        self._secret_from = len(log)  # what is unveiled stays so: look only at newer lines
 
     def _settle(self) -> None:
+        game = self.game
         for _ in range(MAX_AUTOMATIC):
             if self.next_phase is not None:
                 self._enter(self.next_phase)
                 continue
-            for check in self.game.end:
-                if check.check(self.env):
-                    self.finish(check.winners(self.env), check.reason.render(self.env))
-            phase = self.game.phases[self.phase]
+            for check in game.end:
+                if check.check.fast(self.env):
+                    self.finish(check.winners.fast(self.env), check.reason.render(self.env))
+            phase = game.phases[self.phase]
             if phase.turn == "auto":
                 raise RuleError(f"phase '{phase.name}' has no moves and did not go to another")
-            if self.legal_list():
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._generate()
+            if legal:
                 return
             if phase.stuck is None:
                 raise RuleError(
@@ -545,7 +667,8 @@ class State:
                 )
             self.env["me"] = self.to_move
             self.turn_decided = False
-            run(phase.stuck, self)
+            for step in self._rules.stuck[phase.name]:
+                step(self)
             self._legal = None
             self._after_action()
         raise RuleError(f"more than {MAX_AUTOMATIC} automatic steps without a move")
@@ -557,9 +680,12 @@ class State:
         self.phase = name
         self.env["phase"] = name
         self.pending = ()
-        run(phase.enter, self)
+        for step in self._rules.enter[name]:
+            step(self)
         if phase.turn == "each" and self.next_phase is None:
-            actors = phase.actors(self.env) if phase.actors is not None else self.env["players"]
+            actors = (
+                phase.actors.fast(self.env) if phase.actors is not None else self.env["players"]
+            )
             ordered = _from_seat(tuple(actors), self.env["current"])  # type: ignore[arg-type]
             if not ordered:
                 raise RuleError(f"phase '{name}' has nobody to move")
@@ -571,6 +697,10 @@ class State:
     def say(self, text: str) -> None:
         """Add a line everyone sees to the log."""
         self.log.append(LogEntry(text))
+
+    def say_later(self, parts: tuple[object, ...]) -> None:
+        """Add a line everyone sees, from the parts ``Template.capture`` kept."""
+        self.log.append(LogEntry(None, parts=parts))
 
     def pass_turn(self, steps: int) -> None:
         """Move the turn ``steps`` seats on in the current direction."""
@@ -611,24 +741,34 @@ class State:
     def copy(self) -> State:
         """An independent copy: nothing mutable is shared."""
         new = State.__new__(State)
-        new.game = self.game
+        game = new.game = self.game
         env = dict(self.env)
-        for zone in self.game.zones.values():
-            env[zone.name] = _copy_zone(env[zone.name], zone.depth)
-        for var in self.game.vars.values():
-            if var.per_player:
-                env[var.name] = list(env[var.name])
+        for name, depth in game._copying:
+            node = env[name]
+            if depth == 0:
+                env[name] = node[:]
+            elif depth == 1 and type(node) is list:
+                env[name] = [stack[:] for stack in node]
+            else:
+                env[name] = _copy_zone(node, depth)
+        for name in game._per_player_vars:
+            env[name] = list(env[name])
         new.env = env
-        new.rng = self.rng.copy()
-        new.history = list(self.history)
-        new.log = list(self.log)
+        new.rng = Rng(self.rng.state)
+        new.history = self.history[:]
+        new.log = self.log[:]
         new._legal = self._legal
-        for name in ("options", "seed", "outcome", "pending", "phase", "revealed"):
-            setattr(new, name, getattr(self, name))
+        new.options = self.options
+        new.seed = self.seed
+        new.outcome = self.outcome
+        new.pending = self.pending
+        new.phase = self.phase
+        new.revealed = self.revealed
         new.next_phase = None
         new.turn_decided = False
         new._secret_from = self._secret_from
         new._phase_moves = self._phase_moves
+        new._rules = self._rules
         new.folds = self.folds
         return new
 
@@ -655,6 +795,18 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.id} phase={self.phase} to_move={self.to_move}>"
+
+
+def _explain(error: Exception) -> None:
+    """Raise the EvalError naming the pack expression that failed, if one was running.
+
+    Expressions run through ``Expr.fast`` and generated code unwrapped; errors are
+    turned into EvalErrors here, once per move or generation, not once per run."""
+    if isinstance(error, _GameOver | RuleError | IllegalMove | InvalidMove):
+        return
+    problem = evaluation_error(error)
+    if problem is not None and problem is not error:
+        raise problem from error
 
 
 def _from_seat(actors: tuple[int, ...], seat: int) -> tuple[int, ...]:

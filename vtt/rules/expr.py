@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import difflib
 import itertools
 import keyword
@@ -49,7 +50,10 @@ __all__ = [
     "ExprError",
     "Library",
     "compile_expr",
+    "evaluation_error",
     "merge",
+    "register_lines",
+    "run_namespace",
 ]
 
 #: Longest expression source, in characters.
@@ -119,6 +123,9 @@ class ExprError(PackError):
 
 class EvalError(RuntimeError):
     """A pack expression failed while running: a limit was exceeded or a value was wrong."""
+
+    #: True once the message names the expression that failed.
+    placed: bool = False
 
 
 def _snippet(source: str, line: int, column: int, end_column: int) -> str:
@@ -997,10 +1004,49 @@ class _Guarding(ast.NodeTransformer):
         return self._call("_text", *parts)
 
 
+#: ``function.inline_form``: a library function this small is written in place of its call.
+INLINE_FORMS: Final = frozenset({"top", "empty"})
+
+
+class _Inlining(ast.NodeTransformer):
+    """Writes calls of the tiniest stack functions in place: ``empty(s)`` is ``not s``,
+    ``top(s)`` is ``s[-1] if s else None`` (when ``s`` is a name or an index of names,
+    cheap to read twice). The result uses only nodes the checker allows and no names."""
+
+    def __init__(self, functions: Mapping[str, object]) -> None:
+        self.forms = {
+            name: getattr(function, "inline_form", None) for name, function in functions.items()
+        }
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        function = node.func
+        if not isinstance(function, ast.Name) or len(node.args) != 1 or node.keywords:
+            return node
+        form = self.forms.get(function.id)
+        (stack,) = node.args
+        if form == "empty":
+            return ast.copy_location(ast.UnaryOp(op=ast.Not(), operand=stack), node)
+        if form == "top" and _plain_read(stack):
+            last = ast.Subscript(value=stack, slice=ast.Constant(-1), ctx=ast.Load())
+            choice = ast.IfExp(test=copy.deepcopy(stack), body=last, orelse=ast.Constant(None))
+            return ast.copy_location(choice, node)
+        return node
+
+
+def _plain_read(node: ast.expr) -> bool:
+    """A name, or a name indexed by names and constants: reading it twice costs nothing."""
+    while isinstance(node, ast.Subscript):
+        if not isinstance(node.slice, ast.Name | ast.Constant):
+            return False
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
 class Expr:
     """A checked, compiled expression: call it with an environment of names to values."""
 
-    __slots__ = ("_function", "_metered", "names", "source", "where")
+    __slots__ = ("_function", "body", "fast", "metered", "names", "source", "where")
 
     def __init__(
         self,
@@ -1016,26 +1062,48 @@ class Expr:
         # Values from outside are game-sized; comprehension variables may hold built ones.
         small = (names | frozenset(library.constants)) - _comprehension_names(tree)
         guarding = _Guarding(small, library.functions)
-        body = guarding.visit(tree.body)
-        self._metered = guarding.metered
-        self._function = _compile_function(source, body, sorted(names), library)
+        body = guarding.visit(_Inlining(library.functions).visit(copy.deepcopy(tree.body)))
+        #: The checked tree with its guards: what the move and effect compilers build on.
+        self.body: ast.expr = body
+        #: True when a run spends work units, so it must start from a full meter.
+        self.metered = guarding.metered
+        self._function = _compile_function(source, body, sorted(names), library, self)
+        #: The quickest way to run it from engine code that turns errors into EvalErrors
+        #: itself (see ``evaluation_error``): a bounded expression, one that cannot loop
+        #: or grow values, is its compiled function; a metered one still starts its meter.
+        self.fast: Callable[[Mapping[str, object]], object] = (
+            self if self.metered else self._function
+        )
 
     def __call__(self, env: Mapping[str, object]) -> object:
-        if self._metered:
+        if self.metered:
             _meter.left = MAX_WORK
         try:
             return self._function(env)
-        except EvalError as error:
-            raise EvalError(f"{self._place()}{error}") from error
         except KeyError as error:
             if error.args and error.args[0] in self.names and error.args[0] not in env:
-                raise EvalError(f"{self._place()}no value for name {error.args[0]!r}") from error
-            raise EvalError(f"{self._place()}{type(error).__name__}: {error}") from error
+                raise self.failed(error) from error
+            raise self.failed(Exception(f"KeyError: {error}")) from error
         except Exception as error:  # a pack's expression must never crash the engine
-            raise EvalError(f"{self._place()}{type(error).__name__}: {error}") from error
+            raise self.failed(error) from error
 
     def _place(self) -> str:
         return f"{self.where}: `{self.source}`: " if self.where else f"`{self.source}`: "
+
+    def failed(self, error: BaseException) -> EvalError:
+        """The EvalError naming this expression for an exception raised while it ran."""
+        if isinstance(error, EvalError):
+            if error.placed:
+                return error
+            failure = EvalError(f"{self._place()}{error}")
+        elif isinstance(error, KeyError) and error.args and error.args[0] in self.names:
+            failure = EvalError(f"{self._place()}no value for name {error.args[0]!r}")
+        elif type(error) is Exception:  # a message already written out in full
+            failure = EvalError(f"{self._place()}{error}")
+        else:
+            failure = EvalError(f"{self._place()}{type(error).__name__}: {error}")
+        failure.placed = True
+        return failure
 
     def __repr__(self) -> str:
         return f"Expr({self.source!r})"
@@ -1052,7 +1120,7 @@ def _comprehension_names(tree: ast.AST) -> frozenset[str]:
 
 
 def _compile_function(
-    source: str, body: ast.expr, names: Sequence[str], library: Library
+    source: str, body: ast.expr, names: Sequence[str], library: Library, owner: Expr
 ) -> Callable[[Mapping[str, object]], object]:
     """A Python function ``(env) -> value`` whose body is the guarded expression."""
     reads: list[ast.stmt] = [
@@ -1081,14 +1149,51 @@ def _compile_function(
     )
     module = ast.Module(body=[function], type_ignores=[])
     ast.fix_missing_locations(module)
-    # Python's built-ins are cut off: only the library and the guards are global.
-    namespace: dict[str, Any] = {"__builtins__": {}}
-    namespace.update(library.constants)
-    namespace.update(library.functions)
-    namespace.update(_GUARDS)
+    namespace = run_namespace(library)
+    namespace[_EXPRESSIONS] = owner  # read back only by evaluation_error, never by packs
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         code = compile(module, filename=f"<pack expression {source[:60]!r}>", mode="exec")
     exec(code, namespace)  # defines _expression only; the checked body runs at call time
     compiled: Callable[[Mapping[str, object]], object] = namespace["_expression"]
     return compiled
+
+
+#: The global naming which expression a compiled function runs: an Expr, or for a
+#: function compiled from several expressions a mapping of line number to Expr.
+_EXPRESSIONS: Final = "_pack_expressions"
+
+
+def run_namespace(library: Library) -> dict[str, Any]:
+    """The globals of compiled pack code: the library and the guards, no Python built-ins."""
+    namespace: dict[str, Any] = {"__builtins__": {}}
+    namespace.update(library.constants)
+    namespace.update(library.functions)
+    namespace.update(_GUARDS)
+    namespace["_meter"] = _meter
+    namespace["_MAX_WORK"] = MAX_WORK
+    return namespace
+
+
+def register_lines(namespace: dict[str, Any], lines: Mapping[int, Expr]) -> None:
+    """Tell ``evaluation_error`` which expression each line of generated code runs."""
+    namespace[_EXPRESSIONS] = dict(lines)
+
+
+def evaluation_error(error: BaseException) -> EvalError | None:
+    """The EvalError for an exception raised inside compiled pack code, naming the
+    innermost expression that was running; None when no expression was running.
+
+    Engine code runs expressions through ``Expr.fast`` or functions generated from
+    their checked trees and calls this once, where it catches errors, instead of
+    wrapping every single run."""
+    found: Expr | None = None
+    trace = error.__traceback__
+    while trace is not None:
+        owner = trace.tb_frame.f_globals.get(_EXPRESSIONS)
+        if isinstance(owner, Expr):
+            found = owner
+        elif isinstance(owner, dict):
+            found = owner.get(trace.tb_lineno, found)
+        trace = trace.tb_next
+    return None if found is None else found.failed(error)

@@ -17,6 +17,7 @@ from vtt.rules.effects import EffectCompiler
 from vtt.rules.engine import Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import SAFE_BUILTINS, Expr, compile_expr, merge
+from vtt.rules.generate import compile_generator
 from vtt.rules.model import (
     ArgDef,
     ComponentDef,
@@ -469,7 +470,7 @@ class _Builder:
             self.try_expr(raw["enabled"], base, (*path, "enabled")) if "enabled" in raw else None
         )
         plan = plan_move(args, conditions, lambda part: self.expr(part, names, (*path, "when")))
-        return MoveDef(
+        move = MoveDef(
             name=name,
             text=raw["text"],
             args=tuple(args),
@@ -481,6 +482,8 @@ class _Builder:
             where=self.where(path),
             plan=plan,
         )
+        move.generator = compile_generator(move, LIBRARY_ALL)
+        return move
 
     def _args(self, raw: Mapping[str, Any], base: frozenset[str], path: Path_) -> list[ArgDef]:
         args: list[ArgDef] = []

@@ -5,14 +5,18 @@ These are fixed facts shared by every state of a game; states hold only values.
 
 from __future__ import annotations
 
+import ast
+import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from vtt.janken import Card, Rank, Suit
 from vtt.rules.errors import Where
 from vtt.rules.expr import Expr
 from vtt.rules.stdlib import describe
+from vtt.rules.values import Cell, Piece
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
@@ -90,6 +94,11 @@ class ZoneRef:
     zone: ZoneDef
     indexes: tuple[Expr, ...]
     text: str
+    #: ``get(env)``: what the reference names (one stack when complete); built once.
+    get: Callable[[Env], Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "get", _getter(self.zone.name, self.indexes))
 
     @property
     def complete(self) -> bool:
@@ -98,21 +107,51 @@ class ZoneRef:
 
     def stack(self, env: Env) -> list[Any]:
         """The one stack this reference names."""
-        found: Any = env[self.zone.name]
-        for index in self.indexes:
-            found = found[index(env)]
-        return found  # type: ignore[no-any-return]
+        return self.get(env)  # type: ignore[no-any-return]
 
     def stacks(self, env: Env) -> list[list[Any]]:
         """Every stack under this reference (one for a complete reference)."""
-        found: Any = env[self.zone.name]
-        for index in self.indexes:
-            found = found[index(env)]
-        return list(_leaves(found, self.zone.depth - len(self.indexes)))
+        found = self.get(env)
+        depth = self.zone.depth - len(self.indexes)
+        if depth == 0:
+            return [found]
+        if depth == 1 and found.__class__ is list:  # one stack per player
+            return found[:]
+        return list(_leaves(found, depth))
 
     def key(self, env: Env) -> tuple[object, ...]:
         """The instance's identity: the zone name and its evaluated indexes."""
-        return (self.zone.name, *(index(env) for index in self.indexes))
+        return (self.zone.name, *(index.fast(env) for index in self.indexes))
+
+
+def _index(expr: Expr) -> Callable[[Env], Any]:
+    """How to work out one index: a bare name (``hand[me]``) is read straight from the
+    environment, anything else runs the expression."""
+    body = expr.body
+    if isinstance(body, ast.Name) and body.id in expr.names:
+        return operator.itemgetter(body.id)
+    return expr.fast
+
+
+def _getter(name: str, indexes: Sequence[Expr]) -> Callable[[Env], Any]:
+    """``env[name][i1(env)][i2(env)]...`` as one small function."""
+    steps = [_index(index) for index in indexes]
+    if not steps:
+        return operator.itemgetter(name)
+    if len(steps) == 1:
+        (first,) = steps
+        return lambda env: env[name][first(env)]
+    if len(steps) == 2:
+        first, second = steps
+        return lambda env: env[name][first(env)][second(env)]
+
+    def deep(env: Env) -> Any:
+        found = env[name]
+        for step in steps:
+            found = found[step(env)]
+        return found
+
+    return deep
 
 
 def _leaves(node: Any, depth: int) -> Sequence[list[Any]]:
@@ -158,15 +197,39 @@ class Template:
             self.parts.append(compile_part(match.group(1)))
             position = match.end()
         self.parts.append(text[position:])
+        self._runs: tuple[Any, ...] = tuple(p if isinstance(p, str) else p.fast for p in self.parts)
 
     def render(self, env: Env) -> str:
         """The message for this environment."""
-        return "".join(p if isinstance(p, str) else describe(p(env)) for p in self.parts)
+        return render_parts(self.capture(env))
+
+    def capture(self, env: Env) -> tuple[object, ...]:
+        """The message's parts for this environment, to be joined when first read: the
+        expressions run now; a value that could change later is written out now too."""
+        parts: list[object] = []
+        for run in self._runs:
+            if run.__class__ is str:
+                parts.append(run)
+            else:
+                value = run(env)
+                parts.append(value if value.__class__ in _PLAIN else describe(value))
+        return tuple(parts)
 
     @property
     def names(self) -> frozenset[str]:
         """Every name the template reads."""
         return frozenset().union(*(p.names for p in self.parts if isinstance(p, Expr)))
+
+
+#: Values that never change, so a message may hold them and be written out later.
+_PLAIN: frozenset[type] = frozenset(
+    {str, int, bool, float, type(None), Card, Suit, Rank, Cell, Piece}
+)
+
+
+def render_parts(parts: Sequence[object]) -> str:
+    """A message from the parts ``Template.capture`` kept."""
+    return "".join(p if p.__class__ is str else describe(p) for p in parts)
 
 
 @dataclass(frozen=True)
@@ -204,6 +267,12 @@ class MoveDef:
     pattern: re.Pattern[str] = field(default_factory=lambda: re.compile(""))
     where: Where | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
+    generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan
+    known: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # values -> Move, made once
+    arg_names: tuple[str, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        self.arg_names = tuple(arg.name for arg in self.args)
 
 
 @dataclass

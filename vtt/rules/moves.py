@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.janken import Card, NotationError, Suit
@@ -33,6 +33,13 @@ class Move:
     """A move, identified by its text in the pack's notation (``play QL``, ``place S at b2``)."""
 
     text: str
+    # Set on the canonical moves a game makes (never compared, hashed or shown), so
+    # applying one needs no lookup: the kind of move and its argument values.
+    kind: Any = field(default=None, compare=False, repr=False)
+    values: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -15,6 +15,10 @@ from typing import Any
 __all__ = ["Rng"]
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 class Rng:
@@ -44,10 +48,24 @@ class Rng:
                 return value % n
 
     def shuffle(self, items: list[Any]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
+        """Shuffle ``items`` in place (Fisher-Yates).
+
+        The same numbers as ``below(i + 1)`` for each i, with SplitMix64 written out
+        in the loop: shuffling the deck is most of the cost of starting a card game."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> Rng:
         """An independent generator at the same point."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from vtt.janken import Card, Rank, Suit
@@ -39,6 +39,18 @@ _LETTERS = {suit.letter: suit for suit in Suit}
 
 
 def _suit(value: object) -> Suit:
+    kind = type(value)  # the usual types first, without an isinstance chain
+    if kind is Card:
+        return value.suit  # type: ignore[attr-defined, no-any-return]
+    if kind is str or kind is Piece:
+        letter = value if kind is str else value.kind  # type: ignore[attr-defined]
+        found = _LETTERS.get(letter)  # type: ignore[arg-type]
+        if found is not None:
+            return found
+    return _any_suit(value)
+
+
+def _any_suit(value: object) -> Suit:
     if isinstance(value, Card):
         return value.suit
     if isinstance(value, Suit):
@@ -56,7 +68,7 @@ def beats(a: object, b: object, reversed: bool = False) -> bool:
     """True when the suit of ``a`` beats the suit of ``b``; ``reversed`` applies Joker rules."""
     if a is None or b is None:
         return False
-    return _BEATS[bool(reversed)][_suit(a)][_suit(b)]
+    return _BEATS[1 if reversed else 0][_suit(a)][_suit(b)]
 
 
 def relation(x: object, reference: object, reversed: bool = False) -> str:
@@ -83,7 +95,7 @@ weakest.__doc__ = "The suit that ``suit`` beats and that the other beaten suit b
 
 
 def _is_joker(value: object) -> bool:
-    return isinstance(value, Card) and value.rank is Rank.JOKER
+    return type(value) is Card and value.rank is Rank.JOKER
 
 
 def suit_winner(a: object, b: object) -> int | None:
@@ -100,7 +112,12 @@ def rule_between(a: object, b: object) -> str:
     >>> rule_between(Card.parse("JP"), Card.parse("2L"))
     'Lizard eats Paper'
     """
-    sentence = janken_rule_between(_suit(a), _suit(b), jokers=_is_joker(a) or _is_joker(b))
+    return _rule_sentence(_suit(a), _suit(b), _is_joker(a) or _is_joker(b))
+
+
+@cache
+def _rule_sentence(a: Suit, b: Suit, jokers: bool) -> str:
+    sentence = janken_rule_between(a, b, jokers=jokers)
     return sentence if sentence is not None else "same suit"
 
 
@@ -193,6 +210,11 @@ def deck(jokers: bool = True, suits: str = "RPSWL", ranks: str | None = None) ->
 
 def cell(name: str) -> Cell:
     """A cell from its name: ``cell('b2')``."""
+    return _cell(name) if type(name) is str else Cell.parse(name)
+
+
+@lru_cache(maxsize=512)  # packs name a few cells (the centre) over and over
+def _cell(name: str) -> Cell:
     return Cell.parse(name)
 
 
@@ -375,6 +397,11 @@ def describe(value: object) -> str:
     if isinstance(value, list | tuple | set | frozenset):
         return " ".join(describe(item) for item in value)
     return str(value)
+
+
+# Small enough to be written in place of their calls (see vtt.rules.expr._Inlining).
+setattr(top, "inline_form", "top")  # noqa: B010
+setattr(empty, "inline_form", "empty")  # noqa: B010
 
 
 def _demo_grid() -> Grid:

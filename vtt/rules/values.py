@@ -89,6 +89,3 @@ class Grid(dict[Cell, Stack]):
     def copy(self) -> Grid:
         """A copy whose stacks are new lists."""
         return Grid(self.cols, self.rows, [(cell, stack[:]) for cell, stack in self.items()])
-
-    def __contains__(self, cell: object) -> bool:
-        return dict.__contains__(self, cell)

@@ -1,0 +1,210 @@
+"""The engine's fast paths keep the rules' meaning: generated move generation, errors
+named once per move, decided option branches, lazily written log lines, cheap starts."""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from vtt.janken import Card
+from vtt.rules.engine import Game, State
+from vtt.rules.expr import EvalError
+from vtt.rules.finder import load_game
+from vtt.rules.loader import LIBRARY_ALL, load_pack_text
+from vtt.rules.moves import Move
+from vtt.rules.rng import Rng
+
+CASES = [
+    ("jantori", {}),
+    ("war", {"mode": "five-card"}),
+    ("war", {"mode": "aces-and-kings"}),
+    ("tic-tac-rock", {}),
+    ("tic-tac-rock", {"boards": 2, "jokers": True, "centre_off_limits": True}),
+    ("tic-tac-rock", {"players": 3, "no_choice": True, "numbers_count": True}),
+]
+
+
+def _positions(game: Game, options: dict[str, Any], games: int = 12) -> Iterator[State]:
+    players = options.pop("players", None) if "players" in options else None
+    for seed in range(games):
+        state = game.new_state(options, seed, players=players)
+        rng = random.Random(seed)
+        while state.outcome is None:
+            yield state
+            moves = state.legal_list()
+            state.apply_unchecked(moves[rng.randrange(len(moves))])
+
+
+def _walked(state: State) -> list[Move]:
+    """The legal moves by walking each move's plan (the engine's general path)."""
+    env = state.env
+    env["me"] = state.to_move
+    found: list[Move] = []
+    for kind in state._phase_moves.get(state.phase, ()):
+        state._extend(kind, kind.plan, 0, [None] * len(kind.args), found, {})
+    return found
+
+
+@pytest.mark.parametrize(("pack", "options"), CASES)
+def test_generated_moves_are_the_plans_moves(pack: str, options: dict[str, Any]) -> None:
+    game = load_game(pack)
+    assert any(kind.generator is not None and kind.args for kind in game.moves.values())
+    checked = 0
+    for state in _positions(game, dict(options)):
+        state.invalidate()
+        assert state.legal_list() == _walked(state), f"{pack} {options} {state.history}"
+        checked += 1
+    assert checked > 50
+
+
+BROKEN = """\
+format: 1
+id: broken
+name: Broken
+players: {min: 2, max: 2}
+components:
+  deck: {cards: "cards('AR AP AS')", start: pool}
+zones:
+  pool: {visibility: nobody}
+  hand: {per: player, visibility: owner}
+vars:
+  score: {per: player, initial: 0}
+flow:
+  start: play
+  phases:
+    play: {turn: single, moves: [take, give]}
+moves:
+  take:
+    text: "take {card}"
+    args:
+      card: {type: card, from: pool}
+    when:
+      - check: "CHECK"
+        message: no
+    effects:
+      - move: {what: card, from: pool, to: "hand[me]"}
+      - set: {"score[me]": "EFFECT"}
+  give:
+    text: give
+    when:
+      - check: "len(hand[me]) > 5"
+        message: never
+"""
+
+
+def _broken(check: str = "True", effect: str = "1") -> Game:
+    return load_pack_text(BROKEN.replace("CHECK", check).replace("EFFECT", effect), "broken.yaml")
+
+
+def test_an_expression_failing_in_move_generation_is_named() -> None:
+    game = _broken(check="card.rank // (len(pool) - 3) > 0")
+    with pytest.raises(EvalError) as caught:
+        game.new_state()
+    message = str(caught.value)
+    assert message.startswith("broken.yaml:")
+    assert "`card.rank // (len(pool) - 3) > 0`" in message
+    assert "ZeroDivisionError" in message
+
+
+def test_an_expression_failing_in_an_effect_is_named() -> None:
+    state = _broken(effect="len(hand[me]) // (len(pool) - 2)").new_state()
+    with pytest.raises(EvalError, match=r"len\(hand\[me\]\) // \(len\(pool\) - 2\)`: Zero"):
+        state.apply_unchecked(state.legal_list()[0])
+
+
+def test_a_limit_reached_in_generated_code_is_named_and_meters_each_check() -> None:
+    # Each check starts with a full meter, as an expression run alone does: this one
+    # spends 600,000 units per card (the range, then the loop over it), more than the
+    # limit over three cards.
+    game = _broken(check="len([x for x in range(300000)]) > 0")
+    assert len(game.new_state().legal_list()) == 3
+    bomb = _broken(check="len([x for x in range(300000) for y in range(2)]) > 0")
+    with pytest.raises(EvalError, match=r"too much work") as caught:
+        bomb.new_state()
+    assert "range(300000) for y in range(2)" in str(caught.value)
+
+
+def test_inlined_stack_functions_keep_their_meaning() -> None:
+    from vtt.rules.expr import compile_expr
+
+    names = {"stack", "stacks", "i"}
+    top = compile_expr("top(stacks[i])", names=names, library=LIBRARY_ALL)
+    assert isinstance(top.body, ast.IfExp)  # written in place, not called
+    assert top({"stacks": [[1, 2], []], "i": 0}) == 2
+    assert top({"stacks": [[1, 2], []], "i": 1}) is None
+    empty = compile_expr("empty(stack) and not empty(stacks)", names=names, library=LIBRARY_ALL)
+    assert empty({"stack": (), "stacks": [[]]}) is True
+    assert empty({"stack": [3], "stacks": [[]]}) is False
+    with pytest.raises(EvalError, match="TypeError"):
+        top({"stacks": [5], "i": 0})  # top of a number is still a type error
+
+
+def test_option_branches_are_decided_per_option_set() -> None:
+    war = load_game("war")
+    # The same Game object, its options alternating: each start has its own branches.
+    for _ in range(2):
+        classic = war.new_state({"mode": "classic"}, 3)
+        assert [len(s) for s in classic.zone("stock")] == [32, 32]  # 65 cards, dealt evenly
+        jokers = war.new_state({"mode": "classic", "jokers": True}, 3)
+        assert [len(s) for s in jokers.zone("stock")] == [35, 35]
+        five = war.new_state({"mode": "five-card"}, 3)
+        assert [len(h) for h in five.zone("hand")] == [5, 5]
+        kings = war.new_state({"mode": "aces-and-kings"}, 3)
+        assert kings.zone("hand")[1] == [Card.parse(t) for t in ("KR", "KP", "KS", "KW", "KL")]
+
+
+def test_new_states_from_the_same_options_share_nothing_mutable() -> None:
+    jantori = load_game("jantori")
+    first = jantori.new_state()
+    first.apply("place P at b3")
+    second = jantori.new_state()
+    assert second.legal_list() == jantori.new_state().legal_list()
+    assert len(second.zone("reserve")[0]) == 12 and not any(second.zone("board").values())
+    assert second.var("marker") != first.var("marker")
+
+
+def test_log_lines_show_values_as_they_were_when_logged() -> None:
+    pack = (
+        BROKEN.replace("CHECK", "True")
+        .replace(
+            '      - set: {"score[me]": "EFFECT"}',
+            '      - log: "{seat_names[me]} holds {hand[me]} after {card}"',
+        )
+        .replace(
+            "moves: [take, give]}",
+            "moves: [take, give], stuck: [{end_game: {winners: '[]', reason: done}}]}",
+        )
+    )
+    state = load_pack_text(pack, "broken.yaml").new_state(seed=1)
+    state.apply("take AR")
+    state.apply("take AP")
+    state.apply("take AS")  # White's hand changes after White's first line was logged
+    assert state.outcome is not None
+    lines = [entry.text for entry in state.log if "holds" in entry.text]
+    assert lines == ["P1 holds AR after AR", "P2 holds AP after AP", "P1 holds AR AS after AS"]
+
+
+def test_game_made_moves_equal_written_moves() -> None:
+    jantori = load_game("jantori")
+    made = jantori.new_state().legal_list()[0]
+    written = Move(made.text)
+    assert made.kind is not None and written.kind is None
+    assert made == written and hash(made) == hash(written) and repr(made) == repr(written)
+    state = jantori.new_state()
+    state.apply_unchecked(written)  # a move written out is looked up by its text
+    assert state.history == [made]
+
+
+def test_shuffle_is_fisher_yates_over_below() -> None:
+    for seed in (0, 1, 7, 2**63 + 5):
+        fast, slow = Rng(seed), Rng(seed)
+        shuffled, expected = list(range(70)), list(range(70))
+        fast.shuffle(shuffled)
+        for i in range(len(expected) - 1, 0, -1):
+            j = slow.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled == expected and fast.state == slow.state

@@ -1,0 +1,312 @@
+"""Legal-move generation compiled to one Python function per kind of move.
+
+The plan of a move (``vtt.rules.plan``) says in which order its arguments are
+bound and which conditions run after each binding. Here that plan becomes nested
+``for`` loops in one generated function, with the environment's names as local
+variables, so generating JANTORI's placements costs what hand-written loops cost:
+
+    def _legal(_env, _found, _known, _make):
+        board = _env['board']; marker = _env['marker']; me = _env['me'] ...
+        for piece in _kinds(reserve[me]):
+            for square in _narrowed(reach(board, marker[me], marker[1 - me]), board):
+                if not (square != marker[1 - me]): continue
+                if not (empty(board[square]) or ...): continue
+                _found.append(_known.get((piece, square)) or _make((piece, square)))
+
+The code is built as a syntax tree, never as text: the only parts that come from
+the pack are the expressions' trees, already checked by the validator in
+``vtt.rules.expr`` and rewritten with its guards, and argument names, which are
+checked to be plain identifiers. The scaffolding around them is fixed. Each
+expression sits on a line of its own, so ``evaluation_error`` names the one that
+failed; a metered expression starts with a full work meter, as it does alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import keyword
+import operator
+import warnings
+from collections.abc import Callable, Iterable
+from itertools import combinations
+from typing import Any
+
+from vtt.janken import Suit
+from vtt.rules.expr import Expr, Library, register_lines, run_namespace
+from vtt.rules.model import ArgDef, MoveDef, ZoneRef
+from vtt.rules.values import Piece
+
+__all__ = ["Generator", "compile_generator"]
+
+#: ``generator(env, found, known, make)`` appends every legal move of one kind to ``found``.
+Generator = Callable[
+    [dict[str, Any], list[Any], dict[tuple[Any, ...], Any], Callable[..., Any]], None
+]
+
+_SUITS = tuple(Suit)
+#: The line of the fixed scaffolding: no expression runs there, so errors are not blamed on one.
+_SCAFFOLD = 1
+
+
+def _unique(values: Iterable[Any]) -> tuple[Any, ...]:
+    """Distinct candidates in their first order (identical components make one move)."""
+    return tuple(dict.fromkeys(values))
+
+
+def _kinds(values: Iterable[Any]) -> tuple[Any, ...]:
+    """A ``piece`` argument's candidates: the distinct kinds."""
+    try:
+        return tuple(dict.fromkeys(map(_KIND, values)))  # pieces only: the usual case
+    except AttributeError:
+        return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in values))
+
+
+_KIND = operator.attrgetter("kind")
+
+
+def _card_sets(values: Iterable[Any], low: int, high: int) -> list[tuple[Any, ...]]:
+    """A ``cards`` argument's candidates: every set of ``low`` to ``high`` distinct cards."""
+    unique = sorted(dict.fromkeys(values), key=lambda c: c.sort_key())
+    return [
+        combo
+        for size in range(low, min(high, len(unique)) + 1)
+        for combo in combinations(unique, size)
+    ]
+
+
+def _narrowed(values: Iterable[Any], allowed: Any) -> list[Any]:
+    """The values of an ``arg in EXPR`` condition that are also in the argument's domain."""
+    if not isinstance(allowed, dict):
+        allowed = set(allowed)
+    return [v for v in dict.fromkeys(values) if v in allowed]
+
+
+_HELPERS = {
+    "_unique": _unique,
+    "_kinds": _kinds,
+    "_card_sets": _card_sets,
+    "_narrowed": _narrowed,
+    "_SUITS": _SUITS,
+}
+
+
+def _name(text: str) -> ast.Name:
+    return ast.Name(id=text, ctx=ast.Load())
+
+
+def _call(function: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=_name(function), args=list(args), keywords=[])
+
+
+def _locate(node: ast.AST, line: int) -> None:
+    """Put a node on one line of the generated code (the line names its expression)."""
+    for attribute, value in (("lineno", line), ("end_lineno", line), ("col_offset", 0)):
+        setattr(node, attribute, value)
+    setattr(node, "end_col_offset", 1)  # noqa: B010
+
+
+def _plain(name: str) -> bool:
+    return name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
+
+
+class _Builder:
+    """Collects the statements of one generated function, one line per expression."""
+
+    def __init__(self) -> None:
+        self.lines: dict[int, Expr] = {}
+        self.line = 10
+        self.reads: set[str] = set()
+        self.cached = 0
+
+    def expression(self, expr: Expr) -> tuple[ast.expr, int]:
+        """A fresh copy of the expression's checked tree, placed on a line of its own."""
+        self.line += 1
+        self.lines[self.line] = expr
+        self.reads |= expr.names
+        body = copy.deepcopy(expr.body)
+        for node in ast.walk(body):
+            if hasattr(node, "lineno"):
+                _locate(node, self.line)
+        return body, self.line
+
+    def statement(self, node: ast.stmt, line: int) -> ast.stmt:
+        for child in ast.walk(node):
+            if isinstance(child, ast.stmt | ast.expr) and not hasattr(child, "lineno"):
+                _locate(child, line)
+        return node
+
+    def metered(self, expr: Expr, line: int) -> list[ast.stmt]:
+        """A full meter before a metered expression runs, as when it runs alone."""
+        if not expr.metered:
+            return []
+        reset = ast.Assign(
+            targets=[ast.Attribute(value=_name("_meter"), attr="left", ctx=ast.Store())],
+            value=_name("_MAX_WORK"),
+        )
+        return [self.statement(reset, line)]
+
+    def check(self, expr: Expr, failed: ast.stmt) -> list[ast.stmt]:
+        """``if not (EXPR): <failed>``."""
+        body, line = self.expression(expr)
+        test = ast.UnaryOp(op=ast.Not(), operand=body)
+        test_failed = ast.If(test=test, body=[copy.deepcopy(failed)], orelse=[])
+        return [*self.metered(expr, line), self.statement(test_failed, line)]
+
+    def value(
+        self, target: str, expr: Expr, wrap: Callable[[ast.expr], ast.expr]
+    ) -> list[ast.stmt]:
+        """``target = wrap(EXPR)``."""
+        body, line = self.expression(expr)
+        assign = ast.Assign(targets=[ast.Name(id=target, ctx=ast.Store())], value=wrap(body))
+        return [*self.metered(expr, line), self.statement(assign, line)]
+
+
+def _grid(ref: ZoneRef, builder: _Builder) -> tuple[list[ast.stmt], ast.expr]:
+    """Statements and the expression that give the grid a ``cell`` argument ranges over."""
+    builder.reads.add(ref.zone.name)
+    node: ast.expr = _name(ref.zone.name)
+    statements: list[ast.stmt] = []
+    for position, index in enumerate(ref.indexes):
+        builder.cached += 1
+        target = f"_i{builder.cached}_{position}"
+        statements += builder.value(target, index, lambda body: body)
+        node = ast.Subscript(value=node, slice=_name(target), ctx=ast.Load())
+    return statements, node
+
+
+def _candidates(arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder) -> list[ast.stmt]:
+    """Statements that bind ``target`` to the argument's candidates (as ``_candidates`` does)."""
+    statements: list[ast.stmt] = []
+    if arg.grid is not None:
+        statements, domain = _grid(arg.grid, builder)
+    elif arg.domain is None:
+        if arg.type == "suit":
+            domain = _name("_SUITS")
+        else:
+            builder.reads.add("players")
+            domain = _name("players")
+    else:
+        raw = f"{target}_raw"
+
+        def wrap(body: ast.expr) -> ast.expr:
+            if arg.type == "piece":
+                return _call("_kinds", body)
+            if arg.type == "cards":
+                return _call("_card_sets", body, ast.Constant(arg.low), ast.Constant(arg.high))
+            return _call("_unique", body)
+
+        statements = builder.value(raw, arg.domain, wrap)
+        domain = _name(raw)
+    if narrow is None:
+        assign = ast.Assign(targets=[ast.Name(id=target, ctx=ast.Store())], value=domain)
+        return [*statements, builder.statement(assign, _SCAFFOLD)]
+    return [
+        *statements,
+        *builder.value(target, narrow, lambda body: _call("_narrowed", body, domain)),
+    ]
+
+
+def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> list[ast.stmt]:
+    """The statements from plan step ``step`` on: its checks, then its loop or the move."""
+    plan = kind.plan
+    statements: list[ast.stmt] = []
+    for check in plan.checks[step]:
+        statements += builder.check(check, failed)
+    if step == len(plan.order):
+        values = ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
+        move = ast.BoolOp(
+            op=ast.Or(),
+            values=[
+                ast.Call(
+                    func=ast.Attribute(value=_name("_known"), attr="get", ctx=ast.Load()),
+                    args=[values],
+                    keywords=[],
+                ),
+                _call("_make", copy.deepcopy(values)),
+            ],
+        )
+        append = ast.Expr(
+            value=ast.Call(
+                func=ast.Attribute(value=_name("_found"), attr="append", ctx=ast.Load()),
+                args=[move],
+                keywords=[],
+            )
+        )
+        statements.append(builder.statement(append, _SCAFFOLD))
+        return statements
+    arg = kind.args[plan.order[step]]
+    target = f"_c{step}"
+    find = _candidates(arg, plan.narrow[step], target, builder)
+    if plan.fixed[step] and step > 0:
+        # The same for every binding of the earlier arguments: worked out once, when
+        # first needed (an earlier check may rule every binding out before that).
+        first = ast.If(
+            test=ast.Compare(left=_name(target), ops=[ast.Is()], comparators=[ast.Constant(None)]),
+            body=find,
+            orelse=[],
+        )
+        statements.append(builder.statement(first, _SCAFFOLD))
+    else:
+        statements += find
+    body = _loops(kind, step + 1, builder, ast.Continue())
+    loop = ast.For(
+        target=ast.Name(id=arg.name, ctx=ast.Store()),
+        iter=_name(target),
+        body=body,
+        orelse=[],
+    )
+    statements.append(builder.statement(loop, _SCAFFOLD))
+    return statements
+
+
+def compile_generator(kind: MoveDef, library: Library) -> Generator | None:
+    """The generated legal-move function of one kind of move; None when its argument
+    names cannot be local variables (the engine then walks the plan itself)."""
+    if not all(_plain(arg.name) for arg in kind.args):
+        return None
+    builder = _Builder()
+    plan = kind.plan
+    hoisted = [
+        ast.Assign(targets=[ast.Name(id=f"_c{step}", ctx=ast.Store())], value=ast.Constant(None))
+        for step in range(1, len(plan.order))
+        if plan.fixed[step]
+    ]
+    body = _loops(kind, 0, builder, ast.Return(value=None))
+    arg_names = {arg.name for arg in kind.args}
+    reads = [
+        ast.Assign(
+            targets=[ast.Name(id=name, ctx=ast.Store())],
+            value=ast.Subscript(value=_name("_env"), slice=ast.Constant(name), ctx=ast.Load()),
+        )
+        for name in sorted(builder.reads - arg_names)
+    ]
+    arguments = ast.arguments(
+        posonlyargs=[],
+        args=[ast.arg(arg=name) for name in ("_env", "_found", "_known", "_make")],
+        vararg=None,
+        kwonlyargs=[],
+        kw_defaults=[],
+        kwarg=None,
+        defaults=[],
+    )
+    function = ast.FunctionDef(
+        name="_legal",
+        args=arguments,
+        body=[*reads, *hoisted, *body, ast.Return(value=None)],
+        decorator_list=[],
+        returns=None,
+    )
+    module = ast.Module(body=[function], type_ignores=[])
+    for node in ast.walk(module):
+        if isinstance(node, ast.stmt | ast.expr | ast.arg) and not hasattr(node, "lineno"):
+            _locate(node, _SCAFFOLD)
+    namespace = run_namespace(library)
+    namespace.update(_HELPERS)
+    register_lines(namespace, builder.lines)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code = compile(module, filename=f"<legal moves of {kind.name!r}>", mode="exec")
+    exec(code, namespace)  # defines _legal only; the checked expressions run when it is called
+    generated: Generator = namespace["_legal"]
+    return generated
