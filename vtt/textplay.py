@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules.engine import Game, State
@@ -17,6 +17,7 @@ from vtt.rules.errors import PackError
 from vtt.rules.finder import load_game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.stdlib import describe
+from vtt.rules.values import Cell
 from vtt.rules.views import Hidden, View
 
 __all__ = ["play_command", "show_view"]
@@ -57,9 +58,14 @@ def _zone_text(node: object, names: tuple[str, ...]) -> str:
     if isinstance(node, Hidden):
         return f"[{node.count} face down]" if node.count else ""
     if isinstance(node, dict):
-        cells = [f"{cell}={describe(stack)}" for cell, stack in node.items() if stack]
-        return " ".join(cells) or "(empty board)"
+        return grid_text(node, names)
+    if isinstance(node, tuple) and node and all(isinstance(c, dict) for c in node):
+        if len(node) == 1:
+            return grid_text(node[0], names)
+        return "".join(f"\n    board {i + 1}:{grid_text(g, names)}" for i, g in enumerate(node))
     if isinstance(node, tuple) and node and isinstance(node[0], tuple | Hidden | dict):
+        if not any(_zone_text(c, names) for c in node):
+            return ""
         parts = [
             f"{names[i] if i < len(names) else i}: {_zone_text(c, names) or '-'}"
             for i, c in enumerate(node)
@@ -100,6 +106,34 @@ def play_command(
     winners = [state.seat_names[s] for s in state.outcome.winners] or ["nobody (a draw)"]
     print(f"Winner: {', '.join(winners)}; scores: {describe(state.outcome.scores)}", file=out)
     return 0
+
+
+def grid_text(grid: dict[Cell, Any], names: tuple[str, ...]) -> str:
+    """A board drawn row by row, top row first, each cell's top piece and stack height.
+
+    A piece shows its kind and its owner's initial (``R/W``: White's Rock); a
+    cell holding more than one thing shows how many after a ``+``.
+    """
+    if not grid:
+        return "(no cells)"
+    columns = max(cell.col for cell in grid) + 1
+    rows = max(cell.row for cell in grid) + 1
+    lines = ["", "       " + "".join(f"{chr(97 + c):^8}" for c in range(columns))]
+    for row in reversed(range(rows)):
+        cells = [_cell_text(grid.get(Cell(col, row), ()), names) for col in range(columns)]
+        lines.append(f"    {row + 1:>2} " + "".join(f"{text:^8}" for text in cells))
+    return "\n".join(lines)
+
+
+def _cell_text(stack: Any, names: tuple[str, ...]) -> str:
+    if not stack:
+        return "."
+    top = stack[-1]
+    owner = getattr(top, "owner", None)
+    text = str(getattr(top, "kind", top))
+    if isinstance(owner, int) and owner < len(names):
+        text += "/" + names[owner][:1]
+    return text + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
 
 
 def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
