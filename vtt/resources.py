@@ -7,12 +7,16 @@ the repository. Both layouts are found the same way.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import platformdirs
 
 _PACKAGE = Path(__file__).resolve().parent
 APP_NAME = "janken-table"
+#: Set this environment variable to keep the user's files in another folder
+#: (the tests point it at a temporary folder).
+HOME_VARIABLE = "JANKEN_TABLE_HOME"
 
 
 def _shipped(name: str) -> Path:
@@ -33,7 +37,13 @@ def assets_dir() -> Path:
 
 
 def user_data_dir() -> Path:
-    """The user's data folder (autosave, recent files, user packs)."""
+    """The user's data folder (autosave, recent files, user packs).
+
+    ``$JANKEN_TABLE_HOME`` overrides the platform's usual place.
+    """
+    override = os.environ.get(HOME_VARIABLE)
+    if override:
+        return Path(override)
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

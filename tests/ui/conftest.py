@@ -1,0 +1,71 @@
+"""Fixtures for the window tests: offscreen Qt, a private user folder, a fresh window."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+
+from vtt.rules.setups import load_setup
+from vtt.table.savefile import table_from_data, table_to_data
+
+#: Qt messages the offscreen platform prints that say nothing about our code.
+HARMLESS = r"This plugin does not support|propagateSizeHints"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every window test fails on Qt warnings (except the offscreen platform's own)."""
+    for item in items:
+        if "tests/ui" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
+            item.add_marker(pytest.mark.qt_log_ignore(HARMLESS))
+
+
+@pytest.fixture(autouse=True)
+def user_home(tmp_path, monkeypatch):
+    """Keep autosaves, recent files and settings in a temporary folder."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("JANKEN_TABLE_HOME", str(home))
+    return home
+
+
+@pytest.fixture(autouse=True)
+def close_without_asking(monkeypatch):
+    """Windows closed at the end of a test discard their changes instead of asking."""
+    from vtt.ui import dialogs
+
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda *args: "discard")
+
+
+def make_window(qtbot, setup: str = "janken-deck-games", seats: int = 3):
+    """A shown window with a fresh table laid out from a setup, fitted to the table."""
+    from vtt.ui.window import TableWindow
+
+    table = load_setup(setup).new_table(seats, seed=7)
+    window = TableWindow(table)
+    window.resize(1400, 950)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.reset_view()
+    window.session.set_modified(False)
+    return window
+
+
+@pytest.fixture
+def window(qtbot):
+    """A window with Janken Deck Games for three seats."""
+    return make_window(qtbot)
+
+
+@pytest.fixture
+def sandbox(qtbot):
+    """A window with the Janken Sandbox for three seats."""
+    return make_window(qtbot, "janken-sandbox", 3)
+
+
+def copy_table(table):
+    """An independent copy of a table (for comparing with ``==`` later)."""
+    return table_from_data(table_to_data(table))

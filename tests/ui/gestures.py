@@ -1,0 +1,88 @@
+"""Real mouse and key events for the window tests, sent to the widgets as a user makes them."""
+
+from __future__ import annotations
+
+from vtt.ui.qt import (
+    QApplication,
+    QEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPoint,
+    QPointF,
+    Qt,
+    QWidget,
+)
+
+LEFT = Qt.MouseButton.LeftButton
+NONE = Qt.KeyboardModifier.NoModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+ALT = Qt.KeyboardModifier.AltModifier
+
+
+def view_point(view, scene_point) -> QPoint:
+    """The viewport pixel of a scene point (x, y) or QPointF."""
+    point = scene_point if isinstance(scene_point, QPointF) else QPointF(*scene_point)
+    return view.mapFromScene(point)
+
+
+def send_mouse(widget: QWidget, kind, pos: QPoint, button=LEFT, buttons=LEFT, mods=NONE) -> None:
+    """Send one mouse event to a widget at a local pixel."""
+    local = QPointF(pos)
+    event = QMouseEvent(kind, local, QPointF(widget.mapToGlobal(pos)), button, buttons, mods)
+    QApplication.sendEvent(widget, event)
+
+
+def drag_pixels(widget: QWidget, start: QPoint, end: QPoint, mods=NONE, steps: int = 6) -> None:
+    """Press at ``start``, move in steps and release at ``end`` (widget pixels)."""
+    send_mouse(widget, QEvent.Type.MouseButtonPress, start, mods=mods)
+    for n in range(1, steps + 1):
+        at = start + (end - start) * (n / steps)
+        send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, LEFT, mods)
+    send_mouse(widget, QEvent.Type.MouseButtonRelease, end, LEFT, Qt.MouseButton.NoButton, mods)
+
+
+def drag(view, start, end, mods=NONE) -> None:
+    """Drag on the table from one scene point to another."""
+    drag_pixels(view.viewport(), view_point(view, start), view_point(view, end), mods)
+
+
+def click(view, point, mods=NONE) -> None:
+    """Click the table at a scene point."""
+    pos = view_point(view, point)
+    send_mouse(view.viewport(), QEvent.Type.MouseButtonPress, pos, mods=mods)
+    send_mouse(
+        view.viewport(), QEvent.Type.MouseButtonRelease, pos, LEFT, Qt.MouseButton.NoButton, mods
+    )
+
+
+def double_click(view, point) -> None:
+    """Double-click the table at a scene point."""
+    pos = view_point(view, point)
+    click(view, point)
+    send_mouse(view.viewport(), QEvent.Type.MouseButtonDblClick, pos)
+    send_mouse(view.viewport(), QEvent.Type.MouseButtonRelease, pos, LEFT, Qt.MouseButton.NoButton)
+
+
+def hover(view, point) -> None:
+    """Move the mouse (no button) over a scene point."""
+    pos = view_point(view, point)
+    send_mouse(
+        view.viewport(),
+        QEvent.Type.MouseMove,
+        pos,
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+    )
+
+
+def key(widget: QWidget, key: Qt.Key, mods=NONE, text: str = "") -> None:
+    """Press and release a key on a widget."""
+    for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+        QApplication.sendEvent(widget, QKeyEvent(kind, key, mods, text))
+
+
+def key_over(view, point, key_code: Qt.Key, mods=NONE, text: str = "") -> None:
+    """Hover a scene point, then press a key on the view."""
+    hover(view, point)
+    key(view, key_code, mods, text)

@@ -1,0 +1,104 @@
+"""Files: save and open, a bad file, recent files, autosave and restoring it after a crash."""
+
+from __future__ import annotations
+
+from conftest import copy_table, make_window
+
+from vtt.rules.setups import load_setup
+from vtt.ui import dialogs
+from vtt.ui.qt import QMessageBox
+
+
+def test_a_bad_file_is_reported_and_the_table_kept(window, tmp_path):
+    broken = tmp_path / "broken.jtable"
+    broken.write_text('{"format": "janken-table", "version": 1, "seats": [', "utf-8")
+    before = window.session.table
+    assert not window.open_path(broken)
+    assert window.session.table is before
+    message = window.statusBar().currentMessage()
+    assert "broken.jtable" in message and "line 1" in message
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "broken JSON" in boxes[0].text()
+    boxes[0].close()
+
+
+def test_save_marks_the_title_and_remembers_the_file(window, tmp_path):
+    window.session.table.flip("joker-1")
+    assert window.isWindowModified()
+    path = tmp_path / "mine.jtable"
+    assert window.save_to(path)
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith("mine.jtable")
+    assert window.recent.paths() == [path.resolve()]
+    window.session.table.flip("joker-1")
+    assert window.isWindowModified()
+
+
+def test_autosave_is_written_after_a_change_and_offered_after_a_crash(qtbot, monkeypatch):
+    first = make_window(qtbot)
+    first.session.table.flip("joker-2")
+    qtbot.waitUntil(first.autosave.exists, timeout=3000)
+    crashed = copy_table(first.session.table)
+
+    # a second start finds the autosave: the user says yes and gets the table back
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda *args: True)
+    second = make_window(qtbot, "janken-sandbox", 2)
+    assert second.offer_restore()
+    assert second.session.table == crashed
+    assert second.session.table.objects["joker-2"].face_up is False
+
+
+def test_declining_the_restore_discards_the_autosave(qtbot, monkeypatch):
+    first = make_window(qtbot)
+    first.session.table.flip("joker-2")
+    first.write_autosave()
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda *args: False)
+    second = make_window(qtbot)
+    assert not second.offer_restore()
+    assert not second.autosave.exists()
+
+
+def test_a_clean_exit_discards_the_autosave(window):
+    window.session.table.flip("joker-2")
+    window.write_autosave()
+    assert window.autosave.exists()
+    window.close()
+    assert not window.autosave.exists()
+
+
+def test_new_table_from_a_setup_replaces_the_table(window):
+    setup = load_setup("janken-sandbox")
+    assert window.start_table(setup, 5)
+    table = window.session.table
+    assert len(table.seats) == 5
+    assert "pip-die" in window.view.table_scene.pieces
+    assert len(window.seat_bar.chips) == 5
+    assert not window.start_table(setup, 9)
+    assert window.session.table is table
+
+
+def test_closing_a_changed_table_asks_to_save(window, monkeypatch, tmp_path):
+    asked: list[str] = []
+    window.session.table.flip("joker-1")
+    monkeypatch.setattr(
+        dialogs, "ask_save_changes", lambda _w, name: asked.append(name) or "cancel"
+    )
+    assert not window.close()
+    assert window.isVisible() and asked == ["this table"]
+    path = tmp_path / "kept.jtable"
+    window.session.path = path
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda _w, name: "save")
+    assert window.close()
+    assert path.exists() and not window.autosave.exists()
+
+
+def test_the_new_table_dialog_offers_both_setups_and_names_the_seats(window):
+    dialog = dialogs.NewTableDialog(window.setups, None, window)
+    names = [dialog.choice.itemText(i) for i in range(dialog.choice.count())]
+    assert {"Janken Deck Games", "Janken Sandbox"} <= set(names)
+    dialog.choice.setCurrentIndex(names.index("Janken Sandbox"))
+    assert dialog.count.value() == 4 and dialog.count.maximum() == 8
+    dialog.count.setValue(2)
+    dialog.names[1].setText("Bo")
+    assert [s.name for s in dialog.seats()] == ["Ann", "Bo"]
+    assert dialog.setup().id == "janken-sandbox"

@@ -1,0 +1,126 @@
+"""Private hands: dragging into and out of the hand bar, arranging it, and the privacy screen."""
+
+from __future__ import annotations
+
+from gestures import SHIFT, drag_pixels, key_over, send_mouse, view_point
+
+from vtt.ui import dialogs
+from vtt.ui.qt import QEvent, QPoint, QPointF, Qt
+
+
+def hand_point(window, index: int) -> QPoint:
+    """The middle of a hand card in the hand bar."""
+    rect = window.hand_bar.card_rects(len(window.hand_bar.hand_ids()))[index]
+    return QPoint(round(rect.left() + 12), round(rect.center().y()))
+
+
+def to_hand_bar(window, global_pos: QPoint) -> QPoint:
+    return window.hand_bar.mapFromGlobal(global_pos)
+
+
+def test_drag_from_the_table_into_the_hand_and_back_out(window):
+    view, table, bar = window.view, window.session.table, window.hand_bar
+    joker = table.objects["joker-1"]
+    target = bar.mapToGlobal(QPoint(60, bar.height() // 2))
+    start = view_point(view, (joker.x, joker.y))
+    drag_pixels(view.viewport(), start, view.viewport().mapFromGlobal(target))
+    assert table.hand(0).contents == ["joker-1"]
+    assert "joker-1" not in view.table_scene.pieces
+
+    # out of the hand onto the felt: face up where it lands
+    felt = view.viewport().mapToGlobal(view_point(view, (300, 200)))
+    drag_pixels(bar, hand_point(window, 0), to_hand_bar(window, felt))
+    card = table.objects["joker-1"]
+    assert card.parent is None and card.face_up
+    assert abs(card.x - 300) < 4 and abs(card.y - 200) < 4
+    assert table.history.undo_label == "Ann plays JkR"
+
+
+def test_shift_plays_face_down_and_drop_on_a_stack_stacks_it(window, monkeypatch):
+    view, table, bar = window.view, window.session.table, window.hand_bar
+    key_over(view, (-70, 0), Qt.Key.Key_2, text="2")
+    assert len(table.hand(0).contents) == 2
+    first = table.hand(0).contents[0]
+    felt = view.viewport().mapToGlobal(view_point(view, (-300, 250)))
+    drag_pixels(bar, hand_point(window, 0), to_hand_bar(window, felt), SHIFT)
+    assert not table.objects[first].face_up
+    second = table.hand(0).contents[0]
+    onto = view.viewport().mapToGlobal(view_point(view, (-300, 250)))
+    drag_pixels(bar, hand_point(window, 0), to_hand_bar(window, onto))
+    stack = table.objects[table.objects[second].parent or ""]
+    assert stack.contents == [first, second]
+    window.session.undo()
+    assert table.objects[second].parent == "hand-0"
+    assert table.objects[first].parent is None
+
+
+def test_cards_are_arranged_by_dragging_within_the_hand(window):
+    table, bar = window.session.table, window.hand_bar
+    key_over(window.view, (-70, 0), Qt.Key.Key_3, text="3")
+    order = list(table.hand(0).contents)
+    end = QPoint(round(bar.hand_area().right() - 20), bar.height() // 2)
+    drag_pixels(bar, hand_point(window, 0), end)
+    assert table.hand(0).contents == order[1:] + order[:1]
+    assert table.history.undo_label == "Arrange Ann's hand"
+
+
+def test_the_privacy_screen_hides_the_hand_until_clicked(window, monkeypatch):
+    session, table, bar = window.session, window.session.table, window.hand_bar
+    table.deal("deck", 2)
+    painted: list[str] = []
+    real_paint = bar.art.paint
+    monkeypatch.setattr(bar.art, "paint", lambda p, a, r: (painted.append(a), real_paint(p, a, r)))
+    ben_faces = {f"cards/{table.objects[c].face}" for c in table.hand(1).contents}
+
+    send_mouse(window.seat_bar.chips[1], QEvent.Type.MouseButtonPress, QPoint(20, 10))
+    assert session.active_seat == 1 and session.covered
+    bar.grab()
+    assert not ben_faces & set(painted)
+
+    send_mouse(bar, QEvent.Type.MouseButtonPress, QPoint(100, 100))
+    assert not session.covered
+    painted.clear()
+    bar.grab()
+    assert ben_faces <= set(painted)
+    ann_faces = {f"cards/{table.objects[c].face}" for c in table.hand(0).contents}
+    assert not ann_faces & set(painted)
+
+
+def test_a_card_dropped_on_a_seat_chip_goes_to_that_hand(window):
+    view, table = window.view, window.session.table
+    joker = table.objects["joker-4"]
+    chip = window.seat_bar.chips[2]
+    target = view.viewport().mapFromGlobal(chip.mapToGlobal(QPoint(30, 12)))
+    drag_pixels(view.viewport(), view_point(view, (joker.x, joker.y)), target)
+    assert table.hand(2).contents == ["joker-4"]
+
+
+def test_number_keys_draw_to_the_active_seat(window):
+    table = window.session.table
+    window.session.pass_to(2)
+    key_over(window.view, (-70, 0), Qt.Key.Key_5, text="5")
+    assert len(table.hand(2).contents) == 5
+    assert table.hand(0).contents == []
+
+
+def test_seats_are_added_renamed_and_removed(window, monkeypatch):
+    bar, table = window.seat_bar, window.session.table
+    bar.add()
+    assert [s.name for s in window.session.table.seats] == ["Ann", "Ben", "Cat", "Dan"]
+    assert len(bar.chips) == 4
+    monkeypatch.setattr(dialogs, "ask_text", lambda *args: "Zoe")
+    bar.rename(1)
+    assert window.session.table.seats[1].name == "Zoe"
+    table.draw("deck", 2, 3)
+    bar.remove(1)
+    assert [s.name for s in table.seats] == ["Ann", "Cat", "Dan"]
+    assert len(table.hand(1).contents) == 3
+    table.draw("deck", 0, 1)
+    bar.remove(0)
+    assert "Ann still holds 1 cards" in window.statusBar().currentMessage()
+    assert len(table.seats) == 3
+
+
+def test_point_helper_is_inside_the_viewport(window):
+    view = window.view
+    assert view.viewport().rect().contains(view_point(view, QPointF(0, 0)))

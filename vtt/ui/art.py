@@ -1,0 +1,234 @@
+"""The SVG art, drawn sharp at any zoom: one renderer per asset, pixmaps cached per size.
+
+Rendering an SVG for every card on every frame is too slow for 350 cards, and
+scaling one big pixmap blurs. So each asset is rendered once per device-pixel
+size (rounded up to a size step, never more than a few per cent larger than
+needed) and kept in a bounded least-recently-used cache; a zoom change simply
+asks for another size.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import OrderedDict
+from functools import cache
+from pathlib import Path
+
+from vtt.resources import assets_dir
+from vtt.table import CardPiece, Counter, Die, Piece, Stack, Token
+from vtt.ui.qt import QColor, QImage, QPainter, QPixmap, QRectF, QSvgRenderer, Qt
+
+#: Pixmaps are rendered at sizes that are multiples of this many device pixels.
+SIZE_STEP = 8
+#: The cache forgets the least recently used pixmaps beyond this many bytes.
+CACHE_BYTES = 192 * 1024 * 1024
+#: Beyond this many device pixels wide, draw the SVG directly (huge zoom).
+DIRECT_WIDTH = 1400
+
+
+class ArtError(LookupError):
+    """An asset that does not exist in the art folder."""
+
+
+class Art:
+    """Renders named assets (``cards/QL``, ``dice/pip-Jk``, ``bag`` ...) into painters."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or assets_dir()
+        self._renderers: dict[str, QSvgRenderer] = {}
+        self._pixmaps: OrderedDict[tuple[str, int, int], QPixmap] = OrderedDict()
+        self._bytes = 0
+
+    def renderer(self, asset: str) -> QSvgRenderer:
+        """The SVG renderer of one asset (loaded once)."""
+        found = self._renderers.get(asset)
+        if found is None:
+            path = self.folder / f"{asset}.svg"
+            if not path.exists():
+                raise ArtError(f"no art {asset!r} in {self.folder}")
+            found = QSvgRenderer(str(path))
+            self._renderers[asset] = found
+        return found
+
+    def exists(self, asset: str) -> bool:
+        """True if the asset is in the art folder."""
+        return asset in self._renderers or (self.folder / f"{asset}.svg").exists()
+
+    def paint(self, painter: QPainter, asset: str, rect: QRectF) -> None:
+        """Draw ``asset`` filling ``rect`` (item coordinates), sharp at the painter's scale."""
+        scale = device_scale(painter)
+        width = rect.width() * scale
+        if width > DIRECT_WIDTH or width <= 0:
+            self.renderer(asset).render(painter, rect)
+            return
+        target = _upright_target(painter, rect)
+        if target is None:
+            pixmap = self.pixmap(asset, width, rect.height() * scale)
+            painter.drawPixmap(rect, pixmap, QRectF(pixmap.rect()))
+            return
+        # Upright (the usual case): blit a pixmap of exactly the device size, unscaled,
+        # which is many times faster than a smooth scaled draw.
+        ratio = _ratio(painter)
+        pixmap = self.exact_pixmap(asset, target.width() * ratio, target.height() * ratio, ratio)
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(target.topLeft(), pixmap)
+        painter.restore()
+
+    def paint_shadow(self, painter: QPainter, rect: QRectF, radius: float) -> None:
+        """A soft shadow the shape of a rounded rectangle (cached like the art)."""
+        target = _upright_target(painter, rect)
+        if target is None:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(0, 0, 0, 70))
+            painter.drawRoundedRect(rect, radius, radius)
+            return
+        ratio = _ratio(painter)
+        scale = device_scale(painter)
+        key = ("#shadow", round(target.width() * ratio), round(target.height() * ratio))
+        pixmap = self._pixmaps.get(key)
+        if pixmap is None:
+            pixmap = _shadow_pixmap(key[1], key[2], radius * scale, ratio)
+            self._store(key, pixmap)
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(target.topLeft(), pixmap)
+        painter.restore()
+
+    def pixmap(self, asset: str, width: float, height: float) -> QPixmap:
+        """The asset rendered at (at least) ``width`` x ``height`` device pixels."""
+        key = (asset, _step(width), _step(height))
+        found = self._pixmaps.get(key)
+        if found is not None:
+            self._pixmaps.move_to_end(key)
+            return found
+        pixmap = self._render(asset, key[1], key[2])
+        self._store(key, pixmap)
+        return pixmap
+
+    def exact_pixmap(self, asset: str, width: float, height: float, ratio: float) -> QPixmap:
+        """The asset rendered at exactly ``width`` x ``height`` device pixels."""
+        key = (asset, max(1, round(width)), max(1, round(height)))
+        found = self._pixmaps.get(key)
+        if found is not None:
+            self._pixmaps.move_to_end(key)
+            return found
+        pixmap = self._render(asset, key[1], key[2])
+        pixmap.setDevicePixelRatio(ratio)
+        self._store(key, pixmap)
+        return pixmap
+
+    def _store(self, key: tuple[str, int, int], pixmap: QPixmap) -> None:
+        self._pixmaps[key] = pixmap
+        self._bytes += key[1] * key[2] * 4
+        while self._bytes > CACHE_BYTES and len(self._pixmaps) > 1:
+            (_, w, h), _old = self._pixmaps.popitem(last=False)
+            self._bytes -= w * h * 4
+
+    def _render(self, asset: str, width: int, height: int) -> QPixmap:
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.renderer(asset).render(painter, QRectF(0, 0, width, height))
+        painter.end()
+        return QPixmap.fromImage(image)
+
+    def clear(self) -> None:
+        """Forget every cached pixmap."""
+        self._pixmaps.clear()
+        self._bytes = 0
+
+
+def device_scale(painter: QPainter) -> float:
+    """How many device pixels one item unit covers under the painter's transform."""
+    t = painter.worldTransform()
+    return math.hypot(t.m11(), t.m12()) * _ratio(painter)
+
+
+def _ratio(painter: QPainter) -> float:
+    device = painter.device()
+    return device.devicePixelRatioF() if device is not None else 1.0
+
+
+def _upright_target(painter: QPainter, rect: QRectF) -> QRectF | None:
+    """Where ``rect`` lands on the device, snapped to whole pixels, if drawn upright."""
+    t = painter.worldTransform()
+    if abs(t.m12()) > 1e-9 or abs(t.m21()) > 1e-9 or t.m11() <= 0 or t.m22() <= 0:
+        return None
+    mapped = t.mapRect(rect)
+    return QRectF(
+        round(mapped.left()), round(mapped.top()), round(mapped.width()), round(mapped.height())
+    )
+
+
+def _shadow_pixmap(width: int, height: int, radius: float, ratio: float) -> QPixmap:
+    """A soft dark rounded rectangle, a little larger than the piece, offset down and right."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    spread = max(1.0, min(width, height) * 0.03)
+    for step in range(4):
+        grow = spread * (1 - step / 4)
+        painter.setBrush(QColor(0, 0, 0, 22))
+        box = QRectF(0, 0, width, height).adjusted(-grow, -grow, grow, grow)
+        painter.drawRoundedRect(
+            box.adjusted(spread, spread, -spread, -spread).translated(spread * 0.8, spread * 1.2),
+            radius + grow,
+            radius + grow,
+        )
+    painter.end()
+    pixmap = QPixmap.fromImage(image)
+    pixmap.setDevicePixelRatio(ratio)
+    return pixmap
+
+
+def _step(pixels: float) -> int:
+    return max(SIZE_STEP, math.ceil(pixels / SIZE_STEP) * SIZE_STEP)
+
+
+def card_asset(face: str) -> str:
+    """The asset of a card face or back (``QL`` -> ``cards/QL``)."""
+    return f"cards/{face}"
+
+
+def die_asset(die: Die) -> str:
+    """The asset of the face a die shows."""
+    return die_face_asset(die.style, die.shown)
+
+
+def die_face_asset(style: str, face: str) -> str:
+    """The asset of one face of a die in a style (``pip``, ``rank-R`` ...)."""
+    if style == "pip":
+        return f"dice/pip-{face}"
+    return f"dice/{style}-{face}"
+
+
+def piece_asset(piece: Piece) -> str:
+    """The asset a loose piece shows on the table (a stack shows its top card's side)."""
+    if isinstance(piece, CardPiece):
+        return card_asset(piece.face if piece.face_up else piece.back)
+    if isinstance(piece, Die):
+        return die_asset(piece)
+    if isinstance(piece, Token):
+        return f"tokens/{piece.face}"
+    if isinstance(piece, Counter):
+        return "counter"
+    if isinstance(piece, Stack):
+        raise ArtError("a stack shows its top card; ask for that card's asset")
+    return "bag"
+
+
+@cache
+def palette() -> dict[str, object]:
+    """The colours of the art (suits, seats, felt), from assets/palette.json."""
+    data: dict[str, object] = json.loads((assets_dir() / "palette.json").read_text("utf-8"))
+    return data
+
+
+def felt_colour() -> QColor:
+    """The table felt's colour."""
+    return QColor(str(palette().get("felt", "#1f5e3b")))

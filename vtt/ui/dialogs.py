@@ -1,0 +1,161 @@
+"""Small dialogs: numbers, questions, warnings, a new table, and the shortcut list.
+
+The question and number helpers are module functions so tests can replace
+them; warnings are shown window-modal without blocking, so nothing waits on them.
+"""
+
+from __future__ import annotations
+
+from vtt.rules.setups import Setup
+from vtt.table import MAX_SEATS, Seat, default_seats
+from vtt.table.seats import SEAT_COLOURS
+from vtt.ui.qt import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QSpinBox,
+    Qt,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from vtt.ui.shortcuts import GROUPS, PIECE_KEYS_NOTE, SHORTCUTS
+
+
+def ask_number(
+    parent: QWidget, title: str, label: str, value: int, low: int, high: int
+) -> int | None:
+    """Ask for a whole number; None if cancelled."""
+    number, ok = QInputDialog.getInt(parent, title, label, value, low, high)
+    return int(number) if ok else None
+
+
+def ask_text(parent: QWidget, title: str, label: str, value: str) -> str | None:
+    """Ask for a line of text; None if cancelled or blank."""
+    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
+    return text.strip() if ok and text.strip() else None
+
+
+def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
+    """Ask a yes/no question."""
+    answer = QMessageBox.question(parent, title, text)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_save_changes(parent: QWidget, name: str) -> str:
+    """Ask whether to save changes before closing: "save", "discard" or "cancel"."""
+    buttons = (
+        QMessageBox.StandardButton.Save
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel
+    )
+    answer = QMessageBox.question(parent, "Save changes?", f"Save the changes to {name}?", buttons)
+    if answer == QMessageBox.StandardButton.Save:
+        return "save"
+    if answer == QMessageBox.StandardButton.Discard:
+        return "discard"
+    return "cancel"
+
+
+def warn(parent: QWidget, title: str, text: str) -> QMessageBox:
+    """Show a warning without blocking (window-modal)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
+class NewTableDialog(QDialog):
+    """Choose a setup, how many seats and their names."""
+
+    def __init__(
+        self, setups: list[Setup], chosen: Setup | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setups = setups
+        self.setWindowTitle("New table")
+        self.choice = QComboBox()
+        for setup in setups:
+            self.choice.addItem(setup.name)
+        self.count = QSpinBox()
+        self.names = [QLineEdit(seat.name) for seat in default_seats(MAX_SEATS)]
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.form = QFormLayout()
+        self.form.addRow("Setup:", self.choice)
+        self.form.addRow("Seats:", self.count)
+        for index, edit in enumerate(self.names):
+            self.form.addRow(f"Seat {index + 1}:", edit)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.about)
+        layout.addWidget(buttons)
+        self.count.valueChanged.connect(self._show_names)
+        self.choice.currentIndexChanged.connect(self._show_setup)
+        self.choice.setCurrentIndex(setups.index(chosen) if chosen in setups else 0)
+        self._show_setup(self.choice.currentIndex())
+
+    def setup(self) -> Setup:
+        """The chosen setup."""
+        return self.setups[self.choice.currentIndex()]
+
+    def _show_setup(self, index: int) -> None:
+        low, high, default = self.setups[index].players
+        self.count.setRange(low, min(high, MAX_SEATS))
+        self.count.setValue(default)
+        self.about.setText(self.setups[index].description)
+        self._show_names(self.count.value())
+
+    def _show_names(self, count: int) -> None:
+        for index in range(MAX_SEATS):
+            self.form.setRowVisible(index + 2, index < count)
+
+    def seats(self) -> tuple[Seat, ...]:
+        """The chosen seats with their names and colours."""
+        chosen = []
+        for index in range(self.count.value()):
+            name = self.names[index].text().strip() or default_seats(index + 1)[index].name
+            chosen.append(Seat(name, SEAT_COLOURS[index]))
+        return tuple(chosen)
+
+
+class ShortcutsWindow(QDialog):
+    """Help > Shortcuts: every key and gesture, from the one shortcut table."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Shortcuts")
+        self.resize(620, 720)
+        rows = [s for group in GROUPS for s in SHORTCUTS if s.group == group]
+        grid = QTableWidget(len(rows), 3)
+        grid.setHorizontalHeaderLabels(["Group", "Keys", "Does"])
+        grid.verticalHeader().hide()
+        grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        grid.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        grid.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        for row, shortcut in enumerate(rows):
+            for column, text in enumerate(
+                (shortcut.group, " / ".join(shortcut.keys), shortcut.text)
+            ):
+                grid.setItem(row, column, QTableWidgetItem(text))
+        grid.resizeColumnsToContents()
+        self.grid = grid
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(PIECE_KEYS_NOTE))
+        layout.addWidget(grid)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.close)
+        layout.addWidget(close)

@@ -1,0 +1,415 @@
+"""The hand area at the bottom of the window: the active seat's cards, the others' backs.
+
+Only the seat at the screen sees its faces; every other seat shows backs and a
+count. When the screen passes to another seat a privacy screen covers the
+hands until that person clicks. Cards are dragged within the hand to arrange
+it, out of it onto the table (face up, Shift: face down), or onto a seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from vtt.table import CARD_HEIGHT, CARD_WIDTH, CardPiece, Table
+from vtt.ui.art import Art, card_asset
+from vtt.ui.qt import (
+    QApplication,
+    QColor,
+    QFont,
+    QLinearGradient,
+    QMenu,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QWidget,
+)
+from vtt.ui.session import TableSession
+
+BAR_HEIGHT = 190
+OTHERS_WIDTH = 300
+TITLE_HEIGHT = 28
+#: Plays a card from a hand onto the table: (card id, global point, face up) -> accepted.
+TableDrop = Callable[[str, QPoint, bool], bool]
+
+
+@dataclass
+class _Press:
+    card: str
+    index: int
+    start: QPoint
+    dragging: bool = False
+
+
+class CardGhost(QWidget):
+    """A card following the cursor while it is dragged out of the hand."""
+
+    def __init__(self, art: Art, asset: str, size: QSize, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.art, self.asset = art, asset
+        self.resize(size)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+    def follow(self, global_pos: QPoint) -> None:
+        """Centre on a global point."""
+        local = self.parentWidget().mapFromGlobal(global_pos)
+        self.move(local - QPoint(self.width() // 2, self.height() // 2))
+        self.show()
+        self.raise_()
+
+    def paintEvent(self, event: object) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setOpacity(0.9)
+        self.art.paint(painter, self.asset, QRectF(self.rect()))
+
+
+class HandBar(QWidget):
+    """The hands of every seat; the active seat's faces show unless the screen is covered."""
+
+    def __init__(self, session: TableSession, art: Art, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.art = art
+        self.table_drop: TableDrop | None = None
+        self.hover_index: int | None = None
+        self.hint_index: int | None = None
+        self.press: _Press | None = None
+        self.ghost: CardGhost | None = None
+        self.setMinimumHeight(BAR_HEIGHT)
+        self.setMouseTracking(True)
+        session.changed.connect(lambda _change: self.update())
+        for signal in (session.replaced, session.seat_changed, session.covered_changed):
+            signal.connect(self.update)
+
+    @property
+    def table(self) -> Table:
+        """The session's table."""
+        return self.session.table
+
+    def sizeHint(self) -> QSize:
+        return QSize(800, BAR_HEIGHT)
+
+    # ------------------------------------------------------------ geometry
+
+    def hand_ids(self) -> list[str]:
+        """The active seat's cards, left to right."""
+        return list(self.table.hand(self.session.active_seat).contents)
+
+    def card_size(self) -> QSize:
+        """A hand card's size in pixels."""
+        height = max(60, self.height() - TITLE_HEIGHT - 22)
+        return QSize(round(height * CARD_WIDTH / CARD_HEIGHT), height)
+
+    def hand_area(self) -> QRectF:
+        """Where the active seat's cards lie."""
+        return QRectF(
+            12, TITLE_HEIGHT, self.width() - OTHERS_WIDTH - 24, self.height() - TITLE_HEIGHT
+        )
+
+    def card_rects(self, count: int) -> list[QRectF]:
+        """The rectangles of ``count`` cards laid left to right, overlapping when crowded."""
+        size = self.card_size()
+        area = self.hand_area()
+        w, h = size.width(), size.height()
+        step = w + 8.0
+        if count > 1 and step * (count - 1) + w > area.width():
+            step = max(6.0, (area.width() - w) / (count - 1))
+        return [QRectF(area.left() + n * step, area.top() + 8, w, h) for n in range(count)]
+
+    def index_at(self, pos: QPointF) -> int | None:
+        """The index of the hand card under ``pos`` (the topmost, rightmost first)."""
+        rects = self.card_rects(len(self.hand_ids()))
+        for index in range(len(rects) - 1, -1, -1):
+            if rects[index].contains(pos):
+                return index
+        return None
+
+    def insert_index(self, pos: QPointF) -> int:
+        """Where a card dropped at ``pos`` goes in the hand."""
+        rects = self.card_rects(len(self.hand_ids()))
+        for index, rect in enumerate(rects):
+            if pos.x() < rect.center().x():
+                return index
+        return len(rects)
+
+    def other_rows(self) -> list[tuple[int, QRectF]]:
+        """The other seats' rows in the right-hand panel."""
+        seats = [s for s in range(len(self.table.seats)) if s != self.session.active_seat]
+        left = self.width() - OTHERS_WIDTH
+        height = min(44.0, (self.height() - TITLE_HEIGHT - 8) / max(1, len(seats)))
+        return [
+            (seat, QRectF(left, TITLE_HEIGHT + n * height, OTHERS_WIDTH - 10, height - 4))
+            for n, seat in enumerate(seats)
+        ]
+
+    # --------------------------------------------------- drop zone for drags
+
+    def hand_drop_at(self, global_pos: QPoint) -> tuple[int, int | None] | None:
+        """The (seat, index) a table drag dropped at ``global_pos`` goes to."""
+        local = QPointF(self.mapFromGlobal(global_pos))
+        if not self.isVisible() or not QRectF(self.rect()).contains(local):
+            return None
+        for seat, row in self.other_rows():
+            if row.contains(local):
+                return seat, None
+        return self.session.active_seat, self.insert_index(local)
+
+    def show_drop_hint(self, global_pos: QPoint | None) -> None:
+        """Mark where a dragged card would go in the hand."""
+        hint = None
+        if global_pos is not None:
+            found = self.hand_drop_at(global_pos)
+            if found is not None and found[0] == self.session.active_seat:
+                hint = found[1]
+        if hint != self.hint_index:
+            self.hint_index = hint
+            self.update()
+
+    # ------------------------------------------------------------- mouse
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.session.covered:
+            if event.button() == Qt.MouseButton.LeftButton:
+                self.session.set_covered(False)
+            return
+        pos = event.position()
+        index = self.index_at(pos)
+        if event.button() == Qt.MouseButton.LeftButton and index is not None:
+            self.press = _Press(self.hand_ids()[index], index, pos.toPoint())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        if self.press is None:
+            hover = None if self.session.covered else self.index_at(pos)
+            if hover != self.hover_index:
+                self.hover_index = hover
+                self.update()
+            return
+        press = self.press
+        if not press.dragging:
+            if (pos.toPoint() - press.start).manhattanLength() < QApplication.startDragDistance():
+                return
+            press.dragging = True
+        inside = QRectF(self.rect()).contains(pos)
+        self._show_ghost(None if inside else self.mapToGlobal(pos.toPoint()))
+        self.hint_index = self.insert_index(pos) if inside else None
+        self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        press, self.press = self.press, None
+        self._show_ghost(None)
+        self.hint_index = None
+        self.update()
+        if press is None or not press.dragging:
+            return
+        pos = event.position()
+        if QRectF(self.rect()).contains(pos):
+            self._drop_inside(press, pos)
+            return
+        face_up = not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        if self.table_drop is not None:
+            self.table_drop(press.card, self.mapToGlobal(pos.toPoint()), face_up)
+
+    def _drop_inside(self, press: _Press, pos: QPointF) -> None:
+        for seat, row in self.other_rows():
+            if row.contains(pos):
+                self.give(press.card, seat)
+                return
+        order = self.hand_ids()
+        index = self.insert_index(pos)
+        order.insert(index, press.card)
+        del order[press.index + (1 if index <= press.index else 0)]
+        if order != self.hand_ids():
+            seat = self.session.active_seat
+            self.session.run(None, lambda: self.table.reorder_hand(seat, order))
+
+    def _show_ghost(self, global_pos: QPoint | None) -> None:
+        if global_pos is None or self.press is None:
+            if self.ghost is not None:
+                self.ghost.deleteLater()
+                self.ghost = None
+            return
+        if self.ghost is None:
+            asset = self.asset_of(self.press.card)
+            self.ghost = CardGhost(self.art, asset, self.card_size(), self.window())
+        self.ghost.follow(global_pos)
+
+    def leaveEvent(self, event: object) -> None:
+        self.hover_index = None
+        self.update()
+
+    def contextMenuEvent(self, event: object) -> None:
+        if self.session.covered:
+            return
+        pos = QPointF(self.mapFromGlobal(self.cursor().pos()))
+        if hasattr(event, "pos"):
+            pos = QPointF(event.pos())
+        index = self.index_at(pos)
+        menu = self.hand_menu(self.hand_ids()[index] if index is not None else None)
+        menu.popup(self.mapToGlobal(pos.toPoint()))
+        self.context_menu = menu
+
+    def hand_menu(self, card: str | None) -> QMenu:
+        """The right-click menu of a hand card (or of the hand)."""
+        menu = QMenu(self)
+        seat = self.session.active_seat
+        if card is not None:
+            menu.addSection(self.table.get(card).describe())
+            give = menu.addMenu("Give to")
+            for other, who in enumerate(self.table.seats):
+                if other != seat:
+                    give.addAction(who.name).triggered.connect(
+                        lambda _=False, o=other: self.give(card, o)
+                    )
+        menu.addSection(f"{self.session.seat_name()}'s hand")
+        menu.addAction("Sort by suit and rank").triggered.connect(self.sort_hand)
+        menu.addAction("Shuffle the hand").triggered.connect(
+            lambda: self.session.run(None, lambda: self.table.shuffle(self.table.hand(seat).id))
+        )
+        return menu
+
+    def give(self, card: str, seat: int) -> None:
+        """Pass a hand card into another seat's hand."""
+        self.session.run(None, lambda: self.table.to_hand(card, seat))
+
+    def sort_hand(self) -> None:
+        """Arrange the active hand by suit, then rank."""
+        seat = self.session.active_seat
+        order = sorted(self.hand_ids(), key=self._sort_key)
+        if order != self.hand_ids():
+            self.session.run(None, lambda: self.table.reorder_hand(seat, order))
+
+    def _sort_key(self, card_id: str) -> tuple[int, int, str]:
+        piece = self.table.get(card_id)
+        card = piece.card if isinstance(piece, CardPiece) else None
+        if card is None:
+            return (9, 0, card_id)
+        return (int(card.suit), int(card.rank), card_id)
+
+    # ----------------------------------------------------------- painting
+
+    def asset_of(self, card_id: str) -> str:
+        """What the active seat sees of a card in a hand."""
+        face = self.table.visible_face(card_id, self.session.active_seat)
+        card = self.table.get(card_id)
+        back = card.back if isinstance(card, CardPiece) else "back"
+        return card_asset(face if face is not None else back)
+
+    def paintEvent(self, event: object) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        self.paint_backdrop(painter)
+        self.paint_others(painter)
+        if self.session.covered:
+            self.paint_cover(painter)
+            return
+        self.paint_hand(painter)
+
+    def paint_backdrop(self, painter: QPainter) -> None:
+        """Dark wood behind the hands, with the active seat's colour as a top edge."""
+        shade = QLinearGradient(0, 0, 0, self.height())
+        shade.setColorAt(0, QColor("#3b2a1e"))
+        shade.setColorAt(1, QColor("#241912"))
+        painter.fillRect(self.rect(), shade)
+        seat = self.table.seats[self.session.active_seat]
+        painter.fillRect(0, 0, self.width(), 3, QColor(seat.colour))
+
+    def paint_hand(self, painter: QPainter) -> None:
+        """The active seat's cards, faces up, the hovered one lifted."""
+        seat = self.table.seats[self.session.active_seat]
+        ids = self.hand_ids()
+        _title(painter, QRectF(14, 4, 400, TITLE_HEIGHT - 4), f"{seat.name}'s hand", len(ids))
+        rects = self.card_rects(len(ids))
+        dragged = self.press.card if self.press and self.press.dragging else None
+        for index, (cid, rect) in enumerate(zip(ids, rects, strict=True)):
+            if index == self.hover_index and dragged is None:
+                rect = rect.translated(0, -8)
+            painter.setOpacity(0.35 if cid == dragged else 1.0)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(0, 0, 0, 90))
+            painter.drawRoundedRect(rect.translated(2, 3), 7, 7)
+            self.art.paint(painter, self.asset_of(cid), rect)
+        painter.setOpacity(1.0)
+        if not ids:
+            painter.setPen(QColor(255, 255, 255, 120))
+            painter.drawText(
+                self.hand_area(),
+                Qt.AlignmentFlag.AlignCenter,
+                "Your hand is empty: drag cards here, or press 1–9 over the deck",
+            )
+        if self.hint_index is not None:
+            self.paint_hint(painter, rects)
+
+    def paint_hint(self, painter: QPainter, rects: list[QRectF]) -> None:
+        """A bright bar where a dragged card would go."""
+        area = self.hand_area()
+        if rects and self.hint_index is not None and self.hint_index < len(rects):
+            x = rects[self.hint_index].left() - 4
+        elif rects:
+            x = rects[-1].right() + 4
+        else:
+            x = area.left() + 4
+        painter.setPen(QPen(QColor("#ffd75e"), 4, cap=Qt.PenCapStyle.RoundCap))
+        painter.drawLine(QPointF(x, area.top() + 4), QPointF(x, area.bottom() - 10))
+
+    def paint_others(self, painter: QPainter) -> None:
+        """Every other seat: its name, colour, a few backs and how many cards it holds."""
+        left = self.width() - OTHERS_WIDTH
+        painter.fillRect(QRectF(left - 8, 0, OTHERS_WIDTH + 8, self.height()), QColor(0, 0, 0, 50))
+        _title(painter, QRectF(left, 4, OTHERS_WIDTH, TITLE_HEIGHT - 4), "Other hands", None)
+        font = QFont(self.font())
+        font.setPointSizeF(10)
+        for seat, row in self.other_rows():
+            who = self.table.seats[seat]
+            count = len(self.table.hand(seat).contents)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(who.colour))
+            painter.drawEllipse(QPointF(row.left() + 10, row.center().y()), 6, 6)
+            painter.setPen(QColor("#f3ead8"))
+            painter.setFont(font)
+            painter.drawText(row.adjusted(24, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, who.name)
+            h = min(row.height() - 4, 36.0)
+            w = h * CARD_WIDTH / CARD_HEIGHT
+            for n in range(min(count, 8)):
+                back = QRectF(row.left() + 110 + n * 9, row.center().y() - h / 2, w, h)
+                self.art.paint(painter, "cards/back", back)
+            painter.setPen(QColor("#f3ead8"))
+            painter.drawText(
+                row.adjusted(0, 0, -4, 0),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                f"{count} card{'s' if count != 1 else ''}",
+            )
+
+    def paint_cover(self, painter: QPainter) -> None:
+        """The privacy screen: the hand stays hidden until its owner clicks."""
+        area = QRectF(0, 0, self.width() - OTHERS_WIDTH - 8, self.height())
+        painter.fillRect(area, QColor("#1b2631"))
+        seat = self.table.seats[self.session.active_seat]
+        painter.setPen(QPen(QColor(seat.colour), 3))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(area.adjusted(12, 12, -12, -12), 14, 14)
+        font = QFont(self.font())
+        font.setPointSizeF(17)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor("white"))
+        painter.drawText(
+            area, Qt.AlignmentFlag.AlignCenter, f"Pass to {seat.name}, then click to see the hand"
+        )
+
+
+def _title(painter: QPainter, rect: QRectF, text: str, count: int | None) -> None:
+    font = QFont(painter.font())
+    font.setPointSizeF(10.5)
+    font.setBold(True)
+    painter.setFont(font)
+    painter.setPen(QColor("#f3ead8"))
+    shown = text if count is None else f"{text}  ·  {count} card{'s' if count != 1 else ''}"
+    painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, shown)

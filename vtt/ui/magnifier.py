@@ -1,0 +1,47 @@
+"""The magnifier: hold Alt over a card to see it large, beside the cursor."""
+
+from __future__ import annotations
+
+from vtt.ui.art import Art
+from vtt.ui.qt import QColor, QPainter, QPoint, QRectF, Qt, QWidget
+
+#: The magnified card's height in screen pixels.
+HEIGHT = 420
+
+
+class Magnifier(QWidget):
+    """A large, mouse-transparent picture of one asset over the table view."""
+
+    def __init__(self, art: Art, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.art = art
+        self.asset = ""
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hide()
+
+    def show_asset(self, asset: str, near: QPoint) -> None:
+        """Show ``asset`` large next to ``near`` (parent coordinates), kept inside the parent."""
+        renderer = self.art.renderer(asset)
+        box = renderer.defaultSize()
+        height = min(HEIGHT, max(200, self.parentWidget().height() - 40))
+        width = round(height * box.width() / max(1, box.height()))
+        self.resize(width + 16, height + 16)
+        x = near.x() + 40
+        if x + self.width() > self.parentWidget().width():
+            x = near.x() - 40 - self.width()
+        y = max(
+            8, min(near.y() - self.height() // 2, self.parentWidget().height() - self.height() - 8)
+        )
+        self.move(max(8, x), y)
+        self.asset = asset
+        self.show()
+        self.raise_()
+        self.update()
+
+    def paintEvent(self, event: object) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 110))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(4, 6, 0, 0), 16, 16)
+        self.art.paint(painter, self.asset, QRectF(self.rect()).adjusted(4, 4, -12, -12))

@@ -1,0 +1,218 @@
+"""The seat bar: one chip per seat (name, colour, cards in hand); click a chip to pass the screen.
+
+Double-click renames a seat, the + button adds one (up to eight), and the
+chip's menu removes a seat whose hand is empty. Dropping a card on a chip puts
+it into that seat's hand.
+"""
+
+from __future__ import annotations
+
+from vtt.table import MAX_SEATS, Seat, TableError
+from vtt.table.seats import DEFAULT_NAMES, SEAT_COLOURS
+from vtt.ui import dialogs
+from vtt.ui.qt import (
+    QColor,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPoint,
+    QRectF,
+    QSize,
+    Qt,
+    QToolButton,
+    QWidget,
+)
+from vtt.ui.session import TableSession
+
+
+class SeatChip(QWidget):
+    """One seat: a colour dot, its name and the number of cards in its hand."""
+
+    def __init__(self, bar: SeatBar, seat: int) -> None:
+        super().__init__(bar)
+        self.bar = bar
+        self.seat = seat
+        self.hinted = False
+        self.setFixedHeight(32)
+        self.setMinimumWidth(150)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def sizeHint(self) -> QSize:
+        return QSize(160, 32)
+
+    def paintEvent(self, event: object) -> None:
+        session = self.bar.session
+        if self.seat >= len(session.table.seats):
+            return
+        seat = session.table.seats[self.seat]
+        active = self.seat == session.active_seat
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(self.rect()).adjusted(1, 2, -1, -2)
+        colour = QColor(seat.colour)
+        fill = QColor(colour) if active else QColor(255, 255, 255, 18)
+        if active:
+            fill.setAlpha(90)
+        painter.setBrush(fill)
+        edge = (
+            QColor("#ffd75e") if self.hinted else (colour if active else QColor(255, 255, 255, 60))
+        )
+        painter.setPen(QPen(edge, 2.5 if self.hinted or active else 1))
+        painter.drawRoundedRect(box, 13, 13)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawEllipse(box.left() + 8, box.center().y() - 6, 12, 12)
+        painter.setPen(QColor("white"))
+        font = self.font()
+        font.setBold(active)
+        painter.setFont(font)
+        count = len(session.table.hand(self.seat).contents)
+        painter.drawText(box.adjusted(28, 0, -8, 0), Qt.AlignmentFlag.AlignVCenter, seat.name)
+        painter.setPen(QColor(255, 255, 255, 170))
+        painter.drawText(
+            box.adjusted(0, 0, -10, 0),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+            f"{count} card{'s' if count != 1 else ''}",
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        left = event.button() == Qt.MouseButton.LeftButton
+        if left and self.seat != self.bar.session.active_seat:
+            self.bar.session.pass_to(self.seat)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        self.bar.rename(self.seat)
+
+    def contextMenuEvent(self, event: object) -> None:
+        menu = QMenu(self)
+        name = self.bar.session.table.seats[self.seat].name
+        menu.addAction(f"Pass the screen to {name}").triggered.connect(
+            lambda: self.bar.session.pass_to(self.seat)
+        )
+        menu.addAction("Rename…").triggered.connect(lambda: self.bar.rename(self.seat))
+        menu.addAction(f"Remove {name}'s seat").triggered.connect(
+            lambda: self.bar.remove(self.seat)
+        )
+        menu.popup(self.cursor().pos())
+        self.context_menu = menu
+
+
+class SeatBar(QWidget):
+    """The seats at the table, above the view."""
+
+    def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.chips: list[SeatChip] = []
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(10, 4, 10, 4)
+        self.row.setSpacing(6)
+        caption = QLabel("Seats")
+        caption.setStyleSheet("color: #cdbfa8; font-weight: bold; padding-right: 6px;")
+        self.row.addWidget(caption)
+        self.add_button = QToolButton()
+        self.add_button.setText("+")
+        self.add_button.setToolTip("Add a seat")
+        self.add_button.clicked.connect(self.add)
+        self.hint = QLabel()
+        self.hint.setStyleSheet("color: #cdbfa8;")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        self.setStyleSheet("SeatBar { background: #2a1f17; border-bottom: 1px solid #120c08; }")
+        session.replaced.connect(self.rebuild)
+        session.changed.connect(self._on_change)
+        session.seat_changed.connect(lambda _seat: self._refresh())
+        self.rebuild()
+
+    def _on_change(self, change: object) -> None:
+        if getattr(change, "seats", False):
+            self.rebuild()
+        else:
+            self._refresh()
+
+    def rebuild(self) -> None:
+        """Make one chip per seat."""
+        for chip in self.chips:
+            self.row.removeWidget(chip)
+            chip.hide()
+            chip.deleteLater()
+        self.row.removeWidget(self.add_button)
+        self.row.removeWidget(self.hint)
+        self.chips = [SeatChip(self, seat) for seat in range(len(self.session.table.seats))]
+        for chip in self.chips:
+            self.row.addWidget(chip)
+        self.row.addWidget(self.add_button)
+        self.row.addWidget(self.hint, 1)
+        self.add_button.setEnabled(len(self.chips) < MAX_SEATS)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        name = self.session.seat_name()
+        self.hint.setText(f"   At the screen: {name}. Click a seat to pass the screen.")
+        for chip in self.chips:
+            chip.update()
+
+    # ------------------------------------------------------------- seats
+
+    def add(self) -> None:
+        """Add a seat with the next default name and colour."""
+        seats = list(self.session.table.seats)
+        if len(seats) >= MAX_SEATS:
+            return
+        used = {s.name for s in seats}
+        name = next((n for n in DEFAULT_NAMES if n not in used), f"Seat {len(seats) + 1}")
+        seats.append(Seat(name, SEAT_COLOURS[len(seats)]))
+        self.session.run(None, lambda: self.session.table.set_seats(seats))
+
+    def rename(self, seat: int) -> None:
+        """Ask for a seat's new name."""
+        old = self.session.table.seats[seat].name
+        name = dialogs.ask_text(self, "Rename seat", f"New name for {old}:", old)
+        if name and name != old:
+            self.session.run(None, lambda: self.session.table.rename_seat(seat, name))
+
+    def remove(self, seat: int) -> None:
+        """Remove a seat whose hand is empty; later seats move up, keeping their hands."""
+        table = self.session.table
+        if len(table.seats) == 1:
+            self.session.message.emit("A table needs at least one seat")
+            return
+
+        def leave() -> None:
+            if table.hand(seat).contents:
+                who = table.seats[seat].name
+                raise TableError(
+                    f"{who} still holds {len(table.hand(seat).contents)} cards: "
+                    "put them on the table before the seat leaves"
+                )
+            for later in range(seat + 1, len(table.seats)):
+                for card in list(table.hand(later).contents):
+                    table.to_hand(card, later - 1)
+            kept = [s for n, s in enumerate(table.seats) if n != seat]
+            table.set_seats(kept)
+
+        self.session.run(f"Remove {table.seats[seat].name}'s seat", leave)
+
+    # ------------------------------------------------- drop zone for drags
+
+    def chip_at(self, global_pos: QPoint) -> SeatChip | None:
+        """The chip under a global point."""
+        for chip in self.chips:
+            if chip.isVisible() and chip.rect().contains(chip.mapFromGlobal(global_pos)):
+                return chip
+        return None
+
+    def hand_drop_at(self, global_pos: QPoint) -> tuple[int, int | None] | None:
+        """Dropping on a chip puts the cards at the end of that seat's hand."""
+        chip = self.chip_at(global_pos)
+        return (chip.seat, None) if chip is not None else None
+
+    def show_drop_hint(self, global_pos: QPoint | None) -> None:
+        """Light up the chip under a drag."""
+        under = self.chip_at(global_pos) if global_pos is not None else None
+        for chip in self.chips:
+            if chip.hinted != (chip is under):
+                chip.hinted = chip is under
+                chip.update()

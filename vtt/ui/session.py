@@ -1,0 +1,122 @@
+"""The table being played: the model, its file, who sits at the screen, and one door for moves.
+
+Widgets never call the model behind each other's back: they run every user
+action through :meth:`TableSession.run`, which makes it one undoable step and
+turns a :class:`TableError` into a message instead of a crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from vtt.table import Change, Table, TableError
+from vtt.ui.qt import QObject, Signal
+
+_T = TypeVar("_T")
+
+
+class TableSession(QObject):
+    """The window's current table and the seat at the screen.
+
+    Signals:
+        changed(Change): after every step, undo and redo of the table.
+        replaced(): a different table was put in (New, Open, restore).
+        seat_changed(int): another seat is now at the screen.
+        covered_changed(bool): the privacy screen went up or down.
+        message(str): something to tell the user (a refusal, a result).
+        modified_changed(bool): the table differs from its file, or no longer does.
+    """
+
+    changed = Signal(object)
+    replaced = Signal()
+    seat_changed = Signal(int)
+    covered_changed = Signal(bool)
+    message = Signal(str)
+    modified_changed = Signal(bool)
+
+    def __init__(self, table: Table | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.table = table if table is not None else Table(2)
+        self.path: Path | None = None
+        self.modified = False
+        self.active_seat = 0
+        self.covered = False
+        self.table.subscribe(self._on_change)
+
+    # ------------------------------------------------------------ the table
+
+    def replace(self, table: Table, path: Path | None = None) -> None:
+        """Put another table on (New, Open): observers rebuild everything."""
+        self.table.unsubscribe(self._on_change)
+        self.table = table
+        self.path = path
+        table.subscribe(self._on_change)
+        self.active_seat = min(self.active_seat, len(table.seats) - 1)
+        self.covered = False
+        self.replaced.emit()
+        self.seat_changed.emit(self.active_seat)
+        self.covered_changed.emit(False)
+        self.set_modified(False)
+
+    def _on_change(self, change: Change) -> None:
+        if change.seats and self.active_seat >= len(self.table.seats):
+            self.active_seat = len(self.table.seats) - 1
+            self.seat_changed.emit(self.active_seat)
+        self.changed.emit(change)
+        self.set_modified(True)
+
+    def set_modified(self, modified: bool) -> None:
+        """Mark the table as differing from its file (or not)."""
+        if modified != self.modified:
+            self.modified = modified
+            self.modified_changed.emit(modified)
+
+    def run(self, label: str | None, action: Callable[[], _T]) -> _T | None:
+        """Do ``action`` as one undoable step; on a TableError say why and return None.
+
+        With ``label`` None the action must be a single operation, which names its own step.
+        """
+        try:
+            if label is None:
+                return action()
+            with self.table.batch(label):
+                return action()
+        except TableError as error:
+            self.message.emit(_sentence(str(error)))
+            return None
+
+    def undo(self) -> None:
+        """Undo the last step, saying what was undone."""
+        label = self.table.undo()
+        self.message.emit(f"Undid: {label}" if label else "Nothing to undo")
+
+    def redo(self) -> None:
+        """Redo the last undone step, saying what was redone."""
+        label = self.table.redo()
+        self.message.emit(f"Redid: {label}" if label else "Nothing to redo")
+
+    # ------------------------------------------------------------ the seats
+
+    def seat_name(self, seat: int | None = None) -> str:
+        """The name of a seat (the active one by default)."""
+        return self.table.seats[self.active_seat if seat is None else seat].name
+
+    def pass_to(self, seat: int) -> None:
+        """Hand the screen to another seat: the privacy screen covers the hands until clicked."""
+        if not 0 <= seat < len(self.table.seats):
+            return
+        self.active_seat = seat
+        self.seat_changed.emit(seat)
+        self.set_covered(True)
+
+    def set_covered(self, covered: bool) -> None:
+        """Raise or lower the privacy screen over the hands."""
+        if covered != self.covered:
+            self.covered = covered
+            self.covered_changed.emit(covered)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text

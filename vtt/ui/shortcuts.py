@@ -1,0 +1,132 @@
+"""Every shortcut and mouse gesture of the table window, in one table.
+
+The keyboard handler, the context menus, the Help > Shortcuts window and
+docs/shortcuts.md all read :data:`SHORTCUTS`, so they cannot disagree.
+Regenerate the document with ``python -m vtt.ui.shortcuts > docs/shortcuts.md``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One command or gesture: its keys (or mouse words), what it does, and where it applies."""
+
+    command: str  # the command name the window runs; "" for a mouse gesture
+    keys: tuple[str, ...]
+    text: str
+    group: str
+
+
+PIECE_KEYS_NOTE = "Keys act on the piece under the cursor, else on the selected pieces."
+
+SHORTCUTS: tuple[Shortcut, ...] = (
+    # Pieces
+    Shortcut("flip", ("F",), "Flip a card, or turn a whole stack over", "Pieces"),
+    Shortcut("rotate-left", ("Q",), "Rotate 45° anticlockwise", "Pieces"),
+    Shortcut("rotate-right", ("E",), "Rotate 45° clockwise", "Pieces"),
+    Shortcut("rotate-half", ("Shift+Q", "Shift+E"), "Rotate 180° (read the Joker rules)", "Pieces"),
+    Shortcut("roll", ("R",), "Roll a die, or shuffle a stack", "Pieces"),
+    Shortcut("lock", ("L",), "Lock or unlock in place", "Pieces"),
+    Shortcut("delete", ("Del", "Backspace"), "Delete", "Pieces"),
+    Shortcut("copy", ("Ctrl+C",), "Copy the pieces", "Pieces"),
+    Shortcut("paste", ("Ctrl+V",), "Paste a copy under the cursor", "Pieces"),
+    Shortcut("magnify", ("Alt",), "Hold to magnify the card under the cursor", "Pieces"),
+    # Stacks
+    Shortcut("draw", tuple(str(n) for n in range(1, 10)), "Draw that many to your hand", "Stacks"),
+    Shortcut("deal", ("D",), "Deal cards to every seat…", "Stacks"),
+    Shortcut("fan", ("G",), "Fan the stack out in a row", "Stacks"),
+    Shortcut("gather", ("Shift+G",), "Gather a row (or the selection) into a stack", "Stacks"),
+    Shortcut("count", ("C",), "Count the cards", "Stacks"),
+    Shortcut("take-whole", ("W",), "Pick up the whole stack with the next drag", "Stacks"),
+    # Table
+    Shortcut("undo", ("Ctrl+Z",), "Undo", "Table"),
+    Shortcut("redo", ("Ctrl+Y", "Ctrl+Shift+Z"), "Redo", "Table"),
+    Shortcut("select-all", ("Ctrl+A",), "Select every piece", "Table"),
+    Shortcut("pass", ("P",), "Pass the screen to the next seat", "Table"),
+    Shortcut("shortcuts", ("F1",), "Show this list", "Table"),
+    # View
+    Shortcut("fit", ("Home",), "Fit all pieces in view", "View"),
+    Shortcut("reset-view", ("Ctrl+0",), "Reset the view to the whole table", "View"),
+    Shortcut("zoom-in", ("Ctrl++", "Ctrl+="), "Zoom in", "View"),
+    Shortcut("zoom-out", ("Ctrl+-",), "Zoom out", "View"),
+    # File
+    Shortcut("new", ("Ctrl+N",), "New table…", "File"),
+    Shortcut("open", ("Ctrl+O",), "Open a table…", "File"),
+    Shortcut("save", ("Ctrl+S",), "Save", "File"),
+    Shortcut("save-as", ("Ctrl+Shift+S",), "Save as…", "File"),
+    Shortcut("quit", ("Ctrl+Q",), "Quit", "File"),
+    # Mouse
+    Shortcut("", ("Drag",), "Move a piece or the selection (one undo step)", "Mouse"),
+    Shortcut("", ("Drag a stack",), "Take its top card", "Mouse"),
+    Shortcut("", ("Alt+drag", "drag the count"), "Move the whole stack", "Mouse"),
+    Shortcut("", ("Drop on a card",), "Stack on top; snap into the stack", "Mouse"),
+    Shortcut("", ("Shift+drop",), "Put at the bottom of the stack", "Mouse"),
+    Shortcut("", ("Drop on the bag",), "Put into the bag", "Mouse"),
+    Shortcut("", ("Double-click the bag",), "Take a piece out at random", "Mouse"),
+    Shortcut("", ("Click − / +",), "Change a counter", "Mouse"),
+    Shortcut("", ("Double-click a counter",), "Type the counter's value", "Mouse"),
+    Shortcut("", ("Double-click a die",), "Roll it", "Mouse"),
+    Shortcut("", ("Drag to the hand",), "Put the card in your hand", "Mouse"),
+    Shortcut("", ("Drag from the hand",), "Play it face up (Shift: face down)", "Mouse"),
+    Shortcut("", ("Drag within the hand",), "Arrange your hand", "Mouse"),
+    Shortcut("", ("Drop on a seat",), "Give the card to that seat's hand", "Mouse"),
+    Shortcut("", ("Ctrl+click",), "Add to or remove from the selection", "Mouse"),
+    Shortcut("", ("Ctrl+drag", "Shift+drag"), "Select with a rubber band", "Mouse"),
+    Shortcut("", ("Drag the felt", "middle drag", "Space+drag"), "Pan the table", "Mouse"),
+    Shortcut("", ("Wheel",), "Zoom towards the cursor", "Mouse"),
+    Shortcut("", ("Right-click",), "The piece's menu (every command above)", "Mouse"),
+)
+
+GROUPS: tuple[str, ...] = ("Pieces", "Stacks", "Table", "View", "File", "Mouse")
+
+
+def by_command() -> dict[str, Shortcut]:
+    """The keyboard commands by name."""
+    return {s.command: s for s in SHORTCUTS if s.command}
+
+
+def key_commands() -> dict[str, str]:
+    """Key sequence text (Qt's portable form, e.g. ``Shift+Q``) to command name."""
+    keys: dict[str, str] = {}
+    for shortcut in SHORTCUTS:
+        if shortcut.command and shortcut.group != "Mouse":
+            for key in shortcut.keys:
+                keys[key] = shortcut.command
+    return keys
+
+
+def keys_text(command: str) -> str:
+    """The keys of a command as shown in menus (``1 … 9`` for the draw keys)."""
+    keys = by_command()[command].keys
+    if command == "draw":
+        return "1 … 9"
+    return ", ".join(keys)
+
+
+def markdown() -> str:
+    """The shortcut list as Markdown (docs/shortcuts.md)."""
+    lines = [
+        "# Shortcuts",
+        "",
+        "Generated from `vtt/ui/shortcuts.py` (the table the window itself uses);",
+        "regenerate with `python -m vtt.ui.shortcuts > docs/shortcuts.md`.",
+        "",
+        PIECE_KEYS_NOTE,
+        "",
+    ]
+    for group in GROUPS:
+        lines += [f"## {group}", "", "| keys | does |", "|---|---|"]
+        for shortcut in SHORTCUTS:
+            if shortcut.group == group:
+                keys = " / ".join(f"`{k}`" for k in shortcut.keys)
+                lines.append(f"| {keys} | {shortcut.text} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(markdown())

@@ -1,0 +1,383 @@
+"""The table window: seat bar, table view, hand bar, menus, status bar, files and autosave.
+
+The window owns the :class:`TableSession`; New and Open put another table into
+it, and every widget follows through the session's signals.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vtt.resources import user_data_dir
+from vtt.rules.setups import Setup, SetupError, list_setups, load_setup
+from vtt.table import Change, Die, Seat, Table
+from vtt.table.savefile import SUFFIX, Autosave, SaveFileError, load_table, save_table
+from vtt.ui import dialogs
+from vtt.ui.art import Art
+from vtt.ui.handbar import HandBar
+from vtt.ui.qt import (
+    QAction,
+    QCloseEvent,
+    QFileDialog,
+    QKeySequence,
+    QLabel,
+    QMainWindow,
+    QPoint,
+    QPushButton,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+from vtt.ui.recent import RecentFiles
+from vtt.ui.seatbar import SeatBar
+from vtt.ui.session import TableSession
+from vtt.ui.shortcuts import by_command
+from vtt.ui.view import TableView
+
+AUTOSAVE_MS = 500
+DEFAULT_SETUP = "janken-deck-games"
+APP_TITLE = "Janken Table"
+
+
+class TableWindow(QMainWindow):
+    """The main window.
+
+    Signals:
+        shown(): the window was first shown (for start-up timing).
+    """
+
+    shown = Signal()
+
+    def __init__(self, table: Table | None = None) -> None:
+        super().__init__()
+        self.art = Art()
+        self.session = TableSession(table if table is not None else _first_table())
+        self.autosave = Autosave(user_data_dir() / f"autosave{SUFFIX}")
+        self.recent = RecentFiles()
+        self.view = TableView(self.session, self.art)
+        self.seat_bar = SeatBar(self.session)
+        self.hand_bar = HandBar(self.session, self.art)
+        self.hand_bar.table_drop = self.drop_from_hand
+        self.view.zones = [self.hand_bar, self.seat_bar]
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.write_autosave)
+        self.shortcuts_window: dialogs.ShortcutsWindow | None = None
+        self._layout()
+        self._status_bar()
+        self._menus()
+        self._connect()
+        self._update_title()
+        self.resize(1500, 980)
+
+    def _layout(self) -> None:
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.seat_bar)
+        column.addWidget(self.view, 1)
+        column.addWidget(self.hand_bar)
+        self.setCentralWidget(central)
+
+    def _status_bar(self) -> None:
+        bar = self.statusBar()
+        self.last_action = QLabel()
+        self.last_action.setStyleSheet("color: #cdbfa8; padding: 0 8px;")
+        self.joker_button = QPushButton("Joker! Re-roll for a reversed suit")
+        self.joker_button.setStyleSheet(
+            "QPushButton { background: #8e44ad; color: white; border-radius: 9px;"
+            " padding: 2px 12px; font-weight: bold; }"
+        )
+        self.joker_button.hide()
+        self.joker_die = ""
+        self.joker_button.clicked.connect(self.reroll_joker)
+        bar.addPermanentWidget(self.joker_button)
+        bar.addPermanentWidget(self.last_action)
+        bar.showMessage("Drag to move · right-click for a piece's menu · F1 lists every shortcut")
+
+    def _connect(self) -> None:
+        self.session.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.session.changed.connect(self._on_change)
+        self.session.replaced.connect(self._on_replaced)
+        self.session.modified_changed.connect(lambda _m: self._update_title())
+        self.session.seat_changed.connect(self._on_seat_changed)
+        self.view.commands.joker_rolled.connect(self._offer_joker_reroll)
+
+    # -------------------------------------------------------------- menus
+
+    def _action(self, command: str, slot: object, text: str | None = None) -> QAction:
+        shortcut = by_command()[command]
+        action = QAction(text or shortcut.text, self)
+        action.setShortcuts([QKeySequence(k) for k in shortcut.keys])
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _menus(self) -> None:
+        menus = self.menuBar()
+        file = menus.addMenu("&File")
+        self.setups = list_setups()
+        file.addAction(self._action("new", lambda: self.ask_new_table(None)))
+        self.new_menu = file.addMenu("New &table from")
+        for setup in self.setups:
+            self.new_menu.addAction(setup.name).triggered.connect(
+                lambda _=False, s=setup: self.ask_new_table(s)
+            )
+        file.addAction(self._action("open", self.ask_open))
+        self.recent_menu = file.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file.addSeparator()
+        file.addAction(self._action("save", self.save))
+        file.addAction(self._action("save-as", self.save_as))
+        file.addSeparator()
+        file.addAction(self._action("quit", self.close))
+        edit = menus.addMenu("&Edit")
+        self.undo_action = self._action("undo", self.session.undo)
+        self.redo_action = self._action("redo", self.session.redo)
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        edit.addSeparator()
+        edit.addAction(self._action("select-all", self.select_all))
+        view = menus.addMenu("&View")
+        view.addAction(self._action("fit", self.view.fit_all))
+        view.addAction(self._action("reset-view", self.view.reset_view))
+        view.addAction(self._action("zoom-in", lambda: self.view.zoom_by(1.25)))
+        view.addAction(self._action("zoom-out", lambda: self.view.zoom_by(0.8)))
+        seats = menus.addMenu("&Seats")
+        seats.addAction(self._action("pass", self.pass_to_next))
+        seats.addAction("Add a seat").triggered.connect(self.seat_bar.add)
+        help_menu = menus.addMenu("&Help")
+        help_menu.addAction(self._action("shortcuts", self.show_shortcuts, "Shortcuts…"))
+        self._update_undo_texts()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        paths = self.recent.paths()
+        for path in paths:
+            self.recent_menu.addAction(path.name).triggered.connect(
+                lambda _=False, p=path: self.open_path(p)
+            )
+        if not paths:
+            self.recent_menu.addAction("(none yet)").setEnabled(False)
+
+    # ------------------------------------------------------------- state
+
+    def _on_change(self, change: Change) -> None:
+        self.autosave_timer.start()
+        self._update_undo_texts()
+        if self.joker_die and (
+            change.ids & {self.joker_die} and not self._shows_joker(self.joker_die)
+        ):
+            self._hide_joker()
+
+    def _on_replaced(self) -> None:
+        self._hide_joker()
+        self._update_undo_texts()
+        self._update_title()
+        self.view.reset_view()
+
+    def _on_seat_changed(self, seat: int) -> None:
+        self.statusBar().showMessage(f"Pass the screen to {self.session.seat_name(seat)}", 6000)
+
+    def _update_undo_texts(self) -> None:
+        history = self.session.table.history
+        undo, redo = history.undo_label, history.redo_label
+        self.undo_action.setText(f"Undo {undo}" if undo else "Undo")
+        self.undo_action.setEnabled(undo is not None)
+        self.redo_action.setText(f"Redo {redo}" if redo else "Redo")
+        self.redo_action.setEnabled(redo is not None)
+        self.last_action.setText(f"Last: {undo}" if undo else "")
+
+    def _update_title(self) -> None:
+        name = self.session.path.name if self.session.path else "Untitled table"
+        self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
+        self.setWindowModified(self.session.modified)
+
+    def select_all(self) -> None:
+        """Select every piece on the table."""
+        for item in self.view.table_scene.pieces.values():
+            item.setSelected(True)
+
+    def pass_to_next(self) -> None:
+        """Pass the screen to the next seat round the table."""
+        self.session.pass_to((self.session.active_seat + 1) % len(self.session.table.seats))
+
+    def show_shortcuts(self) -> None:
+        """Help > Shortcuts."""
+        if self.shortcuts_window is None:
+            self.shortcuts_window = dialogs.ShortcutsWindow(self)
+        self.shortcuts_window.show()
+        self.shortcuts_window.raise_()
+
+    def drop_from_hand(self, card_id: str, global_pos: QPoint, face_up: bool) -> bool:
+        """A card dragged out of the hand bar: onto a seat chip, or onto the table."""
+        slot = self.seat_bar.hand_drop_at(global_pos)
+        if slot is not None:
+            seat = slot[0]
+            table = self.session.table
+            return self.session.run(None, lambda: table.to_hand(card_id, seat)) is not None
+        if self.view.drop_from_hand(card_id, global_pos, face_up):
+            return True
+        self.statusBar().showMessage("Drop the card on the table, or on a seat", 5000)
+        return False
+
+    # -------------------------------------------------------------- Joker
+
+    def _shows_joker(self, die_id: str) -> bool:
+        die = self.session.table.objects.get(die_id)
+        return isinstance(die, Die) and die.shown == "Jk" and die.parent is None
+
+    def _offer_joker_reroll(self, die_id: str) -> None:
+        self.joker_die = die_id
+        self.joker_button.show()
+        self.statusBar().showMessage("Joker! Sandbox rule: re-roll for a suit played reversed")
+
+    def reroll_joker(self) -> None:
+        """Re-roll the Joker on the die that showed it (the Sandbox rule)."""
+        die, self.joker_die = self.joker_die, ""
+        self.joker_button.hide()
+        if die and self._shows_joker(die):
+            self.view.commands.reroll_joker([die])
+
+    def _hide_joker(self) -> None:
+        self.joker_die = ""
+        self.joker_button.hide()
+
+    # ------------------------------------------------------------- files
+
+    def ask_new_table(self, setup: Setup | None) -> None:
+        """Ask for the setup and the seats, then lay out a new table."""
+        if not self.setups:
+            self.report_error("No setups", "No setup packs were found in the rulesets folder.")
+            return
+        dialog = dialogs.NewTableDialog(self.setups, setup, self)
+        if dialog.exec():
+            self.start_table(dialog.setup(), dialog.seats())
+
+    def start_table(self, setup: Setup, seats: tuple[Seat, ...] | int) -> bool:
+        """Lay out a new table from a setup (replacing the current one)."""
+        try:
+            table = setup.new_table(seats)
+        except SetupError as error:
+            self.report_error("Cannot lay out the table", str(error))
+            return False
+        self.session.replace(table)
+        self.session.set_modified(True)
+        self.autosave_timer.start()
+        self.statusBar().showMessage(f"New table: {setup.name}. Right-click the deck to shuffle.")
+        return True
+
+    def ask_open(self) -> None:
+        """Ask for a table file and open it."""
+        start = str(self.session.path.parent) if self.session.path else str(Path.home())
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open a table", start, f"Janken tables (*{SUFFIX});;All files (*)"
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path | str) -> bool:
+        """Open a table file; a bad file is reported and the current table kept."""
+        try:
+            table = load_table(path)
+        except SaveFileError as error:
+            self.report_error("Cannot open the table", str(error))
+            return False
+        self.session.replace(table, Path(path))
+        self.recent.add(Path(path))
+        self.statusBar().showMessage(f"Opened {Path(path).name}", 6000)
+        return True
+
+    def save(self) -> bool:
+        """Save to the table's file (asking for one the first time)."""
+        if self.session.path is None:
+            return self.save_as()
+        return self.save_to(self.session.path)
+
+    def save_as(self) -> bool:
+        """Ask where to save the table, then save it."""
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            "Save the table",
+            str(Path.home() / f"table{SUFFIX}"),
+            f"Janken tables (*{SUFFIX})",
+        )
+        if not name:
+            return False
+        path = Path(name)
+        return self.save_to(path if path.suffix else path.with_suffix(SUFFIX))
+
+    def save_to(self, path: Path) -> bool:
+        """Write the table to ``path``."""
+        try:
+            save_table(self.session.table, path)
+        except OSError as error:
+            self.report_error("Cannot save the table", f"{path}: {error.strerror or error}")
+            return False
+        self.session.path = path
+        self.session.set_modified(False)
+        self.recent.add(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path.name}", 6000)
+        return True
+
+    def report_error(self, title: str, text: str) -> None:
+        """Say what went wrong, in the status bar and a non-blocking message box."""
+        self.statusBar().showMessage(text, 15000)
+        dialogs.warn(self, title, text)
+
+    def write_autosave(self) -> None:
+        """Write the autosave file now."""
+        try:
+            self.autosave.write(self.session.table)
+        except OSError as error:
+            self.statusBar().showMessage(f"Autosave failed: {error}", 8000)
+
+    def offer_restore(self) -> bool:
+        """After a crash (an autosave left behind), offer to put that table back."""
+        if not self.autosave.exists():
+            return False
+        question = "Janken Table did not close properly last time. Restore the table it had open?"
+        if not dialogs.ask_yes_no(self, "Restore the last table?", question):
+            self.autosave.discard()
+            return False
+        try:
+            table = self.autosave.load()
+        except SaveFileError as error:
+            self.report_error("Cannot restore the autosave", str(error))
+            return False
+        self.session.replace(table)
+        self.session.set_modified(True)
+        self.statusBar().showMessage("Restored the table from the autosave", 8000)
+        return True
+
+    # --------------------------------------------------------- lifecycle
+
+    def showEvent(self, event: object) -> None:
+        super().showEvent(event)  # type: ignore[arg-type]
+        if not getattr(self, "_was_shown", False):
+            self._was_shown = True
+            QTimer.singleShot(0, self.view.reset_view)
+            self.shown.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session.modified:
+            name = self.session.path.name if self.session.path else "this table"
+            choice = dialogs.ask_save_changes(self, name)
+            if choice == "cancel" or (choice == "save" and not self.save()):
+                event.ignore()
+                return
+        self.autosave_timer.stop()
+        self.autosave.discard()
+        event.accept()
+
+
+def _first_table() -> Table:
+    """The table the window starts with: the standard setup for its default seats."""
+    try:
+        return load_setup(DEFAULT_SETUP).new_table()
+    except SetupError:
+        return Table(2)
