@@ -360,3 +360,34 @@ def test_changes_outside_a_batch_are_refused() -> None:
     table = new_table()
     with pytest.raises(RuntimeError, match=r"inside Table\.batch"):
         table._touch("loose")
+
+
+def test_a_roll_is_a_step_even_when_the_face_repeats() -> None:
+    table = new_table()
+    steps = len(table.history)
+    faces = [table.roll("die") for _ in range(30)]
+    assert len(set(faces)) < len(faces)  # some face repeated
+    assert len(table.history) == steps + 30
+    assert table.history.undo_label == "Roll die"
+
+
+def test_cards_can_be_drawn_from_a_locked_deck() -> None:
+    table = new_table(cards=5)
+    table.lock("deck")
+    table.draw("deck", 0, 2)
+    taken = table.take("deck", 1, (400, 0))
+    assert table.get(taken).parent is None
+    assert len(deck(table).contents) == 2 and deck(table).locked
+    with pytest.raises(TableError, match="locked"):
+        table.take("deck", 2, (0, 0))  # taking all of it would move the deck
+    with pytest.raises(TableError, match="locked"):
+        table.shuffle("deck")
+
+
+def test_equality_ignores_the_running_counters() -> None:
+    table = new_table()
+    start = copy.deepcopy(table)
+    table.shuffle("deck")
+    table.undo()
+    assert table == start
+    assert table.counters() != start.counters()

@@ -55,6 +55,8 @@ class _Edit:
     label: str
     before: dict[str, Piece | None] = field(default_factory=dict)
     seats_before: tuple[Seat, ...] | None = None
+    #: Record the step even if nothing changed (a roll that lands on the same face).
+    always: bool = False
 
 
 class Table:
@@ -132,14 +134,23 @@ class Table:
         return {card.id: self.visible_face(card.id, seat) for card in self.cards()}
 
     def __eq__(self, other: object) -> bool:
+        """Equal tables have the same seats, the same pieces in the same state, and seed.
+
+        The running counters (random draws made, the next id and height) are
+        bookkeeping: undo does not turn them back, so that a shuffle after an
+        undone shuffle gives a new order. :meth:`counters` compares them.
+        """
         if not isinstance(other, Table):
             return NotImplemented
         return (
             self._seats == other._seats
             and self.objects == other.objects
-            and (self.seed, self.draws, self.next_id, self.next_z)
-            == (other.seed, other.draws, other.next_id, other.next_z)
+            and self.seed == other.seed
         )
+
+    def counters(self) -> tuple[int, int, int]:
+        """The bookkeeping that goes on running: random draws, next id, next height."""
+        return (self.draws, self.next_id, self.next_z)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -201,7 +212,7 @@ class Table:
         after = {
             pid: (self.objects[pid].clone() if pid in self.objects else None) for pid in edit.before
         }
-        changed = {pid for pid in edit.before if edit.before[pid] != after[pid]}
+        changed = {pid for pid in edit.before if edit.always or edit.before[pid] != after[pid]}
         seats_changed = edit.seats_before is not None and edit.seats_before != self._seats
         if not changed and not seats_changed:
             return
@@ -271,14 +282,18 @@ class Table:
 
     # ---------------------------------------------------------------- checks
 
-    def _loose(self, piece_id: str, action: str) -> Piece:
-        """A piece lying on the table that may be changed, or a TableError saying why not."""
+    def _loose(self, piece_id: str, action: str, *, locked_ok: bool = False) -> Piece:
+        """A piece lying on the table that may be changed, or a TableError saying why not.
+
+        ``locked_ok`` allows a locked piece: a locked deck stays in place, but
+        cards can still be drawn from it.
+        """
         piece = self.get(piece_id)
         if isinstance(piece, Hand):
             raise TableError(f"cannot {action} a hand")
         if piece.parent is not None:
             raise TableError(f"cannot {action} {piece.describe()}: it is inside another piece")
-        if piece.locked:
+        if piece.locked and not locked_ok:
             raise TableError(f"cannot {action} {piece.describe()}: it is locked")
         return piece
 
@@ -403,7 +418,7 @@ class Table:
         Returns the id of what was taken. Taking every card moves the stack itself.
         """
         stack = self._of_kind(stack_id, Stack, "take from")
-        self._loose(stack_id, "take from")
+        self._loose(stack_id, "take from", locked_ok=True)
         if not 1 <= count <= len(stack.contents):
             raise TableError(f"cannot take {count} cards from a stack of {len(stack.contents)}")
         place = to if to is not None else (stack.x + 30.0, stack.y + 30.0)
@@ -456,7 +471,7 @@ class Table:
 
     def _draw_cards(self, source_id: str, count: int) -> list[str]:
         """Up to ``count`` cards off the top of a stack or a lone card, top card first."""
-        source = self._loose(source_id, "draw from")
+        source = self._loose(source_id, "draw from", locked_ok=True)
         if isinstance(source, CardPiece):
             self._touch(source_id)
             return [source_id] if count > 0 else []
@@ -554,6 +569,7 @@ class Table:
         self._loose(die_id, "roll")
         with self.batch(f"Roll {die.label or 'die'}"):
             self._touch(die_id)
+            self._current_edit().always = True  # a roll is an action even when the face repeats
             rng = self._rng()
             die.value, die.reversed = rng.randrange(len(die.faces)), False
             if reroll_joker and die.shown == "Jk":
