@@ -56,10 +56,18 @@ def test_player_count_is_checked() -> None:
 def test_broken_setup_names_the_file(tmp_path: Path) -> None:
     pack = tmp_path / "mine"
     pack.mkdir()
-    (pack / "pack.yaml").write_text("id: mine\ntable:\n  objects:\n    - token: a\n      size: 3\n")
-    with pytest.raises(SetupError, match=r"mine/pack.yaml: table.objects.0"):
+    (pack / "pack.yaml").write_text(
+        "id: mine\nname: Mine\nkind: setup\ntable:\n  objects:\n    - token: a\n      size: 3\n"
+    )
+    with pytest.raises(SetupError, match=r"mine/pack.yaml:7:7 .*unknown key 'size'"):
         load_setup(pack)
     (pack / "pack.yaml").write_text("id: [unclosed\n")
-    with pytest.raises(SetupError, match="broken YAML"):
+    with pytest.raises(SetupError, match=r"mine/pack.yaml:2:1"):
+        load_setup(pack)
+    (pack / "pack.yaml").write_text(
+        "id: mine\nname: Mine\nkind: setup\ntable:\n  objects:\n"
+        "    - token: a\n    - stack: d\n      cards: {only: [ZZ]}\n"
+    )
+    with pytest.raises(SetupError, match=r"mine/pack.yaml:7:7 .*'ZZ' is not a card"):
         load_setup(pack)
     assert list_setups([tmp_path]) == []

@@ -38,7 +38,7 @@ def test_drag_from_the_table_into_the_hand_and_back_out(window):
 
 def test_shift_plays_face_down_and_drop_on_a_stack_stacks_it(window, monkeypatch):
     view, table, bar = window.view, window.session.table, window.hand_bar
-    key_over(view, (-70, 0), Qt.Key.Key_2, text="2")
+    key_over(view, (0, 0), Qt.Key.Key_2, text="2")
     assert len(table.hand(0).contents) == 2
     first = table.hand(0).contents[0]
     felt = view.viewport().mapToGlobal(view_point(view, (-300, 250)))
@@ -56,7 +56,7 @@ def test_shift_plays_face_down_and_drop_on_a_stack_stacks_it(window, monkeypatch
 
 def test_cards_are_arranged_by_dragging_within_the_hand(window):
     table, bar = window.session.table, window.hand_bar
-    key_over(window.view, (-70, 0), Qt.Key.Key_3, text="3")
+    key_over(window.view, (0, 0), Qt.Key.Key_3, text="3")
     order = list(table.hand(0).contents)
     end = QPoint(round(bar.hand_area().right() - 20), bar.height() // 2)
     drag_pixels(bar, hand_point(window, 0), end)
@@ -98,7 +98,7 @@ def test_a_card_dropped_on_a_seat_chip_goes_to_that_hand(window):
 def test_number_keys_draw_to_the_active_seat(window):
     table = window.session.table
     window.session.pass_to(2)
-    key_over(window.view, (-70, 0), Qt.Key.Key_5, text="5")
+    key_over(window.view, (0, 0), Qt.Key.Key_5, text="5")
     assert len(table.hand(2).contents) == 5
     assert table.hand(0).contents == []
 

@@ -88,7 +88,7 @@ def test_fan_out_and_gather_give_back_the_same_stack(window):
 
 def test_the_stack_menu_offers_every_stack_command(window):
     view = window.view
-    menu = piece_menu(view, ["deck"], QPointF(-70, 0))
+    menu = piece_menu(view, ["deck"], QPointF(0, 0))
     texts = [a.text() for a in menu.actions()]
     for wanted in ("Flip", "Shuffle\tR", "Deal to every seat", "Draw to Ann's hand", "Fan"):
         assert any(t.startswith(wanted) for t in texts), wanted
@@ -103,7 +103,7 @@ def test_the_stack_menu_offers_every_stack_command(window):
 
 
 def test_count_says_how_many_cards(window):
-    key_over(window.view, (-70, 0), Qt.Key.Key_C, text="c")
+    key_over(window.view, (0, 0), Qt.Key.Key_C, text="c")
     assert window.statusBar().currentMessage() == "Deck: 65 cards"
 
 
@@ -152,9 +152,9 @@ def test_alt_shows_the_magnifier_over_a_card(window):
 def test_refused_moves_snap_back_and_say_why(window):
     view, table = window.view, window.session.table
     table.lock("deck")
-    drag(view, (-70, 0), (300, 300))
+    drag(view, (0, 0), (300, 300))
     assert len(table.objects["deck"].contents) == 65
-    assert view.table_scene.item("deck").pos() == QPointF(-70, 0)
+    assert view.table_scene.item("deck").pos() == QPointF(0, 0)
     assert "locked" in window.statusBar().currentMessage()
 
 

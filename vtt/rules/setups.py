@@ -2,6 +2,8 @@
 
 The Janken Deck Games and Janken Sandbox setups are packs with a layout and no
 rules; any rule pack with a ``table:`` section can be laid out the same way.
+They are read like every pack: the safe YAML reader, then the pack schema, so
+an error names the file, line and column.
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
-
 from vtt.resources import rulesets_dir, user_packs_dir
+from vtt.rules.errors import PackError
+from vtt.rules.schema import schema_errors
+from vtt.rules.yamlsource import Document, load_yaml_file
 from vtt.table import Seat, Table
-from vtt.table.layout import LayoutError, build_table, layout_schema
+from vtt.table.layout import LayoutError, build_table
 
 
 class SetupError(ValueError):
@@ -33,6 +35,7 @@ class Setup:
     players: tuple[int, int, int]  # minimum, maximum, default
     path: Path
     layout: dict[str, Any]
+    document: Document | None = None
 
     def new_table(self, seats: Sequence[Seat] | int | None = None, *, seed: int = 0) -> Table:
         """A fresh table laid out for ``seats`` (the pack's default count if None)."""
@@ -45,7 +48,10 @@ class Setup:
         try:
             return build_table(self.layout, chosen, seed=seed)
         except LayoutError as error:
-            raise SetupError(f"{self.path}: {error}") from None
+            where: object = self.path
+            if self.document is not None:
+                where = self.document.where(["table", *_path_parts(error.path)])
+            raise SetupError(f"{where}: {error.message}") from None
 
 
 def pack_file(where: Path) -> Path:
@@ -60,29 +66,31 @@ def load_setup(where: Path | str) -> Setup:
         path = rulesets_dir() / where
     path = pack_file(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = load_yaml_file(path)
     except OSError as error:
         raise SetupError(f"{path}: cannot be read ({error.strerror or error})") from None
-    except yaml.YAMLError as error:
-        raise SetupError(f"{path}: broken YAML: {error}") from None
+    except PackError as error:
+        raise SetupError(str(error)) from None
+    data = document.data
     if not isinstance(data, dict) or "table" not in data:
         raise SetupError(f"{path}: this pack has no 'table:' layout")
+    problems = schema_errors(document)
+    if problems:
+        raise SetupError("\n".join(str(problem) for problem in problems))
     table = data["table"]
-    try:
-        jsonschema.validate(table, layout_schema())
-    except jsonschema.ValidationError as error:
-        location = ".".join(str(p) for p in error.absolute_path)
-        raise SetupError(f"{path}: table.{location}: {error.message}") from None
     players = data.get("players", {})
     low, high = int(players.get("min", 1)), int(players.get("max", 8))
-    return Setup(
+    setup = Setup(
         id=str(data.get("id", path.parent.name)),
         name=str(data.get("name", path.parent.name)),
         description=" ".join(str(data.get("description", "")).split()),
         players=(low, high, int(players.get("default", low))),
         path=path,
         layout=table,
+        document=document,
     )
+    setup.new_table(low)  # a trial lay-out finds bad card names and ids at load time
+    return setup
 
 
 def list_setups(folders: Iterable[Path] | None = None) -> list[Setup]:
@@ -97,3 +105,12 @@ def list_setups(folders: Iterable[Path] | None = None) -> list[Setup]:
             except SetupError:
                 continue
     return found
+
+
+def _path_parts(path: str) -> list[str | int]:
+    """``objects[2].holds[0]`` as ``["objects", 2, "holds", 0]``."""
+    parts: list[str | int] = []
+    for piece in path.replace("[", ".").replace("]", "").split("."):
+        if piece:
+            parts.append(int(piece) if piece.isdigit() else piece)
+    return parts
