@@ -379,9 +379,11 @@ def test_cards_can_be_drawn_from_a_locked_deck() -> None:
     assert table.get(taken).parent is None
     assert len(deck(table).contents) == 2 and deck(table).locked
     with pytest.raises(TableError, match="locked"):
-        table.take("deck", 2, (0, 0))  # taking all of it would move the deck
-    with pytest.raises(TableError, match="locked"):
         table.shuffle("deck")
+    rest = list(deck(table).contents)
+    pile = table.take("deck", 2, (500, 0))  # the cards come away; the locked deck stays put
+    assert pile != "deck" and table.get(pile).contents == rest  # type: ignore[attr-defined]
+    assert "deck" not in table.objects and table.problems() == []
 
 
 def test_equality_ignores_the_running_counters() -> None:
@@ -391,3 +393,33 @@ def test_equality_ignores_the_running_counters() -> None:
     table.undo()
     assert table == start
     assert table.counters() != start.counters()
+
+
+def test_labels_and_messages_never_name_a_hidden_card() -> None:
+    table = new_table(cards=10)
+    table.shuffle("deck")
+    hidden = {table.get(c).face for c in deck(table).contents}  # type: ignore[attr-defined]
+    said: list[str] = []
+    table.subscribe(lambda change: said.append(change.label))
+    card = table.take("deck", 1, (400, 400))
+    table.move({card: (450, 450)})
+    table.rotate(card, 45)
+    table.lock(card)
+    with pytest.raises(TableError) as refused:
+        table.move({card: (0, 0)})
+    said.append(str(refused.value))
+    table.lock(card, False)
+    table.to_hand(card, 1)
+    table.draw("deck", 0, 2)
+    table.play_from_hand(table.hand(0).contents[0], (0, 300), face_up=False)
+    table.stack_onto(table.on_table()[-1].id, "deck")
+    table.delete("deck")
+    assert said and not any(face in line.split() for line in said for face in hidden), said
+    # Once a card is played face up, it may be named.
+    table.play_from_hand(card, (100, 100))
+    assert table.history.undo_label == f"Ben plays {table.get(card).face}"  # type: ignore[attr-defined]
+
+
+def test_renaming_a_missing_seat_is_refused() -> None:
+    with pytest.raises(TableError, match="there is no seat 9"):
+        new_table().rename_seat(8, "Ghost")

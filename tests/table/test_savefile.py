@@ -32,6 +32,16 @@ def saved(tmp_path: Path, mutate: object = None) -> Path:
     return path
 
 
+def _die(**fields: object) -> dict[str, object]:
+    return {"kind": "die", "id": "d", "faces": ["R", "P", "S", "W", "L", "Jk"], **fields}
+
+
+def _put_die_in_deck(data: dict) -> None:
+    data["objects"].append(_die(parent="deck"))
+    deck = next(o for o in data["objects"] if o["id"] == "deck")
+    deck["contents"].append("d")
+
+
 def test_load_gives_an_equal_table(tmp_path: Path) -> None:
     table = build_table(LAYOUT, 4, seed=3)
     table.shuffle("deck")
@@ -52,6 +62,13 @@ def test_load_gives_an_equal_table(tmp_path: Path) -> None:
         (lambda d: d["objects"].pop(), "do not fit together"),
         (lambda d: d["objects"].append(dict(d["objects"][3])), "is used twice"),
         (lambda d: d.update(seats="Ann"), "'seats': expected a list"),
+        (lambda d: d.update(seats=[]), "'seats': a table has 1 to 8 seats, not 0"),
+        (lambda d: d.update(seats=d["seats"] * 5), "'seats': a table has 1 to 8 seats, not 10"),
+        (lambda d: d["objects"][0].update(owner=1), "hand hand-0 belongs to seat 1"),
+        (lambda d: d["objects"][3].update(x=float("nan")), "is not a number"),
+        (lambda d: d["objects"].append(_die(value=99)), "die d shows face 99 of 6"),
+        (lambda d: d["objects"].append(_die(value=0, faces=[])), "die d shows face 0 of 0"),
+        (lambda d: _put_die_in_deck(d), "deck holds d, which is not a card"),
     ],
 )
 def test_broken_files_say_what_is_wrong(tmp_path: Path, mutate: object, message: str) -> None:

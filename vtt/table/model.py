@@ -11,6 +11,7 @@ naming the pieces that changed after every step, undo and redo.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -424,7 +425,7 @@ class Table:
         place = to if to is not None else (stack.x + 30.0, stack.y + 30.0)
         noun = "card" if count == 1 else f"{count} cards"
         with self.batch(f"Take {noun} from {stack.describe()}"):
-            if count == len(stack.contents):
+            if count == len(stack.contents) and not stack.locked:
                 self.move({stack_id: place})
                 return stack_id
             taken = self._pop_cards(stack, count, from_bottom=from_bottom)
@@ -541,7 +542,7 @@ class Table:
         holder = self.objects.get(card.parent or "")
         if not isinstance(holder, Hand):
             raise TableError(f"cannot play {card.describe()}: it is not in a hand")
-        shown = card.describe() if face_up else "a card face down"
+        shown = (card.label or card.face) if face_up else "a card face down"
         with self.batch(f"{self._seats[holder.owner or 0].name} plays {shown}"):
             self._touch(holder.id)
             holder.contents.remove(card_id)
@@ -690,6 +691,7 @@ class Table:
 
     def rename_seat(self, seat: int, name: str) -> None:
         """Give a seat a new name."""
+        self.hand(seat)  # a TableError for a seat that does not exist
         seats = list(self._seats)
         seats[seat] = Seat(name, seats[seat].colour)
         self.set_seats(seats)
@@ -715,12 +717,35 @@ class Table:
                         found.append(f"{piece.id} holds missing piece {cid}")
             if isinstance(piece, Stack) and len(piece.contents) < 2:
                 found.append(f"stack {piece.id} holds {len(piece.contents)} cards")
+            found.extend(_misfits(self, piece))
         for piece in self.objects.values():
             if held.get(piece.id) != piece.parent:
                 found.append(
                     f"{piece.id} names parent {piece.parent}, held by {held.get(piece.id)}"
                 )
         return found
+
+
+def _misfits(table: Table, piece: Piece) -> list[str]:
+    """What is wrong with one piece on its own: values out of range, wrong contents."""
+    found: list[str] = []
+    if not all(math.isfinite(v) for v in (piece.x, piece.y, piece.rotation)):
+        found.append(f"{piece.id} has a position or rotation that is not a number")
+    if isinstance(piece, Die) and not 0 <= piece.value < len(piece.faces):
+        found.append(f"die {piece.id} shows face {piece.value} of {len(piece.faces)}")
+    if isinstance(piece, Hand) and piece.id != hand_id(piece.owner or 0):
+        found.append(f"hand {piece.id} belongs to seat {piece.owner}")
+    if isinstance(piece, Hand | Stack):
+        for cid in piece.contents:
+            if not isinstance(table.objects.get(cid), CardPiece | None):
+                found.append(f"{piece.id} holds {cid}, which is not a card")
+    if isinstance(piece, Bag):
+        for cid in piece.contents:
+            if isinstance(table.objects.get(cid), Bag | Hand):
+                found.append(f"bag {piece.id} holds {cid}, which cannot go in a bag")
+    if isinstance(piece, Hand) and piece.parent is not None:
+        found.append(f"hand {piece.id} is inside {piece.parent}")
+    return found
 
 
 def hand_id(seat: int) -> str:

@@ -101,7 +101,10 @@ class CardPiece(Piece):
             return None
 
     def describe(self) -> str:
-        return self.label or self.face
+        """The face only where everybody sees it (loose and face up): labels are public."""
+        if self.parent is None and self.face_up:
+            return self.label or self.face
+        return "a face-down card" if self.parent is None else "a card"
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, NoReturn
 
-from vtt.table.model import Table
+from vtt.table.model import Table, TableError
 from vtt.table.pieces import PIECE_KINDS, Piece
 from vtt.table.seats import Seat
 
@@ -65,7 +65,10 @@ def table_from_data(data: object, source: Path | str = "<data>") -> Table:
     seats = tuple(
         reader.seat(item, f"seats[{i}]") for i, item in enumerate(reader.items(top, "seats"))
     )
-    table = Table(seats or 1, seed=reader.integer(top, "seed"))
+    try:
+        table = Table(seats, seed=reader.integer(top, "seed"))
+    except TableError as error:
+        reader.fail(f"'seats': {error}")
     table.objects.clear()
     for index, item in enumerate(reader.items(top, "objects")):
         piece = reader.piece(item, f"objects[{index}]")

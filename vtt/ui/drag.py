@@ -128,6 +128,10 @@ class PieceDrag:
 
     def finish(self, scene_pos: QPointF, global_pos: QPoint, *, bottom: bool) -> bool:
         """Drop: make the one model step; returns True if the model accepted it."""
+        if any(self._origin_id(item) not in self.table.objects for item in self.items):
+            # A key or menu command removed what was being carried (Delete mid-drag).
+            self.cancel()
+            return False
         self.move(scene_pos, global_pos)
         target = self.target
         seat_slot = next(
@@ -161,8 +165,9 @@ class PieceDrag:
         if self.ghost is not None:
             self.scene.removeItem(self.ghost)
         for item in self.items:
-            if item is not self.ghost:
-                item.setZValue(self.table.objects[item.piece_id].z)
+            piece = self.table.objects.get(item.piece_id)
+            if item is not self.ghost and piece is not None:
+                item.setZValue(piece.z)
 
     def _take(self, pid: str, place: tuple[int, int]) -> str:
         """The card to carry: the top card taken off the source stack, or the piece itself."""

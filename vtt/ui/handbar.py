@@ -260,7 +260,8 @@ class HandBar(QWidget):
         menu = QMenu(self)
         seat = self.session.active_seat
         if card is not None:
-            menu.addSection(self.table.get(card).describe())
+            # Only the seat at the screen sees this menu: it may name its own card.
+            menu.addSection(self.table.visible_face(card, seat) or "a card")
             give = menu.addMenu("Give to")
             for other, who in enumerate(self.table.seats):
                 if other != seat:

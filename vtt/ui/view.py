@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vtt.table import CardPiece
 from vtt.ui.art import Art
 from vtt.ui.commands import PieceCommands
 from vtt.ui.drag import HandDropZone, PieceDrag
@@ -320,7 +321,9 @@ class TableView(QGraphicsView):
                 table.stack_onto(card_id, target.piece_id)
 
         card = table.get(card_id)
-        shown = card.describe() if face_up else "a card face down"
+        # Played face up, the card is shown to everybody, so the label may name it.
+        face = card.face if isinstance(card, CardPiece) else card.describe()
+        shown = face if face_up else "a card face down"
         where = f" onto {target.description}" if target is not None else ""
         label = f"{self.session.seat_name()} plays {shown}{where}"
         return self.session.run(label, play) is not None
