@@ -199,12 +199,25 @@ def test_game_made_moves_equal_written_moves() -> None:
     assert state.history == [made]
 
 
-def test_shuffle_is_fisher_yates_over_below() -> None:
+def test_shuffle_draws_one_number_and_is_a_seeded_permutation() -> None:
     for seed in (0, 1, 7, 2**63 + 5):
-        fast, slow = Rng(seed), Rng(seed)
-        shuffled, expected = list(range(70)), list(range(70))
-        fast.shuffle(shuffled)
-        for i in range(len(expected) - 1, 0, -1):
-            j = slow.below(i + 1)
-            expected[i], expected[j] = expected[j], expected[i]
-        assert shuffled == expected and fast.state == slow.state
+        first, second, counter = Rng(seed), Rng(seed), Rng(seed)
+        one, two = list(range(70)), list(range(70))
+        first.shuffle(one)
+        second.shuffle(two)
+        counter.next64()
+        assert one == two and sorted(one) == list(range(70)) and one != list(range(70))
+        assert first.state == counter.state  # one draw, whatever the length
+        first.shuffle(one)
+        assert one != two  # the next shuffle starts from the next draw
+
+
+def test_shuffle_gives_every_order_about_equally_often() -> None:
+    rng = Rng(2024)
+    seen: dict[tuple[int, ...], int] = {}
+    for _ in range(2400):
+        items = [0, 1, 2, 3]
+        rng.shuffle(items)
+        seen[tuple(items)] = seen.get(tuple(items), 0) + 1
+    assert len(seen) == 24
+    assert all(60 <= count <= 140 for count in seen.values())  # 100 expected for each

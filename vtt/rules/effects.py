@@ -15,6 +15,7 @@ from vtt.rules.errors import PackError, Where
 from vtt.rules.expr import Expr
 from vtt.rules.model import Env, Step, Template, VarDef, ZoneRef
 from vtt.rules.stdlib import describe
+from vtt.rules.values import Piece
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
@@ -408,12 +409,16 @@ def _items(value: object) -> Sequence[Any]:
 def _take(stack: list[Any], item: object) -> Any:
     """Remove and return the topmost component equal to ``item`` (a piece may be named
     by its kind alone: identical pieces are interchangeable); None if there is none."""
-    if isinstance(item, str):
+    if item.__class__ is str or isinstance(item, str):
         for index in range(len(stack) - 1, -1, -1):
             found = stack[index]
-            if getattr(found, "kind", None) == item or found == item:
-                del stack[index]
-                return found
+            if found.__class__ is Piece:  # a piece never equals a string: its kind decides
+                if found.kind != item:
+                    continue
+            elif getattr(found, "kind", None) != item and found != item:
+                continue
+            del stack[index]
+            return found
         return None
     for index in range(len(stack) - 1, -1, -1):
         found = stack[index]
@@ -435,7 +440,14 @@ def _sources(refs: Sequence[ZoneRef]) -> Callable[[Env], list[list[Any]]]:
 
 
 def _move_items(what: Expr, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) -> Step:
-    items_of, sources_of = what.fast, _sources(refs)
+    items_of, sources_of, into_of = what.fast, _sources(refs), dest.get
+
+    def cannot(item: object) -> RuleError:
+        where = " or ".join(ref.text for ref in refs)
+        return RuleError(f"cannot move {describe(item)}: it is not in {where}")
+
+    if len(refs) == 1 and refs[0].complete and not bottom:
+        return _move_item(items_of, refs[0].get, into_of, cannot)
 
     def step(state: State) -> None:
         env = state.env
@@ -448,14 +460,36 @@ def _move_items(what: Expr, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) ->
                 if found is not None:
                     break
             else:
-                where = " or ".join(ref.text for ref in refs)
-                raise RuleError(f"cannot move {describe(item)}: it is not in {where}")
+                raise cannot(item)
             moved.append(found)
-        into = dest.get(env)
+        into = into_of(env)
         if bottom:
             into[0:0] = moved
         else:
             into.extend(moved)
+
+    return step
+
+
+def _move_item(
+    items_of: Callable[[Env], object],
+    source_of: Callable[[Env], Any],
+    into_of: Callable[[Env], Any],
+    cannot: Callable[[object], RuleError],
+) -> Step:
+    """``move: {what: piece, from: X, to: Y}`` with one stack to take from: placing a piece."""
+
+    def step(state: State) -> None:
+        env = state.env
+        items = items_of(env)
+        stack = source_of(env)
+        moved = []
+        for item in _items(items):
+            found = _take(stack, item)
+            if found is None:
+                raise cannot(item)
+            moved.append(found)
+        into_of(env).extend(moved)
 
     return step
 
@@ -467,6 +501,8 @@ def _move_count(amount: Expr | None, refs: list[ZoneRef], dest: ZoneRef, bottom:
     )
     if written == 1 and type(written) is int and len(refs) == 1 and refs[0].complete and not bottom:
         return _move_one(refs[0].get, into_of)
+    if amount is None and not bottom:
+        return _move_all(sources_of, into_of)
     amount_of = None if amount is None else amount.fast
 
     def step(state: State) -> None:
@@ -489,6 +525,20 @@ def _move_count(amount: Expr | None, refs: list[ZoneRef], dest: ZoneRef, bottom:
                 into[0:0] = moved
             else:
                 into.extend(moved)
+
+    return step
+
+
+def _move_all(sources_of: Callable[[Env], list[list[Any]]], into_of: Callable[[Env], Any]) -> Step:
+    """``move: {from: X, to: Y}``: everything, on top (gathering the cards of a trick)."""
+
+    def step(state: State) -> None:
+        env = state.env
+        into = into_of(env)
+        for stack in sources_of(env):
+            if stack and stack is not into:
+                into.extend(stack)
+                stack.clear()
 
     return step
 
@@ -518,10 +568,14 @@ def _deal(
         first = seats.index(start.fast(env)) if start is not None else 0
         order = seats[first:] + seats[:first]
         rounds = len(src) if each is None else int(each.fast(env))  # type: ignore[call-overload]
-        for _ in range(rounds):
-            for seat in order:
-                if not src or (even and len(src) < len(order) and seat == order[0]):
-                    return
-                hands[seat].append(src.pop())
+        if not order or rounds <= 0:
+            return
+        available = len(src) - (len(src) % len(order) if even else 0)
+        dealt = min(rounds * len(order), available)
+        # One card at a time from the top: the n-th card drawn goes to order[n % players].
+        drawn = src[len(src) - dealt :][::-1]
+        del src[len(src) - dealt :]
+        for place, seat in enumerate(order):
+            hands[seat].extend(drawn[place :: len(order)])
 
     return step

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -26,6 +27,7 @@ from vtt.rules.model import (
     OptionDef,
     PhaseDef,
     Step,
+    StepLists,
     VarDef,
     ZoneDef,
     ZoneRef,
@@ -107,6 +109,8 @@ class _Rules:
     after_move: Mapping[str, tuple[Step, ...]]
     then: Mapping[str, tuple[Step, ...]]
     stuck: Mapping[str, tuple[Step, ...]]
+    turns: Mapping[str, str]  # by phase name: single, each or auto
+    makers: Mapping[str, Callable[[tuple[Any, ...]], Move]]  # by move name: values -> Move
 
     @classmethod
     def of(cls, game: Game, env: Env) -> _Rules:
@@ -115,20 +119,33 @@ class _Rules:
         def decide(test: Expr) -> bool:
             return bool(test(env))
 
-        def phases(
-            part: Callable[[PhaseDef], tuple[Step, ...] | None],
-        ) -> dict[str, tuple[Step, ...]]:
-            return {
-                name: specialise(part(phase) or (), decide) for name, phase in game.phases.items()
-            }
+        # Compiled again with the options written into the expressions where the pack
+        # allows it (``mode == 'classic' and x`` runs as ``x``), else as loaded.
+        lists = game.step_lists(game.fixed_values(env)) if game.step_lists else None
+        if lists is None:
+            lists = StepLists(
+                setup=game.setup,
+                effects={name: kind.effects for name, kind in game.moves.items()},
+                enter={name: phase.enter for name, phase in game.phases.items()},
+                after_move={name: phase.after_move for name, phase in game.phases.items()},
+                then={name: phase.then for name, phase in game.phases.items()},
+                stuck={name: phase.stuck or () for name, phase in game.phases.items()},
+            )
+
+        def each(steps: Mapping[str, tuple[Step, ...]]) -> dict[str, tuple[Step, ...]]:
+            return {name: specialise(found, decide) for name, found in steps.items()}
 
         return cls(
-            setup=specialise(game.setup, decide),
-            effects={name: specialise(kind.effects, decide) for name, kind in game.moves.items()},
-            enter=phases(lambda phase: phase.enter),
-            after_move=phases(lambda phase: phase.after_move),
-            then=phases(lambda phase: phase.then),
-            stuck=phases(lambda phase: phase.stuck),
+            setup=specialise(lists.setup, decide),
+            effects=each(lists.effects),
+            enter=each(lists.enter),
+            after_move=each(lists.after_move),
+            then=each(lists.then),
+            stuck=each(lists.stuck),
+            turns={name: phase.turn for name, phase in game.phases.items()},
+            makers={
+                name: _maker(game, kind, env["seat_names"]) for name, kind in game.moves.items()
+            },
         )
 
 
@@ -160,6 +177,8 @@ class Game:
     rest_zone: ZoneRef | None = None
     path: str = ""
     kind: str = "game"
+    #: The step lists compiled again for a set of fixed values (options, constants).
+    step_lists: Callable[[Mapping[str, object]], StepLists | None] | None = None
 
     def __post_init__(self) -> None:
         self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
@@ -171,6 +190,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
+
+    def fixed_values(self, env: Env) -> dict[str, object]:
+        """The options and constants of a game, which never change while it runs."""
+        names = [option.name for option in self.options] + list(self.constants)
+        return {name: env[name] for name in names if name in env}
 
     def option_sets(self) -> dict[str, object]:
         """The default value of every option."""
@@ -479,11 +503,12 @@ class State:
         env = self.env
         env["me"] = seat
         found: list[Move] = []
+        makers = self._rules.makers
         try:
             for kind in self._phase_moves.get(self.phase, ()):
                 generator = kind.generator
                 if generator is not None:
-                    generator(env, found, kind.known, self._maker(kind))
+                    generator(env, found, kind.known, makers[kind.name])
                     continue
                 plan: MovePlan = kind.plan
                 fixed: dict[int, Sequence[Any]] = {}
@@ -492,10 +517,6 @@ class State:
             _explain(error)
             raise
         return found
-
-    def _maker(self, kind: MoveDef) -> Any:
-        move_of, seat_names = self.game.move_of, self.env["seat_names"]
-        return lambda values: move_of(kind, values, seat_names)
 
     def _extend(
         self,
@@ -590,36 +611,60 @@ class State:
     def apply_unchecked(self, move: Move) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for agents."""
         kind = move.kind
-        if kind is not None and self.game.moves.get(kind.name) is kind:
+        game = self.game
+        if kind is not None and game.moves.get(kind.name) is kind:
             values = move.values
         else:
-            kind, values = (
-                self.game._resolved.get(move) or self.game.resolve(move, self.seat_names)[1:]
-            )
-        env = self.env
+            kind, values = game._resolved.get(move) or game.resolve(move, self.seat_names)[1:]
         if self.outcome is not None:
             raise IllegalMove("The game is over")
-        seat = self.pending[0] if self.pending else env["current"]
+        env = self.env
+        pending = self.pending
+        seat = pending[0] if pending else env["current"]
         env["me"] = seat
         if values:
             env.update(zip(kind.arg_names, values, strict=True))
         self._legal = None
         self.turn_decided = False  # a phase's own give_turn does not count for this move
         self.history.append(move)
-        self.log.append(LogEntry(f"{env['seat_names'][seat]}: {move.text}", seat, kind.secret))
+        # The line is written out only when read: most lines of a playout never are.
+        self.log.append(
+            LogEntry(None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text))
+        )
         try:
             rules = self._rules
             for step in rules.effects[kind.name]:
                 step(self)
-            for step in rules.after_move[self.phase]:
+            phase = self.phase
+            for step in rules.after_move[phase]:
                 step(self)
-            self._after_action()
+            if rules.turns[phase] == "single" and not self.turn_decided and not pending:
+                self._next_seat()  # the usual turn: straight to the next player
+                if self.next_phase is None:  # the same phase goes on: settle's first round
+                    for check in game.end:
+                        if check.check.fast(env):
+                            self.finish(check.winners.fast(env), check.reason.render(env))
+                    legal = self._legal = self._generate()
+                    if legal:
+                        return
+            else:
+                self._after_action()
             self._settle()
         except _GameOver:
             pass
         except Exception as error:
             _explain(error)
             raise
+
+    def _next_seat(self) -> None:
+        env = self.env
+        current = env["current"]
+        seats: tuple[int, ...] = env["players"]
+        if env["direction"] == 1 and current in seats:
+            env["current"] = seats[(seats.index(current) + 1) % len(seats)]
+        else:
+            self.pass_turn(1)
+        self.turn_decided = False
 
     def _after_action(self) -> None:
         phase = self.game.phases[self.phase]
@@ -645,6 +690,7 @@ class State:
 
     def _settle(self) -> None:
         game = self.game
+        turns = self._rules.turns
         for _ in range(MAX_AUTOMATIC):
             if self.next_phase is not None:
                 self._enter(self.next_phase)
@@ -652,14 +698,14 @@ class State:
             for check in game.end:
                 if check.check.fast(self.env):
                     self.finish(check.winners.fast(self.env), check.reason.render(self.env))
-            phase = game.phases[self.phase]
-            if phase.turn == "auto":
-                raise RuleError(f"phase '{phase.name}' has no moves and did not go to another")
+            if turns[self.phase] == "auto":
+                raise RuleError(f"phase '{self.phase}' has no moves and did not go to another")
             legal = self._legal
             if legal is None:
                 legal = self._legal = self._generate()
             if legal:
                 return
+            phase = game.phases[self.phase]
             if phase.stuck is None:
                 raise RuleError(
                     f"{self.seat_names[self.to_move or 0]} has no legal move in phase "
@@ -676,17 +722,18 @@ class State:
     def _enter(self, name: str) -> None:
         self.next_phase = None
         self._legal = None
-        phase = self.game.phases[name]
         self.phase = name
-        self.env["phase"] = name
+        env = self.env
+        env["phase"] = name
         self.pending = ()
-        for step in self._rules.enter[name]:
+        rules = self._rules
+        for step in rules.enter[name]:
             step(self)
-        if phase.turn == "each" and self.next_phase is None:
-            actors = (
-                phase.actors.fast(self.env) if phase.actors is not None else self.env["players"]
-            )
-            ordered = _from_seat(tuple(actors), self.env["current"])  # type: ignore[arg-type]
+        if rules.turns[name] == "each" and self.next_phase is None:
+            chosen = self.game.phases[name].actors
+            found: Any = env["players"] if chosen is None else chosen.fast(env)
+            actors: tuple[int, ...] = tuple(found)
+            ordered = _from_seat(actors, env["current"])
             if not ordered:
                 raise RuleError(f"phase '{name}' has nobody to move")
             self.pending = ordered
@@ -809,6 +856,15 @@ def _explain(error: Exception) -> None:
         raise problem from error
 
 
+def _maker(
+    game: Game, kind: MoveDef, seat_names: Sequence[str]
+) -> Callable[[tuple[Any, ...]], Move]:
+    """The Move for a kind's argument values, made on first use."""
+    move_of = game.move_of
+    return lambda values: move_of(kind, values, seat_names)
+
+
+@lru_cache(maxsize=1024)  # a handful of seat orders per game, asked for every round
 def _from_seat(actors: tuple[int, ...], seat: int) -> tuple[int, ...]:
     later = tuple(a for a in actors if a >= seat)
     return later + tuple(a for a in actors if a < seat)

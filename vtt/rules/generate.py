@@ -79,7 +79,7 @@ def _narrowed(values: Iterable[Any], allowed: Any) -> list[Any]:
     """The values of an ``arg in EXPR`` condition that are also in the argument's domain."""
     if not isinstance(allowed, dict):
         allowed = set(allowed)
-    return [v for v in dict.fromkeys(values) if v in allowed]
+    return list(filter(allowed.__contains__, dict.fromkeys(values)))
 
 
 _HELPERS = {
@@ -118,6 +118,8 @@ class _Builder:
         self.line = 10
         self.reads: set[str] = set()
         self.cached = 0
+        self.before: list[ast.stmt] = []  # what the check being built needs first
+        self.resets: dict[int, list[ast.stmt]] = {}  # by plan step: hoisted values to forget
 
     def expression(self, expr: Expr) -> tuple[ast.expr, int]:
         """A fresh copy of the expression's checked tree, placed on a line of its own."""
@@ -146,12 +148,56 @@ class _Builder:
         )
         return [self.statement(reset, line)]
 
-    def check(self, expr: Expr, failed: ast.stmt) -> list[ast.stmt]:
-        """``if not (EXPR): <failed>``."""
+    def check(
+        self, expr: Expr, failed: ast.stmt, step: int = 0, bound: str | None = None
+    ) -> list[ast.stmt]:
+        """``if not (EXPR): <failed>``; the leading alternatives of an ``or`` that do not
+        read ``bound`` (the argument the loop around it binds) are worked out once for
+        all its values, when first needed (see ``_hoisted``)."""
         body, line = self.expression(expr)
+        if bound is not None and not expr.metered:
+            body = self._hoisted(body, step, bound, line)
         test = ast.UnaryOp(op=ast.Not(), operand=body)
         test_failed = ast.If(test=test, body=[copy.deepcopy(failed)], orelse=[])
-        return [*self.metered(expr, line), self.statement(test_failed, line)]
+        before, self.before = self.before, []
+        return [*self.metered(expr, line), *before, self.statement(test_failed, line)]
+
+    def _hoisted(self, body: ast.expr, step: int, bound: str, line: int) -> ast.expr:
+        """``A or B or C(bound)`` as ``_h or C(bound)``, with ``_h`` set to whether
+        ``A or B`` holds the first time it is needed after the loops around it move on.
+
+        Expressions have no side effects and the loop changes only ``bound``, so ``A or
+        B`` has the same value for every value of it; worked out lazily, it runs (and
+        fails) at the same first moment it would have run before."""
+        if not (isinstance(body, ast.BoolOp) and isinstance(body.op, ast.Or)):
+            return body
+        leading = 0
+        for value in body.values[:-1]:
+            if any(isinstance(n, ast.Name) and n.id == bound for n in ast.walk(value)):
+                break
+            leading += 1
+        if leading == 0:
+            return body
+        self.cached += 1
+        name = f"_h{self.cached}"
+        prefix = body.values[:leading]
+        known = ast.BoolOp(op=ast.Or(), values=prefix) if leading > 1 else prefix[0]
+        first = ast.If(
+            test=ast.Compare(left=_name(name), ops=[ast.Is()], comparators=[ast.Constant(None)]),
+            body=[
+                ast.Assign(
+                    targets=[ast.Name(id=name, ctx=ast.Store())],
+                    value=ast.IfExp(
+                        test=known, body=ast.Constant(True), orelse=ast.Constant(False)
+                    ),
+                )
+            ],
+            orelse=[],
+        )
+        self.before.append(self.statement(first, line))
+        reset = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=ast.Constant(None))
+        self.resets.setdefault(step, []).append(reset)
+        return ast.BoolOp(op=ast.Or(), values=[_name(name), *body.values[leading:]])
 
     def value(
         self, target: str, expr: Expr, wrap: Callable[[ast.expr], ast.expr]
@@ -211,8 +257,9 @@ def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> lis
     """The statements from plan step ``step`` on: its checks, then its loop or the move."""
     plan = kind.plan
     statements: list[ast.stmt] = []
+    bound = kind.args[plan.order[step - 1]].name if 0 < step <= len(plan.order) else None
     for check in plan.checks[step]:
-        statements += builder.check(check, failed)
+        statements += builder.check(check, failed, step, bound)
     if step == len(plan.order):
         values = ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
         move = ast.BoolOp(
@@ -250,6 +297,8 @@ def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> lis
     else:
         statements += find
     body = _loops(kind, step + 1, builder, ast.Continue())
+    for reset in builder.resets.pop(step + 1, []):  # a new round of this loop: work them out anew
+        statements.append(builder.statement(reset, _SCAFFOLD))
     loop = ast.For(
         target=ast.Name(id=arg.name, ctx=ast.Store()),
         iter=_name(target),

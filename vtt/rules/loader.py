@@ -28,6 +28,7 @@ from vtt.rules.model import (
     OptionDef,
     PhaseDef,
     Step,
+    StepLists,
     Template,
     VarDef,
     ZoneDef,
@@ -103,6 +104,24 @@ def expand_defines(source: str, defines: Mapping[str, str]) -> str:
     return "".join(out)
 
 
+def _bound_names(data: object) -> frozenset[str]:
+    """Every name a ``let``, a ``for`` or a move argument binds anywhere in the pack."""
+    found: set[str] = set()
+    if isinstance(data, dict):
+        if isinstance(data.get("let"), dict):
+            found.update(data["let"])
+        if isinstance(data.get("each"), str):
+            found.add(data["each"])
+        if isinstance(data.get("args"), dict):
+            found.update(data["args"])
+        for value in data.values():
+            found |= _bound_names(value)
+    elif isinstance(data, list):
+        for item in data:
+            found |= _bound_names(item)
+    return frozenset(found)
+
+
 def _split_indexes(text: str) -> list[str] | None:
     """``[a][b[c]]`` -> ``['a', 'b[c]']``; None when the brackets do not pair up."""
     parts: list[str] = []
@@ -142,12 +161,22 @@ class _Builder:
     def fail(self, message: str, path: Path_) -> None:
         self.errors.append(PackError(message, self.where(path)))
 
-    def expr(self, raw: object, names: frozenset[str], path: Path_) -> Expr:
+    def expr(
+        self,
+        raw: object,
+        names: frozenset[str],
+        path: Path_,
+        fixed: Mapping[str, object] | None = None,
+    ) -> Expr:
         source = raw if isinstance(raw, str) else repr(raw)
         if self.defines:
             source = expand_defines(source, self.defines)
         return compile_expr(
-            source, names=names, library=LIBRARY_ALL, where=self.doc.value_where(path)
+            source,
+            names=names,
+            library=LIBRARY_ALL,
+            where=self.doc.value_where(path),
+            fixed=fixed,
         )
 
     def try_expr(self, raw: object, names: frozenset[str], path: Path_) -> Expr | None:
@@ -256,6 +285,8 @@ class _Builder:
         )
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
+        static = frozenset(o.name for o in options) | frozenset(constants)
+        static -= _bound_names(data)  # a name a step or argument binds is not fixed there
         start = data["flow"]["start"]
         if start not in phases:
             self.fail(f"the start phase '{start}' is not among the phases", ("flow", "start"))
@@ -279,7 +310,52 @@ class _Builder:
             scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
             rest_zone=self._rest_zone(base),
             path=self.doc.file,
+            step_lists=lambda values: self._step_lists(base, static, values, effects),
         )
+
+    def _step_lists(
+        self,
+        base: frozenset[str],
+        static: frozenset[str],
+        values: Mapping[str, object],
+        general: EffectCompiler,
+    ) -> StepLists | None:
+        """Every step list compiled again with the options and constants in ``values``
+        written into its expressions; None if that does not compile as it did at load."""
+        fixed = {name: value for name, value in values.items() if name in static}
+        errors: list[PackError] = []
+
+        def expr(raw: object, names: frozenset[str], path: Path_) -> Expr:
+            return self.expr(raw, names, path, fixed)
+
+        effects = EffectCompiler(
+            compile_expr=expr,
+            zone_ref=general.zone_ref,
+            template=lambda text, names, path: Template(
+                text, lambda part: self.expr(part, names, path, fixed)
+            ),
+            where=general.where,
+            vars=general.vars,
+            all_stacks=general.all_stacks,
+            phase_names=general.phase_names,
+            errors=errors,
+            static_names=general.static_names,
+        )
+        data = self.data
+        moves = {}
+        for name, raw in data["moves"].items():
+            names = base | frozenset(raw.get("args", {}))
+            moves[name] = effects.steps(raw.get("effects", []), names, ("moves", name, "effects"))
+        phases: dict[str, dict[str, tuple[Step, ...]]] = {}
+        for part in ("enter", "after_move", "then", "stuck"):
+            phases[part] = {
+                name: effects.steps(raw.get(part, []), base, ("flow", "phases", name, part))
+                for name, raw in data["flow"]["phases"].items()
+            }
+        setup = effects.steps(data.get("setup", []), base, ("setup",))
+        if errors:
+            return None
+        return StepLists(setup, moves, **phases)
 
     def _check_names(self, options: list[OptionDef], constants: Mapping[str, object]) -> None:
         seen: dict[str, str] = {}

@@ -30,6 +30,7 @@ __all__ = [
     "OptionDef",
     "PhaseDef",
     "Step",
+    "StepLists",
     "Template",
     "VarDef",
     "ZoneDef",
@@ -198,6 +199,7 @@ class Template:
             position = match.end()
         self.parts.append(text[position:])
         self._runs: tuple[Any, ...] = tuple(p if isinstance(p, str) else p.fast for p in self.parts)
+        self._places = tuple(i for i, p in enumerate(self.parts) if not isinstance(p, str))
 
     def render(self, env: Env) -> str:
         """The message for this environment."""
@@ -206,13 +208,11 @@ class Template:
     def capture(self, env: Env) -> tuple[object, ...]:
         """The message's parts for this environment, to be joined when first read: the
         expressions run now; a value that could change later is written out now too."""
-        parts: list[object] = []
-        for run in self._runs:
-            if run.__class__ is str:
-                parts.append(run)
-            else:
-                value = run(env)
-                parts.append(value if value.__class__ in _PLAIN else describe(value))
+        parts = [run if run.__class__ is str else run(env) for run in self._runs]
+        for index in self._places:
+            value = parts[index]
+            if value.__class__ not in _PLAIN:
+                parts[index] = describe(value)
         return tuple(parts)
 
     @property
@@ -287,6 +287,19 @@ class PhaseDef:
     after_move: tuple[Step, ...] = ()
     then: tuple[Step, ...] = ()
     stuck: tuple[Step, ...] | None = None
+
+
+@dataclass(frozen=True)
+class StepLists:
+    """Every step list of a pack compiled for one set of options: ``setup``, each move's
+    effects by move name, and each phase's lists by phase name."""
+
+    setup: tuple[Step, ...]
+    effects: Mapping[str, tuple[Step, ...]]
+    enter: Mapping[str, tuple[Step, ...]]
+    after_move: Mapping[str, tuple[Step, ...]]
+    then: Mapping[str, tuple[Step, ...]]
+    stuck: Mapping[str, tuple[Step, ...]]
 
 
 @dataclass(frozen=True)

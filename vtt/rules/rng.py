@@ -10,15 +10,17 @@ True
 
 from __future__ import annotations
 
+import sys
+from array import array
+from hashlib import shake_128
 from typing import Any
 
 __all__ = ["Rng"]
 
 _MASK = (1 << 64) - 1
-_SPAN = 1 << 64
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+_BIG_ENDIAN = sys.byteorder == "big"
+if array("Q").itemsize != 8:  # pragma: no cover - every platform CPython supports today
+    raise ImportError("vtt.rules.rng needs 8-byte unsigned integers in array('Q')")
 
 
 class Rng:
@@ -48,24 +50,22 @@ class Rng:
                 return value % n
 
     def shuffle(self, items: list[Any]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates).
+        """Shuffle ``items`` in place: one draw from this generator seeds the whole shuffle.
 
-        The same numbers as ``below(i + 1)`` for each i, with SplitMix64 written out
-        in the loop: shuffling the deck is most of the cost of starting a card game."""
-        state = self.state
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
-                state = (state + _GAMMA) & _MASK
-                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
-            items[i], items[j] = items[j], items[i]
-        self.state = state
+        Shuffling the deck was most of the cost of starting a card game, so the work is
+        done in C: SHAKE-128 stretches the drawn number into a 64-bit key per item and
+        the items are sorted by their keys (independent uniform keys give a uniform
+        order; the bytes are read little-endian on every machine, so a seed deals the
+        same cards everywhere)."""
+        seed = self.next64()
+        count = len(items)
+        if count < 2:
+            return
+        keys = array("Q", shake_128(seed.to_bytes(8, "little")).digest(8 * count))
+        if _BIG_ENDIAN:
+            keys.byteswap()
+        order = sorted(range(count), key=keys.__getitem__)
+        items[:] = [items[i] for i in order]
 
     def copy(self) -> Rng:
         """An independent generator at the same point."""

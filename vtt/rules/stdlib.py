@@ -35,7 +35,8 @@ _BEATS = tuple(
 )
 
 
-_LETTERS = {suit.letter: suit for suit in Suit}
+_LETTERS: dict[object, Suit] = {suit.letter: suit for suit in Suit}
+_NONE: Any = object()
 
 
 def _suit(value: object) -> Suit:
@@ -44,7 +45,7 @@ def _suit(value: object) -> Suit:
         return value.suit  # type: ignore[attr-defined, no-any-return]
     if kind is str or kind is Piece:
         letter = value if kind is str else value.kind  # type: ignore[attr-defined]
-        found = _LETTERS.get(letter)  # type: ignore[arg-type]
+        found = _LETTERS.get(letter)
         if found is not None:
             return found
     return _any_suit(value)
@@ -68,7 +69,25 @@ def beats(a: object, b: object, reversed: bool = False) -> bool:
     """True when the suit of ``a`` beats the suit of ``b``; ``reversed`` applies Joker rules."""
     if a is None or b is None:
         return False
-    return _BEATS[1 if reversed else 0][_suit(a)][_suit(b)]
+    # The usual types looked up in place: this runs in the inner loop of move generation.
+    sa: Any
+    sb: Any
+    kind = a.__class__
+    if kind is Piece:
+        sa = _LETTERS.get(a.kind, _NONE)  # type: ignore[attr-defined]
+    else:
+        sa = _LETTERS.get(a, _NONE) if kind is str else _NONE
+    kind = b.__class__
+    if kind is Piece:
+        sb = _LETTERS.get(b.kind, _NONE)  # type: ignore[attr-defined]
+    else:
+        sb = _LETTERS.get(b, _NONE) if kind is str else _NONE
+    if sa is _NONE:
+        sa = _suit(a)
+    if sb is _NONE:
+        sb = _suit(b)
+    found: bool = _BEATS[1 if reversed else 0][sa][sb]
+    return found
 
 
 def relation(x: object, reference: object, reversed: bool = False) -> str:
@@ -243,7 +262,24 @@ def jumps(grid: Grid, at: Cell, over: Cell) -> tuple[Cell, ...]:
 
 def reach(grid: Grid, at: Cell, over: Cell) -> tuple[Cell, ...]:
     """Neighbours of ``at`` plus the jump over ``over`` (when it is a neighbour)."""
+    if at.__class__ is Cell and over.__class__ is Cell:  # the usual case, worked out once
+        near, landing, both = _reach(grid.cols, grid.rows, at, over)
+        return both if landing is not None and landing in grid else near
     return _neighbours(grid.cols, grid.rows, at) + jumps(grid, at, over)
+
+
+@lru_cache(maxsize=4096)
+def _reach(
+    cols: int, rows: int, at: Cell, over: Cell
+) -> tuple[tuple[Cell, ...], Cell | None, tuple[Cell, ...]]:
+    """The neighbours of ``at``, the cell a jump over ``over`` lands on (None if there
+    is no such jump) and both together; whether the landing is on the grid is left open."""
+    near = _neighbours(cols, rows, at)
+    dc, dr = over.col - at.col, over.row - at.row
+    if abs(dc) + abs(dr) != 1:
+        return near, None, near
+    landing = Cell(over.col + dc, over.row + dr)
+    return near, landing, (*near, landing)
 
 
 @cache
