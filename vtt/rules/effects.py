@@ -483,8 +483,14 @@ def _move_item(
         env = state.env
         items = items_of(env)
         stack = source_of(env)
+        if not isinstance(items, list | tuple):  # one piece or card: the usual case
+            found = _take(stack, items)
+            if found is None:
+                raise cannot(items)
+            into_of(env).append(found)
+            return
         moved = []
-        for item in _items(items):
+        for item in items:
             found = _take(stack, item)
             if found is None:
                 raise cannot(item)

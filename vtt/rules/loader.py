@@ -104,6 +104,12 @@ def expand_defines(source: str, defines: Mapping[str, str]) -> str:
     return "".join(out)
 
 
+#: A name in an expression's text (a superset of the names it reads).
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: Values that are written into expressions as constants (as ``compile_expr`` does).
+_FOLDABLE = frozenset({bool, int, str, float, type(None)})
+
+
 def _bound_names(data: object) -> frozenset[str]:
     """Every name a ``let``, a ``for`` or a move argument binds anywhere in the pack."""
     found: set[str] = set()
@@ -152,6 +158,7 @@ class _Builder:
         self.zones: dict[str, ZoneDef] = {}
         self.vars: dict[str, VarDef] = {}
         self.defines: dict[str, str] = {}
+        self.compiled: dict[tuple[object, ...], Expr] = {}
 
     # --- helpers --------------------------------------------------------------------
 
@@ -171,13 +178,24 @@ class _Builder:
         source = raw if isinstance(raw, str) else repr(raw)
         if self.defines:
             source = expand_defines(source, self.defines)
-        return compile_expr(
-            source,
-            names=names,
-            library=LIBRARY_ALL,
-            where=self.doc.value_where(path),
-            fixed=fixed,
+        # Compiled once per value of the fixed names it may read: the step lists of a
+        # new set of options compile again only the expressions that read options.
+        used = (
+            tuple(sorted((n, fixed[n]) for n in set(_IDENTIFIER.findall(source)) if n in fixed))
+            if fixed
+            else ()
         )
+        key = (source, names, path, used)
+        found = self.compiled.get(key)
+        if found is None:
+            found = self.compiled[key] = compile_expr(
+                source,
+                names=names,
+                library=LIBRARY_ALL,
+                where=self.doc.value_where(path),
+                fixed=dict(used),
+            )
+        return found
 
     def try_expr(self, raw: object, names: frozenset[str], path: Path_) -> Expr | None:
         try:
@@ -322,7 +340,11 @@ class _Builder:
     ) -> StepLists | None:
         """Every step list compiled again with the options and constants in ``values``
         written into its expressions; None if that does not compile as it did at load."""
-        fixed = {name: value for name, value in values.items() if name in static}
+        fixed = {
+            name: value
+            for name, value in values.items()
+            if name in static and type(value) in _FOLDABLE
+        }
         errors: list[PackError] = []
 
         def expr(raw: object, names: frozenset[str], path: Path_) -> Expr:
