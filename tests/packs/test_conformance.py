@@ -12,13 +12,14 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from vtt.resources import rulesets_dir
 from vtt.rules.engine import Game, State
 from vtt.rules.finder import pack_folders
-from vtt.rules.loader import load_pack
+from vtt.rules.loader import load_pack, load_pack_text
 from vtt.rules.records import record_of, replay, start_state
 from vtt.rules.views import Hidden
 
@@ -144,3 +145,66 @@ def test_copies_share_nothing(game: Game) -> None:
     assert copy != state
     assert list(state.legal_moves)  # the original is untouched and still playable
     assert state.history == [] or state.history != copy.history
+
+
+def _hidden_from(state: State, seat: int) -> set[str]:
+    """Notations of the components ``seat`` cannot see now (hand, face-down pile)."""
+    unseen = Counter(state.components()) - Counter(state.view(seat).visible_components())
+    return {str(component) for component in unseen}
+
+
+def _words(line: str) -> set[str]:
+    return {word.strip(".,:;()[]!?'\"") for word in line.split()}
+
+
+def play_watching_logs(
+    game: Game, options: dict[str, object], players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A random game in which no line a ``log:`` step writes names, to a seat, a
+    component whose face is hidden from that seat when the line is written and that
+    the seat has not seen before. (A move's own line follows the move's ``secret``,
+    which the view checks cover.)"""
+    seen: list[set[str]] = [set() for _ in range(players)]
+    write = State.say_later
+
+    def watched(self: State, parts: tuple[object, ...]) -> None:
+        write(self, parts)
+        for seat in range(players):
+            seen[seat] |= {str(c) for c in self.view(seat).visible_components()}
+            line = self.view(seat).log[-1]
+            leaked = _words(line) & _hidden_from(self, seat) - seen[seat]
+            assert not leaked, (
+                f"{game.id} {options}: seat {seat} reads {sorted(leaked)} in {line!r} "
+                "while the face is hidden from it"
+            )
+
+    monkeypatch.setattr(State, "say_later", watched)
+    state = game.new_state(options, seed, players=players)
+    rng = random.Random(seed)
+    moves = 0
+    while state.outcome is None and moves < MAX_MOVES:
+        legal = list(state.legal_moves)
+        state.apply(legal[rng.randrange(len(legal))])
+        moves += 1
+        for seat in range(players):
+            seen[seat] |= {str(c) for c in state.view(seat).visible_components()}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_logs_never_name_hidden_components(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    for options, players in option_sets(game):
+        play_watching_logs(game, options, players, 1, monkeypatch)
+
+
+def test_the_log_watch_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Guards the test above: a pack that logs the top card of a face-down stack is caught.
+    [war] = [game for game in GAMES if game.id == "war"]
+    text = Path(war.path).read_text("utf-8")
+    leak = "    then: [{deal: {from: pool, to: stock, count: even}}]\n"
+    assert leak in text
+    leaky = load_pack_text(
+        text.replace(leak, leak + '  - log: "the top of the stock is {top(stock[1])}"\n', 1),
+        war.path,
+    )
+    with pytest.raises(AssertionError, match="while the face is hidden"):
+        play_watching_logs(leaky, {"mode": "classic"}, 2, 1, monkeypatch)

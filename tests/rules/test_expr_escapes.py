@@ -16,8 +16,10 @@ import pytest
 import simpleeval
 
 from vtt.janken import Card, Suit, beats
+from vtt.rules import stdlib
 from vtt.rules.errors import PackError
 from vtt.rules.expr import SAFE_BUILTINS, EvalError, ExprError, Library, compile_expr, merge
+from vtt.rules.values import Grid
 from vtt.rules.yamlsource import load_yaml
 
 # A hang guard only, not a speed test: an attack that loops forever fails here
@@ -385,3 +387,92 @@ def test_yaml_attack_gives_a_pack_error_with_file_and_line(
     assert error.where.line == line
     assert words in error.message
     assert str(error).startswith(f"evil/pack.yaml:{line}")
+
+
+# --- the standard library spends work units too --------------------------------------------
+
+STDLIB = merge(SAFE_BUILTINS, stdlib.LIBRARY)
+
+# (what it tries, source): each must stop with 'too much work' well within the hang guard.
+LIBRARY_ATTACKS: list[tuple[str, str]] = [
+    ("subsets of a deck", "len(subsets(deck(), 6, 6)) > 0"),
+    ("subsets of every size", "subsets(tuple(range(60)), 0, 60)"),
+    ("subsets from a huge least", "subsets(tuple(range(10**5)), 5 * 10**4, 10**5)"),
+    ("decks in a loop", "len([deck() for a in range(990) for b in range(1000)])"),
+    ("deck of many suits", "deck(suits='R' * 900000)"),
+    ("cards in a loop", "[cards('AR ' * 1000) for i in range(1000)]"),
+    ("scans of a built tuple", "[has_suit(t, 'R') for t in [tuple(hand) * 10**5] * 1000]"),
+    ("others of a long tuple", "[others(0, t) for t in [tuple(range(10**5))] * 1000]"),
+    ("most of a long tuple", "[most(t) for t in [tuple(range(10**5))] * 1000]"),
+]
+
+
+@pytest.mark.parametrize(
+    "source", [pytest.param(source, id=name) for name, source in LIBRARY_ATTACKS]
+)
+def test_library_functions_charge_the_work_meter(source: str) -> None:
+    expression = compile_expr(source, names=NAMES, library=STDLIB)
+    with hang_guard(), pytest.raises(EvalError, match="too much work") as caught:
+        expression(ENV)
+    assert source in str(caught.value), "the error names the expression"
+
+
+def test_library_functions_still_answer_small_questions() -> None:
+    answers = {
+        "len(subsets(hand, 1, 2))": 4 + 6,
+        "len(deck())": 70,
+        "len(deck(suits='RP', ranks='A K'))": 4,
+        "len(lines_made(board, 4))": 0,
+        "line_made(board, 10**18)": False,
+    }
+    env = {**ENV, "board": Grid(3, 3)}
+    for source, answer in answers.items():
+        expression = compile_expr(source, names={*NAMES, "board"}, library=STDLIB)
+        with hang_guard():
+            assert expression(env) == answer, source
+
+
+def test_a_library_call_alone_starts_a_full_meter() -> None:
+    # The meter is left nearly empty by one run; the next, calling only a library
+    # function, must not inherit what is left.
+    spend = compile_expr("len(range(999_990))", names=NAMES, library=STDLIB)
+    build = compile_expr("len(deck())", names=NAMES, library=STDLIB)
+    spend(ENV)
+    assert build(ENV) == 70
+
+
+# --- values stay plain: no generator objects come out of an expression --------------------
+
+PLAIN_RESULTS: list[tuple[str, object]] = [
+    ("(x for x in (1,))", (1,)),
+    ("[(x for x in numbers)]", [(1, 2, 3)]),
+    ("{'a': (x for x in numbers)}", {"a": (1, 2, 3)}),
+    ("(x for x in numbers) if True else 0", (1, 2, 3)),
+    ("0 or (x for x in numbers)", (1, 2, 3)),
+    ("max((x for x in numbers), (y for y in (1,)), key=len)", (1, 2, 3)),
+    ("min((x for x in numbers), default=(y for y in ()))", 1),
+    ("min((x for x in ()), default=(y for y in numbers))", (1, 2, 3)),
+    ("f'{(x for x in numbers)}'", "(1, 2, 3)"),
+    ("any(x > 2 for x in numbers)", True),
+]
+
+
+@pytest.mark.parametrize(("source", "value"), PLAIN_RESULTS)
+def test_generator_expressions_give_plain_tuples(source: str, value: object) -> None:
+    expression = compile_expr(source, names=NAMES, library=STDLIB)
+    assert expression(ENV) == value
+
+
+def test_a_generator_made_text_is_refused() -> None:
+    expression = compile_expr("str(x for x in numbers)", names=NAMES, library=STDLIB)
+    with pytest.raises(EvalError, match="str\\(\\) of a generator"):
+        expression(ENV)
+
+
+def test_a_lazy_generator_still_stops_early() -> None:
+    # any() stops at the first true item: the rest of a huge generator is never charged.
+    expression = compile_expr(
+        "any(x >= 0 for x in range(10**5) for y in range(10**5))", names=NAMES, library=STDLIB
+    )
+    with hang_guard():
+        assert expression(ENV) is True

@@ -9,10 +9,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vtt.rules.errors import PackError, Where
-from vtt.rules.expr import Expr
+from vtt.rules.expr import Expr, spend
 from vtt.rules.model import Env, Step, Template, VarDef, ZoneRef
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Piece
@@ -20,9 +20,17 @@ from vtt.rules.values import Piece
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["EffectCompiler", "RuleError", "run", "specialise"]
+__all__ = ["MAX_TURN_WORK", "STEP_WORK", "EffectCompiler", "RuleError", "run", "specialise"]
 
 Path = tuple[str | int, ...]
+
+#: Work one move, one setup or one settling of phases may do: the work units of its
+#: expressions plus ``STEP_WORK`` for every step a ``for`` loop runs. Real turns
+#: spend hundreds.
+MAX_TURN_WORK: Final = 2_000_000
+#: The work units of one step run by a ``for``: a step costs about as much as ten
+#: items of a comprehension.
+STEP_WORK: Final = 10
 
 
 class RuleError(RuntimeError):
@@ -268,7 +276,7 @@ class EffectCompiler:
         each = raw["each"]
         values = self._expr(raw["in"], names, (*path, "in"))
         body = self.steps(raw["do"], names | {each}, (*path, "do"))
-        return _for_step(each, values.fast, body)
+        return _for_step(each, values.fast, body, self.where(path))
 
     def _log(self, raw: str, names: frozenset[str], path: Path) -> Step:
         text = self.template(raw, names, path)
@@ -347,7 +355,11 @@ def _if_step(
     )
 
 
-def _for_step(each: str, values_of: Callable[[Env], object], body: tuple[Step, ...]) -> Step:
+def _for_step(
+    each: str, values_of: Callable[[Env], object], body: tuple[Step, ...], where: Where
+) -> Step:
+    cost = STEP_WORK * (len(body) + 1)  # loops are how steps multiply: each round is charged
+
     def step(state: State) -> None:
         env = state.env
         found: Any = values_of(env)
@@ -355,8 +367,15 @@ def _for_step(each: str, values_of: Callable[[Env], object], body: tuple[Step, .
             env[each] = value
             for inner in body:
                 inner(state)
+            if spend(cost) > MAX_TURN_WORK:
+                raise RuleError(
+                    f"{where}: too much work in one turn: this 'for' and the steps and "
+                    f"expressions before it did more than {MAX_TURN_WORK:,} units of work"
+                )
 
-    return _compound(step, lambda decide: (_for_step(each, values_of, specialise(body, decide)),))
+    return _compound(
+        step, lambda decide: (_for_step(each, values_of, specialise(body, decide), where),)
+    )
 
 
 def _folded_if(test: Expr, then: tuple[Step, ...], other: tuple[Step, ...]) -> Step:

@@ -17,8 +17,8 @@ from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.effects import RuleError, specialise
-from vtt.rules.expr import Expr, evaluation_error
+from vtt.rules.effects import MAX_TURN_WORK, RuleError, specialise
+from vtt.rules.expr import Expr, evaluation_error, start_work, work_done
 from vtt.rules.model import (
     ComponentDef,
     EndCheck,
@@ -44,6 +44,8 @@ __all__ = ["Game", "LegalMoves", "LogEntry", "Outcome", "State"]
 
 #: Automatic steps (phase changes, stuck players) allowed between two moves.
 MAX_AUTOMATIC = 1000
+#: Most components one game may hold: cards and pieces together.
+MAX_COMPONENTS = 10_000
 _SUITS = tuple(Suit)
 
 
@@ -351,6 +353,7 @@ class State:
         self = blank.copy()
         self.seed = seed
         self.rng = Rng(seed)
+        start_work()
         try:
             for step in self._rules.setup:
                 step(self)
@@ -362,6 +365,7 @@ class State:
             from vtt.rules.deal import apply_deal
 
             apply_deal(self, deal)
+            start_work()
             with contextlib.suppress(_GameOver):
                 self._settle()  # the dealt position may already be decided
         return self
@@ -429,11 +433,19 @@ class State:
 
     def _place_components(self) -> None:
         env = self.env
+        placed = 0
         for group in self.game.components:
             if group.when is not None and not group.when(env):
                 continue
             if group.cards is not None:
                 cards = list(group.cards(env))  # type: ignore[call-overload]
+                placed += len(cards)
+                if placed > MAX_COMPONENTS:
+                    raise RuleError(
+                        f"{self.game.path or self.game.id} (components.{group.name}.cards): "
+                        f"too many components: {placed:,} with these cards "
+                        f"(at most {MAX_COMPONENTS:,} in a game)"
+                    )
                 group.start.stack(env).extend(cards)
                 continue
             owners = env["seats"] if group.per_player else (-1,)
@@ -627,6 +639,7 @@ class State:
         self._legal = None
         self.turn_decided = False  # a phase's own give_turn does not count for this move
         self.history.append(move)
+        start_work()
         # The line is written out only when read: most lines of a playout never are.
         self.log.append(
             LogEntry(None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text))
@@ -691,9 +704,17 @@ class State:
     def _settle(self) -> None:
         game = self.game
         turns = self._rules.turns
+        entered: list[str] = []
         for _ in range(MAX_AUTOMATIC):
             if self.next_phase is not None:
+                entered.append(self.next_phase)
                 self._enter(self.next_phase)
+                if work_done() > MAX_TURN_WORK:
+                    raise RuleError(
+                        f"{self.game.path or self.game.id}: too much work in one turn: the "
+                        f"phases entered ({_phase_trail(entered)}) did more than "
+                        f"{MAX_TURN_WORK:,} units of work without a move"
+                    )
                 continue
             for check in game.end:
                 if check.check.fast(self.env):
@@ -717,7 +738,10 @@ class State:
                 step(self)
             self._legal = None
             self._after_action()
-        raise RuleError(f"more than {MAX_AUTOMATIC} automatic steps without a move")
+        raise RuleError(
+            f"{self.game.path or self.game.id}: the phases keep going to each other without "
+            f"a move: more than {MAX_AUTOMATIC} automatic steps ({_phase_trail(entered)})"
+        )
 
     def _enter(self, name: str) -> None:
         self.next_phase = None
@@ -854,6 +878,12 @@ def _explain(error: Exception) -> None:
     problem = evaluation_error(error)
     if problem is not None and problem is not error:
         raise problem from error
+
+
+def _phase_trail(entered: Sequence[str]) -> str:
+    """The last phases entered, for errors: 'a -> b -> a ...'."""
+    shown = " -> ".join(entered[-6:])
+    return f"... -> {shown}" if len(entered) > 6 else shown or "none"
 
 
 def _maker(

@@ -45,15 +45,21 @@ __all__ = [
     "MAX_SOURCE_LENGTH",
     "MAX_WORK",
     "SAFE_BUILTINS",
+    "Define",
     "EvalError",
     "Expr",
     "ExprError",
     "Library",
+    "charged",
+    "check_define",
     "compile_expr",
     "evaluation_error",
     "merge",
     "register_lines",
     "run_namespace",
+    "spend",
+    "start_work",
+    "work_done",
 ]
 
 #: Longest expression source, in characters.
@@ -199,9 +205,11 @@ def merge(*libraries: Library) -> Library:
 
 
 class _Meter(threading.local):
-    """The work left to the expression running on this thread."""
+    """The work left to the expression running on this thread, and the work done by the
+    expressions that ran before it since ``start_work`` (a move, a setup)."""
 
-    left: int = 0
+    left: int = MAX_WORK
+    done: int = 0
 
 
 _meter: Final = _Meter()
@@ -229,6 +237,48 @@ def _items(values: Any) -> Any:
         _charge(len(values))
         return values
     return _each(values)
+
+
+def start_work() -> None:
+    """Count work afresh: a move, a setup or a settle of phases starts here."""
+    _meter.done = 0
+    _meter.left = MAX_WORK
+
+
+def work_done() -> int:
+    """Work units the expressions on this thread spent since ``start_work``."""
+    return _meter.done + MAX_WORK - _meter.left
+
+
+def spend(units: int) -> int:
+    """Count ``units`` of work done outside expressions (effect steps); the total so far."""
+    meter = _meter
+    meter.done += units
+    return meter.done + MAX_WORK - meter.left
+
+
+def charged(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` spending work units like the base library: each item of its sized
+    arguments (what it may go through), its ``cost`` worked out from the arguments
+    before it runs (for work that grows faster than its arguments), and each item
+    of what it returns. Expressions that call it start from a full meter."""
+    cost: Callable[..., int] | None = getattr(function, "cost", None)
+
+    def run(*args: Any, **options: Any) -> Any:
+        units = 0
+        for value in itertools.chain(args, options.values()):
+            if isinstance(value, _SIZED_TYPES):
+                units += len(value)
+        if cost is not None:
+            units += cost(*args, **options)
+        _charge(units)
+        return _sized(function(*args, **options))
+
+    run.__name__ = function.__name__
+    run.__doc__ = function.__doc__
+    run.__wrapped__ = function  # type: ignore[attr-defined]
+    run.charges_work = True  # type: ignore[attr-defined]
+    return run
 
 
 def _each(values: Iterable[Any]) -> Iterator[Any]:
@@ -329,6 +379,12 @@ def _format(value: Any, conversion: int, spec: str) -> str:
     return text
 
 
+def _plain(values: Iterable[Any]) -> tuple[Any, ...]:
+    """A generator expression's items as a tuple: values stay plain (copied, compared,
+    recorded), never generator objects."""
+    return _sized(tuple(values))  # type: ignore[no-any-return]
+
+
 def _text(*parts: str) -> str:
     return _sized("".join(parts))  # type: ignore[no-any-return]
 
@@ -348,6 +404,7 @@ _GUARDS: Final[Mapping[str, object]] = {
     "_probe": _probe,
     "_format": _format,
     "_text": _text,
+    "_plain": _plain,
 }
 
 _GUARDED_OPERATORS: Final[Mapping[type[ast.operator], str]] = {
@@ -474,6 +531,8 @@ def _zip(*columns: Iterable[Any]) -> tuple[tuple[Any, ...], ...]:
 
 def _str(value: object = "") -> str:
     """The value as text."""
+    if isinstance(value, types.GeneratorType):
+        raise TypeError("str() of a generator: write a list, like str([x for x in items])")
     return _sized(str(value))  # type: ignore[no-any-return]
 
 
@@ -625,17 +684,19 @@ def compile_expr(
     library: Library,
     where: Where | None = None,
     fixed: Mapping[str, object] | None = None,
+    defines: Mapping[str, Define] | None = None,
 ) -> Expr:
     """Check ``source`` against the allow-list and compile it once; raise ExprError if bad.
+
+    ``defines`` are the pack's named expressions: each use of one (a name it does not
+    bind itself) is replaced by the define's checked tree after the check, so messages
+    show what the author wrote.
 
     ``fixed`` gives names whose values cannot change (a game's options): after the
     check, they are written in as constants and what then depends on constants alone
     is worked out (see ``_Folding``), so ``mode == 'classic' and x`` runs as ``x``."""
     text = source.strip()
-    tree = _parse(text, where)
-    checker = _Checker(text, frozenset(names), library, where)
-    checker.check(tree)
-    free = frozenset(checker.free_names)
+    tree, free = _checked(text, names, library, where, defines or {})
     if fixed:
         constants = {
             name: fixed[name]
@@ -648,6 +709,117 @@ def compile_expr(
                 frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)) & free
             )
     return Expr(text, free, tree, library, where)
+
+
+@dataclass(frozen=True)
+class Define:
+    """A named expression of a pack (``define:``): checked alone, written in where used."""
+
+    name: str
+    body: ast.expr  # checked, with the defines it uses already written in
+    names: frozenset[str]  # the environment names it reads
+    size: int  # its syntax-tree nodes, defines written in
+
+
+def check_define(
+    name: str,
+    source: str,
+    *,
+    names: Collection[str],
+    library: Library,
+    where: Where | None = None,
+    defines: Mapping[str, Define] | None = None,
+) -> Define:
+    """Check the expression of define ``name``; raise ExprError if bad."""
+    tree, free = _checked(source.strip(), names, library, where, defines or {})
+    return Define(name, tree.body, free, sum(1 for _ in ast.walk(tree.body)))
+
+
+def _checked(
+    text: str,
+    names: Collection[str],
+    library: Library,
+    where: Where | None,
+    defines: Mapping[str, Define],
+) -> tuple[ast.Expression, frozenset[str]]:
+    """The checked tree of ``text`` with its defines written in, and the names it reads."""
+    tree = _parse(text, where)
+    checker = _Checker(text, frozenset(names), library, where)
+    checker.check(tree)
+    free = frozenset(checker.free_names)
+    used = free & defines.keys()
+    if not used:
+        return tree, free
+    writing = _WritingIn(defines, checker)
+    tree.body = writing.visit(tree.body, frozenset())
+    free = (free - used).union(*(defines[name].names for name in writing.written))
+    return tree, free
+
+
+class _WritingIn:
+    """Replaces each use of a define by a copy of its tree, leaving alone the names a
+    comprehension binds (``for p in seats`` keeps its own ``p``)."""
+
+    def __init__(self, defines: Mapping[str, Define], checker: _Checker) -> None:
+        self.defines = defines
+        self.checker = checker
+        self.written: set[str] = set()
+        self.size = 0
+
+    def visit(self, node: ast.expr, bound: frozenset[str]) -> ast.expr:
+        if isinstance(node, ast.Name):
+            return self._name(node, bound)
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            return self._comprehension(node, bound)
+        for name, value in ast.iter_fields(node):
+            if isinstance(value, ast.expr):
+                setattr(node, name, self.visit(value, bound))
+            elif isinstance(value, list):
+                value[:] = [self._any(item, bound) for item in value]
+        return node
+
+    def _any(self, node: Any, bound: frozenset[str]) -> Any:
+        if isinstance(node, ast.expr):
+            return self.visit(node, bound)
+        if isinstance(node, ast.keyword):  # the argument name stays; its value may use defines
+            node.value = self.visit(node.value, bound)
+        return node
+
+    def _comprehension(
+        self,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        bound: frozenset[str],
+    ) -> ast.expr:
+        scope = bound
+        for generator in node.generators:
+            generator.iter = self.visit(generator.iter, scope)
+            scope = scope | {n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+            generator.ifs = [self.visit(test, scope) for test in generator.ifs]
+        if isinstance(node, ast.DictComp):
+            node.key, node.value = self.visit(node.key, scope), self.visit(node.value, scope)
+        else:
+            node.elt = self.visit(node.elt, scope)
+        return node
+
+    def _name(self, node: ast.Name, bound: frozenset[str]) -> ast.expr:
+        define = self.defines.get(node.id)
+        if define is None or node.id in bound:
+            return node
+        captured = sorted(define.names & bound)
+        if captured:
+            raise self.checker.fail(
+                node,
+                f"'{node.id}' is a define that reads '{captured[0]}', but here '{captured[0]}' "
+                f"is the comprehension variable: rename the variable",
+            )
+        self.size += define.size
+        if self.size > MAX_NODES:
+            raise self.checker.fail(
+                node,
+                f"too big with its defines written in: more than {MAX_NODES:,} parts",
+            )
+        self.written.add(node.id)
+        return copy.deepcopy(define.body)
 
 
 #: Option values that may be written into an expression as constants.
@@ -1037,6 +1209,7 @@ class _Guarding(ast.NodeTransformer):
         self.small_names = small_names  # names whose values come from outside the expression
         self.functions = functions
         self.metered = False
+        self.lazy: set[int] = set()  # generator expressions left lazy (see visit_Call)
 
     def _call(self, guard: str, *args: ast.expr) -> ast.Call:
         self.metered = True
@@ -1071,12 +1244,25 @@ class _Guarding(ast.NodeTransformer):
         node.iter = self._call("_items", node.iter)
         return node
 
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.expr:
+        self.generic_visit(node)
+        if id(node) in self.lazy:
+            return node
+        return self._call("_plain", node)
+
     def visit_Call(self, node: ast.Call) -> ast.expr:
+        # ``any(x for x in hand)`` may stop early: a generator that is a call's only
+        # positional argument stays lazy; anywhere else it could be returned, so it
+        # becomes a tuple.
+        if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+            self.lazy.add(id(node.args[0]))
         self.generic_visit(node)
         if isinstance(node.func, ast.Name):
             function = self.functions.get(node.func.id)
             # The base library charges the meter, so the run must start it afresh.
-            self.metered |= any(function is metered for metered in SAFE_BUILTINS.functions.values())
+            self.metered |= getattr(function, "charges_work", False) or any(
+                function is metered for metered in SAFE_BUILTINS.functions.values()
+            )
         return node
 
     def visit_Compare(self, node: ast.Compare) -> ast.expr:
@@ -1189,7 +1375,9 @@ class Expr:
 
     def __call__(self, env: Mapping[str, object]) -> object:
         if self.metered:
-            _meter.left = MAX_WORK
+            meter = _meter
+            meter.done += MAX_WORK - meter.left  # the run before this one, for work_done
+            meter.left = MAX_WORK
         try:
             return self._function(env)
         except KeyError as error:

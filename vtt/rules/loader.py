@@ -6,17 +6,15 @@ collects them all (``vtt validate``), ``load_pack`` raises ``PackErrors``.
 
 from __future__ import annotations
 
-import io
 import re
-import tokenize
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from vtt.rules.effects import EffectCompiler
-from vtt.rules.engine import Game
+from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
-from vtt.rules.expr import SAFE_BUILTINS, Expr, compile_expr, merge
+from vtt.rules.expr import SAFE_BUILTINS, Define, Expr, check_define, compile_expr, merge
 from vtt.rules.generate import compile_generator
 from vtt.rules.model import (
     ArgDef,
@@ -45,6 +43,8 @@ __all__ = ["ENGINE_NAMES", "LIBRARY_ALL", "check_pack", "load_pack", "load_pack_
 #: Names the engine puts in every expression's reach.
 ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "seat_names", "phase"})
 LIBRARY_ALL = merge(SAFE_BUILTINS, LIBRARY)
+#: Whole numbers a pack may write: those a 64-bit signed integer holds.
+MAX_PACK_INT = 2**63
 _RESERVED = ENGINE_NAMES | frozenset(LIBRARY_ALL.functions) | frozenset(LIBRARY_ALL.constants)
 _ZONE_REF = re.compile(r"^\s*([A-Za-z_]\w*)\s*(.*?)\s*$", re.DOTALL)
 
@@ -75,33 +75,6 @@ def check_pack(where: Path | str) -> list[PackError]:
     except PackError as error:
         return [error]
     return []
-
-
-def expand_defines(source: str, defines: Mapping[str, str]) -> str:
-    """``source`` with every defined name replaced by its bracketed expression.
-
-    >>> expand_defines("total > 3 and x.total", {"total": "a + b"})
-    '(a + b) > 3 and x.total'
-    """
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
-    except (tokenize.TokenError, SyntaxError, IndentationError):
-        return source  # the compiler reports the syntax error with its place
-    lines = source.splitlines(keepends=True)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
-    out, position, previous = [], 0, ""
-    for token in tokens:
-        start = offsets[token.start[0] - 1] + token.start[1] if token.start[0] else 0
-        if token.type == tokenize.NAME and token.string in defines and previous != ".":
-            out.append(source[position:start])
-            out.append(f"({defines[token.string]})")
-            position = start + len(token.string)
-        if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
-            previous = token.string
-    out.append(source[position:])
-    return "".join(out)
 
 
 #: A name in an expression's text (a superset of the names it reads).
@@ -157,7 +130,7 @@ class _Builder:
         self.errors: list[PackError] = []
         self.zones: dict[str, ZoneDef] = {}
         self.vars: dict[str, VarDef] = {}
-        self.defines: dict[str, str] = {}
+        self.defines: dict[str, Define] = {}
         self.compiled: dict[tuple[object, ...], Expr] = {}
 
     # --- helpers --------------------------------------------------------------------
@@ -176,15 +149,14 @@ class _Builder:
         fixed: Mapping[str, object] | None = None,
     ) -> Expr:
         source = raw if isinstance(raw, str) else repr(raw)
-        if self.defines:
-            source = expand_defines(source, self.defines)
         # Compiled once per value of the fixed names it may read: the step lists of a
         # new set of options compile again only the expressions that read options.
-        used = (
-            tuple(sorted((n, fixed[n]) for n in set(_IDENTIFIER.findall(source)) if n in fixed))
-            if fixed
-            else ()
-        )
+        used: tuple[tuple[str, object], ...] = ()
+        if fixed:
+            read = set(_IDENTIFIER.findall(source))
+            for name in read & self.defines.keys():
+                read |= self.defines[name].names
+            used = tuple(sorted((n, fixed[n]) for n in read if n in fixed))
         key = (source, names, path, used)
         found = self.compiled.get(key)
         if found is None:
@@ -194,6 +166,7 @@ class _Builder:
                 library=LIBRARY_ALL,
                 where=self.doc.value_where(path),
                 fixed=dict(used),
+                defines=self.defines,
             )
         return found
 
@@ -237,6 +210,9 @@ class _Builder:
         problems = schema_errors(self.doc)
         if problems:
             raise PackErrors(problems)
+        self._check_numbers(self.data, ())
+        if self.errors:
+            raise PackErrors(self.errors)
         data = self.data
         if data.get("kind") == "setup":
             return self._setup_only()
@@ -249,6 +225,22 @@ class _Builder:
         if self.errors:
             raise PackErrors(self.errors)
         return game
+
+    def _check_numbers(self, node: object, path: Path_) -> None:
+        """Refuse whole numbers past 64 bits anywhere in the pack: no rule needs them,
+        and expressions could not work with them (they stop at 2**64)."""
+        if type(node) is int and not -MAX_PACK_INT <= node < MAX_PACK_INT:
+            self.fail(
+                f"the number {node} is too large: whole numbers in a pack must lie "
+                f"between -2**63 and 2**63 - 1",
+                path,
+            )
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                self._check_numbers(value, (*path, key))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                self._check_numbers(value, (*path, index))
 
     def _setup_only(self) -> Game:
         players = self.data.get("players", {"min": 1, "max": 8})
@@ -286,9 +278,9 @@ class _Builder:
             | frozenset(data.get("zones", {}))
             | frozenset(data.get("vars", {}))
         )
+        self._defines(base)  # first: every other expression may use them
         self._zones(base)
         self._vars(base)
-        self._defines(base)
         phase_names = set(data["flow"]["phases"])
         effects = EffectCompiler(
             compile_expr=self.expr,
@@ -457,11 +449,30 @@ class _Builder:
                 self.vars[name] = VarDef(name, initial, per_player)
 
     def _defines(self, base: frozenset[str]) -> None:
-        """Named expressions, checked alone, then written in place wherever they are used."""
+        """Named expressions, checked alone, then written in wherever they are used."""
         for name, raw in self.data.get("define", {}).items():
             source = raw if isinstance(raw, str) else repr(raw)
-            if self.try_expr(source, base, ("define", name)) is not None:
-                self.defines[name] = expand_defines(source, self.defines)
+            path = ("define", name)
+            try:
+                define = check_define(
+                    name,
+                    source,
+                    names=base,
+                    library=LIBRARY_ALL,
+                    where=self.doc.value_where(path),
+                    defines=self.defines,
+                )
+            except PackError as error:
+                self.errors.append(error)
+                continue
+            later = sorted(define.names & (self.data["define"].keys() - self.defines.keys()))
+            if later:
+                self.fail(
+                    f"define '{name}' uses '{later[0]}', which is not defined before it: "
+                    f"a define may use only the defines above it",
+                    path,
+                )
+            self.defines[name] = define
 
     def _all_stacks(self, env: Env) -> list[list[Any]]:
         from vtt.rules.model import _leaves
@@ -472,6 +483,7 @@ class _Builder:
 
     def _components(self, base: frozenset[str]) -> tuple[ComponentDef, ...]:
         found = []
+        pieces = 0  # at the most players: cards are counted when a game starts
         for name, raw in self.data.get("components", {}).items():
             path = ("components", name)
             per_player = raw.get("per") == "player"
@@ -487,6 +499,17 @@ class _Builder:
             if ("cards" in raw) == ("pieces" in raw):
                 self.fail("a component group has either 'cards' or 'pieces'", path)
                 continue
+            owners = self.data.get("players", {}).get("max", 2) if per_player else 1
+            before, pieces = (
+                pieces,
+                pieces + len(raw.get("pieces", ())) * raw.get("count", 1) * owners,
+            )
+            if before <= MAX_COMPONENTS < pieces:
+                self.fail(
+                    f"too many components: the pieces come to {pieces:,} with this group "
+                    f"(at most {MAX_COMPONENTS:,} in a game)",
+                    (*path, "count" if "count" in raw else "pieces"),
+                )
             found.append(
                 ComponentDef(
                     name,

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -22,7 +23,7 @@ from vtt.janken import Card, Rank, Suit
 from vtt.janken import deck as janken_deck
 from vtt.janken import relation as janken_relation
 from vtt.janken import rule_between as janken_rule_between
-from vtt.rules.expr import Library
+from vtt.rules.expr import MAX_WORK, Library, charged
 from vtt.rules.values import Cell, Component, Grid, Piece, Stack
 
 __all__ = ["LIBRARY", "describe"]
@@ -215,16 +216,55 @@ def of_suit(items: Iterable[object], suit: object) -> tuple[object, ...]:
 
 def cards(text: str) -> tuple[Card, ...]:
     """Cards from notation: ``cards('AR KP')``."""
+    if type(text) is str and len(text) <= 200:  # a pack's own short lists, parsed once
+        return _cards(text)
     return tuple(Card.parse(word) for word in text.split())
+
+
+@lru_cache(maxsize=256)
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(word) for word in text.split())
+
+
+#: Work units for each card ``cards`` or ``deck`` builds: making a Card costs about
+#: as much as ten items of a comprehension.
+_CARD_WORK = 10
+
+
+def _cards_cost(text: str) -> int:
+    return _CARD_WORK * len(str(text).split())
+
+
+setattr(cards, "cost", _cards_cost)  # noqa: B010
 
 
 def deck(jokers: bool = True, suits: str = "RPSWL", ranks: str | None = None) -> tuple[Card, ...]:
     """A Janken deck: ``suits`` as letters, ``ranks`` as notation words (all by default)."""
+    usual = type(jokers) is bool and type(suits) is str and len(suits) <= 10
+    if usual and (ranks is None or (type(ranks) is str and len(ranks) <= 60)):
+        return _deck(jokers, suits, ranks)  # the usual decks, built once
+    return _built_deck(jokers, suits, ranks)
+
+
+@lru_cache(maxsize=64)
+def _deck(jokers: bool, suits: str, ranks: str | None) -> tuple[Card, ...]:
+    return _built_deck(jokers, suits, ranks)
+
+
+def _built_deck(jokers: bool, suits: str, ranks: str | None) -> tuple[Card, ...]:
     chosen = [Suit.parse(letter) for letter in suits]
     if ranks is None:
         return tuple(janken_deck(jokers=jokers, suits=chosen))
     wanted = [Rank.parse(word) for word in ranks.split()]
     return tuple(Card(rank, suit) for suit in chosen for rank in wanted)
+
+
+def _deck_size(jokers: bool = True, suits: str = "RPSWL", ranks: str | None = None) -> int:
+    """The cards ``deck`` builds, charged before it builds them."""
+    return _CARD_WORK * len(suits) * (len(Rank) if ranks is None else len(str(ranks).split()))
+
+
+setattr(deck, "cost", _deck_size)  # noqa: B010
 
 
 def cell(name: str) -> Cell:
@@ -284,7 +324,9 @@ def _reach(
 
 @cache
 def _lines(cols: int, rows: int, n: int) -> tuple[tuple[Cell, ...], ...]:
-    found = []
+    found: list[tuple[Cell, ...]] = []
+    if n > max(cols, rows):  # no line that long fits: do not build any
+        return ()
     for col in range(cols):
         for row in range(rows):
             for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
@@ -397,6 +439,22 @@ def subsets(items: Sequence[Any], least: int, most: int) -> tuple[tuple[Any, ...
     )
 
 
+def _subsets_count(items: Sequence[Any], least: int, most: int) -> int:
+    """How many combinations ``subsets`` would build: charged before it builds them.
+    Counting stops past the work limit, so a huge count is never worked out."""
+    n = len(items)
+    total = 0
+    for size in range(max(least, 0), min(most, n) + 1):
+        # comb(n, k) >= 2**min(k, n-k): past 20 it is over the limit without computing it.
+        total += math.comb(n, size) if min(size, n - size) <= 20 else MAX_WORK + 1
+        if total > MAX_WORK:
+            break
+    return total
+
+
+setattr(subsets, "cost", _subsets_count)  # noqa: B010
+
+
 def most(values: Sequence[float]) -> tuple[int, ...]:
     """The indexes holding the largest value (several when tied)."""
     best = max(values)
@@ -447,45 +505,74 @@ def _demo_grid() -> Grid:
     return grid
 
 
+#: Functions whose work and result are bounded whatever their arguments: called in
+#: the inner loops of move generation, so they skip the meter (see ``charged``).
+_CONSTANT_WORK = frozenset(
+    {
+        "beats",
+        "relation",
+        "strongest",
+        "stronger",
+        "weaker",
+        "weakest",
+        "suit_winner",
+        "rule_between",
+        "high_card",
+        "rank_value",
+        "top",
+        "bottom",
+        "empty",
+        "cell",
+        "neighbours",
+        "jumps",
+        "reach",
+    }
+)
+
+_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "beats": beats,
+    "relation": relation,
+    "strongest": strongest,
+    "stronger": stronger,
+    "weaker": weaker,
+    "weakest": weakest,
+    "suit_winner": suit_winner,
+    "rule_between": rule_between,
+    "high_card": high_card,
+    "trick_winner": trick_winner,
+    "rank_value": rank_value,
+    "rank_sum": rank_sum,
+    "top": top,
+    "bottom": bottom,
+    "empty": empty,
+    "has_suit": has_suit,
+    "of_suit": of_suit,
+    "cards": cards,
+    "deck": deck,
+    "cell": cell,
+    "neighbours": neighbours,
+    "jumps": jumps,
+    "reach": reach,
+    "lines_made": lines_made,
+    "line_made": line_made,
+    "tops": tops,
+    "cells": cells,
+    "empty_cells": empty_cells,
+    "group": group,
+    "liberties": liberties,
+    "dead_groups": dead_groups,
+    "snapshot": snapshot,
+    "subsets": subsets,
+    "most": most,
+    "least": least,
+    "seat_after": seat_after,
+    "others": others,
+}
+
 LIBRARY = Library(
     functions={
-        "beats": beats,
-        "relation": relation,
-        "strongest": strongest,
-        "stronger": stronger,
-        "weaker": weaker,
-        "weakest": weakest,
-        "suit_winner": suit_winner,
-        "rule_between": rule_between,
-        "high_card": high_card,
-        "trick_winner": trick_winner,
-        "rank_value": rank_value,
-        "rank_sum": rank_sum,
-        "top": top,
-        "bottom": bottom,
-        "empty": empty,
-        "has_suit": has_suit,
-        "of_suit": of_suit,
-        "cards": cards,
-        "deck": deck,
-        "cell": cell,
-        "neighbours": neighbours,
-        "jumps": jumps,
-        "reach": reach,
-        "lines_made": lines_made,
-        "line_made": line_made,
-        "tops": tops,
-        "cells": cells,
-        "empty_cells": empty_cells,
-        "group": group,
-        "liberties": liberties,
-        "dead_groups": dead_groups,
-        "snapshot": snapshot,
-        "subsets": subsets,
-        "most": most,
-        "least": least,
-        "seat_after": seat_after,
-        "others": others,
+        name: function if name in _CONSTANT_WORK else charged(function)
+        for name, function in _FUNCTIONS.items()
     },
     constants={
         **{suit.title: suit for suit in Suit},

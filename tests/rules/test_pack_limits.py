@@ -1,0 +1,197 @@
+"""Pack-level attacks: a pack from a stranger may not hang the program or fill its memory.
+
+Each attack is JANTORI with one change. It must be refused at load with a PackError
+naming the file and line, or stopped while running with a RuleError or EvalError
+naming the pack file and the step or expression, well within the hang guard.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.rules.test_expr_escapes import hang_guard
+from vtt.rules.effects import RuleError
+from vtt.rules.errors import PackErrors
+from vtt.rules.loader import load_pack_text
+
+JANTORI = (Path(__file__).parents[2] / "rulesets" / "jantori" / "pack.yaml").read_text()
+FILE = "evil/pack.yaml"
+
+
+def changed(old: str, new: str) -> str:
+    """JANTORI with ``old`` replaced by ``new`` (which must be there)."""
+    assert old in JANTORI
+    return JANTORI.replace(old, new, 1)
+
+
+def with_setup(*lines: str) -> str:
+    """JANTORI with a ``setup:`` list of the given YAML lines (indented already)."""
+    return changed("\nflow:", "\nsetup:\n" + "\n".join(lines) + "\n\nflow:")
+
+
+def load_errors(text: str) -> list[str]:
+    with hang_guard(), pytest.raises(PackErrors) as caught:
+        load_pack_text(text, FILE)
+    return [str(error) for error in caught.value.errors]
+
+
+# --- work inside one turn -------------------------------------------------------------------
+
+NESTED_LOOPS = with_setup(
+    "  - for:",
+    "      each: a",
+    '      in: "range(900000)"',
+    "      do:",
+    "        - for:",
+    "            each: b",
+    '            in: "range(900000)"',
+    '            do: [{set: {"marker[0]": "cell(\'a3\')"}}]',
+)
+
+LOOP_OF_STEPS = with_setup(
+    "  - for:",
+    "      each: a",
+    '      in: "range(900000)"',
+    "      do:",
+    '        - for: {each: b, in: "seats", do: [{set: {"marker[0]": "cell(\'a3\')"}}]}',
+)
+
+LOOP_OF_HEAVY_EXPRESSIONS = with_setup(
+    "  - for:",
+    "      each: a",
+    '      in: "range(1000)"',
+    '      do: [{set: {"marker[0]": "cell(\'a3\') if sum(range(400000)) else None"}}]',
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(NESTED_LOOPS, id="nested loops"),
+        pytest.param(LOOP_OF_STEPS, id="a long loop of cheap steps"),
+        pytest.param(LOOP_OF_HEAVY_EXPRESSIONS, id="a loop of heavy expressions"),
+    ],
+)
+def test_setup_loops_stop_with_the_place_of_the_loop(text: str) -> None:
+    game = load_pack_text(text, FILE)  # valid: only running it does too much
+    with hang_guard(), pytest.raises(RuleError, match="too much work") as caught:
+        game.new_state(seed=1)
+    # The file, the line of a 'for' that ran too long and its key path.
+    place = re.match(rf"{FILE}:(\d+):\d+ \((setup\[0\]\.for[^)]*)\): ", str(caught.value))
+    assert place is not None, str(caught.value)
+    assert "for:" in text.splitlines()[int(place[1]) - 1]
+    assert place[2].endswith(".for")
+
+
+def test_a_move_with_a_runaway_loop_stops_with_its_place() -> None:
+    text = changed(
+        '      - set: {"marker[me]": square}',
+        '      - set: {"marker[me]": square}\n'
+        '      - for: {each: a, in: "range(999999)", do: [{for: {each: b, in: "range(999999)",'
+        ' do: [{set: {"marker[me]": square}}]}}]}',
+    )
+    state = load_pack_text(text, FILE).new_state(seed=1)
+    move = next(iter(state.legal_moves))
+    with hang_guard(), pytest.raises(RuleError, match="too much work") as caught:
+        state.apply(move)
+    assert "moves.place.effects[2].for" in str(caught.value)
+
+
+def test_phases_that_keep_entering_each_other_are_named() -> None:
+    text = changed(
+        "    place:\n      turn: single",
+        "    spin:\n      turn: auto\n      enter: [{phase: spun}]\n"
+        "    spun:\n      turn: auto\n      enter: [{phase: spin}]\n"
+        "    place:\n      turn: single",
+    ).replace("start: place", "start: spin")
+    game = load_pack_text(text, FILE)
+    with hang_guard(), pytest.raises(RuleError) as caught:
+        game.new_state(seed=1)
+    message = str(caught.value)
+    assert message.startswith(FILE)
+    assert "spin -> spun" in message and "without a move" in message
+
+
+def test_real_loops_still_run() -> None:
+    text = with_setup(
+        '  - for: {each: a, in: "range(1000)", do: [{for: {each: b, in: "seats",'
+        ' do: [{set: {"marker[b]": "marker[b]"}}]}}]}',
+    )
+    state = load_pack_text(text, FILE).new_state(seed=1)
+    assert state.legal_moves
+
+
+# --- sizes checked at load ------------------------------------------------------------------
+
+
+def test_a_huge_component_count_is_refused_at_load() -> None:
+    text = changed("count: 4, per: player", "count: 100000000, per: player")
+    [message] = load_errors(text)
+    assert message.startswith(f"{FILE}:15:")
+    assert "components.pieces.count" in message and "1000" in message
+
+
+def test_too_many_components_in_all_are_refused_at_load() -> None:
+    text = changed("count: 4, per: player", "count: 1000, per: player")  # 3 * 1000 * 2 seats
+    more = '  more: {pieces: [R, P, S], count: 1000, per: player, start: "reserve[seat]"}\n'
+    [message] = load_errors(text.replace("\nzones:", more + "\nzones:", 1))
+    assert message.startswith(f"{FILE}:16:")
+    assert "too many components" in message and "12,000" in message
+
+
+def test_too_many_cards_are_refused_when_the_game_starts() -> None:
+    text = changed(
+        "components:\n",
+        'components:\n  cards: {cards: "deck() * 150", start: "reserve[0]"}\n',
+    )
+    game = load_pack_text(text, FILE)
+    with hang_guard(), pytest.raises(RuleError) as caught:
+        game.new_state(seed=1)
+    message = str(caught.value)
+    assert message.startswith(f"{FILE} (components.cards.cards)")
+    assert "too many components: 10,500" in message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "path"),
+    [
+        ("placements: 24", "placements: 99999999999999999999999999", 12, "constants.placements"),
+        ("placements: 24", "placements: -9223372036854775809", 12, "constants.placements"),
+        (
+            "seats: [White, Black]",
+            "seats: [White, Black]\noptions:\n  rounds: {default: 1, max: 99999999999999999999}",
+            9,
+            "options.rounds.max",
+        ),
+    ],
+)
+def test_numbers_past_64_bits_are_refused_at_load(old: str, new: str, line: int, path: str) -> None:
+    [message] = load_errors(changed(old, new))
+    assert message.startswith(f"{FILE}:{line}:")
+    assert path in message and "too large" in message
+
+
+def test_the_largest_64_bit_number_is_accepted() -> None:
+    game = load_pack_text(changed("placements: 24", "placements: 9223372036854775807"), FILE)
+    assert game.constants["placements"] == 2**63 - 1
+
+
+# --- values stay plain ----------------------------------------------------------------------
+
+
+def test_generator_values_in_vars_and_scores_are_tuples() -> None:
+    text = changed("vars:\n", 'vars:\n  seen: "(s for s in seats)"\n').replace(
+        "scores: points", 'scores: "(p for p in points)"'
+    )
+    text = text.replace(
+        '      - set: {"marker[me]": square}',
+        '      - set: {"marker[me]": square, seen: "(s for s in (me, me))"}',
+    )
+    state = load_pack_text(text, FILE).new_state(seed=1)
+    assert state.var("seen") == (0, 1)
+    state.apply(next(iter(state.legal_moves)))
+    assert state.var("seen") == (0, 0)
+    assert state.copy() == state and state.copy().key() == state.key()
