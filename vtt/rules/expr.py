@@ -36,7 +36,9 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from vtt.janken import Card, Rank, Suit
 from vtt.rules.errors import PackError, Where
+from vtt.rules.values import Cell, Grid, Piece
 
 __all__ = [
     "MAX_DEPTH",
@@ -239,6 +241,12 @@ def _items(values: Any) -> Any:
     return _each(values)
 
 
+# What ``charged`` asks of each argument, quickest first: the exact types of sized
+# values (a grid is a dict), then the common values that are never sized.
+_SIZED_KINDS: Final = frozenset({*_SIZED_TYPES, Grid})
+_UNSIZED_KINDS: Final = frozenset({int, float, bool, type(None), Card, Suit, Rank, Piece, Cell})
+
+
 def start_work() -> None:
     """Count work afresh: a move, a setup or a settle of phases starts here."""
     _meter.done = 0
@@ -266,13 +274,27 @@ def charged(function: Callable[..., Any]) -> Callable[..., Any]:
 
     def run(*args: Any, **options: Any) -> Any:
         units = 0
-        for value in itertools.chain(args, options.values()):
-            if isinstance(value, _SIZED_TYPES):
+        for value in itertools.chain(args, options.values()) if options else args:
+            kind = type(value)
+            if kind in _SIZED_KINDS or (
+                kind not in _UNSIZED_KINDS and isinstance(value, _SIZED_TYPES)
+            ):
                 units += len(value)
         if cost is not None:
             units += cost(*args, **options)
-        _charge(units)
-        return _sized(function(*args, **options))
+        meter = _meter
+        meter.left -= units
+        if meter.left < 0:
+            _charge(0)  # raises with the message
+        result = function(*args, **options)
+        kind = type(result)
+        if kind in _SIZED_KINDS or (
+            kind not in _UNSIZED_KINDS and isinstance(result, _SIZED_TYPES)
+        ):
+            meter.left -= len(result)
+            if meter.left < 0:
+                _charge(0)
+        return result
 
     run.__name__ = function.__name__
     run.__doc__ = function.__doc__
