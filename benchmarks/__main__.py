@@ -74,6 +74,8 @@ def main() -> int:
         write_doc(table(results))
         print(f"wrote {DOC.relative_to(ROOT)}")
     failed = [r for r in results if r.met is False]
+    for r in failed:
+        print(f"goal missed: {r.group}: {r.name}: {r.value:,.3g} {r.unit}, goal {r.goal}")
     return 1 if failed else 0
 
 
