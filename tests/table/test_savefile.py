@@ -117,3 +117,13 @@ def test_autosave_cycle(tmp_path: Path) -> None:
     autosave.discard()
     assert not autosave.exists()
     autosave.discard()  # discarding twice is fine
+
+
+def test_an_unreadable_autosave_is_kept_aside(tmp_path: Path) -> None:
+    autosave = Autosave(tmp_path / "autosave.jtable")
+    autosave.path.write_text("{ half a file")
+    with pytest.raises(SaveFileError):
+        autosave.load()
+    kept = autosave.set_aside()
+    assert not autosave.exists()
+    assert kept.read_text() == "{ half a file" and kept.suffix == ".jtable"

@@ -102,3 +102,18 @@ def test_the_new_table_dialog_offers_both_setups_and_names_the_seats(window):
     dialog.names[1].setText("Bo")
     assert [s.name for s in dialog.seats()] == ["Ann", "Bo"]
     assert dialog.setup().id == "janken-sandbox"
+
+
+def test_an_unreadable_autosave_is_reported_kept_and_not_offered_again(qtbot, monkeypatch):
+    first = make_window(qtbot)
+    first.autosave.path.parent.mkdir(parents=True, exist_ok=True)
+    first.autosave.path.write_text("{ half a file", "utf-8")
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda *args: True)
+    second = make_window(qtbot)
+    assert not second.offer_restore()
+    assert "It was kept as" in second.statusBar().currentMessage()
+    for box in second.findChildren(QMessageBox):
+        box.close()
+    kept = list(second.autosave.path.parent.glob("autosave-unreadable-*.jtable"))
+    assert len(kept) == 1 and kept[0].read_text("utf-8") == "{ half a file"
+    assert not second.offer_restore()  # not offered again

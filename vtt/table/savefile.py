@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from dataclasses import fields
 from pathlib import Path
 from typing import Any, NoReturn
@@ -166,6 +167,14 @@ class Autosave:
     def discard(self) -> None:
         """Delete the autosave (after a clean exit, or when the user declines it)."""
         self.path.unlink(missing_ok=True)
+
+    def set_aside(self) -> Path:
+        """Keep an autosave that cannot be read under another name, so nothing is lost
+        and it is not offered again; returns where it went."""
+        kept = self.path.with_name(f"{self.path.stem}-unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        kept = kept.with_suffix(self.path.suffix)
+        os.replace(self.path, kept)
+        return kept
 
 
 class _Reader:

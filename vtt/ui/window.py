@@ -347,7 +347,8 @@ class TableWindow(QMainWindow):
         try:
             table = self.autosave.load()
         except SaveFileError as error:
-            self.report_error("Cannot restore the autosave", str(error))
+            kept = self.autosave.set_aside()
+            self.report_error("Cannot restore the autosave", f"{error}\n\nIt was kept as {kept}.")
             return False
         self.session.replace(table)
         self.session.set_modified(True)
