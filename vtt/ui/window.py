@@ -7,6 +7,7 @@ it, and every widget follows through the session's signals.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vtt.resources import user_data_dir
 from vtt.rules.setups import Setup, SetupError, list_setups, load_setup
@@ -34,6 +35,10 @@ from vtt.ui.seatbar import SeatBar
 from vtt.ui.session import TableSession
 from vtt.ui.shortcuts import by_command
 from vtt.ui.view import TableView
+
+if TYPE_CHECKING:
+    from vtt.ui.game.session import GameSetup
+    from vtt.ui.game.window import GameWindow
 
 AUTOSAVE_MS = 500
 DEFAULT_SETUP = "janken-deck-games"
@@ -65,6 +70,7 @@ class TableWindow(QMainWindow):
         self.autosave_timer.setInterval(AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.write_autosave)
         self.shortcuts_window: dialogs.ShortcutsWindow | None = None
+        self.game_windows: list[GameWindow] = []
         self._layout()
         self._status_bar()
         self._menus()
@@ -134,6 +140,8 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("save-as", self.save_as))
         file.addSeparator()
         file.addAction(self._action("quit", self.close))
+        game = menus.addMenu("&Game")
+        game.addAction("&New game…").triggered.connect(self.ask_new_game)
         edit = menus.addMenu("&Edit")
         self.undo_action = self._action("undo", self.session.undo)
         self.redo_action = self._action("redo", self.session.redo)
@@ -269,6 +277,26 @@ class TableWindow(QMainWindow):
         self.autosave_timer.start()
         self.statusBar().showMessage(f"New table: {setup.name}. Right-click the deck to shuffle.")
         return True
+
+    def ask_new_game(self) -> None:
+        """Game > New game...: choose a pack and seats, then play it in a game window."""
+        # Loaded on first use, so a free table opens without the enforced-play code.
+        from vtt.ui.game.dialog import NewGameDialog
+
+        dialog = NewGameDialog(self)
+        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+            setup = dialog.setup()
+            if setup is not None:
+                self.open_game(setup)
+
+    def open_game(self, setup: GameSetup) -> GameWindow:
+        """Open a window playing an enforced game."""
+        from vtt.ui.game.window import GameWindow
+
+        window = GameWindow(setup, self.art)
+        self.game_windows.append(window)
+        window.show()
+        return window
 
     def ask_open(self) -> None:
         """Ask for a table file and open it."""

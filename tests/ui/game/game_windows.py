@@ -1,0 +1,27 @@
+"""Opening a game window for the enforced-play tests, with a fast computer pause.
+
+The autouse fixtures of tests/ui/conftest.py (private user folder, Qt warnings fail)
+apply here too, and tests/ui/gestures.py is importable as ``gestures``.
+"""
+
+from __future__ import annotations
+
+#: A computer seat's pause in the tests (the window's own is 400 ms).
+FAST_MS = 5
+
+
+def open_game(qtbot, pack: str, kinds: tuple[str, ...], seed: int = 1, options=None):
+    """A shown game window for a pack with these seat kinds (Human / Computer)."""
+    from vtt.rules import load_game
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    names = load_game(pack).seat_labels(len(kinds))
+    seats = tuple(SeatChoice(n, k) for n, k in zip(names, kinds, strict=True))
+    window = GameWindow(GameSetup(pack, seats, dict(options or {}), seed), pause_ms=FAST_MS)
+    window.resize(1300, 900)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit()
+    return window

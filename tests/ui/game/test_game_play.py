@@ -1,0 +1,202 @@
+"""Whole enforced games through real mouse events against the random agent."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from game_windows import open_game
+from gestures import drag
+
+from vtt.ai.random_agent import RandomAgent
+from vtt.rules.values import Cell
+from vtt.ui.game.board import FaceItem
+from vtt.ui.game.session import COMPUTER, HUMAN
+from vtt.ui.qt import QPointF, Qt
+
+WAIT_MS = 5000
+
+
+def wait_for_person(qtbot, window) -> None:
+    """Wait until the person is to move or the game is over (computers move meanwhile)."""
+    session = window.session
+    qtbot.waitUntil(lambda: session.human_to_move() or session.over, timeout=WAIT_MS)
+
+
+def grip(face: FaceItem) -> QPointF:
+    """A point of a face that no later face in its row covers: its left strip."""
+    rect = face.sceneBoundingRect()
+    return QPointF(rect.left() + 12, rect.center().y())
+
+
+def own_face(window, what: str) -> FaceItem:
+    """A face the person to move may drag, showing ``what``."""
+    faces = [f for f in window.board.faces if f.what == what and window.view.can_drag(f)]
+    assert faces, f"no draggable {what} on the board"
+    return max(faces, key=lambda f: f.face.index)
+
+
+def drag_move(window, chooser: random.Random) -> str:
+    """Drag a random legal drag of the person to move onto its place; the move's text."""
+    targets = window.session.drags().targets
+    what = chooser.choice(sorted(targets))
+    key = chooser.choice(sorted(targets[what], key=str))
+    move = targets[what][key]
+    centre = window.board.places[key].place.centre
+    drag(window.view, grip(own_face(window, what)), centre)
+    return move.text
+
+
+def test_jantori_played_to_the_end_by_dragging_pieces(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER), seed=3)
+    session = window.session
+    chooser = random.Random(5)
+    made = 0
+    while True:
+        wait_for_person(qtbot, window)
+        if session.over:
+            break
+        before = len(session.moves)
+        text = drag_move(window, chooser)
+        assert session.moves[before].text == text
+        made += 1
+    assert made >= 1
+    assert len(session.moves) == 24 or "no legal placement" in session.state.outcome.reason
+    assert window.result.isVisible()
+    winners = [session.names[w] for w in session.state.outcome.winners]
+    assert winners[0] in window.result_text.text()
+    window.play_again.click()
+    assert not session.over and session.moves == [] and not window.result.isVisible()
+
+
+def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER), seed=2, options={"wins_needed": 1})
+    session = window.session
+    chooser = random.Random(1)
+    for _ in range(200):
+        wait_for_person(qtbot, window)
+        if session.over:
+            break
+        before = len(session.moves)
+        if session.drags().targets:
+            text = drag_move(window, chooser)
+        else:
+            (button,) = window.action_buttons
+            text = session.drags().actions[0].text
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert session.moves[before].text == text
+    assert session.over and window.result.isVisible()
+    assert max(session.state.outcome.scores or (0,)) >= 0
+    assert "won" in window.result_text.text() or "draw" in window.result_text.text()
+
+
+def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    session = window.session
+    before = session.state.copy()
+    face = own_face(window, "R")
+    home = face.pos()
+    far = window.board.places[("board", Cell.parse("c3"))]
+    drag(window.view, grip(face), far.place.centre)
+    assert window.message.text() == (
+        "You can only place next to your marker (a3), or jump over your opponent's"
+    )
+    assert session.state == before and session.moves == []
+    assert face.pos() == home
+    assert not any(item.legal for item in window.board.places.values())
+
+
+def test_legal_places_glow_while_a_piece_is_dragged(qtbot):
+    from gestures import LEFT, send_mouse, view_point
+
+    from vtt.ui.qt import QEvent
+
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    view = window.view
+    start = view_point(view, grip(own_face(window, "P")))
+    send_mouse(view.viewport(), QEvent.Type.MouseButtonPress, start)
+    send_mouse(view.viewport(), QEvent.Type.MouseMove, start + start / 20, Qt.MouseButton.NoButton)
+    glowing = {str(key[-1]) for key, item in window.board.places.items() if item.legal}
+    assert glowing == {"a2", "b3"}
+    send_mouse(
+        view.viewport(), QEvent.Type.MouseButtonRelease, start, LEFT, Qt.MouseButton.NoButton
+    )
+    assert not any(item.legal for item in window.board.places.values())
+    assert window.session.moves == []
+
+
+class ThreadRecordingAgent(RandomAgent):
+    """A random agent that notes the thread each choice ran on."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.threads: list[int] = []
+
+    def choose(self, view, legal_moves):
+        self.threads.append(threading.get_ident())
+        return super().choose(view, legal_moves)
+
+
+def test_the_computer_chooses_off_the_gui_thread(qtbot):
+    window = open_game(qtbot, "jantori", (COMPUTER, HUMAN))
+    agent = ThreadRecordingAgent()
+    window.session.agents[0] = agent
+    window.computers.schedule()
+    qtbot.waitUntil(lambda: len(window.session.moves) == 1, timeout=WAIT_MS)
+    assert agent.threads and threading.get_ident() not in agent.threads
+    assert window.session.human_to_move()
+
+
+def test_number_keys_make_the_action_bar_moves(qtbot):
+    window = open_game(qtbot, "war", (HUMAN, COMPUTER), seed=4)
+    session = window.session
+    assert [m.text for m in session.drags().actions] == ["flip"]
+    assert window.action_buttons[0].text() == "&1 flip"
+    qtbot.keyClick(window.view, Qt.Key.Key_1)
+    assert session.moves[0].text == "flip"
+
+
+def test_a_move_the_rules_refuse_is_told_in_the_message_line(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
+    session = window.session
+    assert not window.play("pass")
+    assert window.message.text() == "You can play a card, so you cannot pass"
+    assert session.moves == [] and window.action_buttons == []
+
+
+def test_the_screen_is_covered_when_it_passes_to_another_person(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
+    session = window.session
+    assert not window.cover.isVisible()
+    mover = session.state.to_move
+    first = session.drags()
+    what = sorted(first.targets)[0]
+    assert window.play(next(iter(first.targets[what].values())))
+    assert window.cover.isVisible() and not window.view.isVisible()
+    assert session.state.to_move == 1 - mover
+    assert f"Pass the screen to {session.names[1 - mover]}" in window.cover.text()
+    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_buttons)
+    qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    assert window.view.isVisible() and not window.cover.isVisible()
+    assert session.viewer == 1 - mover and window.log.count() == len(session.moves)
+
+
+class BrokenAgent:
+    """An agent with a bug."""
+
+    def choose(self, view, legal_moves):
+        raise RuntimeError("no idea")
+
+
+def test_an_agent_that_fails_is_reported_and_the_window_lives_on(qtbot):
+    window = open_game(qtbot, "jantori", (COMPUTER, HUMAN))
+    window.session.agents[0] = BrokenAgent()
+    window.computers.schedule()
+    qtbot.waitUntil(lambda: "could not choose" in window.message.text(), timeout=WAIT_MS)
+    assert "RuntimeError: no idea" in window.message.text() and window.session.moves == []
+
+
+def test_places_are_named_with_the_packs_own_words(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    assert window.board.places[("reserve", 0)].name == "White · pieces in hand"
+    assert window.board.places[("board", Cell.parse("b2"))].place.label == "b2"

@@ -1,0 +1,71 @@
+"""Game > New game...: packs listed, options and seats chosen, the game window opened."""
+
+from __future__ import annotations
+
+from vtt.ui.game.dialog import NewGameDialog
+from vtt.ui.game.session import COMPUTER, HUMAN
+from vtt.ui.qt import QCheckBox, QComboBox, QSpinBox
+
+
+def choose(dialog: NewGameDialog, name: str) -> None:
+    names = [entry.name for entry in dialog.packs]
+    dialog.pack_list.setCurrentRow(names.index(name))
+
+
+def test_every_pack_with_rules_is_listed_and_a_broken_user_pack_shows_why(qtbot, user_home):
+    broken = user_home / "packs" / "broken"
+    broken.mkdir(parents=True)
+    (broken / "pack.yaml").write_text("format: 1\nid: broken\nname: [oops\n", "utf-8")
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    names = [entry.name for entry in dialog.packs]
+    assert {"JANTORI", "Tic-Tac-Rock", "War", "broken"} <= set(names)
+    assert not any("Sandbox" in n or "Deck Games" in n for n in names)
+    item = dialog.pack_list.item(names.index("broken"))
+    assert "pack.yaml" in item.toolTip()
+    assert not item.flags()
+
+
+def test_options_variants_and_seats_make_the_setup(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    choose(dialog, "Tic-Tac-Rock")
+    assert dialog.title.text() == "Tic-Tac-Rock"
+    assert "2–4 players" in dialog.summary.text() and "three rounds" in dialog.summary.text()
+    assert isinstance(dialog.option_widgets["easy"], QCheckBox)
+    assert isinstance(dialog.option_widgets["wins_needed"], QSpinBox)
+    dialog.variant.setCurrentText("Easy version")
+    assert dialog.option_widgets["easy"].isChecked()
+    dialog.players.setValue(3)
+    assert len(dialog.seat_rows) == 3
+    name, kind = dialog.seat_rows[2]
+    name.setText("Ana")
+    kind.setCurrentText(HUMAN)
+    setup = dialog.setup()
+    assert setup is not None and setup.players == 3 and setup.options["easy"] is True
+    assert [s.kind for s in setup.seats] == [HUMAN, COMPUTER, HUMAN]
+    assert setup.seats[2].name == "Ana" and setup.pack.endswith("tic-tac-rock")
+    dialog.players.setValue(2)
+    assert len(dialog.seat_rows) == 2
+
+
+def test_a_choice_option_is_a_list_and_the_rules_are_one_click_away(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    choose(dialog, "War")
+    mode = dialog.option_widgets["mode"]
+    assert isinstance(mode, QComboBox) and mode.currentText() == "classic"
+    dialog.rules_button.click()
+    assert dialog.rules_window is not None
+    assert "War" in dialog.rules_window.text.toPlainText()
+
+
+def test_the_game_menu_opens_a_game_window(qtbot, window, monkeypatch):
+    monkeypatch.setattr(NewGameDialog, "exec", lambda self: NewGameDialog.DialogCode.Accepted)
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Game")
+    (new_game,) = [a for a in menu.actions() if a.text() == "&New game…"]
+    new_game.trigger()
+    (game,) = window.game_windows
+    qtbot.addWidget(game)
+    assert game.session.game.name == "JANTORI"
+    assert game.session.human_to_move() and "White to move" in game.status.text()

@@ -1,0 +1,76 @@
+"""The projection of a state onto places, and of its legal moves onto drags (no window)."""
+
+from __future__ import annotations
+
+from vtt.rules import load_game
+from vtt.rules.values import Cell
+from vtt.rules.views import Hidden
+from vtt.ui.game.projection import drags_of, drop_reason, project
+
+
+def overlaps(a, b) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def test_jantori_places_are_the_nine_cells_and_each_reserve_with_the_markers():
+    game = load_game("jantori")
+    state = game.new_state()
+    layout = project(game.zones, state.view(0), cards=False)
+    cells = {str(k[1]) for k in layout.places if k[0] == "board"}
+    assert cells == {f"{c}{r}" for c in "abc" for r in "123"}
+    mine, theirs = layout.places[("reserve", 0)], layout.places[("reserve", 1)]
+    assert mine.rect[1] > layout.places[("board", Cell.parse("a1"))].rect[1] > theirs.rect[1]
+    assert mine.count == 12 and len(mine.faces) == 12
+    a3, a1 = layout.places[("board", Cell.parse("a3"))], layout.places[("board", Cell.parse("a1"))]
+    assert a3.rect[1] < a1.rect[1]  # row 1 at the bottom
+    assert sorted(layout.markers) == sorted(
+        [(("board", Cell.parse("a3")), 0, "marker"), (("board", Cell.parse("c1")), 1, "marker")]
+    )
+    rects = [p.rect for p in layout.places.values()]
+    assert not any(overlaps(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_a_hidden_hand_shows_only_backs_and_its_count():
+    game = load_game("tic-tac-rock")
+    state = game.new_state(seed=3)
+    layout = project(game.zones, state.view(0))
+    assert isinstance(state.view(0).zones["hand"][1], Hidden)
+    theirs = layout.places[("hand", 1)]
+    assert theirs.count == 3 and all(f.component is None for f in theirs.faces)
+    mine = layout.places[("hand", 0)]
+    assert [str(f.component) for f in mine.faces] == [str(c) for c in state.zone("hand")[0]]
+    stock = layout.places[("stock",)]
+    assert stock.kind == "pile" and stock.faces[0].component is None
+
+
+def test_drags_map_each_piece_to_its_legal_cells_and_nothing_else():
+    state = load_game("jantori").new_state()
+    drags = drags_of(state)
+    assert drags.actions == []
+    assert {w: {str(k[-1]) for k in t} for w, t in drags.targets.items()} == {
+        kind: {"a2", "b3"} for kind in "RPS"
+    }
+    assert drags.targets["S"][("board", Cell.parse("b3"))].text == "place S at b3"
+
+
+def test_a_move_without_a_cell_lands_where_playing_it_puts_the_card():
+    state = load_game("war").new_state({"mode": "five-card"}, seed=1)
+    drags = drags_of(state)
+    assert drags.targets and all(set(t) == {("chosen", 0)} for t in drags.targets.values())
+    classic = load_game("war").new_state(seed=1)
+    assert [m.text for m in drags_of(classic).actions] == ["flip"]
+
+
+def test_the_reason_for_a_drop_is_the_packs_own_message():
+    state = load_game("jantori").new_state()
+    for move in ("place R at b3", "place S at c2", "place R at c3"):
+        state.apply(move)
+    reason = drop_reason(state, "R", ("board", Cell.parse("c3")))  # Black onto White's marker
+    assert reason == "You cannot place on your opponent's marker"
+    state.apply("place P at b2")
+    assert drop_reason(state, "P", ("board", Cell.parse("c2"))) == (
+        "Your P does not beat the S on c2"
+    )
+    assert drop_reason(state, "P", ("reserve", 1)) == "P cannot go to the reserve"

@@ -1,0 +1,286 @@
+"""The board of an enforced game: places with outlines and labels, faces drawn with the art.
+
+It is rebuilt from a fresh projection after every move. A drag starts only on a
+face that has somewhere legal to go; while it moves, the legal places glow; the
+drop is handed to the session (``GameSession.drop``), and when that refuses, the
+face snaps back to where it lay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from vtt.janken import Card
+from vtt.rules.values import Piece
+from vtt.ui.art import Art, card_asset, felt_colour, palette
+from vtt.ui.game.projection import Face, Key, Layout, Place, project
+from vtt.ui.game.session import GameSession
+from vtt.ui.qt import (
+    QColor,
+    QFont,
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPointF,
+    QRectF,
+    Qt,
+)
+
+OUTLINE = QColor(255, 255, 255, 90)
+LABEL = QColor(255, 255, 255, 170)
+LEGAL = QColor(120, 255, 140)
+MARGIN = 160.0
+
+
+def seat_colour(seat: int) -> QColor:
+    """The colour of a seat (its ring on pieces, its marker on the board)."""
+    colours = palette()["seats"]
+    assert isinstance(colours, list)
+    return QColor(str(colours[seat % len(colours)]))
+
+
+def _rect(rect: tuple[float, float, float, float]) -> QRectF:
+    return QRectF(*rect)
+
+
+class PlaceItem(QGraphicsRectItem):
+    """The outline of a place, its label and count; it glows while it is a legal target."""
+
+    def __init__(self, place: Place, markers: list[int], name: str) -> None:
+        super().__init__(_rect(place.rect))
+        self.place = place
+        self.key = place.key
+        self.markers = markers
+        self.name = name
+        self.legal = False
+        self.setZValue(-1)
+
+    def set_legal(self, legal: bool) -> None:
+        """Glow (or stop glowing) as a place the dragged face may go."""
+        if legal != self.legal:
+            self.legal = legal
+            self.update()
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        body = self.rect().adjusted(4, 4, -4, -4)
+        if self.legal:
+            glow = QColor(LEGAL)
+            glow.setAlpha(70)
+            painter.setBrush(glow)
+            painter.setPen(QPen(LEGAL, 5))
+        else:
+            painter.setBrush(QColor(0, 0, 0, 40))
+            painter.setPen(QPen(OUTLINE, 2, Qt.PenStyle.DashLine))
+        painter.drawRoundedRect(body, 10, 10)
+        for seat in self.markers:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(seat_colour(seat), 6))
+            painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
+        if self.place.kind != "cell":
+            painter.setPen(LABEL)
+            painter.setFont(QFont("Sans", 11))
+            text = f"{self.name} ({self.place.count})"
+            painter.drawText(body.adjusted(8, 3, -6, 0), Qt.AlignmentFlag.AlignLeft, text)
+
+
+class CellLabel(QGraphicsRectItem):
+    """A cell's name and stack height, drawn above the faces so a card never hides it."""
+
+    def __init__(self, place: Place) -> None:
+        x, y, _w, h = place.rect
+        super().__init__(QRectF(x + 8, y + h - 28, 44 if place.count > 1 else 28, 20))
+        self.place = place
+        self.setZValue(900)
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 120))
+        painter.drawRoundedRect(self.rect(), 6, 6)
+        painter.setPen(QColor(255, 255, 255, 220))
+        painter.setFont(QFont("Sans", 10))
+        count = self.place.count
+        text = f"{self.place.label}×{count}" if count > 1 else self.place.label
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class FaceItem(QGraphicsRectItem):
+    """One component: a card's art, a back, or a piece's suit token in its owner's ring."""
+
+    def __init__(self, face: Face, place: Place, art: Art, cards: bool) -> None:
+        x, y, w, h = face.rect
+        super().__init__(QRectF(-w / 2, -h / 2, w, h))
+        self.setPos(x + w / 2, y + h / 2)
+        self.face = face
+        self.place = place
+        self.art = art
+        self.cards = cards
+        self.what = str(face.component) if face.component is not None else None
+        self.home = self.pos()
+        self.setZValue(face.index)
+        self.setToolTip(self.what or "face down")
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        body = self.rect()
+        component = self.face.component
+        if isinstance(component, Card) or (component is None and self.cards):
+            self.art.paint_shadow(painter, body.translated(2, 3), 6)
+            self.art.paint(painter, card_asset(str(component) if component else "back"), body)
+            return
+        self._paint_piece(painter, body, component)
+
+    def _paint_piece(self, painter: QPainter, body: QRectF, piece: Piece | None) -> None:
+        owner = piece.owner if piece is not None else -1
+        painter.setPen(QPen(seat_colour(owner) if owner >= 0 else OUTLINE, 6))
+        painter.setBrush(QColor(250, 246, 236))
+        painter.drawEllipse(body.adjusted(3, 3, -3, -3))
+        suit = piece.suit if piece is not None else None
+        asset = f"tokens/suit-{suit.letter}" if suit is not None else ""
+        if asset and self.art.exists(asset):
+            self.art.paint(painter, asset, body.adjusted(9, 9, -9, -9))
+        elif piece is not None:
+            painter.setPen(QColor(30, 30, 30))
+            painter.drawText(body, Qt.AlignmentFlag.AlignCenter, piece.kind)
+
+
+class BoardScene(QGraphicsScene):
+    """The places and faces of the session's game, as one seat sees it."""
+
+    def __init__(self, session: GameSession, art: Art) -> None:
+        super().__init__()
+        self.session = session
+        self.art = art
+        self.places: dict[Key, PlaceItem] = {}
+        self.faces: list[FaceItem] = []
+        self.layout = Layout()
+        self.setBackgroundBrush(felt_colour())
+
+    def rebuild(self) -> None:
+        """Draw the game again from a fresh projection of the viewer's view."""
+        self.clear()
+        self.places.clear()
+        self.faces.clear()
+        session = self.session
+        view = session.state.view(session.viewer)
+        cards = session.uses_cards
+        self.layout = project(session.game.zones, view, cards)
+        marked: dict[Key, list[int]] = {}
+        for key, seat, _name in self.layout.markers:
+            marked.setdefault(key, []).append(seat)
+        for key, place in self.layout.places.items():
+            item = PlaceItem(place, marked.get(key, []), self._name(place))
+            self.addItem(item)
+            self.places[key] = item
+            if place.kind == "cell":
+                self.addItem(CellLabel(place))
+            for face in place.faces:
+                face_item = FaceItem(face, place, self.art, cards)
+                self.addItem(face_item)
+                self.faces.append(face_item)
+        x, y, w, h = self.layout.bounds()
+        self.setSceneRect(QRectF(x, y, w, h).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    def _name(self, place: Place) -> str:
+        label = self.session.zone_labels.get(place.key[0], place.label)
+        if place.owner is None:
+            return label
+        return f"{self.session.names[place.owner]} · {label}"
+
+    def place_at(self, point: QPointF) -> PlaceItem | None:
+        """The place under a scene point."""
+        for item in self.items(point):
+            if isinstance(item, PlaceItem):
+                return item
+        return None
+
+    def face_at(self, point: QPointF) -> FaceItem | None:
+        """The topmost face under a scene point."""
+        for item in self.items(point):
+            if isinstance(item, FaceItem):
+                return item
+        return None
+
+    def show_targets(self, keys: set[Key]) -> None:
+        """Make exactly these places glow."""
+        for key, item in self.places.items():
+            item.set_legal(key in keys)
+
+
+class BoardView(QGraphicsView):
+    """Shows the board fitted to the window and turns drags into drops on places."""
+
+    def __init__(self, scene: BoardScene, on_drop: Callable[[str, Key | None], bool]) -> None:
+        super().__init__(scene)
+        self.board = scene
+        self.on_drop = on_drop
+        self.dragging: FaceItem | None = None
+        self.grip = QPointF()
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+
+    def fit(self) -> None:
+        """Show the whole board."""
+        self.fitInView(self.board.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def can_drag(self, face: FaceItem) -> bool:
+        """True if the person to move may pick this face up."""
+        session = self.board.session
+        if face.what is None or face.place.kind == "cell" or not session.human_to_move():
+            return False
+        owner = face.place.owner
+        return (owner is None or owner == session.state.to_move) and session.drags().draggable(
+            face.what
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        point = self.mapToScene(event.position().toPoint())
+        face = self.board.face_at(point)
+        if event.button() != Qt.MouseButton.LeftButton or face is None or not self.can_drag(face):
+            super().mousePressEvent(event)
+            return
+        self.dragging = face
+        self.grip = point - face.pos()
+        face.setZValue(1000)
+        face.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+        assert face.what is not None
+        self.board.show_targets(set(self.board.session.drags().targets[face.what]))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self.dragging is None:
+            super().mouseMoveEvent(event)
+            return
+        self.dragging.setPos(self.mapToScene(event.position().toPoint()) - self.grip)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        face = self.dragging
+        if face is None:
+            super().mouseReleaseEvent(event)
+            return
+        self.dragging = None
+        place = self.board.place_at(self.mapToScene(event.position().toPoint()))
+        self.board.show_targets(set())
+        assert face.what is not None
+        key = place.key if place is not None and place.key != face.place.key else None
+        if key is None and place is not None:
+            self.snap_back(face)
+            return
+        if not self.on_drop(face.what, key):
+            self.snap_back(face)
+
+    def snap_back(self, face: FaceItem) -> None:
+        """Put a face back where it lay."""
+        face.setPos(face.home)
+        face.setZValue(face.face.index)

@@ -1,0 +1,307 @@
+"""Game > New game...: pick a pack, the player count, options or a variant, and the seats.
+
+Every pack with rules is listed (the shipped ``rulesets/`` and the user's pack
+folder; ``kind: setup`` packs are free-form tables and are left out). A pack that
+fails to load is listed greyed out with its error, so a broken user pack is seen.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from vtt.resources import rulesets_dir, user_packs_dir
+from vtt.rules import Game, load_game
+from vtt.rules.finder import pack_folders
+from vtt.rules.model import OptionDef
+from vtt.ui.game.session import COMPUTER, HUMAN, SEAT_KINDS, GameSetup, SeatChoice
+from vtt.ui.qt import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    Qt,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+NO_VARIANT = "(choose options yourself)"
+
+
+@dataclass(frozen=True)
+class PackEntry:
+    """A pack folder and its loaded game, or why it did not load."""
+
+    folder: Path
+    game: Game | None
+    error: str = ""
+
+    @property
+    def name(self) -> str:
+        """The pack's name (its folder name when it failed to load)."""
+        return self.game.name if self.game is not None else self.folder.name
+
+
+def available_packs(folders: tuple[Path, ...] = ()) -> list[PackEntry]:
+    """Every pack with rules in the given folders, the shipped packs and the user's packs."""
+    entries = []
+    for root in (*folders, rulesets_dir(), user_packs_dir()):
+        for folder in pack_folders(root):
+            try:
+                game = load_game(folder)
+            except Exception as error:  # a broken pack is shown with its error, not fatal
+                entries.append(PackEntry(folder, None, str(error)))
+                continue
+            if game.kind != "setup":
+                entries.append(PackEntry(folder, game))
+    return entries
+
+
+def option_widget(option: OptionDef) -> QWidget:
+    """The widget that chooses one option: a checkbox, a list or a number."""
+    if option.kind == "bool":
+        box = QCheckBox(option.label or option.name)
+        box.setChecked(bool(option.default))
+        return box
+    if option.kind == "int":
+        spin = QSpinBox()
+        spin.setRange(option.low if option.low is not None else 0, option.high or 9999)
+        spin.setValue(int(str(option.default)))
+        return spin
+    combo = QComboBox()
+    combo.addItems([str(c) for c in option.choices])
+    combo.setCurrentText(str(option.default))
+    return combo
+
+
+def option_value(option: OptionDef, widget: QWidget) -> object:
+    """The value a widget made by :func:`option_widget` holds."""
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    if isinstance(widget, QSpinBox):
+        return widget.value()
+    assert isinstance(widget, QComboBox)
+    return option.choices[widget.currentIndex()]
+
+
+def set_option_value(widget: QWidget, value: object) -> None:
+    """Show a value in an option's widget (a variant chose it)."""
+    if isinstance(widget, QCheckBox):
+        widget.setChecked(bool(value))
+    elif isinstance(widget, QSpinBox):
+        widget.setValue(int(str(value)))
+    elif isinstance(widget, QComboBox):
+        widget.setCurrentText(str(value))
+
+
+class RulesWindow(QDialog):
+    """A pack's README, shown as formatted text."""
+
+    def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        readme = folder / "README.md"
+        self.setWindowTitle(f"Rules — {folder.name}")
+        self.text = QTextBrowser()
+        if readme.is_file():
+            self.text.setMarkdown(readme.read_text("utf-8"))
+        else:
+            self.text.setPlainText(f"{folder.name} has no README.md")
+        column = QVBoxLayout(self)
+        column.addWidget(self.text)
+        self.resize(720, 640)
+
+
+class NewGameDialog(QDialog):
+    """Choose a game and its seats; ``setup()`` gives the choice."""
+
+    def __init__(self, parent: QWidget | None = None, folders: tuple[Path, ...] = ()) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.packs = available_packs(folders)
+        self.option_widgets: dict[str, QWidget] = {}
+        self.seat_rows: list[tuple[QLineEdit, QComboBox]] = []
+        self.rules_window: RulesWindow | None = None
+        self._build()
+        first = next((i for i, p in enumerate(self.packs) if p.game is not None), -1)
+        self.pack_list.setCurrentRow(first)
+        self.resize(900, 620)
+
+    def _build(self) -> None:
+        self.pack_list = QListWidget()
+        for entry in self.packs:
+            item = QListWidgetItem(entry.name)
+            if entry.game is None:
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                item.setToolTip(entry.error)
+            self.pack_list.addItem(item)
+        self.pack_list.currentRowChanged.connect(self._show_pack)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-size: 18px; font-weight: bold;")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.rules_button = QPushButton("&Read the rules…")
+        self.rules_button.clicked.connect(self.show_rules)
+        self.players = QSpinBox()
+        self.players.valueChanged.connect(self._fill_seats)
+        self.variant = QComboBox()
+        self.variant.currentIndexChanged.connect(self._apply_variant)
+        self.options_form = QFormLayout()
+        self.seats_form = QFormLayout()
+        self.enforced = QCheckBox("Enforce the rules (house rules: coming)")
+        self.enforced.setChecked(True)
+        self.enforced.setEnabled(False)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.start_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        details = QVBoxLayout()
+        for widget in (self.title, self.summary, self.rules_button):
+            details.addWidget(widget)
+        top = QFormLayout()
+        top.addRow("&Players", self.players)
+        top.addRow("&Variant", self.variant)
+        details.addLayout(top)
+        details.addWidget(QLabel("<b>Options</b>"))
+        details.addLayout(self.options_form)
+        details.addWidget(QLabel("<b>Seats</b>"))
+        details.addLayout(self.seats_form)
+        details.addWidget(self.enforced)
+        details.addStretch(1)
+        details.addWidget(buttons)
+        row = QHBoxLayout(self)
+        row.addWidget(self.pack_list, 1)
+        row.addLayout(details, 2)
+
+    # ------------------------------------------------------------ a pack
+
+    @property
+    def entry(self) -> PackEntry | None:
+        """The chosen pack, if one that loads is chosen."""
+        row = self.pack_list.currentRow()
+        return self.packs[row] if 0 <= row < len(self.packs) else None
+
+    @property
+    def game(self) -> Game | None:
+        """The chosen pack's game."""
+        entry = self.entry
+        return entry.game if entry is not None else None
+
+    def _show_pack(self, row: int) -> None:
+        game = self.game
+        self.start_button.setEnabled(game is not None)
+        if game is None:
+            return
+        low, high, default = game.players
+        self.title.setText(game.name)
+        counts = f"{low} players" if low == high else f"{low}–{high} players"
+        self.summary.setText(f"{_summary(self.entry)}\n{counts}")
+        self._fill_options(game)
+        self.players.blockSignals(True)
+        self.players.setRange(low, high)
+        self.players.setValue(default)
+        self.players.blockSignals(False)
+        self.seat_rows.clear()
+        _clear(self.seats_form)
+        self._fill_seats()
+
+    def _fill_options(self, game: Game) -> None:
+        _clear(self.options_form)
+        self.option_widgets = {}
+        for option in game.options:
+            widget = option_widget(option)
+            self.option_widgets[option.name] = widget
+            label = "" if option.kind == "bool" else (option.label or option.name)
+            self.options_form.addRow(label, widget)
+        self.variant.blockSignals(True)
+        self.variant.clear()
+        self.variant.addItem(NO_VARIANT)
+        labels = _pack_data(self.entry).get("variants", {})
+        for name in game.variants:
+            label = labels.get(name, {}).get("label", name) if isinstance(labels, dict) else name
+            self.variant.addItem(str(label), name)
+        self.variant.blockSignals(False)
+
+    def _apply_variant(self, index: int) -> None:
+        game = self.game
+        name = self.variant.itemData(index)
+        if game is None or name is None:
+            return
+        chosen = game.variants[name]
+        for option in game.options:
+            default = chosen.get(option.name, option.default)
+            set_option_value(self.option_widgets[option.name], default)
+
+    def _fill_seats(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        count = self.players.value()
+        names = game.seat_labels(count)
+        while len(self.seat_rows) > count:
+            self.seat_rows.pop()
+            self.seats_form.removeRow(self.seats_form.rowCount() - 1)
+        while len(self.seat_rows) < count:
+            seat = len(self.seat_rows)
+            name = QLineEdit(names[seat])
+            kind = QComboBox()
+            kind.addItems(list(SEAT_KINDS))
+            kind.setCurrentText(HUMAN if seat == 0 else COMPUTER)
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(name, 1)
+            line.addWidget(kind)
+            self.seats_form.addRow(f"Seat {seat + 1}", row)
+            self.seat_rows.append((name, kind))
+
+    def show_rules(self) -> None:
+        """Open the chosen pack's README beside the dialog."""
+        entry = self.entry
+        if entry is not None:
+            self.rules_window = RulesWindow(entry.folder, self)
+            self.rules_window.show()
+
+    def setup(self) -> GameSetup | None:
+        """The game chosen: pack, seats, options and a fresh seed."""
+        entry, game = self.entry, self.game
+        if entry is None or game is None:
+            return None
+        options = {o.name: option_value(o, self.option_widgets[o.name]) for o in game.options}
+        seats = tuple(
+            SeatChoice(name.text().strip() or f"Player {i + 1}", kind.currentText())
+            for i, (name, kind) in enumerate(self.seat_rows)
+        )
+        return GameSetup(str(entry.folder), seats, options, random.randrange(1 << 31))
+
+
+def _pack_data(entry: PackEntry | None) -> dict[str, Any]:
+    """The pack's YAML as data, for what the engine does not keep (summary, labels)."""
+    if entry is None:
+        return {}
+    data = yaml.safe_load((entry.folder / "pack.yaml").read_text("utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+def _summary(entry: PackEntry | None) -> str:
+    return str(_pack_data(entry).get("summary", ""))
+
+
+def _clear(form: QFormLayout) -> None:
+    while form.rowCount():
+        form.removeRow(0)
