@@ -20,7 +20,12 @@ How it fits together (DESIGN.md, "Two models, one table"):
   the GUI thread by a queued signal and is applied only if the state is unchanged.
 - :mod:`dialog` is Game > New game...; :mod:`window` is the game window.
 
-Later work plugs in here: secret simultaneous choices (War) need only the seat to
-move to be a human and the privacy screen before its view is shown; undo replays
-the record minus its last moves; house rules turn the projection into a free table.
+- :mod:`reveals` says what a move showed that some seat could not see before (read
+  from the views); undo (back to the last person's decision, by replaying the
+  record minus its last moves from the same setup) stops there.
+- :mod:`saved` reads and writes ``.jgame`` files (the record plus the seats);
+  resuming replays the moves. A plain record is exported for ``vtt replay``, and a
+  record can be opened to step through (the session then takes no moves).
+- :mod:`house` turns the projection's places into free-table objects for "Switch to
+  house rules".
 """

@@ -18,7 +18,7 @@ PAUSE_MS = 400
 class _Answer(QObject):
     """Carries a chosen move from the worker thread to the GUI thread."""
 
-    chosen = Signal(int, object)  # the number of moves made when asked, the move
+    chosen = Signal(int, object)  # the session's generation when asked, the move
     failed = Signal(str)  # why the agent could not choose
 
 
@@ -75,13 +75,13 @@ class ComputerSeats(QObject):
             session.agents[seat],
             state.view(seat),
             list(state.legal_moves),
-            len(session.moves),
+            session.generation,
             self.answer,
         )
         self.pool.start(task)
 
     def _play(self, asked: int, move: Any) -> None:
-        if not self.stopped and asked == len(self.session.moves):
+        if not self.stopped and asked == self.session.generation:
             self.session.play(move)
 
     def _fail(self, reason: str) -> None:

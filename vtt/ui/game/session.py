@@ -3,10 +3,15 @@
 Every change goes through :meth:`GameSession.play`, which applies a move only if the
 rules allow it, keeps it in the record (for undo, save and replay later) and
 emits ``changed``; an illegal move emits ``message`` with the pack's reason.
+
+The moves are the game record: undo starts again from the same setup and seed and
+replays all but the last moves (never past one that revealed anything); a saved
+game and a replayed record are rebuilt the same way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,8 +21,10 @@ import yaml
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.finder import find_pack
+from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.ui.game.projection import Drags, Key, drags_of, drop_reason
+from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
 
 HUMAN, COMPUTER = "Human", "Computer (Random)"
@@ -46,6 +53,7 @@ class GameSetup:
     options: dict[str, object] = field(default_factory=dict)
     seed: int = 0
     enforced: bool = True
+    deal: dict[str, Any] | None = None
 
     @property
     def players(self) -> int:
@@ -79,13 +87,20 @@ class GameSession(QObject):
         super().__init__(parent)
         self.game: Game = load_game(setup.pack)
         self.zone_labels = zone_labels(find_pack(setup.pack))
+        self.generation = 0
         self.start(setup)
 
     def start(self, setup: GameSetup) -> None:
         """Begin a new game from a setup (also "play again", with the next seed)."""
         self.setup = setup
-        self.state: State = self.game.new_state(setup.options, setup.seed, players=setup.players)
+        self.state: State = self.first_state()
         self.moves: list[Move] = []
+        self.undone: list[list[Move]] = []
+        #: The states of a record being replayed (else None) and the one on show.
+        self.replay_states: list[State] | None = None
+        self.replay_at = 0
+        #: Counts every change, so an agent's late answer to an older state is dropped.
+        self.generation += 1
         self.agents: dict[int, Any] = {
             seat: RandomAgent(setup.seed * 31 + seat)
             for seat, choice in enumerate(setup.seats)
@@ -93,6 +108,13 @@ class GameSession(QObject):
         }
         self._drags: Drags | None = None
         self.changed.emit()
+
+    def first_state(self) -> State:
+        """The state before any move, from the setup (the same deal every time)."""
+        setup = self.setup
+        return self.game.new_state(
+            setup.options, setup.seed, players=setup.players, deal=setup.deal
+        )
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -107,11 +129,14 @@ class GameSession(QObject):
     def computer_to_move(self) -> int | None:
         """The seat an agent must move for now, if any."""
         seat = self.state.to_move
-        return seat if seat in self.agents and not self.over else None
+        replaying = self.replay_states is not None
+        return seat if seat in self.agents and not self.over and not replaying else None
 
     def human_to_move(self) -> bool:
         """True if a person must move now."""
-        return not self.over and self.state.to_move is not None and self.computer_to_move() is None
+        if self.over or self.state.to_move is None or self.replay_states is not None:
+            return False
+        return self.computer_to_move() is None
 
     @property
     def viewer(self) -> int:
@@ -135,15 +160,23 @@ class GameSession(QObject):
 
     def play(self, move: Move | str) -> bool:
         """Apply a move if it is legal; else say why. True if it was applied."""
+        if self.replay_states is not None:
+            self.message.emit("This is a replay: step through it with ← and →; no moves here")
+            return False
         try:
             made = self.state.apply(move)
         except (IllegalMove, InvalidMove) as error:
             self.message.emit(str(error))
             return False
         self.moves.append(made)
+        self.undone = []
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        self.generation += 1
         self._drags = None
         self.changed.emit()
-        return True
 
     def drop(self, what: str, target: Key | None) -> bool:
         """Put a component written ``what`` on a place: its move if legal, else the reason."""
@@ -155,3 +188,96 @@ class GameSession(QObject):
         else:
             self.message.emit(drop_reason(self.state, what, target))
         return False
+
+    # ------------------------------------------------------------- undo and redo
+
+    def states(self) -> list[State]:
+        """The state before each move and after the last, rebuilt from the setup."""
+        state = self.first_state()
+        found = [state.copy()]
+        for move in self.moves:
+            state.apply(move)
+            found.append(state.copy())
+        return found
+
+    def undo(self) -> bool:
+        """Take back moves to the last decision of a person; never past a revealing move."""
+        if self.replay_states is not None or not self.moves:
+            self.message.emit("Nothing to undo")
+            return False
+        states = self.states()
+        back = len(self.moves)
+        while back > 0:
+            back -= 1
+            why = revelation(states[back], states[back + 1])
+            if why is not None:
+                move = self.moves[back]
+                self.message.emit(f"Cannot undo past '{move.text}': {why}")
+                return False
+            if states[back].to_move not in self.agents:
+                break
+        else:
+            self.message.emit("Nothing to undo: no person has moved yet")
+            return False
+        self.undone.append(self.moves[back:])
+        self.moves = self.moves[:back]
+        self.state = states[back]
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        """Make again the moves the last undo took back."""
+        if not self.undone or self.replay_states is not None:
+            self.message.emit("Nothing to redo")
+            return False
+        for move in self.undone.pop():
+            self.moves.append(self.state.apply(move))
+        self._changed()
+        return True
+
+    # ------------------------------------------------------------- resume and replay
+
+    def resume(self, setup: GameSetup, moves: Sequence[str], source: str) -> None:
+        """Start ``setup`` and make ``moves``; ValueError naming ``source`` at a bad move."""
+        state = self.game.new_state(setup.options, setup.seed, players=setup.players)
+        made = [_replayed(state, text, number, source) for number, text in enumerate(moves, 1)]
+        self.start(setup)
+        self.state, self.moves = state, made
+        self._changed()
+
+    def open_replay(self, record: Record) -> None:
+        """Show a game record to step through; ValueError naming the record at a bad move."""
+        state = start_state(record, self.game)
+        found = [state.copy()]
+        for number, text in enumerate(record.moves, 1):
+            _replayed(state, text, number, record.file or "the record")
+            found.append(state.copy())
+        names = self.game.seat_labels(state.players)
+        setup = GameSetup(
+            record.pack,
+            tuple(SeatChoice(name) for name in names),
+            dict(record.options),
+            record.seed,
+            deal=record.deal,
+        )
+        self.start(setup)
+        self.replay_states = found
+        self.moves = [Move.parse(text) for text in record.moves]
+        self.step_to(0)
+
+    def step_to(self, index: int) -> bool:
+        """Show the replayed state after ``index`` moves; False if there is none."""
+        states = self.replay_states
+        if states is None or not 0 <= index < len(states):
+            return False
+        self.replay_at = index
+        self.state = states[index]
+        self._changed()
+        return True
+
+
+def _replayed(state: State, text: str, number: int, source: str) -> Move:
+    try:
+        return state.apply(Move.parse(text))
+    except (IllegalMove, InvalidMove) as error:
+        raise ValueError(f"{source}: move {number} '{text}' is not legal: {error}") from None

@@ -6,17 +6,24 @@ is always the state's projection for the seat whose view is on screen.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from vtt.rules import Move
+from vtt.rules import Move, load_game
+from vtt.rules.records import RecordError, load_record, record_of
 from vtt.ui.art import Art
 from vtt.ui.game.agents import PAUSE_MS, ComputerSeats
 from vtt.ui.game.board import BoardScene, BoardView, seat_colour
-from vtt.ui.game.session import GameSession, GameSetup
+from vtt.ui.game.house import house_table
+from vtt.ui.game.saved import SUFFIX, SavedGameError, load_saved_game, saved_game_text
+from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
 from vtt.ui.qt import (
+    QAction,
     QCloseEvent,
+    QFileDialog,
     QHBoxLayout,
     QKeyEvent,
+    QKeySequence,
     QLabel,
     QListWidget,
     QMainWindow,
@@ -29,6 +36,8 @@ from vtt.ui.qt import (
 
 #: Number keys 1..9 make the action bar's moves.
 ACTION_KEYS = 9
+RECORDS = "Game records (*.yaml *.yml)"
+SAVED_GAMES = f"Saved games (*{SUFFIX})"
 
 
 class GameWindow(QMainWindow):
@@ -43,7 +52,9 @@ class GameWindow(QMainWindow):
         self.computers = ComputerSeats(self.session, pause_ms)
         self.action_buttons: list[QPushButton] = []
         self.shown_seat: int | None = None
+        self.opened: list[GameWindow] = []
         self._build()
+        self._build_menus()
         self.session.changed.connect(self.refresh)
         self.session.message.connect(self.say)
         self.refresh()
@@ -85,9 +96,11 @@ class GameWindow(QMainWindow):
         self.message = QLabel()
         self.message.setStyleSheet("color: #ffcf7a; padding: 4px 8px; font-size: 14px;")
         self.result = self._result_panel()
+        self.replay_bar = self._replay_panel()
         central = QWidget()
         main = QVBoxLayout(central)
         main.addWidget(self.status)
+        main.addWidget(self.replay_bar)
         main.addWidget(split, 1)
         main.addWidget(self.result)
         main.addLayout(self.actions_bar)
@@ -107,6 +120,44 @@ class GameWindow(QMainWindow):
         panel.hide()
         return panel
 
+    def _replay_panel(self) -> QWidget:
+        panel = QWidget()
+        row = QHBoxLayout(panel)
+        self.back_button = QPushButton("◀ Back")
+        self.back_button.clicked.connect(self.step_back)
+        self.forward_button = QPushButton("Forward ▶")
+        self.forward_button.clicked.connect(self.step_forward)
+        self.replay_text = QLabel()
+        row.addWidget(self.back_button)
+        row.addWidget(self.replay_text, 1)
+        row.addWidget(self.forward_button)
+        panel.hide()
+        return panel
+
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        self.save_action = self._action(
+            game, "&Save game…", self.ask_save, QKeySequence.StandardKey.Save
+        )
+        self._action(game, "&Open game…", self.ask_open, QKeySequence.StandardKey.Open)
+        game.addSeparator()
+        self._action(game, "&Export record…", self.ask_export)
+        self._action(game, "&Replay a record…", self.ask_replay)
+        game.addSeparator()
+        self.house_action = self._action(game, "Switch to &house rules", self.to_house_rules)
+        edit = self.menuBar().addMenu("&Edit")
+        self.undo_action = self._action(edit, "&Undo move", self.undo, "Ctrl+Z")
+        self.redo_action = self._action(edit, "&Redo move", self.redo, "Ctrl+Y", "Ctrl+Shift+Z")
+        self.back_action = self._action(edit, "Replay: &back", self.step_back, "Left")
+        self.forward_action = self._action(edit, "Replay: &forward", self.step_forward, "Right")
+
+    def _action(self, menu: Any, text: str, slot: Any, *keys: Any) -> QAction:
+        action = menu.addAction(text)
+        action.setShortcuts([QKeySequence(key) for key in keys])
+        action.triggered.connect(lambda _=False: slot())
+        self.addAction(action)  # the shortcut works wherever the focus is in the window
+        return action
+
     # ------------------------------------------------------------- redraw
 
     def refresh(self) -> None:
@@ -119,6 +170,7 @@ class GameWindow(QMainWindow):
         view = state.view(session.viewer)
         game = session.game
         self.setWindowTitle(f"{game.name} — Janken Table")
+        self._show_replay()
         if state.outcome is None and state.to_move is not None:
             who = session.names[state.to_move]
             dot = seat_colour(state.to_move).name()
@@ -143,7 +195,8 @@ class GameWindow(QMainWindow):
         people = [s for s in range(session.setup.players) if s not in session.agents]
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
         passed = self.shown_seat is not None and seat != self.shown_seat
-        if passed and len(people) > 1 and hidden and not session.over:
+        replaying = session.replay_states is not None
+        if passed and len(people) > 1 and hidden and not session.over and not replaying:
             self.cover.setText(f"Pass the screen to {session.names[seat]}\n\nClick when ready")
             self.cover.show()
             self.view.hide()
@@ -159,6 +212,23 @@ class GameWindow(QMainWindow):
         self.cover.hide()
         self.view.show()
         self.refresh()
+
+    def _show_replay(self) -> None:
+        states = self.session.replay_states
+        replaying = states is not None
+        self.replay_bar.setVisible(replaying)
+        self.back_action.setEnabled(replaying)
+        self.forward_action.setEnabled(replaying)
+        self.undo_action.setEnabled(not replaying)
+        self.redo_action.setEnabled(not replaying)
+        if states is None:
+            return
+        at, last = self.session.replay_at, len(states) - 1
+        moves = self.session.moves
+        made = f": {moves[at - 1].text}" if at else ""
+        self.replay_text.setText(f"Replay · move {at} of {last}{made}")
+        self.back_button.setEnabled(at > 0)
+        self.forward_button.setEnabled(at < last)
 
     def _vars_text(self, values: Any) -> str:
         names = self.session.names
@@ -229,6 +299,110 @@ class GameWindow(QMainWindow):
             GameSetup(setup.pack, setup.seats, setup.options, setup.seed + 1, setup.enforced)
         )
 
+    def undo(self) -> bool:
+        """Edit > Undo: take back to the person's last decision, if nothing was revealed since."""
+        self.message.clear()
+        if self.session.undo():
+            self.say("Undone")
+            return True
+        return False
+
+    def redo(self) -> bool:
+        """Edit > Redo: make again what the last undo took back."""
+        self.message.clear()
+        return self.session.redo()
+
+    def step_back(self) -> bool:
+        """Replay: show the state one move earlier."""
+        return self.session.step_to(self.session.replay_at - 1)
+
+    def step_forward(self) -> bool:
+        """Replay: show the state one move later."""
+        return self.session.step_to(self.session.replay_at + 1)
+
+    # ------------------------------------------------------------- files
+
+    def save_game(self, path: Path) -> None:
+        """Write the game (record plus seats) to a ``.jgame`` file."""
+        path.write_text(saved_game_text(self.session.setup, self.session.moves), "utf-8")
+        self.say(f"Saved to {path}")
+
+    def export_record(self, path: Path) -> None:
+        """Write the plain game record (``vtt replay`` reads it)."""
+        record = record_of(self.session.state, deal=self.session.setup.deal)
+        path.write_text(record.to_yaml(), "utf-8")
+        self.say(f"Record written to {path}")
+
+    def open_saved_game(self, path: Path) -> GameWindow | None:
+        """Resume a saved game in a new window; None (and the reason said) if it is unreadable."""
+        try:
+            saved = load_saved_game(path)
+            window = GameWindow(saved.setup, self.art, self.computers.timer.interval())
+            window.session.resume(saved.setup, saved.moves, str(path))
+        except (SavedGameError, ValueError, FileNotFoundError) as error:
+            self.say(str(error))
+            return None
+        return self._keep(window)
+
+    def open_replay(self, path: Path) -> GameWindow | None:
+        """Open a game record to step through in a new window."""
+        try:
+            record = load_record(path)
+            names = load_game(record.pack).seat_labels(record.players or 2)
+            setup = GameSetup(record.pack, tuple(SeatChoice(n) for n in names), record.options)
+            window = GameWindow(setup, self.art, self.computers.timer.interval())
+            window.session.open_replay(record)
+        except (RecordError, ValueError, FileNotFoundError) as error:
+            self.say(str(error))
+            return None
+        return self._keep(window)
+
+    def to_house_rules(self) -> Any:
+        """Turn this game into a free table, every card where it lies; the game window closes."""
+        # Loaded here: the free-table window opens game windows itself.
+        from vtt.ui.window import TableWindow
+
+        table = house_table(self.session.state, self.board.layout, self.session.names)
+        free = TableWindow(table)
+        free.show()
+        self.free_table = free
+        self.close()
+        return free
+
+    def _keep(self, window: GameWindow) -> GameWindow:
+        self.opened.append(window)
+        window.show()
+        return window
+
+    def _ask_file(self, title: str, kinds: str, save: bool) -> Path | None:
+        ask = QFileDialog.getSaveFileName if save else QFileDialog.getOpenFileName
+        name, _ = ask(self, title, str(Path.home()), kinds)
+        return Path(name) if name else None
+
+    def ask_save(self) -> None:
+        """Game > Save game…"""
+        path = self._ask_file("Save game", SAVED_GAMES, save=True)
+        if path is not None:
+            self.save_game(path if path.suffix else path.with_suffix(SUFFIX))
+
+    def ask_open(self) -> None:
+        """Game > Open game…"""
+        path = self._ask_file("Open game", SAVED_GAMES, save=False)
+        if path is not None:
+            self.open_saved_game(path)
+
+    def ask_export(self) -> None:
+        """Game > Export record…"""
+        path = self._ask_file("Export game record", RECORDS, save=True)
+        if path is not None:
+            self.export_record(path if path.suffix else path.with_suffix(".yaml"))
+
+    def ask_replay(self) -> None:
+        """Game > Replay a record…"""
+        path = self._ask_file("Replay a game record", RECORDS, save=False)
+        if path is not None:
+            self.open_replay(path)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         text = event.text()
         if text.isdigit() and text != "0" and not event.modifiers():
@@ -238,4 +412,6 @@ class GameWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.computers.stop()
+        for window in self.opened:
+            window.close()
         super().closeEvent(event)

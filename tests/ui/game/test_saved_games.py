@@ -1,0 +1,120 @@
+"""Save and resume an enforced game, export its record, and step through a record."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from game_windows import open_game
+from gestures import drag
+from test_game_play import drag_move, grip, wait_for_person
+
+from vtt.rules.commands import replay_command
+from vtt.rules.records import load_record
+from vtt.ui.game.saved import SavedGameError, load_saved_game
+from vtt.ui.game.session import COMPUTER, HUMAN
+from vtt.ui.qt import QFileDialog, Qt
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def played_jantori(qtbot, moves_by_person: int = 3):
+    """A Jantori window where the person has dragged a few pieces against the computer."""
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER), seed=3)
+    chooser = random.Random(7)
+    for _ in range(moves_by_person):
+        wait_for_person(qtbot, window)
+        drag_move(window, chooser)
+    wait_for_person(qtbot, window)
+    return window
+
+
+def test_ctrl_s_saves_and_open_game_resumes_the_same_state(qtbot, tmp_path, monkeypatch):
+    window = played_jantori(qtbot)
+    target = tmp_path / "evening"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    window.activateWindow()
+    qtbot.keyClick(window.view, Qt.Key.Key_S, CTRL)
+    saved = target.with_suffix(".jgame")
+    assert saved.exists() and str(saved) in window.message.text()
+    assert load_saved_game(saved).setup == window.session.setup
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a: (str(saved), ""))
+    window.activateWindow()
+    qtbot.keyClick(window.view, Qt.Key.Key_O, CTRL)
+    (resumed,) = window.opened
+    qtbot.addWidget(resumed)
+    assert resumed.session.state == window.session.state
+    assert resumed.session.moves == window.session.moves
+    assert resumed.session.agents.keys() == {1} and resumed.session.names == window.session.names
+    assert resumed.session.human_to_move()
+    drag_move(resumed, random.Random(1))  # the resumed game goes on
+    assert len(resumed.session.moves) == len(window.session.moves) + 1
+
+
+def test_an_exported_record_replays_with_vtt_replay(qtbot, tmp_path, monkeypatch, capsys):
+    window = played_jantori(qtbot)
+    target = tmp_path / "game.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    window.ask_export()
+    record = load_record(target)
+    assert record.pack == "jantori" and record.seed == 3
+    assert record.moves == [move.text for move in window.session.moves]
+    assert replay_command(str(target)) == 0
+    assert '"ok": true' in capsys.readouterr().out
+
+
+def test_a_saved_game_with_an_illegal_move_is_refused_naming_the_file(qtbot, tmp_path):
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    bad = tmp_path / "bad.jgame"
+    bad.write_text(
+        "pack: jantori\nseed: 0\nseats: [{name: A}, {name: B, kind: Human}]\n"
+        "moves: [place P at b3, place R at c3]\n"
+    )
+    assert window.open_saved_game(bad) is None
+    assert window.message.text().startswith(f"{bad}: move 2 'place R at c3' is not legal")
+    assert window.opened == []
+
+
+def test_a_saved_game_with_an_unknown_seat_kind_names_the_seat(tmp_path):
+    bad = tmp_path / "bad.jgame"
+    bad.write_text("pack: jantori\nseats: [{name: A, kind: Wizard}]\nmoves: []\n")
+    with pytest.raises(SavedGameError, match=r"bad.jgame: seats\[0\]: unknown kind 'Wizard'"):
+        load_saved_game(bad)
+
+
+def test_a_record_steps_back_and_forward_and_takes_no_moves(qtbot, tmp_path):
+    window = played_jantori(qtbot)
+    path = tmp_path / "game.yaml"
+    window.export_record(path)
+    final = window.session.state
+    replay = window.open_replay(path)
+    qtbot.addWidget(replay)
+    session = replay.session
+    total = len(window.session.moves)
+    assert replay.replay_bar.isVisible() and session.replay_at == 0
+    assert replay.replay_text.text() == f"Replay · move 0 of {total}"
+    window.hide()  # the replay's window takes the keys, as when a person clicks on it
+    replay.windowHandle().requestActivate()
+    qtbot.waitUntil(replay.isActiveWindow)
+    qtbot.keyClick(replay.view, Qt.Key.Key_Right)
+    qtbot.keyClick(replay.view, Qt.Key.Key_Right)
+    assert session.replay_at == 2
+    assert replay.replay_text.text().endswith(f": {window.session.moves[1].text}")
+    qtbot.keyClick(replay.view, Qt.Key.Key_Left)
+    assert session.replay_at == 1
+    pieces_on_board = sum(1 for f in replay.board.faces if f.place.key[0] == "board")
+    assert pieces_on_board == 1
+    qtbot.mouseClick(replay.back_button, Qt.MouseButton.LeftButton)
+    assert session.replay_at == 0 and not replay.back_button.isEnabled()
+    for _ in range(total):
+        qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+    assert session.state == final and not replay.forward_button.isEnabled()
+    assert not replay.step_forward()
+    assert session.drags().targets == {} and not replay.play("place P at a1")
+    assert "This is a replay" in replay.message.text()
+    face = next(f for f in replay.board.faces if f.place.key[0] == "reserve")
+    assert not replay.view.can_drag(face)
+    before = session.state
+    cell = next(key for key in replay.board.places if key[0] == "board")
+    drag(replay.view, grip(face), replay.board.places[cell].place.centre)
+    assert session.state is before and len(session.moves) == total

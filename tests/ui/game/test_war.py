@@ -1,0 +1,69 @@
+"""War in the window: classic War through the action bar, and 5 Card War's secret choices."""
+
+from __future__ import annotations
+
+import random
+
+from game_windows import open_game
+from test_game_play import drag_move, wait_for_person
+
+from vtt.ui.game.session import COMPUTER, HUMAN
+from vtt.ui.qt import Qt
+
+
+def test_classic_war_played_to_the_end_through_the_action_bar(qtbot):
+    window = open_game(qtbot, "war", (HUMAN, COMPUTER), seed=6, options={"mode": "classic"})
+    session = window.session
+    flips = 0
+    while True:
+        wait_for_person(qtbot, window)
+        if session.over:
+            break
+        (button,) = window.action_buttons
+        assert button.text() == "&1 flip"
+        before = len(session.moves)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert session.moves[before].text == "flip"
+        flips += 1
+    state = session.state
+    won = [len(state.zone("won")[seat]) for seat in range(2)]
+    left = sum(len(state.zone(zone)[seat]) for zone in ("stock", "battle") for seat in range(2))
+    shared = len(state.zone("spoils")) + len(state.zone("pool"))  # pool: the odd card out
+    assert flips >= 1 and sum(won) + left + shared == len(list(state.components()))
+    assert "cards won" in state.outcome.reason or "no card" in state.outcome.reason
+    assert list(state.outcome.scores) == won
+    assert window.result.isVisible() and window.action_buttons == []
+    leader = max(range(2), key=lambda seat: won[seat])
+    if won[0] != won[1]:
+        assert state.outcome.winners == (leader,) or list(state.outcome.winners) == [leader]
+        assert session.names[leader] in window.result_text.text()
+
+
+def chosen_faces(window, seat: int) -> list:
+    """The faces the board shows in a seat's place for its chosen card."""
+    return [face for face in window.board.faces if face.place.key == ("chosen", seat)]
+
+
+def test_five_card_war_choices_stay_secret_until_both_have_chosen(qtbot):
+    window = open_game(qtbot, "war", (HUMAN, HUMAN), seed=3, options={"mode": "five-card"})
+    session = window.session
+    chooser = random.Random(3)
+    first = drag_move(window, chooser).removeprefix("play ")
+    assert session.moves[-1].text == f"play {first}"
+    assert window.cover.isVisible()
+    qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    assert session.viewer == 1
+    hidden = chosen_faces(window, 0)
+    assert len(hidden) == 1 and hidden[0].what is None  # a back, not the card
+    assert all(face.what != first for face in window.board.faces if face.place.key[-1] == 0)
+    log = [window.log.item(row).text() for row in range(window.log.count())]
+    assert log == [f"{session.names[0]}: chooses"]
+    second = drag_move(window, chooser).removeprefix("play ")
+    qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    wait_for_person(qtbot, window)
+    log = [window.log.item(row).text() for row in range(window.log.count())]
+    assert log[:2] == [f"{session.names[0]}: play {first}", f"{session.names[1]}: play {second}"]
+    assert any(first in line and second in line for line in log[2:])
+    shown = {face.what for face in window.board.faces}
+    assert {first, second} <= shown
+    assert chosen_faces(window, 0) == [] and chosen_faces(window, 1) == []
