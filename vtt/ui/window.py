@@ -70,7 +70,7 @@ class TableWindow(QMainWindow):
         self.autosave_timer.setInterval(AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.write_autosave)
         self.shortcuts_window: dialogs.ShortcutsWindow | None = None
-        self.game_windows: list[GameWindow] = []
+        self.game_windows: list[GameWindow | TableWindow] = []
         self._layout()
         self._status_bar()
         self._menus()
@@ -289,11 +289,16 @@ class TableWindow(QMainWindow):
             if setup is not None:
                 self.open_game(setup)
 
-    def open_game(self, setup: GameSetup) -> GameWindow:
-        """Open a window playing an enforced game."""
+    def open_game(self, setup: GameSetup) -> GameWindow | TableWindow:
+        """Open a window playing a game: enforced, or with house rules a free table
+        laid out as the pack deals it."""
         from vtt.ui.game.window import GameWindow
 
         window = GameWindow(setup, self.art)
+        if not setup.enforced:
+            free: TableWindow = window.to_house_rules()
+            self.game_windows.append(free)
+            return free
         self.game_windows.append(window)
         window.show()
         return window

@@ -69,3 +69,29 @@ def test_the_game_menu_opens_a_game_window(qtbot, window, monkeypatch):
     qtbot.addWidget(game)
     assert game.session.game.name == "JANTORI"
     assert game.session.human_to_move() and "White to move" in game.status.text()
+
+
+def test_house_rules_lay_the_pack_out_as_a_free_table(qtbot, window, monkeypatch):
+    from vtt.table import CardPiece, Stack
+    from vtt.ui.window import TableWindow
+
+    def accept_tic_tac_rock_unenforced(self):
+        choose(self, "Tic-Tac-Rock")
+        self.enforced.setChecked(False)
+        return NewGameDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept_tic_tac_rock_unenforced)
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Game")
+    (new_game,) = [a for a in menu.actions() if a.text() == "&New game…"]
+    new_game.trigger()
+    (free,) = window.game_windows
+    qtbot.addWidget(free)
+    assert isinstance(free, TableWindow)
+    table = free.session.table
+    # The deal as the pack makes it: three cards in each hand, a face-up centre card,
+    # the draw pile face down; nothing enforced from here on.
+    assert [len(table.hand(seat).contents) for seat in range(2)] == [3, 3]
+    loose = [p for p in table.on_table() if isinstance(p, CardPiece)]
+    assert any(card.face_up for card in loose)
+    piles = [p for p in table.on_table() if isinstance(p, Stack)]
+    assert any(not table.get(pile.top).face_up and len(pile.contents) > 40 for pile in piles)

@@ -160,9 +160,11 @@ class NewGameDialog(QDialog):
         self.variant.currentIndexChanged.connect(self._apply_variant)
         self.options_form = QFormLayout()
         self.seats_form = QFormLayout()
-        self.enforced = QCheckBox("Enforce the rules (house rules: coming)")
+        self.enforced = QCheckBox("&Enforce the rules")
         self.enforced.setChecked(True)
-        self.enforced.setEnabled(False)
+        self.enforced.setToolTip(
+            "Unticked: house rules. The pack only lays out the table and nothing is enforced."
+        )
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -287,7 +289,8 @@ class NewGameDialog(QDialog):
             SeatChoice(name.text().strip() or f"Player {i + 1}", kind.currentText())
             for i, (name, kind) in enumerate(self.seat_rows)
         )
-        return GameSetup(str(entry.folder), seats, options, random.randrange(1 << 31))
+        seed = random.randrange(1 << 31)
+        return GameSetup(str(entry.folder), seats, options, seed, self.enforced.isChecked())
 
 
 def _pack_data(entry: PackEntry | None) -> dict[str, Any]:
