@@ -18,6 +18,7 @@ from vtt.ui.game.session import GameSession
 from vtt.ui.qt import (
     QColor,
     QFont,
+    QFontMetricsF,
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
@@ -58,6 +59,8 @@ class PlaceItem(QGraphicsRectItem):
         self.name = name
         self.legal = False
         self.setZValue(-1)
+        if place.kind != "cell":
+            self.setToolTip(f"{name} ({place.count})")
 
     def set_legal(self, legal: bool) -> None:
         """Glow (or stop glowing) as a place the dragged face may go."""
@@ -83,9 +86,19 @@ class PlaceItem(QGraphicsRectItem):
             painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
         if self.place.kind != "cell":
             painter.setPen(LABEL)
-            painter.setFont(QFont("Sans", 11))
-            text = f"{self.name} ({self.place.count})"
-            painter.drawText(body.adjusted(8, 3, -6, 0), Qt.AlignmentFlag.AlignLeft, text)
+            font = QFont("Sans", 11)
+            painter.setFont(font)
+            room = body.adjusted(8, 3, -6, 0)
+            count = f" ({self.place.count})"
+            # A narrow pile cannot hold its whole name: shorten the name, never the count
+            # (the tooltip has it all).
+            metrics = QFontMetricsF(font)
+            name = metrics.elidedText(
+                self.name,
+                Qt.TextElideMode.ElideRight,
+                room.width() - metrics.horizontalAdvance(count),
+            )
+            painter.drawText(room, Qt.AlignmentFlag.AlignLeft, name + count)
 
 
 class CellLabel(QGraphicsRectItem):
