@@ -200,3 +200,20 @@ def test_places_are_named_with_the_packs_own_words(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
     assert window.board.places[("reserve", 0)].name == "White · pieces in hand"
     assert window.board.places[("board", Cell.parse("b2"))].place.label == "b2"
+
+
+def test_the_log_names_players_as_they_were_seated(qtbot):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    window = GameWindow(GameSetup("tic-tac-rock", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    session = window.session
+    move = next(iter(session.drags().targets.values()))
+    session.play(next(iter(move.values())))
+    window.uncover()  # the next person clicks the pass-the-screen cover away
+    lines = [window.log.item(i).text() for i in range(window.log.count())]
+    assert lines and lines[-1].startswith(("Ann: ", "Ben: "))
+    assert not any(line.startswith(("P1: ", "P2: ")) for line in lines)
+    assert session.moves[-1].text in lines[-1]  # the record keeps the pack's notation

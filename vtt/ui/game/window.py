@@ -6,6 +6,7 @@ is always the state's projection for the seat whose view is on screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +183,7 @@ class GameWindow(QMainWindow):
             self.status.setText(f"Game over · {state.outcome.reason}")
         self.scores.setText(self._vars_text(view.vars))
         self.log.clear()
-        self.log.addItems(list(view.log))
+        self.log.addItems([self._with_names(line, view.seat_names) for line in view.log])
         self.log.scrollToBottom()
         self._fill_actions()
         self._show_result()
@@ -274,6 +275,15 @@ class GameWindow(QMainWindow):
         self.result.show()
 
     # ------------------------------------------------------------- actions
+
+    def _with_names(self, line: str, labels: Sequence[str]) -> str:
+        """A log line with the pack's seat label in front ("P1: ...") shown as the
+        player's chosen name; the record itself keeps the pack's labels."""
+        names = self.session.names
+        for label, name in zip(labels, names, strict=False):
+            if label != name and line.startswith(f"{label}: "):
+                return f"{name}: {line[len(label) + 2 :]}"
+        return line
 
     def say(self, text: str) -> None:
         """Show a message in the message line (never a modal dialog)."""
