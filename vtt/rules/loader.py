@@ -282,6 +282,8 @@ class _Builder:
         self._zones(base)
         self._vars(base)
         phase_names = set(data["flow"]["phases"])
+        # Options and constants: the names whose values are fixed for a whole game.
+        fixed_names = frozenset(o.name for o in options) | frozenset(constants)
         effects = EffectCompiler(
             compile_expr=self.expr,
             zone_ref=self.zone_ref,
@@ -291,12 +293,12 @@ class _Builder:
             all_stacks=self._all_stacks,
             phase_names=phase_names,
             errors=self.errors,
-            static_names=frozenset(o.name for o in options) | frozenset(constants),
+            static_names=fixed_names,
         )
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
-        static = frozenset(o.name for o in options) | frozenset(constants)
-        static -= _bound_names(data)  # a name a step or argument binds is not fixed there
+        # A name a step or argument binds is not fixed there.
+        static = fixed_names - _bound_names(data)
         start = data["flow"]["start"]
         if start not in phases:
             self.fail(f"the start phase '{start}' is not among the phases", ("flow", "start"))

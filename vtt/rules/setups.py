@@ -15,6 +15,7 @@ from typing import Any
 
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules.errors import PackError
+from vtt.rules.finder import find_pack
 from vtt.rules.schema import schema_errors
 from vtt.rules.yamlsource import Document, load_yaml_file
 from vtt.table import Seat, Table
@@ -54,17 +55,12 @@ class Setup:
             raise SetupError(f"{where}: {error.message}") from None
 
 
-def pack_file(where: Path) -> Path:
-    """The pack.yaml of a pack folder (or the file itself)."""
-    return where / "pack.yaml" if where.is_dir() else where
-
-
 def load_setup(where: Path | str) -> Setup:
     """Read a pack's metadata and ``table:`` section; a bare id names a shipped pack."""
-    path = Path(where)
-    if not path.exists() and isinstance(where, str) and "/" not in where:
-        path = rulesets_dir() / where
-    path = pack_file(path)
+    try:
+        path = find_pack(where)
+    except FileNotFoundError as error:
+        raise SetupError(str(error)) from None
     try:
         document = load_yaml_file(path)
     except OSError as error:

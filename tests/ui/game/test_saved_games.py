@@ -118,3 +118,19 @@ def test_a_record_steps_back_and_forward_and_takes_no_moves(qtbot, tmp_path):
     cell = next(key for key in replay.board.places if key[0] == "board")
     drag(replay.view, grip(face), replay.board.places[cell].place.centre)
     assert session.state is before and len(session.moves) == total
+
+
+def test_a_saved_game_built_to_hang_the_reader_is_refused_at_once(tmp_path):
+    """A .jgame from someone else is read like a pack: alias bombs are refused."""
+    import pytest
+
+    from vtt.ui.game.saved import SavedGameError, load_saved_game
+
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"{chr(98 + n)}: &{chr(98 + n)} [*{chr(97 + n)}, *{chr(97 + n)}, *{chr(97 + n)}, "
+              f"*{chr(97 + n)}, *{chr(97 + n)}, *{chr(97 + n)}, *{chr(97 + n)}, *{chr(97 + n)}, "
+              f"*{chr(97 + n)}, *{chr(97 + n)}]" for n in range(8)]  # fmt: skip
+    bomb = tmp_path / "bomb.jgame"
+    bomb.write_text("\n".join(lines) + "\n", "utf-8")
+    with pytest.raises(SavedGameError, match=r"bomb\.jgame.*aliases copy too much"):
+        load_saved_game(bomb)

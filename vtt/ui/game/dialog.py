@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules import Game, load_game
+from vtt.rules.errors import PackError
 from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
+from vtt.rules.yamlsource import load_yaml_file
 from vtt.ui.game.session import COMPUTER, HUMAN, SEAT_KINDS, GameSetup, SeatChoice
 from vtt.ui.qt import (
     QCheckBox,
@@ -297,7 +297,10 @@ def _pack_data(entry: PackEntry | None) -> dict[str, Any]:
     """The pack's YAML as data, for what the engine does not keep (summary, labels)."""
     if entry is None:
         return {}
-    data = yaml.safe_load((entry.folder / "pack.yaml").read_text("utf-8"))
+    try:
+        data = load_yaml_file(entry.folder / "pack.yaml").data
+    except (OSError, PackError):
+        return {}  # the list already shows why the pack cannot be played
     return data if isinstance(data, dict) else {}
 
 

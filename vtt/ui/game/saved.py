@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 
 from vtt.rules import Move
+from vtt.rules.errors import PackError
+from vtt.rules.yamlsource import load_yaml_file
 from vtt.ui.game.session import SEAT_KINDS, GameSetup, SeatChoice
 
 __all__ = ["SUFFIX", "SavedGame", "SavedGameError", "load_saved_game", "saved_game_text"]
@@ -63,8 +65,9 @@ def load_saved_game(path: Path | str) -> SavedGame:
     """Read a ``.jgame`` file."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text("utf-8"))
-    except (OSError, yaml.YAMLError) as error:
+        # The project's own YAML reader: a file from someone else cannot hang the window.
+        data = load_yaml_file(path).data
+    except (OSError, PackError) as error:
         raise SavedGameError(f"{path}: cannot read the saved game: {error}") from None
     if not isinstance(data, dict) or "pack" not in data:
         raise SavedGameError(f"{path}: a saved game is a mapping with pack:, seats: and moves:")

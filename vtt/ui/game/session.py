@@ -16,13 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.finder import find_pack
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
+from vtt.rules.yamlsource import load_yaml_file
 from vtt.ui.game.projection import Drags, Key, drags_of, drop_reason
 from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
@@ -63,7 +62,7 @@ class GameSetup:
 
 def zone_labels(pack_file: Path) -> dict[str, str]:
     """The words a pack gives its zones (``label:``), which the engine does not keep."""
-    data = yaml.safe_load(pack_file.read_text("utf-8"))
+    data = load_yaml_file(pack_file).data
     zones = data.get("zones", {}) if isinstance(data, dict) else {}
     return {
         name: str(zone["label"])
