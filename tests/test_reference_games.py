@@ -326,6 +326,85 @@ def test_war_deal_and_playouts_keep_every_card(jokers: bool, sizes: tuple[int, i
     assert {0, 1} <= outcomes
 
 
+def play_by_rounds(seed: int, jokers: bool) -> War:
+    """A dealt game played to the end with ``play_round``."""
+    game = war.deal(seed, jokers=jokers)
+    while not game.is_over:
+        game.play_round()
+    return game
+
+
+@pytest.mark.parametrize("jokers", [True, False])
+def test_war_moves_and_rounds_play_the_same_game(jokers: bool) -> None:
+    winners = set()
+    for seed in range(200):
+        by_rounds = play_by_rounds(seed, jokers)
+        by_moves = war.deal(seed, jokers=jokers)
+        flips = sum(1 for _ in random_positions(by_moves, seed, limit=70)) - 1
+        assert flips == 2 * by_moves.rounds
+        assert [len(won) for won in by_moves.won] == [len(won) for won in by_rounds.won]
+        assert by_moves.won == by_rounds.won and by_moves.unclaimed == by_rounds.unclaimed
+        assert by_moves.rounds == by_rounds.rounds
+        assert by_moves.winner == by_rounds.winner == war.playout_moves(seed, jokers=jokers)
+        assert war.playout_moves(seed, jokers=jokers) == war.playout(seed, jokers=jokers)
+        winners.add(by_moves.winner)
+    assert {0, 1} <= winners
+
+
+def test_war_players_flip_in_turn_and_moves_end_with_the_game() -> None:
+    for seed in range(40):
+        game = war.deal(seed)
+        expected_turn = 0
+        for position in random_positions(game, seed, limit=70):
+            moves = position.legal_moves()
+            assert (moves == []) == position.is_over == (position.to_move is None)
+            if moves:
+                assert moves == [war.FLIP] and position.winner is None
+                assert position.to_move == expected_turn
+                expected_turn = 1 - expected_turn
+        assert expected_turn == 0  # the game ends only after player 1's flip
+        assert game.winner is not None
+
+
+def test_war_first_flip_waits_for_the_second() -> None:
+    game = War([cards("7R"), cards("8P 9S")])
+    game.play(war.FLIP)  # player 0's stack is empty, but the round is not over
+    assert game.face_up == cards("7R") and not game.is_over and game.winner is None
+    assert game.to_move == 1 and game.legal_moves() == [war.FLIP]
+    assert game.won == [[], []]
+    game.play(war.FLIP)  # Paper covers Rock
+    assert game.won == [[], cards("7R 8P")] and game.face_up == []
+    assert game.is_over and game.winner == 1 and game.rounds == 1
+
+
+def test_war_play_round_finishes_a_round_player_zero_began() -> None:
+    game = War([cards("7R 2S"), cards("8P 3L")])
+    game.play(war.FLIP)
+    assert game.play_round() == 1  # only player 1 flips: 8P covers 7R
+    assert [list(stack) for stack in game.stacks] == [cards("2S"), cards("3L")]
+    assert game.to_move == 0 and game.play_round() == 0  # Scissors decapitate Lizard
+
+
+def test_war_play_rejects_a_finished_game_and_other_moves() -> None:
+    game = War([cards("JP"), cards("2L")])
+    with pytest.raises(ValueError, match="not a War move"):
+        game.play("draw")
+    assert game.to_move == 0 and len(game.stacks[0]) == 1  # nothing happened
+    game.play(war.FLIP)
+    game.play(war.FLIP)
+    assert game.legal_moves() == []
+    with pytest.raises(ValueError, match="over"):
+        game.play(war.FLIP)
+    with pytest.raises(ValueError, match="over"):
+        War([cards("JP"), []]).play(war.FLIP)
+
+
+def test_war_legal_moves_are_a_fresh_list() -> None:
+    game = War([cards("JP 3R"), cards("2L 4W")])
+    game.legal_moves().append("flip")
+    assert game.legal_moves() == [war.FLIP]
+
+
 # --- Tic-Tac-Rock, brute force --------------------------------------------------------
 
 

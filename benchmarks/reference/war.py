@@ -12,10 +12,19 @@ stack is empty and the player who won more cards wins (equal: a draw).
 The deal goes one card at a time, starting with player 0, until the deck is gone,
 so without Jokers (65 cards) player 0 holds 33 cards and player 1 holds 32.
 
+A game can be played a round at a time (``play_round``) or a move at a time, like
+the other references: player 0 and then player 1 make the only move, ``"flip"``,
+and the second flip resolves the round the same way.
+
 >>> from vtt.janken import Card
 >>> game = War([[Card.parse("JP")], [Card.parse("2L")]])
 >>> game.play_round(), game.winner
 (1, 1)
+>>> game = War([[Card.parse("JP")], [Card.parse("2L")]])
+>>> game.play("flip"); game.to_move, game.legal_moves()
+(1, ['flip'])
+>>> game.play("flip"); game.to_move, game.legal_moves(), game.winner
+(None, [], 1)
 """
 
 from __future__ import annotations
@@ -26,9 +35,11 @@ from collections.abc import Sequence
 
 from vtt.janken import Card, Suit, beats, deck
 
-__all__ = ["DRAW", "War", "card_wins", "deal", "playout"]
+__all__ = ["DRAW", "FLIP", "War", "card_wins", "deal", "playout", "playout_moves"]
 
 DRAW = -1
+#: The only move: the player to move turns up the top card of their stack.
+FLIP = "flip"
 CARDS_DOWN_IN_A_WAR = 3
 
 # _WINS[jokers][a][b]: a card of suit a beats one of suit b (jokers: a Joker is showing).
@@ -54,26 +65,62 @@ class War:
         #: Cards of a war that neither player could finish; they count for nobody.
         self.unclaimed: list[Card] = []
         self.rounds = 0
+        #: The card player 0 has turned up while player 1 has yet to flip, else empty.
+        self.face_up: list[Card] = []
+        #: The player who flips next: 0 or 1, or None once the game is over.
+        self.to_move: int | None = 0 if self.stacks[0] and self.stacks[1] else None
 
     @property
     def is_over(self) -> bool:
-        """True once either stack is empty."""
-        return not self.stacks[0] or not self.stacks[1]
+        """True once a stack is empty and no round is left half played."""
+        return self.to_move is None
 
     @property
     def winner(self) -> int | None:
         """0 or 1 for the player with more cards won, DRAW when equal, None while playing."""
-        if not self.is_over:
+        if self.to_move is not None:
             return None
         first, second = len(self.won[0]), len(self.won[1])
         return DRAW if first == second else (0 if first > second else 1)
 
-    def play_round(self) -> int | None:
-        """Turn up a card each and fight any wars; the round's winner, or None if unresolved."""
-        if self.is_over:
+    def legal_moves(self) -> list[str]:
+        """``["flip"]`` (a new list) for the player to move, or ``[]`` once the game is over."""
+        return [] if self.to_move is None else [FLIP]
+
+    def play(self, move: str) -> None:
+        """The player to move turns up their top card; the second flip resolves the round."""
+        player = self.to_move
+        if player is None:
             raise ValueError("the game is over: a stack is empty")
+        if move != FLIP:
+            raise ValueError(f"{move!r} is not a War move: the only move is {FLIP!r}")
+        self.face_up.append(self.stacks[player].popleft())
+        if player == 0:
+            self.to_move = 1
+        else:
+            self._resolve()
+
+    def play_round(self) -> int | None:
+        """Turn up a card each and fight any wars; the round's winner, or None if unresolved.
+
+        A round player 0 has begun with ``play`` is finished: only player 1 flips.
+        """
+        if self.to_move is None:
+            raise ValueError("the game is over: a stack is empty")
+        if self.to_move == 0:
+            self.face_up.append(self.stacks[0].popleft())
+        self.face_up.append(self.stacks[1].popleft())
+        return self._resolve()
+
+    def _resolve(self) -> int | None:
+        """Fight out the round over the two face-up cards and pass the turn to player 0."""
+        table, self.face_up = self.face_up, []
         self.rounds += 1
-        table = [self.stacks[0].popleft(), self.stacks[1].popleft()]
+        winner = self._fight(table)
+        self.to_move = 0 if self.stacks[0] and self.stacks[1] else None
+        return winner
+
+    def _fight(self, table: list[Card]) -> int | None:
         up = table.copy()
         while up[0].suit == up[1].suit:
             short = [not stack for stack in self.stacks]
@@ -110,10 +157,21 @@ def deal(seed: int, *, jokers: bool = True) -> War:
 
 
 def playout(seed: int, jokers: bool = True) -> int:
-    """Play a whole game from a seeded shuffle; the winner's index, or -1 for a draw."""
+    """Play a seeded game round by round, making no moves; the winner's index, or -1 (a draw)."""
     game = deal(seed, jokers=jokers)
     while not game.is_over:
         game.play_round()
+    winner = game.winner
+    assert winner is not None
+    return winner
+
+
+def playout_moves(seed: int, jokers: bool = True) -> int:
+    """Play ``playout``'s game as random legal moves; the winner's index, or -1 (a draw)."""
+    rng = random.Random(seed)
+    game = deal(seed, jokers=jokers)
+    while moves := game.legal_moves():
+        game.play(rng.choice(moves))
     winner = game.winner
     assert winner is not None
     return winner

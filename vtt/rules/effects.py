@@ -37,6 +37,96 @@ class RuleError(RuntimeError):
     """A pack's rules did something impossible while running (a pack bug), with its place."""
 
 
+# --- forms: what each compiled step does, for the step-list compiler ----------------
+#
+# A step closure built here carries its ``form``: the step's parts (expressions, zone
+# references, inner step lists) as data, so ``vtt.rules.stepgen`` can write a whole
+# list of steps as one Python function. A step without a form is called as it is.
+
+#: The attribute a step closure keeps its form in.
+FORM = "form"
+
+
+@dataclass(frozen=True)
+class IfForm:
+    """``if: TEST, then: [...], else: [...]``."""
+
+    test: Expr
+    then: tuple[Step, ...]
+    other: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class ForForm:
+    """``for: {each: NAME, in: VALUES, do: [...]}``, charged ``cost`` work units a round."""
+
+    each: str
+    values: Expr
+    body: tuple[Step, ...]
+    cost: int
+    where: str
+
+
+@dataclass(frozen=True)
+class LetForm:
+    """``let: {NAME: VALUE, ...}``."""
+
+    bound: tuple[tuple[str, Expr], ...]
+
+
+@dataclass(frozen=True)
+class SetForm:
+    """``set``/``add``: each var (an index for a per-player var) and its value."""
+
+    changes: tuple[tuple[str, Expr | None, Expr], ...]
+    adding: bool
+
+
+@dataclass(frozen=True)
+class MoveForm:
+    """``move``: ``what`` to move (None: ``count`` from the top, None for all)."""
+
+    what: Expr | None
+    count: Expr | None
+    sources: tuple[ZoneRef, ...]
+    dest: ZoneRef
+    bottom: bool
+
+
+@dataclass(frozen=True)
+class LogForm:
+    """``log: TEXT``."""
+
+    text: Template
+
+
+@dataclass(frozen=True)
+class PhaseForm:
+    """``phase: NAME``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class EndForm:
+    """``end_game: {winners: ..., reason: ...}``."""
+
+    winners: Expr
+    reason: Template
+
+
+@dataclass(frozen=True)
+class FlagForm:
+    """``keep_turn`` or ``reverse``."""
+
+    word: str
+
+
+def _formed(step: Step, form: object) -> Step:
+    setattr(step, FORM, form)
+    return step
+
+
 def run(steps: Iterable[Step], state: State) -> None:
     """Run a compiled step list."""
     for step in steps:
@@ -73,7 +163,7 @@ class EffectCompiler:
     def step(self, item: Any, names: frozenset[str], path: Path) -> Step:
         """Compile one step."""
         if isinstance(item, str):
-            return _keep_turn if item == "keep_turn" else _reverse
+            return _KEEP_TURN if item == "keep_turn" else _REVERSE
         keys = set(item)
         if "if" in keys:
             extra = keys - {"if", "then", "else"}
@@ -103,7 +193,7 @@ class EffectCompiler:
         other = self.steps(item.get("else", []), names, (*path, "else"))
         if test.names <= self.static_names:
             return _folded_if(test, then, other)
-        return _if_step(test.fast, then, other)
+        return _if_step(test, then, other)
 
     def _move(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
         sources = raw["from"] if isinstance(raw["from"], list) else [raw["from"]]
@@ -113,10 +203,12 @@ class EffectCompiler:
         bottom = raw.get("at") == "bottom"
         if "what" in raw:
             what = self._expr(raw["what"], names, (*path, "what"))
-            return _move_items(what, refs, dest, bottom)
+            form = MoveForm(what, None, tuple(refs), dest, bottom)
+            return _formed(_move_items(what, refs, dest, bottom), form)
         count = None if raw.get("count", "all") == "all" else raw["count"]
         amount = None if count is None else self._expr(count, names, (*path, "count"))
-        return _move_count(amount, refs, dest, bottom)
+        form = MoveForm(None, amount, tuple(refs), dest, bottom)
+        return _formed(_move_count(amount, refs, dest, bottom), form)
 
     def _complete(self, ref: ZoneRef, path: Path) -> None:
         if not ref.complete:
@@ -233,19 +325,17 @@ class EffectCompiler:
     def _assign(
         self, raw: Mapping[str, Any], names: frozenset[str], path: Path, *, adding: bool
     ) -> Step:
-        changes = []
+        changes: list[tuple[str, Expr | None, Expr]] = []
         for key, value in raw.items():
             name, index = self._target(key, names, (*path, key))
-            changes.append(
-                (
-                    name,
-                    None if index is None else index.fast,
-                    self._expr(value, names, (*path, key)),
-                )
-            )
+            changes.append((name, index, self._expr(value, names, (*path, key))))
+        form = SetForm(tuple((name, index, value) for name, index, value in changes), adding)
         if len(changes) == 1 and not adding:
-            return _set_one(*changes[0])
-        plan = [(name, index, value.fast) for name, index, value in changes]
+            return _formed(_set_one(*changes[0]), form)
+        plan = [
+            (name, None if index is None else index.fast, value.fast)
+            for name, index, value in changes
+        ]
 
         def step(state: State) -> None:
             env = state.env
@@ -258,30 +348,35 @@ class EffectCompiler:
                     slots = env[name]
                     slots[seat] = slots[seat] + new if adding else new
 
-        return step
+        return _formed(step, form)
 
     def _let(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
-        bound = [
-            (name, self._expr(value, names, (*path, name)).fast) for name, value in raw.items()
-        ]
+        exprs = tuple(
+            (name, self._expr(value, names, (*path, name))) for name, value in raw.items()
+        )
+        bound = [(name, value.fast) for name, value in exprs]
 
         def step(state: State) -> None:
             env = state.env
             for name, value in bound:
                 env[name] = value(env)
 
-        return step
+        return _formed(step, LetForm(exprs))
 
     def _for(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
         each = raw["each"]
         values = self._expr(raw["in"], names, (*path, "in"))
         body = self.steps(raw["do"], names | {each}, (*path, "do"))
-        return _for_step(each, values.fast, body, self.where(path))
+        return _for_step(each, values, body, self.where(path))
 
     def _log(self, raw: str, names: frozenset[str], path: Path) -> Step:
         text = self.template(raw, names, path)
         capture = text.capture
-        return lambda state: state.say_later(capture(state.env))
+
+        def step(state: State) -> None:
+            state.say_later(capture(state.env))
+
+        return _formed(step, LogForm(text))
 
     def _skip(self, raw: object, names: frozenset[str], path: Path) -> Step:
         count = self._expr(raw, names, path)
@@ -310,7 +405,7 @@ class EffectCompiler:
         def step(state: State) -> None:
             state.next_phase = raw
 
-        return step
+        return _formed(step, PhaseForm(raw))
 
     def _end_game(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
         winners = self._expr(raw["winners"], names, (*path, "winners"))
@@ -319,7 +414,7 @@ class EffectCompiler:
         def step(state: State) -> None:
             state.finish(winners.fast(state.env), reason.render(state.env))
 
-        return step
+        return _formed(step, EndForm(winners, reason))
 
 
 #: ``specialise(decide)`` on a compound step: the steps it becomes once the ``if``
@@ -342,23 +437,23 @@ def _compound(step: Step, rebuild: Callable[[Callable[[Expr], bool]], Sequence[S
     return step
 
 
-def _if_step(
-    holds: Callable[[Env], object], then: tuple[Step, ...], other: tuple[Step, ...]
-) -> Step:
+def _if_step(test: Expr, then: tuple[Step, ...], other: tuple[Step, ...]) -> Step:
+    holds = test.fast
+
     def step(state: State) -> None:
         for chosen in then if holds(state.env) else other:
             chosen(state)
 
+    _formed(step, IfForm(test, then, other))
     return _compound(
         step,
-        lambda decide: (_if_step(holds, specialise(then, decide), specialise(other, decide)),),
+        lambda decide: (_if_step(test, specialise(then, decide), specialise(other, decide)),),
     )
 
 
-def _for_step(
-    each: str, values_of: Callable[[Env], object], body: tuple[Step, ...], where: Where
-) -> Step:
+def _for_step(each: str, values: Expr, body: tuple[Step, ...], where: Where) -> Step:
     cost = STEP_WORK * (len(body) + 1)  # loops are how steps multiply: each round is charged
+    values_of = values.fast
 
     def step(state: State) -> None:
         env = state.env
@@ -373,8 +468,9 @@ def _for_step(
                     f"expressions before it did more than {MAX_TURN_WORK:,} units of work"
                 )
 
+    _formed(step, ForForm(each, values, body, cost, str(where)))
     return _compound(
-        step, lambda decide: (_for_step(each, values_of, specialise(body, decide), where),)
+        step, lambda decide: (_for_step(each, values, specialise(body, decide), where),)
     )
 
 
@@ -417,6 +513,10 @@ def _keep_turn(state: State) -> None:
 
 def _reverse(state: State) -> None:
     state.env["direction"] = -state.env["direction"]
+
+
+_KEEP_TURN: Final = _formed(_keep_turn, FlagForm("keep_turn"))
+_REVERSE: Final = _formed(_reverse, FlagForm("reverse"))
 
 
 def _items(value: object) -> Sequence[Any]:

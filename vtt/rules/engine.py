@@ -37,7 +37,8 @@ from vtt.rules.model import (
 from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
 from vtt.rules.plan import MovePlan
 from vtt.rules.rng import Rng
-from vtt.rules.stdlib import describe
+from vtt.rules.stdlib import PACK_LIBRARY, describe
+from vtt.rules.stepgen import compile_steps
 from vtt.rules.values import Component, Grid, Piece
 
 __all__ = ["Game", "LegalMoves", "LogEntry", "Outcome", "State"]
@@ -47,6 +48,8 @@ MAX_AUTOMATIC = 1000
 #: Most components one game may hold: cards and pieces together.
 MAX_COMPONENTS = 10_000
 _SUITS = tuple(Suit)
+#: A step list as one function.
+Runner = Callable[["State"], None]
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,13 @@ class _Rules:
     stuck: Mapping[str, tuple[Step, ...]]
     turns: Mapping[str, str]  # by phase name: single, each or auto
     makers: Mapping[str, Callable[[tuple[Any, ...]], Move]]  # by move name: values -> Move
+    # Each list above as one generated function (vtt.rules.stepgen); None when empty.
+    run_setup: Runner | None
+    run_effects: Mapping[str, Runner | None]
+    run_enter: Mapping[str, Runner | None]
+    run_after_move: Mapping[str, Runner | None]
+    run_then: Mapping[str, Runner | None]
+    run_stuck: Mapping[str, Runner | None]
 
     @classmethod
     def of(cls, game: Game, env: Env) -> _Rules:
@@ -137,18 +147,49 @@ class _Rules:
         def each(steps: Mapping[str, tuple[Step, ...]]) -> dict[str, tuple[Step, ...]]:
             return {name: specialise(found, decide) for name, found in steps.items()}
 
+        stable = game.stable_names()
+
+        def runner(steps: tuple[Step, ...], label: str) -> Runner | None:
+            if not game.compiled_steps:
+                return _interpreted(steps)
+            return compile_steps(steps, PACK_LIBRARY, stable, f"{game.id} {label}")
+
+        def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> dict[str, Runner | None]:
+            return {name: runner(steps, f"{part} {name}") for name, steps in lists.items()}
+
+        setup = specialise(lists.setup, decide)
+        effects, enter = each(lists.effects), each(lists.enter)
+        after_move, then, stuck = each(lists.after_move), each(lists.then), each(lists.stuck)
         return cls(
-            setup=specialise(lists.setup, decide),
-            effects=each(lists.effects),
-            enter=each(lists.enter),
-            after_move=each(lists.after_move),
-            then=each(lists.then),
-            stuck=each(lists.stuck),
+            setup=setup,
+            effects=effects,
+            enter=enter,
+            after_move=after_move,
+            then=then,
+            stuck=stuck,
             turns={name: phase.turn for name, phase in game.phases.items()},
             makers={
                 name: _maker(game, kind, env["seat_names"]) for name, kind in game.moves.items()
             },
+            run_setup=runner(setup, "setup"),
+            run_effects=runners(effects, "effects of"),
+            run_enter=runners(enter, "enter"),
+            run_after_move=runners(after_move, "after_move"),
+            run_then=runners(then, "then"),
+            run_stuck=runners(stuck, "stuck"),
         )
+
+
+def _interpreted(steps: tuple[Step, ...]) -> Runner | None:
+    """The steps run one closure after another (what generated code must equal)."""
+    if not steps:
+        return None
+
+    def run(state: State) -> None:
+        for step in steps:
+            step(state)
+
+    return run
 
 
 class _GameOver(Exception):
@@ -181,6 +222,9 @@ class Game:
     kind: str = "game"
     #: The step lists compiled again for a set of fixed values (options, constants).
     step_lists: Callable[[Mapping[str, object]], StepLists | None] | None = None
+    #: Run each step list as one generated function (False: closure by closure, the
+    #: reference the generated code is tested against).
+    compiled_steps: bool = True
 
     def __post_init__(self) -> None:
         self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
@@ -192,6 +236,14 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
+
+    def stable_names(self) -> frozenset[str]:
+        """Names whose values keep their identity while steps run: zones, per-player
+        vars (lists changed in place), options, constants and the seat lists."""
+        options = [option.name for option in self.options]
+        return frozenset(
+            [*self.zones, *self._per_player_vars, *options, *self.constants, "seats", "seat_names"]
+        )
 
     def fixed_values(self, env: Env) -> dict[str, object]:
         """The options and constants of a game, which never change while it runs."""
@@ -355,8 +407,9 @@ class State:
         self.rng = Rng(seed)
         start_work()
         try:
-            for step in self._rules.setup:
-                step(self)
+            run = self._rules.run_setup
+            if run is not None:
+                run(self)
             self.next_phase = game.start
             self._settle()
         except _GameOver:
@@ -646,11 +699,13 @@ class State:
         )
         try:
             rules = self._rules
-            for step in rules.effects[kind.name]:
-                step(self)
+            run = rules.run_effects[kind.name]
+            if run is not None:
+                run(self)
             phase = self.phase
-            for step in rules.after_move[phase]:
-                step(self)
+            run = rules.run_after_move[phase]
+            if run is not None:
+                run(self)
             if rules.turns[phase] == "single" and not self.turn_decided and not pending:
                 self._next_seat()  # the usual turn: straight to the next player
                 if self.next_phase is None:  # the same phase goes on: settle's first round
@@ -684,8 +739,9 @@ class State:
         if phase.turn == "each":
             self.pending = self.pending[1:]
             if not self.pending:
-                for step in self._rules.then[phase.name]:
-                    step(self)
+                run = self._rules.run_then[phase.name]
+                if run is not None:
+                    run(self)
                 self._unveil()
                 if self.next_phase is None:
                     self.next_phase = phase.name
@@ -734,8 +790,9 @@ class State:
                 )
             self.env["me"] = self.to_move
             self.turn_decided = False
-            for step in self._rules.stuck[phase.name]:
-                step(self)
+            run = self._rules.run_stuck[phase.name]
+            if run is not None:
+                run(self)
             self._legal = None
             self._after_action()
         raise RuleError(
@@ -751,8 +808,9 @@ class State:
         env["phase"] = name
         self.pending = ()
         rules = self._rules
-        for step in rules.enter[name]:
-            step(self)
+        run = rules.run_enter[name]
+        if run is not None:
+            run(self)
         if rules.turns[name] == "each" and self.next_phase is None:
             chosen = self.game.phases[name].actors
             found: Any = env["players"] if chosen is None else chosen.fast(env)

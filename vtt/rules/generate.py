@@ -358,4 +358,5 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator | None:
         code = compile(module, filename=f"<legal moves of {kind.name!r}>", mode="exec")
     exec(code, namespace)  # defines _legal only; the checked expressions run when it is called
     generated: Generator = namespace["_legal"]
+    setattr(generated, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
     return generated

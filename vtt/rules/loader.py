@@ -14,7 +14,7 @@ from typing import Any
 from vtt.rules.effects import EffectCompiler
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
-from vtt.rules.expr import SAFE_BUILTINS, Define, Expr, check_define, compile_expr, merge
+from vtt.rules.expr import Define, Expr, check_define, compile_expr
 from vtt.rules.generate import compile_generator
 from vtt.rules.model import (
     ArgDef,
@@ -35,14 +35,14 @@ from vtt.rules.model import (
 from vtt.rules.moves import notation_pattern, placeholders
 from vtt.rules.plan import plan_move
 from vtt.rules.schema import schema_errors
-from vtt.rules.stdlib import LIBRARY
+from vtt.rules.stdlib import PACK_LIBRARY
 from vtt.rules.yamlsource import Document, load_yaml, load_yaml_file
 
 __all__ = ["ENGINE_NAMES", "LIBRARY_ALL", "check_pack", "load_pack", "load_pack_text", "pack_file"]
 
 #: Names the engine puts in every expression's reach.
 ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "seat_names", "phase"})
-LIBRARY_ALL = merge(SAFE_BUILTINS, LIBRARY)
+LIBRARY_ALL = PACK_LIBRARY
 #: Whole numbers a pack may write: those a 64-bit signed integer holds.
 MAX_PACK_INT = 2**63
 _RESERVED = ENGINE_NAMES | frozenset(LIBRARY_ALL.functions) | frozenset(LIBRARY_ALL.constants)

@@ -23,10 +23,10 @@ from vtt.janken import Card, Rank, Suit
 from vtt.janken import deck as janken_deck
 from vtt.janken import relation as janken_relation
 from vtt.janken import rule_between as janken_rule_between
-from vtt.rules.expr import MAX_WORK, Library, charged
+from vtt.rules.expr import MAX_WORK, SAFE_BUILTINS, Library, charged, merge
 from vtt.rules.values import Cell, Component, Grid, Piece, Stack
 
-__all__ = ["LIBRARY", "describe"]
+__all__ = ["LIBRARY", "PACK_LIBRARY", "describe"]
 
 _SUITS = tuple(Suit)
 # _BEATS[reversed][a][b]
@@ -584,3 +584,6 @@ LIBRARY = Library(
     },
     attributes=frozenset({"suit", "rank", "is_joker", "kind", "owner", "col", "row"}),
 )
+
+#: What pack expressions may call: Python's safe built-ins and this library.
+PACK_LIBRARY = merge(SAFE_BUILTINS, LIBRARY)

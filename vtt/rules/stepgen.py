@@ -1,0 +1,498 @@
+"""Step lists compiled to one Python function each.
+
+A list of effect steps (a move's effects, a phase's ``enter``, the setup) runs as
+one generated function ``run(state)``. The common steps (``if``, ``for``, ``let``,
+``set``, ``add``, ``move``, ``log``, ``phase``, ``end_game``, ``keep_turn``,
+``reverse``) are written out as plain statements with the expressions' checked
+trees in place; any other step is called as its closure (see ``FORM`` in
+``vtt.rules.effects``). A War round's ``resolve`` phase then reads:
+
+    def _run(_state):
+        _env = _state.env
+        battle = _env['battle']; spoils = _env['spoils']; won = _env['won'] ...
+        a = battle[0][-1] if battle[0] else None; _env['a'] = a
+        ...
+        if w is None:
+            _state.say_later(...); _state.next_phase = 'war'
+        else:
+            ...
+
+Names: the environment's names become local variables. Zones, per-player vars,
+options, constants and the seat lists never change identity while a list runs, so
+they are read once at the top; every other name (vars, ``let`` and ``for`` names,
+``current``...) is read from the environment just before the first statement that
+needs it, and read again after anything that may change it. Every value a step
+writes goes into the environment too, so a closure called in between, and the
+engine afterwards, sees what the steps did.
+
+Safety is the legal-move generator's (``vtt.rules.generate``): the code is built as
+a syntax tree; the only parts that come from the pack are the expressions' trees,
+already checked and guarded, and names, which must be plain identifiers. The
+scaffolding is fixed text of this module. Each expression sits on a line of its
+own, so ``evaluation_error`` names the one that failed.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import warnings
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.effects import (
+    FORM,
+    MAX_TURN_WORK,
+    EndForm,
+    FlagForm,
+    ForForm,
+    IfForm,
+    LetForm,
+    LogForm,
+    MoveForm,
+    PhaseForm,
+    RuleError,
+    SetForm,
+    _take,
+)
+from vtt.rules.expr import Expr, Library, register_lines, run_namespace, spend
+from vtt.rules.generate import _Builder, _plain
+from vtt.rules.model import _PLAIN, Step, Template, ZoneRef, _leaves, render_parts
+from vtt.rules.stdlib import describe
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+
+__all__ = ["ENGINE_CHANGES", "compile_steps"]
+
+#: The names the engine's own methods (``give_turn``, ``skip``...) may change.
+ENGINE_CHANGES = frozenset({"current", "direction", "players"})
+#: The line of fixed scaffolding: no expression runs there.
+_SCAFFOLD = 1
+
+
+class _Unsupported(Exception):
+    """This step cannot be written out; it is called as its closure instead."""
+
+
+def _too_much(where: str) -> RuleError:
+    return RuleError(
+        f"{where}: too much work in one turn: this 'for' and the steps and "
+        f"expressions before it did more than {MAX_TURN_WORK:,} units of work"
+    )
+
+
+_HELPERS: dict[str, Any] = {
+    "_snapshot": tuple,
+    "_take": _take,
+    "_leaves": _leaves,
+    "_PLAIN": _PLAIN,
+    "_describe": describe,
+    "_render": render_parts,
+    "_spend": spend,
+    "_MAX_TURN_WORK": MAX_TURN_WORK,
+    "_too_much": _too_much,
+}
+
+
+def _located(node: ast.AST, line: int) -> None:
+    for child in ast.walk(node):
+        if isinstance(child, ast.stmt | ast.expr | ast.arg):
+            child.lineno = child.end_lineno = line
+            child.col_offset, child.end_col_offset = 0, 1
+
+
+class _Substitute(ast.NodeTransformer):
+    """Puts pack parts in place of the upper-case placeholders of a scaffold."""
+
+    def __init__(self, parts: dict[str, ast.expr | str]) -> None:
+        self.parts = parts
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        part = self.parts.get(node.id)
+        if part is None:
+            return node
+        if isinstance(part, str):  # a name from the pack: checked to be a plain identifier
+            return ast.copy_location(ast.Name(id=part, ctx=node.ctx), node)
+        return copy.deepcopy(part)
+
+
+def _code(scaffold: str, line: int, **parts: ast.expr | str) -> list[ast.stmt]:
+    """The statements of a fixed ``scaffold`` with ``parts`` in place of its placeholders."""
+    tree = ast.parse(scaffold)
+    _located(tree, line)
+    body = _Substitute(parts).visit(tree).body
+    return list(body)
+
+
+def _env_key(name: str) -> ast.expr:
+    return ast.Constant(name)
+
+
+class _Writer:
+    """Writes the statements of one step list, keeping track of the names held locally."""
+
+    def __init__(self, stable: frozenset[str]) -> None:
+        self.builder = _Builder()
+        self.stable = stable
+        self.top: set[str] = set()  # stable names the function reads once, at the top
+        self.valid: set[str] = set()  # volatile names whose local copy is up to date
+        self.closures: dict[str, Step] = {}
+        self.temps = 0
+
+    def temp(self, stem: str) -> str:
+        self.temps += 1
+        return f"_{stem}{self.temps}"
+
+    # --- expressions and names ----------------------------------------------------
+
+    def read(self, names: Sequence[str] | frozenset[str], line: int) -> list[ast.stmt]:
+        """Statements that bring ``names`` into local variables, where needed."""
+        loads: list[ast.stmt] = []
+        for name in sorted(names):
+            if not _plain(name):
+                raise _Unsupported(name)
+            if name in self.stable:
+                self.top.add(name)
+            elif name not in self.valid:
+                loads += _code("N = _env[K]", line, N=name, K=_env_key(name))
+                self.valid.add(name)
+        return loads
+
+    def expr(self, expr: Expr) -> tuple[list[ast.stmt], ast.expr, int]:
+        """What must run before the expression (loads, a fresh meter), and its tree."""
+        body, line = self.builder.expression(expr)
+        before = self.read(expr.names, line)
+        if expr.metered:
+            before += _code("_meter.done += _MAX_WORK - _meter.left\n_meter.left = _MAX_WORK", line)
+        return before, body, line
+
+    def wrote(self, name: str, value: ast.expr, line: int) -> list[ast.stmt]:
+        """``name = value``, into the local and the environment."""
+        if not _plain(name):
+            raise _Unsupported(name)
+        self.valid.add(name)
+        return _code("N = V\n_env[K] = N", line, N=name, V=value, K=_env_key(name))
+
+    def zone(self, ref: ZoneRef) -> tuple[list[ast.stmt], ast.expr]:
+        """The stack (or family of stacks) a zone reference names, as an expression."""
+        before = self.read([ref.zone.name], _SCAFFOLD)
+        node: ast.expr = ast.Name(id=ref.zone.name, ctx=ast.Load())
+        for index in ref.indexes:
+            loads, body, _ = self.expr(index)
+            before += loads
+            node = ast.Subscript(value=node, slice=body, ctx=ast.Load())
+        _located_missing(node)
+        return before, node
+
+    def parts(self, text: Template, line: int) -> tuple[list[ast.stmt], ast.expr]:
+        """A message's parts as ``Template.capture`` keeps them, as a tuple expression."""
+        before: list[ast.stmt] = []
+        values: list[ast.expr] = []
+        for part in text.parts:
+            if isinstance(part, str):
+                values.append(ast.Constant(part))
+                continue
+            loads, body, at = self.expr(part)
+            name = self.temp("p")
+            before += [*loads, *_code("T = V", at, T=name, V=body)]
+            kept = _code("T if T.__class__ in _PLAIN else _describe(T)", at, T=name)[0]
+            assert isinstance(kept, ast.Expr)
+            values.append(kept.value)
+        return before, ast.Tuple(elts=values, ctx=ast.Load())
+
+    # --- steps ----------------------------------------------------------------------
+
+    def steps(self, steps: Sequence[Step]) -> list[ast.stmt]:
+        written: list[ast.stmt] = []
+        for step in steps:
+            written += self.step(step)
+        return written
+
+    def step(self, step: Step) -> list[ast.stmt]:
+        form = getattr(step, FORM, None)
+        before = set(self.valid)
+        try:
+            if form is None:
+                raise _Unsupported("no form")
+            return self._written(form, step)
+        except _Unsupported:
+            self.valid = before
+            return self.closure(step, compound=hasattr(step, "specialise"))
+
+    def closure(self, step: Step, *, compound: bool = False) -> list[ast.stmt]:
+        """Call the step's closure; what it may change must be read afresh afterwards."""
+        name = self.temp("step")
+        self.closures[name] = step
+        if compound:
+            self.valid.clear()
+        else:
+            self.valid -= ENGINE_CHANGES
+        return _code("S(_state)", _SCAFFOLD, S=name)
+
+    def _written(self, form: object, step: Step) -> list[ast.stmt]:
+        if isinstance(form, IfForm):
+            return self._if(form)
+        if isinstance(form, ForForm):
+            return self._for(form)
+        if isinstance(form, LetForm):
+            written: list[ast.stmt] = []
+            for name, value in form.bound:
+                before, body, line = self.expr(value)
+                written += [*before, *self.wrote(name, body, line)]
+            return written
+        if isinstance(form, SetForm):
+            return self._set(form)
+        if isinstance(form, MoveForm):
+            return self._move(form, step)
+        if isinstance(form, LogForm):
+            before, parts = self.parts(form.text, _SCAFFOLD)
+            return [*before, *_code("_state.say_later(P)", _SCAFFOLD, P=parts)]
+        if isinstance(form, PhaseForm):
+            return _code("_state.next_phase = N", _SCAFFOLD, N=ast.Constant(form.name))
+        if isinstance(form, EndForm):
+            before, winners, line = self.expr(form.winners)
+            chosen = self.temp("w")
+            before += _code("T = W", line, T=chosen, W=winners)
+            more, parts = self.parts(form.reason, line)
+            finish = _code("_state.finish(T, _render(P))", line, T=chosen, P=parts)
+            return [*before, *more, *finish]
+        if isinstance(form, FlagForm):
+            if form.word == "keep_turn":
+                return _code("_state.turn_decided = True", _SCAFFOLD)
+            self.valid.discard("direction")
+            return _code("_env['direction'] = -_env['direction']", _SCAFFOLD)
+        raise _Unsupported(type(form).__name__)
+
+    def _if(self, form: IfForm) -> list[ast.stmt]:
+        before, test, line = self.expr(form.test)
+        start = set(self.valid)
+        then = self.steps(form.then)
+        after_then, self.valid = self.valid, set(start)
+        other = self.steps(form.other)
+        self.valid &= after_then
+        return [*before, _if_statement(test, then, other, line)]
+
+    def _for(self, form: ForForm) -> list[ast.stmt]:
+        if not _plain(form.each):
+            raise _Unsupported(form.each)
+        before, values, line = self.expr(form.values)
+        kills = _assigned(form.body)
+        start = set(self.valid)
+        self.valid = set() if kills is None else start - kills
+        body = _code("_env[K] = N", line, N=form.each, K=_env_key(form.each))
+        self.valid.add(form.each)
+        body += self.steps(form.body)
+        body += _code(
+            "if _spend(C) > _MAX_TURN_WORK:\n    raise _too_much(W)",
+            _SCAFFOLD,
+            C=ast.Constant(form.cost),
+            W=ast.Constant(form.where),
+        )
+        self.valid = set() if kills is None else start - kills - {form.each}
+        loop = _code("for N in _snapshot(V):\n    pass", line, N=form.each, V=values)[0]
+        assert isinstance(loop, ast.For)
+        loop.body = body
+        return [*before, loop]
+
+    def _set(self, form: SetForm) -> list[ast.stmt]:
+        written: list[ast.stmt] = []
+        for name, index, value in form.changes:
+            before, body, line = self.expr(value)
+            written += before
+            if index is None:
+                if form.adding:
+                    written += self.read([name], line)
+                    total = _code("N + V", line, N=name, V=body)[0]
+                    assert isinstance(total, ast.Expr)
+                    body = total.value
+                written += self.wrote(name, body, line)
+                continue
+            if name not in self.stable:
+                raise _Unsupported(name)
+            loads, seat, at = self.expr(index)
+            written += [*loads, *self.read([name], at)]
+            slot = self.temp("i")
+            scaffold = "I = S\nN[I] = N[I] + V" if form.adding else "I = S\nN[I] = V"
+            written += _code(scaffold, line, I=slot, S=seat, N=name, V=body)
+        return written
+
+    def _move(self, form: MoveForm, step: Step) -> list[ast.stmt]:
+        if form.bottom:
+            raise _Unsupported("bottom")
+        before, dest = self.zone(form.dest)
+        if form.what is not None:
+            if len(form.sources) != 1 or not form.sources[0].complete:
+                raise _Unsupported("several sources")
+            loads, what, line = self.expr(form.what)
+            more, source = self.zone(form.sources[0])
+            # A list of items, or an item not there (the closure raises the error), goes
+            # to the closure; one item found is moved here.
+            fallback = self.closure(step)
+            item = self.temp("x")
+            moved = _code(
+                "X = W\n"
+                "if X.__class__ is list or X.__class__ is tuple:\n    F\n"
+                "else:\n"
+                "    X = _take(S, X)\n"
+                "    if X is None:\n        F\n"
+                "    else:\n        D.append(X)",
+                line,
+                X=item,
+                W=what,
+                S=source,
+                D=dest,
+            )
+            _replace_marker(moved, fallback)
+            return [*before, *loads, *more, *moved]
+        if form.count is None:
+            into = self.temp("d")
+            written = [*before, *_code("D = V", _SCAFFOLD, D=into, V=dest)]
+            for ref in form.sources:
+                loads, source = self.zone(ref)
+                written += loads
+                stack = self.temp("s")
+                gather = "if S and S is not D:\n    D.extend(S)\n    S.clear()"
+                if ref.complete:
+                    written += _code(f"S = V\n{gather}", _SCAFFOLD, S=stack, V=source, D=into)
+                    continue
+                left = ref.zone.depth - len(ref.indexes)
+                family = (
+                    source
+                    if left == 1 and ref.zone.grid is None
+                    else _call("_leaves", source, ast.Constant(left))
+                )
+                loop = "for S in V:\n    " + gather.replace("\n", "\n    ")
+                written += _code(loop, _SCAFFOLD, S=stack, V=family, D=into)
+            return written
+        count = form.count.body
+        if not (
+            isinstance(count, ast.Constant)
+            and type(count.value) is int
+            and count.value == 1
+            and len(form.sources) == 1
+            and form.sources[0].complete
+        ):
+            raise _Unsupported("count")
+        more, source = self.zone(form.sources[0])
+        stack, into = self.temp("s"), self.temp("d")
+        return [
+            *before,
+            *more,
+            *_code(
+                "S = V\nD = T\nif S and S is not D:\n    D.append(S.pop())",
+                _SCAFFOLD,
+                S=stack,
+                V=source,
+                D=into,
+                T=dest,
+            ),
+        ]
+
+
+def _call(function: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=ast.Name(id=function, ctx=ast.Load()), args=list(args), keywords=[])
+
+
+def _located_missing(node: ast.AST) -> None:
+    for child in ast.walk(node):
+        if isinstance(child, ast.stmt | ast.expr) and not hasattr(child, "lineno"):
+            child.lineno = child.end_lineno = _SCAFFOLD
+            child.col_offset, child.end_col_offset = 0, 1
+
+
+def _if_statement(
+    test: ast.expr, then: list[ast.stmt], other: list[ast.stmt], line: int
+) -> ast.stmt:
+    statement = _code("if T:\n    pass", line, T=test)[0]
+    assert isinstance(statement, ast.If)
+    if then:
+        statement.body = then
+    statement.orelse = other
+    return statement
+
+
+#: The marker a scaffold uses where a closure call goes (see ``_replace_marker``).
+_MARKER = "F"
+
+
+def _replace_marker(statements: list[ast.stmt], call: list[ast.stmt]) -> None:
+    """Put ``call`` where a scaffold has the bare statement ``F``."""
+    for node in statements:
+        for child in ast.walk(node):
+            for field in ("body", "orelse"):
+                block = getattr(child, field, None)
+                if not isinstance(block, list):
+                    continue
+                for position, inner in enumerate(block):
+                    if (
+                        isinstance(inner, ast.Expr)
+                        and isinstance(inner.value, ast.Name)
+                        and inner.value.id == _MARKER
+                    ):
+                        block[position : position + 1] = copy.deepcopy(call)
+
+
+def _assigned(steps: Sequence[Step]) -> set[str] | None:
+    """Names the steps may change; None when a step could change any of them."""
+    names: set[str] = set()
+    for step in steps:
+        form = getattr(step, FORM, None)
+        if isinstance(form, LetForm):
+            names.update(name for name, _ in form.bound)
+        elif isinstance(form, SetForm):
+            # A per-player var is changed in place: only a global one is bound anew.
+            names.update(name for name, index, _ in form.changes if index is None)
+        elif isinstance(form, ForForm):
+            inner = _assigned(form.body)
+            if inner is None:
+                return None
+            names |= inner | {form.each}
+        elif isinstance(form, IfForm):
+            for branch in (form.then, form.other):
+                inner = _assigned(branch)
+                if inner is None:
+                    return None
+                names |= inner
+        elif isinstance(form, FlagForm):
+            names.add("direction")
+        elif form is None:
+            if hasattr(step, "specialise"):
+                return None
+            names |= ENGINE_CHANGES
+    return names
+
+
+def compile_steps(
+    steps: Sequence[Step], library: Library, stable: frozenset[str], label: str
+) -> Callable[[State], None] | None:
+    """One function running ``steps`` in order; None for an empty list.
+
+    ``stable`` names the environment entries that keep their identity while steps
+    run (zones, per-player vars, options, constants, ``seats``, ``seat_names``)."""
+    if not steps:
+        return None
+    assigned = _assigned(steps) or set()
+    writer = _Writer(stable - assigned)
+    body = writer.steps(steps)
+    top = [
+        statement
+        for name in sorted(writer.top)
+        for statement in _code("N = _env[K]", _SCAFFOLD, N=name, K=_env_key(name))
+    ]
+    function = _code("def _run(_state):\n    _env = _state.env", _SCAFFOLD)[0]
+    assert isinstance(function, ast.FunctionDef)
+    function.body += [*top, *body]
+    module = ast.Module(body=[function], type_ignores=[])
+    _located_missing(module)
+    namespace = run_namespace(library)
+    namespace.update(_HELPERS)
+    namespace.update(writer.closures)
+    register_lines(namespace, writer.builder.lines)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code = compile(module, filename=f"<steps of {label}>", mode="exec")
+    exec(code, namespace)  # defines _run only; the checked expressions run when it is called
+    run: Callable[[State], None] = namespace["_run"]
+    setattr(run, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
+    return run
