@@ -13,14 +13,22 @@ from typing import TYPE_CHECKING, Any, Final
 
 from vtt.rules.errors import PackError, Where
 from vtt.rules.expr import Expr, spend
-from vtt.rules.model import Env, Step, Template, VarDef, ZoneRef
+from vtt.rules.model import EndCheck, Env, Step, Template, VarDef, ZoneRef
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Piece
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["MAX_TURN_WORK", "STEP_WORK", "EffectCompiler", "RuleError", "run", "specialise"]
+__all__ = [
+    "MAX_TURN_WORK",
+    "STEP_WORK",
+    "EffectCompiler",
+    "RuleError",
+    "end_steps",
+    "run",
+    "specialise",
+]
 
 Path = tuple[str | int, ...]
 
@@ -122,6 +130,21 @@ class FlagForm:
     word: str
 
 
+def end_steps(checks: Sequence[EndCheck]) -> tuple[Step, ...]:
+    """A pack's ``end`` checks as steps: ``if CHECK: end_game`` for each, in order (the
+    first that holds ends the game)."""
+    found: list[Step] = []
+    for check in checks:
+        winners, reason = check.winners, check.reason
+
+        def finish(state: State, winners: Expr = winners, reason: Template = reason) -> None:
+            state.finish(winners.fast(state.env), reason.render(state.env))
+
+        ending = _formed(finish, EndForm(winners, reason))
+        found.append(_if_step(check.check, (ending,), ()))
+    return tuple(found)
+
+
 def _formed(step: Step, form: object) -> Step:
     setattr(step, FORM, form)
     return step
@@ -146,6 +169,14 @@ class EffectCompiler:
     phase_names: set[str]
     errors: list[PackError]
     static_names: frozenset[str] = frozenset()  # options and constants: fixed for a game
+    kept_names: frozenset[str] = frozenset()  # zones and vars: a let or for may not rebind them
+
+    def _binds(self, name: str, path: Path) -> None:
+        if name in self.kept_names:
+            raise PackError(
+                f"'{name}' is a zone or var of this pack: a let or for cannot use its name",
+                self.where(path),
+            )
 
     def steps(self, raw: Sequence[Any], names: frozenset[str], path: Path) -> tuple[Step, ...]:
         """Compile a list of steps; ``let`` names reach the steps after them."""
@@ -351,6 +382,8 @@ class EffectCompiler:
         return _formed(step, form)
 
     def _let(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
+        for name in raw:
+            self._binds(name, (*path, name))
         exprs = tuple(
             (name, self._expr(value, names, (*path, name))) for name, value in raw.items()
         )
@@ -365,6 +398,7 @@ class EffectCompiler:
 
     def _for(self, raw: Mapping[str, Any], names: frozenset[str], path: Path) -> Step:
         each = raw["each"]
+        self._binds(each, (*path, "each"))
         values = self._expr(raw["in"], names, (*path, "in"))
         body = self.steps(raw["do"], names | {each}, (*path, "do"))
         return _for_step(each, values, body, self.where(path))

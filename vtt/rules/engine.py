@@ -17,8 +17,8 @@ from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.effects import MAX_TURN_WORK, RuleError, specialise
-from vtt.rules.expr import Expr, evaluation_error, start_work, work_done
+from vtt.rules.effects import MAX_TURN_WORK, RuleError, end_steps, specialise
+from vtt.rules.expr import MAX_WORK, METER, Expr, evaluation_error, start_work
 from vtt.rules.model import (
     ComponentDef,
     EndCheck,
@@ -123,6 +123,7 @@ class _Rules:
     run_after_move: Mapping[str, Runner | None]
     run_then: Mapping[str, Runner | None]
     run_stuck: Mapping[str, Runner | None]
+    run_end: Runner | None  # the pack's end checks, in order
 
     @classmethod
     def of(cls, game: Game, env: Env) -> _Rules:
@@ -152,7 +153,7 @@ class _Rules:
         def runner(steps: tuple[Step, ...], label: str) -> Runner | None:
             if not game.compiled_steps:
                 return _interpreted(steps)
-            return compile_steps(steps, PACK_LIBRARY, stable, f"{game.id} {label}")
+            return compile_steps(steps, PACK_LIBRARY, stable, f"{game.id} {label}", game.scores)
 
         def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> dict[str, Runner | None]:
             return {name: runner(steps, f"{part} {name}") for name, steps in lists.items()}
@@ -177,6 +178,7 @@ class _Rules:
             run_after_move=runners(after_move, "after_move"),
             run_then=runners(then, "then"),
             run_stuck=runners(stuck, "stuck"),
+            run_end=runner(end_steps(game.end), "end"),
         )
 
 
@@ -688,11 +690,13 @@ class State:
         seat = pending[0] if pending else env["current"]
         env["me"] = seat
         if values:
-            env.update(zip(kind.arg_names, values, strict=True))
+            kind.bind(env, values)
         self._legal = None
         self.turn_decided = False  # a phase's own give_turn does not count for this move
         self.history.append(move)
-        start_work()
+        meter = METER  # count work afresh (start_work, written out: this runs every move)
+        meter.done = 0
+        meter.left = MAX_WORK
         # The line is written out only when read: most lines of a playout never are.
         self.log.append(
             LogEntry(None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text))
@@ -706,12 +710,35 @@ class State:
             run = rules.run_after_move[phase]
             if run is not None:
                 run(self)
-            if rules.turns[phase] == "single" and not self.turn_decided and not pending:
-                self._next_seat()  # the usual turn: straight to the next player
+            turn = rules.turns[phase]
+            if turn == "single" and not self.turn_decided and not pending:
+                # The usual turn: straight to the next player.
+                seats: tuple[int, ...] = env["players"]
+                current = env["current"]
+                if env["direction"] == 1 and current in seats:
+                    env["current"] = seats[(seats.index(current) + 1) % len(seats)]
+                else:
+                    self.pass_turn(1)
+                    self.turn_decided = False
                 if self.next_phase is None:  # the same phase goes on: settle's first round
-                    for check in game.end:
-                        if check.check.fast(env):
-                            self.finish(check.winners.fast(env), check.reason.render(env))
+                    if rules.run_end is not None:
+                        rules.run_end(self)
+                    legal = self._legal = self._generate()
+                    if legal:
+                        return
+            elif turn == "each":
+                pending = self.pending = pending[1:]
+                if not pending:
+                    run = rules.run_then[phase]
+                    if run is not None:
+                        run(self)
+                    self._unveil()
+                    if self.next_phase is None:
+                        self.next_phase = phase
+                self.turn_decided = False
+                if self.next_phase is None and pending:  # the next seat of the same phase
+                    if rules.run_end is not None:
+                        rules.run_end(self)
                     legal = self._legal = self._generate()
                     if legal:
                         return
@@ -758,23 +785,24 @@ class State:
         self._secret_from = len(log)  # what is unveiled stays so: look only at newer lines
 
     def _settle(self) -> None:
-        game = self.game
-        turns = self._rules.turns
+        rules = self._rules
+        turns = rules.turns
         entered: list[str] = []
+        meter = METER
         for _ in range(MAX_AUTOMATIC):
-            if self.next_phase is not None:
-                entered.append(self.next_phase)
-                self._enter(self.next_phase)
-                if work_done() > MAX_TURN_WORK:
+            name = self.next_phase
+            if name is not None:
+                entered.append(name)
+                self._enter(name)
+                if meter.done + MAX_WORK - meter.left > MAX_TURN_WORK:  # work_done()
                     raise RuleError(
                         f"{self.game.path or self.game.id}: too much work in one turn: the "
                         f"phases entered ({_phase_trail(entered)}) did more than "
                         f"{MAX_TURN_WORK:,} units of work without a move"
                     )
                 continue
-            for check in game.end:
-                if check.check.fast(self.env):
-                    self.finish(check.winners.fast(self.env), check.reason.render(self.env))
+            if rules.run_end is not None:
+                rules.run_end(self)
             if turns[self.phase] == "auto":
                 raise RuleError(f"phase '{self.phase}' has no moves and did not go to another")
             legal = self._legal
@@ -782,7 +810,7 @@ class State:
                 legal = self._legal = self._generate()
             if legal:
                 return
-            phase = game.phases[self.phase]
+            phase = self.game.phases[self.phase]
             if phase.stuck is None:
                 raise RuleError(
                     f"{self.seat_names[self.to_move or 0]} has no legal move in phase "
@@ -790,7 +818,7 @@ class State:
                 )
             self.env["me"] = self.to_move
             self.turn_decided = False
-            run = self._rules.run_stuck[phase.name]
+            run = rules.run_stuck[phase.name]
             if run is not None:
                 run(self)
             self._legal = None
@@ -853,12 +881,12 @@ class State:
         """The seat leaves the game (its turn is skipped from now on)."""
         self.env["players"] = tuple(s for s in self.env["players"] if s != seat)
 
-    def finish(self, winners: object, reason: str) -> None:
-        """End the game now."""
+    def finish(self, winners: object, reason: str, worked_out: object = None) -> None:
+        """End the game now (``worked_out``: the scores, when the caller has them)."""
         seats = (winners,) if isinstance(winners, int) else tuple(winners)  # type: ignore[arg-type]
         scores: tuple[object, ...] | None = None
         if self.game.scores is not None:
-            values: Any = self.game.scores(self.env)
+            values: Any = self.game.scores(self.env) if worked_out is None else worked_out
             scores = tuple(values)
         self.outcome = Outcome(tuple(sorted(set(seats))), reason, scores)
         self._legal = []

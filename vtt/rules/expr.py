@@ -46,6 +46,7 @@ __all__ = [
     "MAX_NODES",
     "MAX_SOURCE_LENGTH",
     "MAX_WORK",
+    "METER",
     "SAFE_BUILTINS",
     "Define",
     "EvalError",
@@ -215,6 +216,8 @@ class _Meter(threading.local):
 
 
 _meter: Final = _Meter()
+#: The meter, for engine code that starts it afresh on every move (see ``start_work``).
+METER: Final = _meter
 _SIZED_TYPES: Final = (str, bytes, tuple, list, set, frozenset, dict, range)
 _NUMBER_TYPES: Final = frozenset({int, float, bool, complex})
 
@@ -238,7 +241,14 @@ def _items(values: Any) -> Any:
     if isinstance(values, _SIZED_TYPES):
         _charge(len(values))
         return values
+    if values.__class__ is _GENERATOR:
+        # Generators come only from the pack's generator expressions, whose loops are
+        # charged item by item already (their ``for`` goes through ``_items`` too).
+        return values
     return _each(values)
+
+
+_GENERATOR: Final = type(_ for _ in ())
 
 
 # What ``charged`` asks of each argument, quickest first: the exact types of sized

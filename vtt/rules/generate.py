@@ -35,6 +35,7 @@ from typing import Any
 from vtt.janken import Suit
 from vtt.rules.expr import Expr, Library, register_lines, run_namespace
 from vtt.rules.model import ArgDef, MoveDef, ZoneRef
+from vtt.rules.stdlib import GRID_CELLS
 from vtt.rules.values import Piece
 
 __all__ = ["Generator", "compile_generator"]
@@ -247,10 +248,29 @@ def _candidates(arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder
     if narrow is None:
         assign = ast.Assign(targets=[ast.Name(id=target, ctx=ast.Store())], value=domain)
         return [*statements, builder.statement(assign, _SCAFFOLD)]
+    if _cells_of(narrow, arg):
+        # ``square in reach(board, ...)`` for a cell of ``board``: the library gives
+        # distinct cells of that very grid, so they need no filtering.
+        return [*statements, *builder.value(target, narrow, lambda body: body)]
     return [
         *statements,
         *builder.value(target, narrow, lambda body: _call("_narrowed", body, domain)),
     ]
+
+
+def _cells_of(narrow: Expr, arg: ArgDef) -> bool:
+    """True when ``narrow`` is a library call giving distinct cells of the argument's grid."""
+    body = narrow.body
+    return (
+        arg.grid is not None
+        and not arg.grid.indexes
+        and isinstance(body, ast.Call)
+        and isinstance(body.func, ast.Name)
+        and body.func.id in GRID_CELLS
+        and bool(body.args)
+        and isinstance(body.args[0], ast.Name)
+        and body.args[0].id == arg.grid.zone.name
+    )
 
 
 def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> list[ast.stmt]:

@@ -294,6 +294,7 @@ class _Builder:
             phase_names=phase_names,
             errors=self.errors,
             static_names=fixed_names,
+            kept_names=frozenset(data.get("zones", {})) | frozenset(data.get("vars", {})),
         )
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
@@ -356,6 +357,7 @@ class _Builder:
             phase_names=general.phase_names,
             errors=errors,
             static_names=general.static_names,
+            kept_names=general.kept_names,
         )
         data = self.data
         moves = {}

@@ -270,9 +270,43 @@ class MoveDef:
     generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan
     known: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # values -> Move, made once
     arg_names: tuple[str, ...] = field(init=False, default=())
+    #: ``bind(env, values)`` puts the argument values into the environment by name.
+    bind: Callable[[Env, tuple[Any, ...]], None] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.arg_names = tuple(arg.name for arg in self.args)
+        self.bind = _binder(self.arg_names)
+
+
+def _binder(names: tuple[str, ...]) -> Callable[[Env, tuple[Any, ...]], None]:
+    """A function storing argument values under their names: applying a move does this
+    every time, so the usual one, two or three arguments are stored without a loop."""
+    if len(names) == 1:
+        (a,) = names
+
+        def bind_one(env: Env, values: tuple[Any, ...]) -> None:
+            env[a] = values[0]
+
+        return bind_one
+    if len(names) == 2:
+        a, b = names
+
+        def bind_two(env: Env, values: tuple[Any, ...]) -> None:
+            env[a], env[b] = values
+
+        return bind_two
+    if len(names) == 3:
+        a, b, c = names
+
+        def bind_three(env: Env, values: tuple[Any, ...]) -> None:
+            env[a], env[b], env[c] = values
+
+        return bind_three
+
+    def bind(env: Env, values: tuple[Any, ...]) -> None:
+        env.update(zip(names, values, strict=True))
+
+    return bind
 
 
 @dataclass

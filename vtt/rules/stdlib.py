@@ -26,7 +26,11 @@ from vtt.janken import rule_between as janken_rule_between
 from vtt.rules.expr import MAX_WORK, SAFE_BUILTINS, Library, charged, merge
 from vtt.rules.values import Cell, Component, Grid, Piece, Stack
 
-__all__ = ["LIBRARY", "PACK_LIBRARY", "describe"]
+__all__ = ["GRID_CELLS", "LIBRARY", "PACK_LIBRARY", "describe"]
+
+#: Functions whose result is a tuple of distinct cells of the grid given first, so a
+#: ``cell`` argument narrowed to it needs no check that its values are on that grid.
+GRID_CELLS = frozenset({"neighbours", "jumps", "reach", "cells", "empty_cells"})
 
 _SUITS = tuple(Suit)
 # _BEATS[reversed][a][b]
@@ -114,12 +118,21 @@ weaker.__doc__ = "The suit ``suit`` beats that beats the weakest one."
 weakest.__doc__ = "The suit that ``suit`` beats and that the other beaten suit beats."
 
 
+_JOKER = Rank.JOKER
+
+
 def _is_joker(value: object) -> bool:
     return type(value) is Card and value.rank is Rank.JOKER
 
 
 def suit_winner(a: object, b: object) -> int | None:
     """0 when ``a``'s suit wins, 1 when ``b``'s does, None for the same suit; a Joker reverses."""
+    if a.__class__ is Card and b.__class__ is Card:  # two cards: War's every round
+        sa, sb = a.suit, b.suit
+        if sa is sb:
+            return None
+        joker = a.rank is _JOKER or b.rank is _JOKER
+        return 0 if _BEATS[joker][sa][sb] else 1
     sa, sb = _suit(a), _suit(b)
     if sa == sb:
         return None

@@ -91,6 +91,7 @@ _HELPERS: dict[str, Any] = {
     "_render": render_parts,
     "_spend": spend,
     "_MAX_TURN_WORK": MAX_TURN_WORK,
+    "_UNSET": object(),
     "_too_much": _too_much,
 }
 
@@ -132,13 +133,48 @@ def _env_key(name: str) -> ast.expr:
 class _Writer:
     """Writes the statements of one step list, keeping track of the names held locally."""
 
-    def __init__(self, stable: frozenset[str]) -> None:
+    def __init__(self, stable: frozenset[str], scores: Expr | None) -> None:
         self.builder = _Builder()
+        self.scores = scores
         self.stable = stable
         self.top: set[str] = set()  # stable names the function reads once, at the top
         self.valid: set[str] = set()  # volatile names whose local copy is up to date
         self.closures: dict[str, Step] = {}
         self.temps = 0
+        self.cached: dict[str, str] = {}  # a built value's tree (dumped) -> its local
+        self.forgets: list[ast.Assign] = []  # where the cached values are forgotten
+
+    def cache(self, node: ast.expr, line: int) -> ast.expr:
+        """``node`` worked out once until the next change (see ``_Caching``)."""
+        key = ast.dump(node)
+        name = self.cached.get(key)
+        if name is None:
+            name = self.cached[key] = f"_k{len(self.cached) + 1}"
+        lazy = ast.IfExp(
+            test=ast.Compare(
+                left=ast.Name(id=name, ctx=ast.Load()),
+                ops=[ast.IsNot()],
+                comparators=[ast.Name(id="_UNSET", ctx=ast.Load())],
+            ),
+            body=ast.Name(id=name, ctx=ast.Load()),
+            orelse=ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node),
+        )
+        _located(lazy, line)  # the kept tree is this expression's own copy, on this line
+        return lazy
+
+    def forget(self) -> list[ast.stmt]:
+        """Forget the cached values: the steps are about to change what they were built from.
+        The names are filled in at the end, when every cached value is known."""
+        node = _code("_k0 = _UNSET", _SCAFFOLD)[0]
+        assert isinstance(node, ast.Assign)
+        self.forgets.append(node)
+        return [node]
+
+    def fill_forgets(self) -> None:
+        names = ["_k0", *self.cached.values()]
+        for node in self.forgets:
+            node.targets = [ast.Name(id=name, ctx=ast.Store()) for name in names]
+            _located_missing(node)
 
     def temp(self, stem: str) -> str:
         self.temps += 1
@@ -159,9 +195,14 @@ class _Writer:
                 self.valid.add(name)
         return loads
 
-    def expr(self, expr: Expr) -> tuple[list[ast.stmt], ast.expr, int]:
-        """What must run before the expression (loads, a fresh meter), and its tree."""
+    def expr(self, expr: Expr, *, kept: bool = True) -> tuple[list[ast.stmt], ast.expr, int]:
+        """What must run before the expression (loads, a fresh meter), and its tree.
+
+        ``kept``: the values it builds may be shared with other expressions (not for a
+        value a step stores: ``is`` could tell two built values from one)."""
         body, line = self.builder.expression(expr)
+        if kept and not _compares_identity(body):
+            body = _Caching(self, line).visit(body)
         before = self.read(expr.names, line)
         if expr.metered:
             before += _code("_meter.done += _MAX_WORK - _meter.left\n_meter.left = _MAX_WORK", line)
@@ -207,6 +248,8 @@ class _Writer:
         written: list[ast.stmt] = []
         for step in steps:
             written += self.step(step)
+            if _changes(step):
+                written += self.forget()
         return written
 
     def step(self, step: Step) -> list[ast.stmt]:
@@ -238,7 +281,7 @@ class _Writer:
         if isinstance(form, LetForm):
             written: list[ast.stmt] = []
             for name, value in form.bound:
-                before, body, line = self.expr(value)
+                before, body, line = self.expr(value, kept=False)
                 written += [*before, *self.wrote(name, body, line)]
             return written
         if isinstance(form, SetForm):
@@ -255,7 +298,14 @@ class _Writer:
             chosen = self.temp("w")
             before += _code("T = W", line, T=chosen, W=winners)
             more, parts = self.parts(form.reason, line)
-            finish = _code("_state.finish(T, _render(P))", line, T=chosen, P=parts)
+            if self.scores is None:
+                finish = _code("_state.finish(T, _render(P))", line, T=chosen, P=parts)
+                return [*before, *more, *finish]
+            # The scores too, here: they are often the values the check just built.
+            loads, scores, at = self.expr(self.scores)
+            kept = self.temp("sc")
+            more += [*loads, *_code("T = V", at, T=kept, V=scores)]
+            finish = _code("_state.finish(T, _render(P), S)", line, T=chosen, P=parts, S=kept)
             return [*before, *more, *finish]
         if isinstance(form, FlagForm):
             if form.word == "keep_turn":
@@ -281,6 +331,7 @@ class _Writer:
         start = set(self.valid)
         self.valid = set() if kills is None else start - kills
         body = _code("_env[K] = N", line, N=form.each, K=_env_key(form.each))
+        body += self.forget()  # values built from the last round's name are stale
         self.valid.add(form.each)
         body += self.steps(form.body)
         body += _code(
@@ -298,7 +349,7 @@ class _Writer:
     def _set(self, form: SetForm) -> list[ast.stmt]:
         written: list[ast.stmt] = []
         for name, index, value in form.changes:
-            before, body, line = self.expr(value)
+            before, body, line = self.expr(value, kept=False)
             written += before
             if index is None:
                 if form.adding:
@@ -310,11 +361,15 @@ class _Writer:
                 continue
             if name not in self.stable:
                 raise _Unsupported(name)
+            # The value first, then the index, as the closure (and ``a[i] = v``) does.
+            new = self.temp("v")
+            written += _code("T = V", line, T=new, V=body)
             loads, seat, at = self.expr(index)
             written += [*loads, *self.read([name], at)]
             slot = self.temp("i")
-            scaffold = "I = S\nN[I] = N[I] + V" if form.adding else "I = S\nN[I] = V"
-            written += _code(scaffold, line, I=slot, S=seat, N=name, V=body)
+            written += _code("I = S", at, I=slot, S=seat)
+            scaffold = "N[I] = N[I] + T" if form.adding else "N[I] = T"
+            written += _code(scaffold, line, I=slot, N=name, T=new)  # a failure blames the value
         return written
 
     def _move(self, form: MoveForm, step: Step) -> list[ast.stmt]:
@@ -348,22 +403,25 @@ class _Writer:
         if form.count is None:
             into = self.temp("d")
             written = [*before, *_code("D = V", _SCAFFOLD, D=into, V=dest)]
+            # Every stack is found before any card moves (an index may count cards).
+            found: list[tuple[str, bool]] = []
             for ref in form.sources:
                 loads, source = self.zone(ref)
                 written += loads
                 stack = self.temp("s")
-                gather = "if S and S is not D:\n    D.extend(S)\n    S.clear()"
-                if ref.complete:
-                    written += _code(f"S = V\n{gather}", _SCAFFOLD, S=stack, V=source, D=into)
-                    continue
                 left = ref.zone.depth - len(ref.indexes)
-                family = (
-                    source
-                    if left == 1 and ref.zone.grid is None
-                    else _call("_leaves", source, ast.Constant(left))
-                )
-                loop = "for S in V:\n    " + gather.replace("\n", "\n    ")
-                written += _code(loop, _SCAFFOLD, S=stack, V=family, D=into)
+                if not ref.complete and not (left == 1 and ref.zone.grid is None):
+                    source = _call("_leaves", source, ast.Constant(left))
+                written += _code("S = V", _SCAFFOLD, S=stack, V=source)
+                found.append((stack, ref.complete))
+            gather = "if S and S is not D:\n    D.extend(S)\n    S.clear()"
+            for stack, complete in found:
+                if complete:
+                    written += _code(gather, _SCAFFOLD, S=stack, D=into)
+                    continue
+                each = self.temp("s")
+                loop = "for E in S:\n    " + gather.replace("\n", "\n    ").replace("S", "E")
+                written += _code(loop, _SCAFFOLD, E=each, S=stack, D=into)
             return written
         count = form.count.body
         if not (
@@ -388,6 +446,69 @@ class _Writer:
                 T=dest,
             ),
         ]
+
+
+class _Caching(ast.NodeTransformer):
+    """Values an expression builds (list, set and dict comprehensions, and tuples of a
+    generator's items) outside any comprehension, worked out once and kept in a local
+    until a step changes the game: a define such as JANTORI's ``points`` is written in
+    place wherever it is used, so the end checks would otherwise build it many times.
+    Expressions have no side effects, so a kept value is the value building it again
+    would give; it is built lazily, at the first place that needs it, as before."""
+
+    def __init__(self, writer: _Writer, line: int) -> None:
+        self.writer = writer
+        self.line = line
+
+    def _kept(self, node: ast.expr) -> ast.expr:
+        return self.writer.cache(node, self.line)
+
+    def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
+        return self._kept(node)
+
+    def visit_SetComp(self, node: ast.SetComp) -> ast.expr:
+        return self._kept(node)
+
+    def visit_DictComp(self, node: ast.DictComp) -> ast.expr:
+        return self._kept(node)
+
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.expr:
+        return node  # consumed as it runs: never kept, and its inside is its own scope
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        function = node.func
+        if (
+            isinstance(function, ast.Name)
+            and function.id == "_plain"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.GeneratorExp)
+        ):
+            return self._kept(node)
+        self.generic_visit(node)
+        return node
+
+
+def _compares_identity(node: ast.expr) -> bool:
+    """True when the expression uses ``is`` other than with None (it could tell a kept
+    value from one built anew)."""
+    for child in ast.walk(node):
+        if isinstance(child, ast.Compare):
+            operands = [child.left, *child.comparators]
+            for position, operator in enumerate(child.ops):
+                if isinstance(operator, ast.Is | ast.IsNot) and not any(
+                    isinstance(side, ast.Constant) and side.value is None
+                    for side in operands[position : position + 2]
+                ):
+                    return True
+    return False
+
+
+def _changes(step: Step) -> bool:
+    """True when the step may change zones, vars or names (cached values go stale)."""
+    form = getattr(step, FORM, None)
+    if isinstance(form, LogForm | PhaseForm | EndForm | IfForm):
+        return False  # an if's branches forget for themselves
+    return not (isinstance(form, FlagForm) and form.word == "keep_turn")
 
 
 def _call(function: str, *args: ast.expr) -> ast.Call:
@@ -464,17 +585,23 @@ def _assigned(steps: Sequence[Step]) -> set[str] | None:
 
 
 def compile_steps(
-    steps: Sequence[Step], library: Library, stable: frozenset[str], label: str
+    steps: Sequence[Step],
+    library: Library,
+    stable: frozenset[str],
+    label: str,
+    scores: Expr | None = None,
 ) -> Callable[[State], None] | None:
     """One function running ``steps`` in order; None for an empty list.
 
     ``stable`` names the environment entries that keep their identity while steps
-    run (zones, per-player vars, options, constants, ``seats``, ``seat_names``)."""
+    run (zones, per-player vars, options, constants, ``seats``, ``seat_names``);
+    ``scores`` is the pack's scores expression, worked out where the game ends."""
     if not steps:
         return None
     assigned = _assigned(steps) or set()
-    writer = _Writer(stable - assigned)
-    body = writer.steps(steps)
+    writer = _Writer(stable - assigned, scores)
+    body = writer.forget() + writer.steps(steps)
+    writer.fill_forgets()
     top = [
         statement
         for name in sorted(writer.top)
