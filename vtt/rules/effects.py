@@ -26,6 +26,7 @@ __all__ = [
     "EffectCompiler",
     "RuleError",
     "end_steps",
+    "move_top",
     "run",
     "specialise",
 ]
@@ -669,23 +670,29 @@ def _move_count(amount: Expr | None, refs: list[ZoneRef], dest: ZoneRef, bottom:
         into = into_of(env)
         wanted = None if amount_of is None else int(amount_of(env))  # type: ignore[call-overload]
         for stack in sources_of(env):
-            if not stack or stack is into:
-                continue
-            if wanted is None and not bottom:  # everything, on top: the usual gathering
-                into.extend(stack)
-                stack.clear()
-                continue
-            take = len(stack) if wanted is None else min(wanted, len(stack))
-            if take <= 0:
-                continue
-            moved = stack[len(stack) - take :]
-            del stack[len(stack) - take :]
-            if bottom:
-                into[0:0] = moved
-            else:
-                into.extend(moved)
+            move_top(stack, into, wanted, bottom)
 
     return step
+
+
+def move_top(stack: list[Any], into: list[Any], wanted: int | None, bottom: bool) -> None:
+    """Move the top ``wanted`` components of ``stack`` (all when None) onto ``into``, or
+    under it (``bottom``), keeping their order."""
+    if not stack or stack is into:
+        return
+    if wanted is None and not bottom:  # everything, on top: the usual gathering
+        into.extend(stack)
+        stack.clear()
+        return
+    take = len(stack) if wanted is None else min(wanted, len(stack))
+    if take <= 0:
+        return
+    moved = stack[len(stack) - take :]
+    del stack[len(stack) - take :]
+    if bottom:
+        into[0:0] = moved
+    else:
+        into.extend(moved)
 
 
 def _move_all(sources_of: Callable[[Env], list[list[Any]]], into_of: Callable[[Env], Any]) -> Step:

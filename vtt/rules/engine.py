@@ -124,6 +124,9 @@ class _Rules:
     run_then: Mapping[str, Runner | None]
     run_stuck: Mapping[str, Runner | None]
     run_end: Runner | None  # the pack's end checks, in order
+    secret: Mapping[str, bool]  # by phase name: one of its moves is made in secret
+    # By phase name: each move kind it allows with its generator, Moves made and maker.
+    generators: Mapping[str, tuple[tuple[MoveDef, Any, dict[Any, Move], Any], ...]]
 
     @classmethod
     def of(cls, game: Game, env: Env) -> _Rules:
@@ -158,6 +161,7 @@ class _Rules:
         def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> dict[str, Runner | None]:
             return {name: runner(steps, f"{part} {name}") for name, steps in lists.items()}
 
+        makers = {name: _maker(game, kind, env["seat_names"]) for name, kind in game.moves.items()}
         setup = specialise(lists.setup, decide)
         effects, enter = each(lists.effects), each(lists.enter)
         after_move, then, stuck = each(lists.after_move), each(lists.then), each(lists.stuck)
@@ -169,9 +173,7 @@ class _Rules:
             then=then,
             stuck=stuck,
             turns={name: phase.turn for name, phase in game.phases.items()},
-            makers={
-                name: _maker(game, kind, env["seat_names"]) for name, kind in game.moves.items()
-            },
+            makers=makers,
             run_setup=runner(setup, "setup"),
             run_effects=runners(effects, "effects of"),
             run_enter=runners(enter, "enter"),
@@ -179,6 +181,18 @@ class _Rules:
             run_then=runners(then, "then"),
             run_stuck=runners(stuck, "stuck"),
             run_end=runner(end_steps(game.end), "end"),
+            secret={
+                name: any(kind.secret for kind in phase.moves)
+                for name, phase in game.phases.items()
+            },
+            generators={
+                name: tuple(
+                    (kind, kind.generator, kind.known, makers[kind.name])
+                    for kind in phase.moves
+                    if kind.enabled is None or kind.enabled(env)
+                )
+                for name, phase in game.phases.items()
+            },
         )
 
 
@@ -564,18 +578,16 @@ class State:
         return self._legal
 
     def _generate(self) -> list[Move]:
-        seat = self.to_move
-        if seat is None:
+        if self.outcome is not None:
             return []
         env = self.env
-        env["me"] = seat
+        pending = self.pending
+        env["me"] = pending[0] if pending else env["current"]
         found: list[Move] = []
-        makers = self._rules.makers
         try:
-            for kind in self._phase_moves.get(self.phase, ()):
-                generator = kind.generator
+            for kind, generator, known, maker in self._rules.generators[self.phase]:
                 if generator is not None:
-                    generator(env, found, kind.known, makers[kind.name])
+                    generator(env, found, known, maker)
                     continue
                 plan: MovePlan = kind.plan
                 fixed: dict[int, Sequence[Any]] = {}
@@ -778,6 +790,9 @@ class State:
 
     def _unveil(self) -> None:
         log = self.log
+        if not self._rules.secret[self.phase]:  # no secret move here: nothing to unveil
+            self._secret_from = len(log)
+            return
         for index in range(self._secret_from, len(log)):
             entry = log[index]
             if entry.secret:
@@ -789,11 +804,21 @@ class State:
         turns = rules.turns
         entered: list[str] = []
         meter = METER
+        env = self.env
         for _ in range(MAX_AUTOMATIC):
             name = self.next_phase
             if name is not None:
+                # Enter the phase (written out here: auto phases follow each other fast).
                 entered.append(name)
-                self._enter(name)
+                self.next_phase = None
+                self._legal = None
+                self.phase = env["phase"] = name
+                self.pending = ()
+                run = rules.run_enter[name]
+                if run is not None:
+                    run(self)
+                if turns[name] == "each" and self.next_phase is None:
+                    self._take_turns(name)
                 if meter.done + MAX_WORK - meter.left > MAX_TURN_WORK:  # work_done()
                     raise RuleError(
                         f"{self.game.path or self.game.id}: too much work in one turn: the "
@@ -816,7 +841,7 @@ class State:
                     f"{self.seat_names[self.to_move or 0]} has no legal move in phase "
                     f"'{phase.name}' and the phase says nothing about it (add 'stuck:')"
                 )
-            self.env["me"] = self.to_move
+            env["me"] = self.to_move
             self.turn_decided = False
             run = rules.run_stuck[phase.name]
             if run is not None:
@@ -828,26 +853,17 @@ class State:
             f"a move: more than {MAX_AUTOMATIC} automatic steps ({_phase_trail(entered)})"
         )
 
-    def _enter(self, name: str) -> None:
-        self.next_phase = None
-        self._legal = None
-        self.phase = name
+    def _take_turns(self, name: str) -> None:
+        """Everyone the ``each`` phase ``name`` names moves in turn, from the current seat."""
         env = self.env
-        env["phase"] = name
-        self.pending = ()
-        rules = self._rules
-        run = rules.run_enter[name]
-        if run is not None:
-            run(self)
-        if rules.turns[name] == "each" and self.next_phase is None:
-            chosen = self.game.phases[name].actors
-            found: Any = env["players"] if chosen is None else chosen.fast(env)
-            actors: tuple[int, ...] = tuple(found)
-            ordered = _from_seat(actors, env["current"])
-            if not ordered:
-                raise RuleError(f"phase '{name}' has nobody to move")
-            self.pending = ordered
-            self._secret_from = len(self.log)
+        chosen = self.game.phases[name].actors
+        found: Any = env["players"] if chosen is None else chosen.fast(env)
+        actors: tuple[int, ...] = tuple(found)
+        ordered = _from_seat(actors, env["current"])
+        if not ordered:
+            raise RuleError(f"phase '{name}' has nobody to move")
+        self.pending = ordered
+        self._secret_from = len(self.log)
 
     # --- what effect steps call -----------------------------------------------------
 
@@ -857,7 +873,7 @@ class State:
 
     def say_later(self, parts: tuple[object, ...]) -> None:
         """Add a line everyone sees, from the parts ``Template.capture`` kept."""
-        self.log.append(LogEntry(None, parts=parts))
+        self.log.append(LogEntry(None, None, False, parts))
 
     def pass_turn(self, steps: int) -> None:
         """Move the turn ``steps`` seats on in the current direction."""

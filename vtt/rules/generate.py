@@ -89,6 +89,7 @@ _HELPERS = {
     "_card_sets": _card_sets,
     "_narrowed": _narrowed,
     "_SUITS": _SUITS,
+    "_UNSET": object(),
 }
 
 
@@ -158,6 +159,7 @@ class _Builder:
         body, line = self.expression(expr)
         if bound is not None and not expr.metered:
             body = self._hoisted(body, step, bound, line)
+            body = _Invariant(self, step, bound, line).visit(body)
         test = ast.UnaryOp(op=ast.Not(), operand=body)
         test_failed = ast.If(test=test, body=[copy.deepcopy(failed)], orelse=[])
         before, self.before = self.before, []
@@ -200,6 +202,24 @@ class _Builder:
         self.resets.setdefault(step, []).append(reset)
         return ast.BoolOp(op=ast.Or(), values=[_name(name), *body.values[leading:]])
 
+    def kept(self, node: ast.expr, step: int, line: int) -> ast.expr:
+        """``node`` worked out at its first use after the loops around ``step`` move on,
+        then read from a local: ``(_v if _v is not _UNSET else (_v := NODE))``."""
+        self.cached += 1
+        name = f"_v{self.cached}"
+        lazy = ast.IfExp(
+            test=ast.Compare(left=_name(name), ops=[ast.IsNot()], comparators=[_name("_UNSET")]),
+            body=_name(name),
+            orelse=ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node),
+        )
+        for child in (lazy, lazy.test, lazy.test.left, *lazy.test.comparators, lazy.body):
+            _locate(child, line)
+        _locate(lazy.orelse, line)
+        _locate(lazy.orelse.target, line)
+        reset = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=_name("_UNSET"))
+        self.resets.setdefault(step, []).append(reset)
+        return lazy
+
     def value(
         self, target: str, expr: Expr, wrap: Callable[[ast.expr], ast.expr]
     ) -> list[ast.stmt]:
@@ -207,6 +227,31 @@ class _Builder:
         body, line = self.expression(expr)
         assign = ast.Assign(targets=[ast.Name(id=target, ctx=ast.Store())], value=wrap(body))
         return [*self.metered(expr, line), self.statement(assign, line)]
+
+
+class _Invariant(ast.NodeTransformer):
+    """Parts of a check that do not read the argument its loop binds (``top(board[square])``
+    in a loop over pieces) worked out once per round of the loops around it, lazily: at
+    their first use, so what is never reached is never worked out, as before."""
+
+    _WORTH = (ast.Subscript, ast.IfExp, ast.Call, ast.BinOp, ast.Compare, ast.BoolOp)
+
+    def __init__(self, builder: _Builder, step: int, bound: str, line: int) -> None:
+        self.builder, self.step, self.bound, self.line = builder, step, bound, line
+
+    def visit(self, node: ast.AST) -> Any:
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            return node  # their own names are bound inside: left as they are
+        if isinstance(node, self._WORTH) and not self._reads_bound(node):
+            return self.builder.kept(node, self.step, self.line)
+        return super().visit(node)
+
+    def _reads_bound(self, node: ast.AST) -> bool:
+        return any(
+            (isinstance(child, ast.Name) and child.id in (self.bound, "_meter"))
+            or isinstance(child, ast.NamedExpr)
+            for child in ast.walk(node)
+        )
 
 
 def _grid(ref: ZoneRef, builder: _Builder) -> tuple[list[ast.stmt], ast.expr]:

@@ -145,6 +145,8 @@ def rule_between(a: object, b: object) -> str:
     >>> rule_between(Card.parse("JP"), Card.parse("2L"))
     'Lizard eats Paper'
     """
+    if a.__class__ is Card and b.__class__ is Card:  # two cards: every round of War
+        return _SENTENCES[a.rank is _JOKER or b.rank is _JOKER][a.suit][b.suit]
     return _rule_sentence(_suit(a), _suit(b), _is_joker(a) or _is_joker(b))
 
 
@@ -152,6 +154,13 @@ def rule_between(a: object, b: object) -> str:
 def _rule_sentence(a: Suit, b: Suit, jokers: bool) -> str:
     sentence = janken_rule_between(a, b, jokers=jokers)
     return sentence if sentence is not None else "same suit"
+
+
+# _SENTENCES[jokers][a][b]: the Rule Card sentence between two suits.
+_SENTENCES = tuple(
+    tuple(tuple(_rule_sentence(a, b, jokers) for b in Suit) for a in Suit)
+    for jokers in (False, True)
+)
 
 
 def high_card(a: Card, b: Card) -> int | None:

@@ -54,6 +54,7 @@ from vtt.rules.effects import (
     RuleError,
     SetForm,
     _take,
+    move_top,
 )
 from vtt.rules.expr import Expr, Library, register_lines, run_namespace, spend
 from vtt.rules.generate import _Builder, _plain
@@ -85,6 +86,8 @@ def _too_much(where: str) -> RuleError:
 _HELPERS: dict[str, Any] = {
     "_snapshot": tuple,
     "_take": _take,
+    "_move_top": move_top,
+    "_int": int,
     "_leaves": _leaves,
     "_PLAIN": _PLAIN,
     "_describe": describe,
@@ -373,9 +376,9 @@ class _Writer:
         return written
 
     def _move(self, form: MoveForm, step: Step) -> list[ast.stmt]:
-        if form.bottom:
-            raise _Unsupported("bottom")
         before, dest = self.zone(form.dest)
+        if form.what is not None and form.bottom:
+            raise _Unsupported("bottom")
         if form.what is not None:
             if len(form.sources) != 1 or not form.sources[0].complete:
                 raise _Unsupported("several sources")
@@ -400,7 +403,7 @@ class _Writer:
             )
             _replace_marker(moved, fallback)
             return [*before, *loads, *more, *moved]
-        if form.count is None:
+        if form.count is None and not form.bottom:
             into = self.temp("d")
             written = [*before, *_code("D = V", _SCAFFOLD, D=into, V=dest)]
             # Every stack is found before any card moves (an index may count cards).
@@ -423,29 +426,68 @@ class _Writer:
                 loop = "for E in S:\n    " + gather.replace("\n", "\n    ").replace("S", "E")
                 written += _code(loop, _SCAFFOLD, E=each, S=stack, D=into)
             return written
-        count = form.count.body
-        if not (
-            isinstance(count, ast.Constant)
+        count = None if form.count is None else form.count.body
+        if (
+            not form.bottom
+            and isinstance(count, ast.Constant)
             and type(count.value) is int
             and count.value == 1
             and len(form.sources) == 1
             and form.sources[0].complete
-        ):
-            raise _Unsupported("count")
-        more, source = self.zone(form.sources[0])
-        stack, into = self.temp("s"), self.temp("d")
-        return [
-            *before,
-            *more,
-            *_code(
-                "S = V\nD = T\nif S and S is not D:\n    D.append(S.pop())",
-                _SCAFFOLD,
-                S=stack,
-                V=source,
-                D=into,
-                T=dest,
-            ),
-        ]
+        ):  # turn up a card, draw one: the commonest move of all
+            more, source = self.zone(form.sources[0])
+            stack, into = self.temp("s"), self.temp("d")
+            return [
+                *before,
+                *more,
+                *_code(
+                    "S = V\nD = T\nif S and S is not D:\n    D.append(S.pop())",
+                    _SCAFFOLD,
+                    S=stack,
+                    V=source,
+                    D=into,
+                    T=dest,
+                ),
+            ]
+        return [*before, *self._move_count(form, dest)]
+
+    def _move_count(self, form: MoveForm, dest: ast.expr) -> list[ast.stmt]:
+        """``move`` of a number of components from the top (or all, under the destination):
+        the destination, the number, then every source stack, then the moving."""
+        into, wanted = self.temp("d"), self.temp("n")
+        written = _code("D = V", _SCAFFOLD, D=into, V=dest)
+        if form.count is None:
+            written += _code("N = None", _SCAFFOLD, N=wanted)
+        else:
+            loads, count, line = self.expr(form.count)
+            written += [*loads, *_code("N = _int(C)", line, N=wanted, C=count)]
+        stacks: list[tuple[str, bool]] = []
+        for ref in form.sources:
+            loads, source = self.zone(ref)
+            left = ref.zone.depth - len(ref.indexes)
+            if not ref.complete and not (left == 1 and ref.zone.grid is None):
+                source = _call("_leaves", source, ast.Constant(left))
+            stack = self.temp("s")
+            written += [*loads, *_code("S = V", _SCAFFOLD, S=stack, V=source)]
+            stacks.append((stack, ref.complete))
+        bottom = ast.Constant(form.bottom)
+        for stack, complete in stacks:
+            if complete:
+                written += _code(
+                    "_move_top(S, D, N, B)", _SCAFFOLD, S=stack, D=into, N=wanted, B=bottom
+                )
+            else:
+                each = self.temp("s")
+                written += _code(
+                    "for E in S:\n    _move_top(E, D, N, B)",
+                    _SCAFFOLD,
+                    E=each,
+                    S=stack,
+                    D=into,
+                    N=wanted,
+                    B=bottom,
+                )
+        return written
 
 
 class _Caching(ast.NodeTransformer):
