@@ -207,15 +207,12 @@ class _Builder:
         then read from a local: ``(_v if _v is not _UNSET else (_v := NODE))``."""
         self.cached += 1
         name = f"_v{self.cached}"
-        lazy = ast.IfExp(
-            test=ast.Compare(left=_name(name), ops=[ast.IsNot()], comparators=[_name("_UNSET")]),
-            body=_name(name),
-            orelse=ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node),
-        )
-        for child in (lazy, lazy.test, lazy.test.left, *lazy.test.comparators, lazy.body):
-            _locate(child, line)
-        _locate(lazy.orelse, line)
-        _locate(lazy.orelse.target, line)
+        test = ast.Compare(left=_name(name), ops=[ast.IsNot()], comparators=[_name("_UNSET")])
+        store = ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node)
+        lazy = ast.IfExp(test=test, body=_name(name), orelse=store)
+        # The scaffolding goes on the expression's line; ``node`` is there already.
+        for part in (lazy, test, test.left, *test.comparators, lazy.body, store, store.target):
+            _locate(part, line)
         reset = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=_name("_UNSET"))
         self.resets.setdefault(step, []).append(reset)
         return lazy
