@@ -466,11 +466,15 @@ def _iterated(args: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _min(*args: Any, **options: Any) -> Any:
     """The smallest item (``key=`` and ``default=`` as in Python)."""
+    if not options:
+        return min(_iterated(args))
     return min(_iterated(args), **_only(options, "key", "default"))
 
 
 def _max(*args: Any, **options: Any) -> Any:
     """The largest item (``key=`` and ``default=`` as in Python)."""
+    if not options:
+        return max(_iterated(args))
     return max(_iterated(args), **_only(options, "key", "default"))
 
 
@@ -634,6 +638,10 @@ SAFE_BUILTINS: Final = Library(
     constants={},
     attributes=frozenset(),
 )
+
+#: Built-ins that never go through the items of what they are given: an expression that
+#: calls only these needs no fresh meter.
+_UNMETERED: Final = frozenset({_len, _abs, _bool, _int, _float, _round, _divmod})
 
 # --- load time: parse and check ----------------------------------------------------------
 
@@ -1293,7 +1301,9 @@ class _Guarding(ast.NodeTransformer):
             function = self.functions.get(node.func.id)
             # The base library charges the meter, so the run must start it afresh.
             self.metered |= getattr(function, "charges_work", False) or any(
-                function is metered for metered in SAFE_BUILTINS.functions.values()
+                function is metered
+                for metered in SAFE_BUILTINS.functions.values()
+                if metered not in _UNMETERED
             )
         return node
 
