@@ -7,9 +7,12 @@ without the rule-pack engine (``vtt.rules``) and sharing none of its code; only
 * **Speed baseline.** ``docs/performance.md`` compares random playouts per second of
   each YAML pack with these modules in the same run (the goal: a pack at least half
   as fast as hand-coded Python). ``benchmarks/bench_engine.py`` imports
-  ``benchmarks.reference.jantori.playout(seed: int) -> int`` and
-  ``benchmarks.reference.war.playout(seed: int, jokers: bool = True) -> int``; keep
-  those signatures. Both return the winner's index, or -1 for a draw.
+  ``benchmarks.reference.jantori.playout(seed: int) -> int``,
+  ``benchmarks.reference.war.playout_moves(seed: int, jokers: bool = True) -> int``
+  (a random playout through ``legal_moves`` and ``play``, as the pack is played) and
+  ``benchmarks.reference.war.playout(seed: int, jokers: bool = True) -> int`` (the
+  round loop without moves, reported for information); keep those signatures. All
+  return the winner's index, or -1 for a draw.
 * **Independent check of the rules.** The perft fixtures in ``tests/packs/perft/``
   (the number of legal move sequences of depth 1-3 from given JANTORI and
   Tic-Tac-Rock positions) were worked out with ``jantori.perft`` and

@@ -446,8 +446,16 @@ def test_a_per_player_set_works_out_its_value_before_its_index() -> None:
         '- set: {"score[len([i for i in range(300000)]) * 0]": "len([i for i in range(300000)])"}',
         '- move: {from: "hand[len([i for i in range(300000)]) * 0]", count: 1, '
         'to: "hand[len([i for i in range(300000)]) * 0 + 1]"}',
+        # The meter is started afresh only where the metered part of an `and`/`or` begins
+        # (`x >= 0` spends nothing): that part must still get all 1,000,000 units.
+        '- if: "len([i for i in range(300000)]) > 0"\n'
+        "  then: [{add: {y: 1}}]\n"
+        '- if: "x >= 0 and len([i for i in range(300000)]) > 0"\n'
+        "  then: [{add: {y: 1}}]\n"
+        '- if: "x < 0 or len([i for i in range(300000)]) < 0"\n'
+        "  then: [{add: {y: 1}}]",
     ],
-    ids=["set-index-and-value", "move-from-and-to"],
+    ids=["set-index-and-value", "move-from-and-to", "and-or-after-a-plain-part"],
 )
 def test_each_expression_of_a_step_has_a_full_meter(effects: str) -> None:
     # Each expression spends 600,000 of the 1,000,000 units one expression may spend.

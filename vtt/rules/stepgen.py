@@ -56,7 +56,7 @@ from vtt.rules.effects import (
     _take,
     move_top,
 )
-from vtt.rules.expr import Expr, Library, register_lines, run_namespace, spend
+from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace, spend
 from vtt.rules.generate import _Builder, _plain
 from vtt.rules.model import _PLAIN, Step, Template, ZoneRef, _leaves, render_parts
 from vtt.rules.stdlib import describe
@@ -83,6 +83,20 @@ def _too_much(where: str) -> RuleError:
     )
 
 
+def _fresh_and() -> bool:
+    """A full meter for what follows in an ``and``; true, so the ``and`` goes on."""
+    meter = METER
+    meter.done += MAX_WORK - meter.left
+    meter.left = MAX_WORK
+    return True
+
+
+def _fresh_or() -> bool:
+    """A full meter for what follows in an ``or``; false, so the ``or`` goes on."""
+    _fresh_and()
+    return False
+
+
 _HELPERS: dict[str, Any] = {
     "_snapshot": tuple,
     "_take": _take,
@@ -95,6 +109,8 @@ _HELPERS: dict[str, Any] = {
     "_spend": spend,
     "_MAX_TURN_WORK": MAX_TURN_WORK,
     "_UNSET": object(),
+    "_fresh_and": _fresh_and,
+    "_fresh_or": _fresh_or,
     "_too_much": _too_much,
 }
 
@@ -208,6 +224,9 @@ class _Writer:
             body = _Caching(self, line).visit(body)
         before = self.read(expr.names, line)
         if expr.metered:
+            later = _fresh_later(body, line)
+            if later is not None:
+                return before, later, line
             before += _code("_meter.done += _MAX_WORK - _meter.left\n_meter.left = _MAX_WORK", line)
         return before, body, line
 
@@ -528,6 +547,26 @@ class _Caching(ast.NodeTransformer):
             return self._kept(node)
         self.generic_visit(node)
         return node
+
+
+def _fresh_later(body: ast.expr, line: int) -> ast.expr | None:
+    """``A and B and C`` with only ``C`` doing metered work, as ``A and B and _fresh_and()
+    and C``: the meter starts afresh only when ``C`` is reached (``A`` and ``B`` spend
+    nothing, so C gets the same full meter). None when the first part is metered."""
+    if not isinstance(body, ast.BoolOp):
+        return None
+    first = next((index for index, value in enumerate(body.values) if _may_spend(value)), None)
+    if not first:  # None (nothing spends: cannot be) or 0 (the first part spends)
+        return None
+    call = _call("_fresh_and" if isinstance(body.op, ast.And) else "_fresh_or")
+    _located(call, line)
+    body.values.insert(first, call)
+    return body
+
+
+def _may_spend(node: ast.expr) -> bool:
+    """True unless the tree calls nothing (calls are what spend work units)."""
+    return any(isinstance(child, ast.Call) for child in ast.walk(node))
 
 
 def _compares_identity(node: ast.expr) -> bool:
