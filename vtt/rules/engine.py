@@ -585,7 +585,7 @@ class State:
         env["me"] = pending[0] if pending else env["current"]
         found: list[Move] = []
         try:
-            for kind, generator, known, maker in self._rules.generators[self.phase]:
+            for kind, generator, known, maker in self._rules.generators.get(self.phase, ()):
                 if generator is not None:
                     generator(env, found, known, maker)
                     continue

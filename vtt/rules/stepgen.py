@@ -679,8 +679,9 @@ def compile_steps(
     ``scores`` is the pack's scores expression, worked out where the game ends."""
     if not steps:
         return None
-    assigned = _assigned(steps) or set()
-    writer = _Writer(stable - assigned, scores)
+    assigned = _assigned(steps)
+    # A step that could bind any name (a compound closure) leaves no name safe to read once.
+    writer = _Writer(frozenset() if assigned is None else stable - assigned, scores)
     body = writer.forget() + writer.steps(steps)
     writer.fill_forgets()
     top = [
