@@ -188,6 +188,11 @@ ATTACKS: list[tuple[str, str, str, str]] = [
     ("set comprehension bomb", "{x * y for x in range(10**4) for y in range(10**4)}", RUN, "work"),
     ("dict comprehension bomb", "{x: y for x in range(10**4) for y in range(10**4)}", RUN, "work"),
     ("max of bomb", "max(x for x in range(10**5) for y in range(10**5))", RUN, "too much work"),
+    # A generator handed to a library function is charged by its own loops, not again.
+    ("sum of bomb", "sum(1 for x in range(10**5) for y in range(10**5))", RUN, "too much work"),
+    ("sorted of bomb", "sorted(y for x in range(10**5) for y in range(10**5))", RUN, "work"),
+    # len() itself needs no meter: what it is given is charged where it is built.
+    ("len of a huge list", "len([x for x in range(10**7)])", RUN, "too much work"),
     # deep nesting and huge sources
     ("nested parentheses", NESTED_PARENS, LOAD, "too long"),
     ("nested parentheses, short", "(" * 250 + "1" + ")" * 250, LOAD, "nested parentheses"),
