@@ -8,7 +8,9 @@ face snaps back to where it lay.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 
 from vtt.janken import Card
 from vtt.rules.values import Piece
@@ -23,9 +25,11 @@ from vtt.ui.qt import (
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
+    QImage,
     QMouseEvent,
     QPainter,
     QPen,
+    QPixmap,
     QPointF,
     QRectF,
     Qt,
@@ -46,6 +50,56 @@ def seat_colour(seat: int) -> QColor:
 
 def _rect(rect: tuple[float, float, float, float]) -> QRectF:
     return QRectF(*rect)
+
+
+#: Looks already drawn, by what they show and their size in device pixels, most recent
+#: last. The board is built anew after every move; its places and faces mostly look as
+#: they did, so drawing them is copying a picture, not antialiasing outlines and art.
+_SPRITES: OrderedDict[tuple[Hashable, int, int], QPixmap] = OrderedDict()
+#: At most this many pixels are kept (4 bytes each), the least recently drawn go first.
+SPRITE_PIXELS = 8_000_000
+
+
+def draw_kept(
+    painter: QPainter, look: Hashable, area: QRectF, draw: Callable[[QPainter], None]
+) -> None:
+    """Draw ``area`` as ``draw`` would, from a picture kept for ``look`` at this scale.
+
+    ``look`` must name everything ``draw`` shows; ``draw`` paints in item coordinates
+    and inside ``area``. A rotated or sheared view is drawn directly."""
+    transform = painter.worldTransform()
+    if transform.m12() or transform.m21():
+        draw(painter)
+        return
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    width = max(1, math.ceil(area.width() * abs(transform.m11()) * ratio))
+    height = max(1, math.ceil(area.height() * abs(transform.m22()) * ratio))
+    key = (look, width, height)
+    picture = _SPRITES.get(key)
+    if picture is None:
+        # Drawn on an image with the device's resolution, so text comes out the same size.
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        if device is not None:
+            image.setDotsPerMeterX(round(device.logicalDpiX() / 0.0254))
+            image.setDotsPerMeterY(round(device.logicalDpiY() / 0.0254))
+        image.fill(Qt.GlobalColor.transparent)
+        inner = QPainter(image)
+        inner.setRenderHint(QPainter.RenderHint.Antialiasing)
+        inner.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        inner.scale(width / area.width(), height / area.height())
+        inner.translate(-area.x(), -area.y())
+        draw(inner)
+        inner.end()
+        picture = QPixmap.fromImage(image)
+        _SPRITES[key] = picture
+        kept = sum(w * h for _, w, h in _SPRITES)
+        while kept > SPRITE_PIXELS and len(_SPRITES) > 1:
+            (_, w, h), _ = _SPRITES.popitem(last=False)
+            kept -= w * h
+    else:
+        _SPRITES.move_to_end(key)
+    painter.drawPixmap(area, picture, QRectF(0, 0, width, height))
 
 
 class PlaceItem(QGraphicsRectItem):
@@ -69,7 +123,12 @@ class PlaceItem(QGraphicsRectItem):
             self.update()
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = self.rect()
+        count = self.place.count if self.place.kind != "cell" else None
+        look = ("place", rect.width(), rect.height(), self.legal, tuple(self.markers))
+        draw_kept(painter, (*look, self.name, count), rect, self._draw)
+
+    def _draw(self, painter: QPainter) -> None:
         body = self.rect().adjusted(4, 4, -4, -4)
         if self.legal:
             glow = QColor(LEGAL)
@@ -139,15 +198,19 @@ class FaceItem(QGraphicsRectItem):
         self.setToolTip(self.what or "face down")
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         body = self.rect()
         component = self.face.component
         if isinstance(component, Card) or (component is None and self.cards):
+            # Card art and shadows are pictures the art keeps already.
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             self.art.paint_shadow(painter, body.translated(2, 3), 6)
             self.art.paint(painter, card_asset(str(component) if component else "back"), body)
             return
-        self._paint_piece(painter, body, component)
+        piece = component if isinstance(component, Piece) else None
+        owner, kind = (piece.owner, piece.kind) if piece is not None else (-1, "")
+        look = ("piece", owner, kind, body.width(), body.height())
+        draw_kept(painter, look, body, lambda inner: self._paint_piece(inner, body, piece))
 
     def _paint_piece(self, painter: QPainter, body: QRectF, piece: Piece | None) -> None:
         owner = piece.owner if piece is not None else -1

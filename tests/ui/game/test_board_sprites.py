@@ -1,0 +1,67 @@
+"""The board keeps the looks it has drawn: a rebuilt board copies pictures, not paths."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from vtt.ui.game import board
+from vtt.ui.qt import QColor, QImage, QPainter, QRectF, Qt
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_looks() -> Iterator[None]:
+    board._SPRITES.clear()
+    yield
+    board._SPRITES.clear()
+
+
+def _canvas() -> QImage:
+    image = QImage(200, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    return image
+
+
+def _square(calls: list[str], colour: str):  # type: ignore[no-untyped-def]
+    def draw(painter: QPainter) -> None:
+        calls.append(colour)
+        painter.fillRect(QRectF(10, 10, 40, 40), QColor(colour))
+
+    return draw
+
+
+def test_a_look_is_drawn_once_and_then_copied(qapp: object) -> None:
+    calls: list[str] = []
+    first, second = _canvas(), _canvas()
+    for image in (first, second):
+        painter = QPainter(image)
+        board.draw_kept(painter, ("square", "red"), QRectF(10, 10, 40, 40), _square(calls, "red"))
+        painter.end()
+    assert calls == ["red"]
+    assert first == second
+    assert QColor(second.pixel(30, 30)) == QColor("red")  # the copy lands where drawn
+
+
+def test_another_look_or_another_scale_is_drawn_anew(qapp: object) -> None:
+    calls: list[str] = []
+    image = _canvas()
+    painter = QPainter(image)
+    area = QRectF(10, 10, 40, 40)
+    board.draw_kept(painter, ("square", "red"), area, _square(calls, "red"))
+    board.draw_kept(painter, ("square", "blue"), area, _square(calls, "blue"))
+    painter.scale(2, 2)  # a zoomed view needs a sharper picture
+    board.draw_kept(painter, ("square", "red"), area, _square(calls, "red"))
+    painter.end()
+    assert calls == ["red", "blue", "red"]
+    assert QColor(image.pixel(60, 60)) == QColor("red")  # drawn at twice the size
+
+
+def test_only_so_many_pixels_are_kept(qapp: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(board, "SPRITE_PIXELS", 40 * 40 * 3)
+    image = _canvas()
+    painter = QPainter(image)
+    for index in range(6):
+        board.draw_kept(painter, ("square", index), QRectF(10, 10, 40, 40), lambda p: None)
+    painter.end()
+    assert [key[0][1] for key in board._SPRITES] == [3, 4, 5]  # the oldest went first
