@@ -83,6 +83,12 @@ def _narrowed(values: Iterable[Any], allowed: Any) -> list[Any]:
     return list(filter(allowed.__contains__, dict.fromkeys(values)))
 
 
+def _keep(moves: dict[Any, Any], value: Any, move: Any) -> Any:
+    """Store a Move just made under its innermost argument's value, and give it back."""
+    moves[value] = move
+    return move
+
+
 _HELPERS = {
     "_unique": _unique,
     "_kinds": _kinds,
@@ -90,6 +96,7 @@ _HELPERS = {
     "_narrowed": _narrowed,
     "_SUITS": _SUITS,
     "_UNSET": object(),
+    "_keep": _keep,
 }
 
 
@@ -324,17 +331,23 @@ def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> lis
         statements += builder.check(check, failed, step, bound)
     if step == len(plan.order):
         values = ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
-        move = ast.BoolOp(
-            op=ast.Or(),
-            values=[
-                ast.Call(
-                    func=ast.Attribute(value=_name("_known"), attr="get", ctx=ast.Load()),
-                    args=[values],
-                    keywords=[],
-                ),
-                _call("_make", copy.deepcopy(values)),
-            ],
-        )
+        if len(plan.order) > 1:
+            # The moves of this round of the innermost loop, by its value (``_kn``).
+            inner = _name(kind.args[plan.order[-1]].name)
+            found: ast.expr = ast.Call(
+                func=ast.Attribute(value=_name("_kn"), attr="get", ctx=ast.Load()),
+                args=[inner],
+                keywords=[],
+            )
+            made = _call("_keep", _name("_kn"), copy.deepcopy(inner), _call("_make", values))
+        else:
+            found = ast.Call(
+                func=ast.Attribute(value=_name("_known"), attr="get", ctx=ast.Load()),
+                args=[values],
+                keywords=[],
+            )
+            made = _call("_make", copy.deepcopy(values))
+        move = ast.BoolOp(op=ast.Or(), values=[found, made])
         append = ast.Expr(
             value=ast.Call(
                 func=ast.Attribute(value=_name("_found"), attr="append", ctx=ast.Load()),
@@ -361,6 +374,8 @@ def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> lis
     body = _loops(kind, step + 1, builder, ast.Continue())
     for reset in builder.resets.pop(step + 1, []):  # a new round of this loop: work them out anew
         statements.append(builder.statement(reset, _SCAFFOLD))
+    if step == len(plan.order) - 1 and step > 0:
+        statements += _moves_of_round(kind, builder)
     loop = ast.For(
         target=ast.Name(id=arg.name, ctx=ast.Store()),
         iter=_name(target),
@@ -369,6 +384,40 @@ def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> lis
     )
     statements.append(builder.statement(loop, _SCAFFOLD))
     return statements
+
+
+def _moves_of_round(kind: MoveDef, builder: _Builder) -> list[ast.stmt]:
+    """``_kn``: the Moves already made whose other arguments are the current ones, by the
+    innermost argument's value, so each move found costs one lookup of that value."""
+    innermost = kind.plan.order[-1]
+    others = ast.Tuple(
+        elts=[_name(arg.name) for index, arg in enumerate(kind.args) if index != innermost],
+        ctx=ast.Load(),
+    )
+    find = ast.Assign(
+        targets=[ast.Name(id="_kn", ctx=ast.Store())],
+        value=ast.Call(
+            func=ast.Attribute(value=_name("_nest"), attr="get", ctx=ast.Load()),
+            args=[others],
+            keywords=[],
+        ),
+    )
+    new = ast.If(
+        test=ast.Compare(left=_name("_kn"), ops=[ast.Is()], comparators=[ast.Constant(None)]),
+        body=[
+            ast.Assign(
+                targets=[
+                    ast.Name(id="_kn", ctx=ast.Store()),
+                    ast.Subscript(
+                        value=_name("_nest"), slice=copy.deepcopy(others), ctx=ast.Store()
+                    ),
+                ],
+                value=ast.Dict(keys=[], values=[]),
+            )
+        ],
+        orelse=[],
+    )
+    return [builder.statement(find, _SCAFFOLD), builder.statement(new, _SCAFFOLD)]
 
 
 def compile_generator(kind: MoveDef, library: Library) -> Generator | None:
@@ -414,6 +463,7 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator | None:
             _locate(node, _SCAFFOLD)
     namespace = run_namespace(library)
     namespace.update(_HELPERS)
+    namespace["_nest"] = {}  # other arguments' values -> {innermost value: Move}, this kind's
     register_lines(namespace, builder.lines)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
