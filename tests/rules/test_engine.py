@@ -115,6 +115,17 @@ def test_options_are_checked(war: Game) -> None:
         war.new_state(players=3)
 
 
+def test_options_are_checked_even_when_a_game_like_it_started_before(war: Game) -> None:
+    # Games started with the same options skip the checks; 1 equals True, but it is not
+    # a bool, so a game started with jokers=1 is checked and refused.
+    assert war.new_state({"jokers": True}).options["jokers"] is True
+    assert war.new_state({"jokers": True}).options["jokers"] is True  # found again
+    with pytest.raises(ValueError, match="option 'jokers'"):
+        war.new_state({"jokers": 1})
+    with pytest.raises(ValueError, match="unknown option"):
+        war.new_state({"jokers": True, "speed": [1]})  # not hashable: checked as ever
+
+
 def test_setup_packs_load_but_have_no_rules() -> None:
     game = load_game("janken-deck-games")
     assert game.kind == "setup"

@@ -411,13 +411,22 @@ class State:
             raise ValueError(
                 f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {count}"
             )
-        values = option_values(game.options, options)
-        key = (tuple(values.items()), count)
-        blank = game._blanks.get(key)
+        # The options as given, with their types (1 is not True): a game started the same
+        # way as one before needs no checking again.
+        given = ("given", tuple((name, type(v), v) for name, v in options.items()), count)
+        known = _hashable(given)
+        blank = game._blanks.get(given) if known else None
         if blank is None:
             # Everything before the setup steps depends only on the options and the
-            # number of players: worked out once, then copied for every new game.
-            blank = game._blanks[key] = cls._blank(game, values, count)
+            # number of players: worked out once, then copied for every new game (found
+            # again by the options as given, and by their checked values).
+            values = option_values(game.options, options)
+            key = (tuple(values.items()), count)
+            blank = game._blanks.get(key)
+            if blank is None:
+                blank = game._blanks[key] = cls._blank(game, values, count)
+            if known:
+                game._blanks[given] = blank
         self = blank.copy()
         self.seed = seed
         self.rng = Rng(seed)
@@ -968,6 +977,14 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.id} phase={self.phase} to_move={self.to_move}>"
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _explain(error: Exception) -> None:
