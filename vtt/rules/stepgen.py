@@ -57,7 +57,7 @@ from vtt.rules.effects import (
     move_top,
 )
 from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace, spend
-from vtt.rules.generate import _Builder, _plain
+from vtt.rules.generate import _Builder, _call, _plain
 from vtt.rules.model import _PLAIN, Step, Template, ZoneRef, _leaves, render_parts
 from vtt.rules.stdlib import describe
 
@@ -590,10 +590,6 @@ def _changes(step: Step) -> bool:
     if isinstance(form, LogForm | PhaseForm | EndForm | IfForm):
         return False  # an if's branches forget for themselves
     return not (isinstance(form, FlagForm) and form.word == "keep_turn")
-
-
-def _call(function: str, *args: ast.expr) -> ast.Call:
-    return ast.Call(func=ast.Name(id=function, ctx=ast.Load()), args=list(args), keywords=[])
 
 
 def _located_missing(node: ast.AST) -> None:
