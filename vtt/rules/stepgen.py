@@ -25,6 +25,13 @@ needs it, and read again after anything that may change it. Every value a step
 writes goes into the environment too, so a closure called in between, and the
 engine afterwards, sees what the steps did.
 
+Kept values: a list, set or dict an expression builds outside any comprehension is
+kept in a local until a step changes the game (``_Caching``), so a define written
+in several places is built once; the pack's end checks run as one such list, with
+the scores worked out where the game ends. Work meter: an expression that spends
+work starts with a full meter, as it does alone; in ``A and B`` where only ``B``
+spends, the meter starts afresh where ``B`` begins (``_fresh_later``).
+
 Safety is the legal-move generator's (``vtt.rules.generate``): the code is built as
 a syntax tree; the only parts that come from the pack are the expressions' trees,
 already checked and guarded, and names, which must be plain identifiers. The
