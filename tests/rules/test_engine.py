@@ -131,3 +131,19 @@ def test_setup_packs_load_but_have_no_rules() -> None:
     assert game.kind == "setup"
     with pytest.raises(ValueError, match="free-form setup"):
         game.new_state()
+
+
+@pytest.mark.parametrize("read_between", [False, True], ids=["unread", "read-between"])
+def test_secret_choices_are_unveiled_whether_or_not_the_log_was_read(
+    war: Game, read_between: bool
+) -> None:
+    # The log keeps lines nobody has read in a cheaper form; reading it in between
+    # turns them into LogEntry values, and unveiling must reach both kinds.
+    state = war.new_state({"mode": "five-card"}, seed=3)
+    state.apply(state.legal_list()[0])
+    if read_between:
+        assert state.log[-1].secret and state.log[-1].seat == 0
+    state.apply(state.legal_list()[0])
+    plays = [entry for entry in state.log if entry.text.startswith(("P1: play", "P2: play"))]
+    assert [entry.seat for entry in plays] == [0, 1]
+    assert not any(entry.secret for entry in plays)

@@ -356,6 +356,8 @@ class State:
 
     __slots__ = (
         "_legal",
+        "_log",
+        "_made",
         "_phase_moves",
         "_rules",
         "_secret_from",
@@ -363,7 +365,6 @@ class State:
         "folds",
         "game",
         "history",
-        "log",
         "next_phase",
         "options",
         "outcome",
@@ -379,7 +380,10 @@ class State:
     env: Env
     rng: Rng
     history: list[Move]
-    log: list[LogEntry]
+    # The log: LogEntry values, and lines not yet read kept as (text, seat, secret,
+    # parts) tuples, which cost a fifth of making the value (see ``log``).
+    _log: list[LogEntry | tuple[Any, ...]]
+    _made: int  # lines before this index are LogEntry values already
     outcome: Outcome | None
     pending: tuple[int, ...]
     phase: str
@@ -457,7 +461,8 @@ class State:
         self.seed = 0
         self.rng = Rng(0)
         self.history = []
-        self.log = []
+        self._log = []
+        self._made = 0
         self.outcome = None
         self.pending = ()
         self.phase = ""
@@ -544,6 +549,17 @@ class State:
         if self.pending:
             return self.pending[0]
         return self.env["current"]  # type: ignore[no-any-return]
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The game log, oldest line first (read only, please)."""
+        log = self._log
+        for index in range(self._made, len(log)):
+            line = log[index]
+            if line.__class__ is tuple:
+                log[index] = LogEntry(*line)
+        self._made = len(log)
+        return log  # type: ignore[return-value]
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -719,9 +735,7 @@ class State:
         meter.done = 0
         meter.left = MAX_WORK
         # The line is written out only when read: most lines of a playout never are.
-        self.log.append(
-            LogEntry(None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text))
-        )
+        self._log.append((None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text)))
         try:
             rules = self._rules
             run = rules.run_effects[kind.name]
@@ -798,14 +812,18 @@ class State:
         self.turn_decided = False
 
     def _unveil(self) -> None:
-        log = self.log
+        log = self._log
         if not self._rules.secret[self.phase]:  # no secret move here: nothing to unveil
             self._secret_from = len(log)
             return
         for index in range(self._secret_from, len(log)):
             entry = log[index]
-            if entry.secret:
-                log[index] = LogEntry(entry._text, entry.seat, False, entry._parts)
+            if entry.__class__ is tuple:
+                if entry[2]:
+                    log[index] = (entry[0], entry[1], False, entry[3])
+            elif entry.secret:  # type: ignore[union-attr]
+                made: LogEntry = entry  # type: ignore[assignment]
+                log[index] = LogEntry(made._text, made.seat, False, made._parts)
         self._secret_from = len(log)  # what is unveiled stays so: look only at newer lines
 
     def _settle(self) -> None:
@@ -872,17 +890,17 @@ class State:
         if not ordered:
             raise RuleError(f"phase '{name}' has nobody to move")
         self.pending = ordered
-        self._secret_from = len(self.log)
+        self._secret_from = len(self._log)
 
     # --- what effect steps call -----------------------------------------------------
 
     def say(self, text: str) -> None:
         """Add a line everyone sees to the log."""
-        self.log.append(LogEntry(text))
+        self._log.append((text, None, False, ()))
 
     def say_later(self, parts: tuple[object, ...]) -> None:
         """Add a line everyone sees, from the parts ``Template.capture`` kept."""
-        self.log.append(LogEntry(None, None, False, parts))
+        self._log.append((None, None, False, parts))
 
     def pass_turn(self, steps: int) -> None:
         """Move the turn ``steps`` seats on in the current direction."""
@@ -938,7 +956,8 @@ class State:
         new.env = env
         new.rng = Rng(self.rng.state)
         new.history = self.history[:]
-        new.log = self.log[:]
+        new._log = self._log[:]
+        new._made = self._made
         new._legal = self._legal
         new.options = self.options
         new.seed = self.seed
