@@ -147,3 +147,22 @@ def test_secret_choices_are_unveiled_whether_or_not_the_log_was_read(
     plays = [entry for entry in state.log if entry.text.startswith(("P1: play", "P2: play"))]
     assert [entry.seat for entry in plays] == [0, 1]
     assert not any(entry.secret for entry in plays)
+
+
+def test_a_start_without_chance_is_made_once_and_copied() -> None:
+    # JANTORI's start draws no random number, so every seed starts the same position;
+    # later games copy it, and what one game does never reaches the next.
+    jantori = load_game("jantori")
+    first = jantori.new_state({}, seed=1)
+    first.apply(first.legal_list()[0])
+    second = jantori.new_state({}, seed=2)
+    assert second.history == [] and second.seed == 2 and second.rng.state == 2
+    third = jantori.new_state({}, seed=2)
+    assert second == third and second is not third
+    assert second.zone("board") is not third.zone("board")
+    assert [m.text for m in second.legal_list()] == [m.text for m in third.legal_list()]
+
+
+def test_a_start_with_chance_still_depends_on_the_seed(war: Game) -> None:
+    deals = {str(war.new_state({}, seed=seed).zone("stock")) for seed in range(5)}
+    assert len(deals) == 5

@@ -245,6 +245,8 @@ class Game:
     def __post_init__(self) -> None:
         self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
         self._blanks: dict[tuple[object, ...], State] = {}  # (options, players) -> State._blank
+        self._started: dict[int, State] = {}  # id of a blank -> its first position, when
+        # starting it drew nothing from the random numbers
         self._copying: tuple[tuple[str, int], ...] = tuple(
             (zone.name, zone.depth) for zone in self.zones.values()
         )
@@ -431,6 +433,12 @@ class State:
                 blank = game._blanks[key] = cls._blank(game, values, count)
             if known:
                 game._blanks[given] = blank
+        started = game._started.get(id(blank)) if deal is None else None
+        if started is not None:  # no chance in the start: every seed starts here
+            self = started.copy()
+            self.seed = seed
+            self.rng = Rng(seed)
+            return self
         self = blank.copy()
         self.seed = seed
         self.rng = Rng(seed)
@@ -443,6 +451,10 @@ class State:
             self._settle()
         except _GameOver:
             pass
+        if deal is None and self.rng.state == Rng(seed).state:
+            # Nothing random happened (no shuffle, no draw): the seed made no difference,
+            # so the next game with these options starts from a copy of this position.
+            game._started[id(blank)] = self.copy()
         if deal is not None:
             from vtt.rules.deal import apply_deal
 
