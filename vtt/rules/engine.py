@@ -757,40 +757,14 @@ class State:
             run = rules.run_after_move[phase]
             if run is not None:
                 run(self)
-            turn = rules.turns[phase]
-            if turn == "single" and not self.turn_decided and not pending:
-                # The usual turn: straight to the next player.
-                seats: tuple[int, ...] = env["players"]
-                current = env["current"]
-                if env["direction"] == 1 and current in seats:
-                    env["current"] = seats[(seats.index(current) + 1) % len(seats)]
-                else:
-                    self.pass_turn(1)
-                    self.turn_decided = False
-                if self.next_phase is None:  # the same phase goes on: settle's first round
-                    if rules.run_end is not None:
-                        rules.run_end(self)
-                    legal = self._legal = self._generate()
-                    if legal:
-                        return
-            elif turn == "each":
-                pending = self.pending = pending[1:]
-                if not pending:
-                    run = rules.run_then[phase]
-                    if run is not None:
-                        run(self)
-                    self._unveil()
-                    if self.next_phase is None:
-                        self.next_phase = phase
-                self.turn_decided = False
-                if self.next_phase is None and pending:  # the next seat of the same phase
-                    if rules.run_end is not None:
-                        rules.run_end(self)
-                    legal = self._legal = self._generate()
-                    if legal:
-                        return
-            else:
-                self._after_action()
+            self._after_action()
+            if self.next_phase is None and rules.turns[phase] != "auto":
+                # The same phase goes on: the settle loop's first round, written out.
+                if rules.run_end is not None:
+                    rules.run_end(self)
+                legal = self._legal = self._generate()
+                if legal:
+                    return
             self._settle()
         except _GameOver:
             pass
@@ -798,27 +772,19 @@ class State:
             _explain(error)
             raise
 
-    def _next_seat(self) -> None:
-        env = self.env
-        current = env["current"]
-        seats: tuple[int, ...] = env["players"]
-        if env["direction"] == 1 and current in seats:
-            env["current"] = seats[(seats.index(current) + 1) % len(seats)]
-        else:
-            self.pass_turn(1)
-        self.turn_decided = False
-
     def _after_action(self) -> None:
-        phase = self.game.phases[self.phase]
-        if phase.turn == "each":
-            self.pending = self.pending[1:]
-            if not self.pending:
-                run = self._rules.run_then[phase.name]
+        """Hand the turn on after a move (or a stuck player's steps)."""
+        phase = self.phase
+        rules = self._rules
+        if rules.turns[phase] == "each":
+            pending = self.pending = self.pending[1:]
+            if not pending:
+                run = rules.run_then[phase]
                 if run is not None:
                     run(self)
                 self._unveil()
                 if self.next_phase is None:
-                    self.next_phase = phase.name
+                    self.next_phase = phase
         elif not self.turn_decided:
             self.pass_turn(1)
         self.turn_decided = False

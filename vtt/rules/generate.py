@@ -214,15 +214,9 @@ class _Builder:
         then read from a local: ``(_v if _v is not _UNSET else (_v := NODE))``."""
         self.cached += 1
         name = f"_v{self.cached}"
-        test = ast.Compare(left=_name(name), ops=[ast.IsNot()], comparators=[_name("_UNSET")])
-        store = ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node)
-        lazy = ast.IfExp(test=test, body=_name(name), orelse=store)
-        # The scaffolding goes on the expression's line; ``node`` is there already.
-        for part in (lazy, test, test.left, *test.comparators, lazy.body, store, store.target):
-            _locate(part, line)
         reset = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=_name("_UNSET"))
         self.resets.setdefault(step, []).append(reset)
-        return lazy
+        return lazy_value(name, node, line)
 
     def value(
         self, target: str, expr: Expr, wrap: Callable[[ast.expr], ast.expr]
@@ -231,6 +225,18 @@ class _Builder:
         body, line = self.expression(expr)
         assign = ast.Assign(targets=[ast.Name(id=target, ctx=ast.Store())], value=wrap(body))
         return [*self.metered(expr, line), self.statement(assign, line)]
+
+
+def lazy_value(name: str, node: ast.expr, line: int) -> ast.expr:
+    """``(NAME if NAME is not _UNSET else (NAME := NODE))``: ``node`` worked out at its
+    first use and then read from the local ``name`` (which starts as ``_UNSET``)."""
+    test = ast.Compare(left=_name(name), ops=[ast.IsNot()], comparators=[_name("_UNSET")])
+    store = ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node)
+    lazy = ast.IfExp(test=test, body=_name(name), orelse=store)
+    # The scaffolding goes on the expression's line; ``node`` is there already.
+    for part in (lazy, test, test.left, *test.comparators, lazy.body, store, store.target):
+        _locate(part, line)
+    return lazy
 
 
 class _Invariant(ast.NodeTransformer):

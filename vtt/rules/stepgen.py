@@ -64,7 +64,7 @@ from vtt.rules.effects import (
     move_top,
 )
 from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace, spend
-from vtt.rules.generate import _Builder, _call, _plain
+from vtt.rules.generate import _Builder, _call, _locate, _plain, lazy_value
 from vtt.rules.model import _PLAIN, Step, Template, ZoneRef, _leaves, render_parts
 from vtt.rules.stdlib import describe
 
@@ -123,10 +123,10 @@ _HELPERS: dict[str, Any] = {
 
 
 def _located(node: ast.AST, line: int) -> None:
+    """Put a whole tree on one line of the generated code."""
     for child in ast.walk(node):
         if isinstance(child, ast.stmt | ast.expr | ast.arg):
-            child.lineno = child.end_lineno = line
-            child.col_offset, child.end_col_offset = 0, 1
+            _locate(child, line)
 
 
 class _Substitute(ast.NodeTransformer):
@@ -176,17 +176,7 @@ class _Writer:
         name = self.cached.get(key)
         if name is None:
             name = self.cached[key] = f"_k{len(self.cached) + 1}"
-        lazy = ast.IfExp(
-            test=ast.Compare(
-                left=ast.Name(id=name, ctx=ast.Load()),
-                ops=[ast.IsNot()],
-                comparators=[ast.Name(id="_UNSET", ctx=ast.Load())],
-            ),
-            body=ast.Name(id=name, ctx=ast.Load()),
-            orelse=ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node),
-        )
-        _located(lazy, line)  # the kept tree is this expression's own copy, on this line
-        return lazy
+        return lazy_value(name, node, line)
 
     def forget(self) -> list[ast.stmt]:
         """Forget the cached values: the steps are about to change what they were built from.
