@@ -19,6 +19,7 @@ from typing import Any
 from vtt.janken import Suit
 from vtt.rules.effects import MAX_TURN_WORK, RuleError, end_steps, specialise
 from vtt.rules.expr import MAX_WORK, METER, Expr, evaluation_error, start_work
+from vtt.rules.flowgen import FlowLists, Play, compile_flow
 from vtt.rules.model import (
     ComponentDef,
     EndCheck,
@@ -127,6 +128,11 @@ class _Rules:
     secret: Mapping[str, bool]  # by phase name: one of its moves is made in secret
     # By phase name: each move kind it allows with its generator, Moves made and maker.
     generators: Mapping[str, tuple[tuple[MoveDef, Any, dict[Any, Move], Any], ...]]
+    # The turn path generated for these options (vtt.rules.flowgen): the settle loop
+    # with every phase's enter steps, and per (phase, move name) a move's aftermath.
+    # Without generated steps, State._settle and no play functions.
+    settle: Runner
+    play: Mapping[tuple[str, str], Play]
 
     @classmethod
     def of(cls, game: Game, env: Env) -> _Rules:
@@ -165,6 +171,54 @@ class _Rules:
         setup = specialise(lists.setup, decide)
         effects, enter = each(lists.effects), each(lists.enter)
         after_move, then, stuck = each(lists.after_move), each(lists.then), each(lists.stuck)
+        turns = {name: phase.turn for name, phase in game.phases.items()}
+        generators = {
+            name: tuple(
+                (kind, kind.generator, kind.known, makers[kind.name])
+                for kind in phase.moves
+                if kind.enabled is None or kind.enabled(env)
+            )
+            for name, phase in game.phases.items()
+        }
+        # A phase whose moves (with these options) are never secret has nothing to unveil.
+        secret = {
+            name: any(kind.secret for kind, *_ in found) for name, found in generators.items()
+        }
+        ends = end_steps(game.end)
+        settle: Runner = State._settle
+        play: dict[tuple[str, str], Play] = {}
+        if game.compiled_steps:
+            flow = compile_flow(
+                FlowLists(
+                    effects=effects,
+                    enter=enter,
+                    after_move=after_move,
+                    then=then,
+                    stuck=stuck,
+                    end=ends,
+                    turns=turns,
+                    secret=secret,
+                    generators={
+                        name: tuple((kind.name, *rest) for kind, *rest in found)
+                        for name, found in generators.items()
+                    },
+                    args={
+                        name: tuple(arg.name for arg in kind.args)
+                        for name, kind in game.moves.items()
+                    },
+                    secret_moves=frozenset(n for n, kind in game.moves.items() if kind.secret),
+                    chosen_actors=frozenset(
+                        name for name, phase in game.phases.items() if phase.actors is not None
+                    ),
+                ),
+                PACK_LIBRARY,
+                stable,
+                game.id,
+                game.scores,
+                MAX_AUTOMATIC,
+                _from_seat,
+            )
+            settle, play = flow.settle, dict(flow.play)
         return cls(
             setup=setup,
             effects=effects,
@@ -172,7 +226,7 @@ class _Rules:
             after_move=after_move,
             then=then,
             stuck=stuck,
-            turns={name: phase.turn for name, phase in game.phases.items()},
+            turns=turns,
             makers=makers,
             run_setup=runner(setup, "setup"),
             run_effects=runners(effects, "effects of"),
@@ -180,19 +234,11 @@ class _Rules:
             run_after_move=runners(after_move, "after_move"),
             run_then=runners(then, "then"),
             run_stuck=runners(stuck, "stuck"),
-            run_end=runner(end_steps(game.end), "end"),
-            secret={
-                name: any(kind.secret for kind in phase.moves)
-                for name, phase in game.phases.items()
-            },
-            generators={
-                name: tuple(
-                    (kind, kind.generator, kind.known, makers[kind.name])
-                    for kind in phase.moves
-                    if kind.enabled is None or kind.enabled(env)
-                )
-                for name, phase in game.phases.items()
-            },
+            run_end=runner(ends, "end"),
+            secret=secret,
+            generators=generators,
+            settle=settle,
+            play=play,
         )
 
 
@@ -448,7 +494,7 @@ class State:
             if run is not None:
                 run(self)
             self.next_phase = game.start
-            self._settle()
+            self._rules.settle(self)
         except _GameOver:
             pass
         if deal is None and self.rng.state == Rng(seed).state:
@@ -461,7 +507,7 @@ class State:
             apply_deal(self, deal)
             start_work()
             with contextlib.suppress(_GameOver):
-                self._settle()  # the dealt position may already be decided
+                self._rules.settle(self)  # the dealt position may already be decided
         return self
 
     @classmethod
@@ -734,6 +780,16 @@ class State:
             kind, values = game._resolved.get(move) or game.resolve(move, self.seat_names)[1:]
         if self.outcome is not None:
             raise IllegalMove("The game is over")
+        play = self._rules.play.get((self.phase, kind.name))
+        if play is not None:  # everything below, generated for these options
+            try:
+                play(self, move, values)
+            except _GameOver:
+                pass
+            except Exception as error:
+                _explain(error)
+                raise
+            return
         env = self.env
         pending = self.pending
         seat = pending[0] if pending else env["current"]
@@ -765,7 +821,7 @@ class State:
                 legal = self._legal = self._generate()
                 if legal:
                     return
-            self._settle()
+            rules.settle(self)
         except _GameOver:
             pass
         except Exception as error:
@@ -805,6 +861,8 @@ class State:
         self._secret_from = len(log)  # what is unveiled stays so: look only at newer lines
 
     def _settle(self) -> None:
+        """Enter the phases the steps went to, one after another, until a move waits (the
+        step lists one by one; ``_Rules.settle`` is this loop generated for the options)."""
         rules = self._rules
         turns = rules.turns
         entered: list[str] = []
@@ -812,48 +870,61 @@ class State:
         env = self.env
         for _ in range(MAX_AUTOMATIC):
             name = self.next_phase
-            if name is not None:
-                # Enter the phase (written out here: auto phases follow each other fast).
-                entered.append(name)
-                self.next_phase = None
-                self._legal = None
-                self.phase = env["phase"] = name
-                self.pending = ()
-                run = rules.run_enter[name]
-                if run is not None:
-                    run(self)
-                if turns[name] == "each" and self.next_phase is None:
-                    self._take_turns(name)
-                if meter.done + MAX_WORK - meter.left > MAX_TURN_WORK:  # work_done()
-                    raise RuleError(
-                        f"{self.game.path or self.game.id}: too much work in one turn: the "
-                        f"phases entered ({_phase_trail(entered)}) did more than "
-                        f"{MAX_TURN_WORK:,} units of work without a move"
-                    )
+            if name is None:
+                if self._settled():
+                    return
                 continue
-            if rules.run_end is not None:
-                rules.run_end(self)
-            if turns[self.phase] == "auto":
-                raise RuleError(f"phase '{self.phase}' has no moves and did not go to another")
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._generate()
-            if legal:
-                return
-            phase = self.game.phases[self.phase]
-            if phase.stuck is None:
-                raise RuleError(
-                    f"{self.seat_names[self.to_move or 0]} has no legal move in phase "
-                    f"'{phase.name}' and the phase says nothing about it (add 'stuck:')"
-                )
-            env["me"] = self.to_move
-            self.turn_decided = False
-            run = rules.run_stuck[phase.name]
+            entered.append(name)
+            self.next_phase = None
+            self._legal = None
+            self.phase = env["phase"] = name
+            self.pending = ()
+            run = rules.run_enter[name]
             if run is not None:
                 run(self)
-            self._legal = None
-            self._after_action()
-        raise RuleError(
+            if turns[name] == "each" and self.next_phase is None:
+                self._take_turns(name)
+            if meter.done + MAX_WORK - meter.left > MAX_TURN_WORK:  # work_done()
+                raise self._too_much(entered)
+        raise self._endless(entered)
+
+    def _settled(self) -> bool:
+        """No phase to enter: True when someone has a legal move; else the stuck player's
+        steps run and the turn goes on (False: settle again)."""
+        rules = self._rules
+        if rules.run_end is not None:
+            rules.run_end(self)
+        if rules.turns[self.phase] == "auto":
+            raise RuleError(f"phase '{self.phase}' has no moves and did not go to another")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if legal:
+            return True
+        phase = self.game.phases[self.phase]
+        if phase.stuck is None:
+            raise RuleError(
+                f"{self.seat_names[self.to_move or 0]} has no legal move in phase "
+                f"'{phase.name}' and the phase says nothing about it (add 'stuck:')"
+            )
+        self.env["me"] = self.to_move
+        self.turn_decided = False
+        run = rules.run_stuck[phase.name]
+        if run is not None:
+            run(self)
+        self._legal = None
+        self._after_action()
+        return False
+
+    def _too_much(self, entered: Sequence[str]) -> RuleError:
+        return RuleError(
+            f"{self.game.path or self.game.id}: too much work in one turn: the "
+            f"phases entered ({_phase_trail(entered)}) did more than "
+            f"{MAX_TURN_WORK:,} units of work without a move"
+        )
+
+    def _endless(self, entered: Sequence[str]) -> RuleError:
+        return RuleError(
             f"{self.game.path or self.game.id}: the phases keep going to each other without "
             f"a move: more than {MAX_AUTOMATIC} automatic steps ({_phase_trail(entered)})"
         )

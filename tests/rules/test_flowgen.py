@@ -1,0 +1,176 @@
+"""The generated turn path (``vtt.rules.flowgen``) does what the engine's own methods do.
+
+Every shipped pack is already played both ways by ``test_stepgen`` (generated code
+against closures run by ``State._settle`` and ``State.apply_unchecked``); these tests
+pin down the turn machinery itself with small packs: chains of automatic phases,
+``each`` phases with and without a chosen set of actors, secret choices unveiled
+when everyone has chosen, and the errors of a flow that runs away.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.rules.test_expr_escapes import hang_guard
+from tests.rules.test_stepgen import _differences, _twins
+from vtt.rules.effects import RuleError
+from vtt.rules.engine import Game, State
+from vtt.rules.loader import load_pack_text
+
+FLOW = """\
+format: 1
+id: flow
+name: Flow
+players: {min: 2, max: 4}
+components:
+  deck: {cards: "cards('AR AP AS AW AL 2R 2P 2S 2W 2L')", start: pool}
+zones:
+  pool: {visibility: nobody}
+  hand: {per: player, visibility: owner}
+  chosen: {per: player, visibility: owner}
+  shown: {per: player, visibility: everyone}
+vars:
+  rounds: 0
+  tally: {per: player, initial: 0}
+setup:
+  - shuffle: pool
+  - deal: {from: pool, to: hand, count: 2}
+flow:
+  start: choose
+  phases:
+    choose:
+      turn: each
+      ACTORS
+      moves: [pick]
+      then: [{phase: reveal}]
+    reveal:
+      turn: auto
+      enter:
+        - for: {each: p, in: seats, do: [{move: {from: "chosen[p]", to: "shown[p]"}}]}
+        - phase: count
+    count:
+      turn: auto
+      enter:
+        - add: {rounds: 1}
+        - for: {each: p, in: seats, do: [{add: {"tally[p]": "len(shown[p])"}}]}
+        - if: "rounds >= 2"
+          then: [{end_game: {winners: "[0]", reason: "two rounds: {tally}"}}]
+        - phase: choose
+moves:
+  pick:
+    text: "pick {card}"
+    secret: true
+    args:
+      card: {type: card, from: "hand[me]"}
+    effects:
+      - move: {what: card, from: "hand[me]", to: "chosen[me]"}
+"""
+
+
+def _flow(actors: str = "") -> str:
+    return FLOW.replace("ACTORS", actors)
+
+
+def _play_both(text: str, players: int, seed: int) -> tuple[State, State]:
+    """A random game of ``text`` played the generated way and the closures' way, checked
+    equal after every move."""
+    compiled, closures = _twins(lambda: load_pack_text(text, "flow.yaml"))
+    states = [game.new_state(seed=seed, players=players) for game in (compiled, closures)]
+    assert _differences(*states) == []
+    rng = random.Random(seed)
+    while states[0].outcome is None:
+        legal = states[0].legal_list()
+        move = legal[rng.randrange(len(legal))]
+        for state in states:
+            state.apply_unchecked(move)
+        assert _differences(*states) == []
+    return states[0], states[1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_phases_and_automatic_chains_play_the_same_both_ways(players: int) -> None:
+    for seed in range(5):
+        compiled, _ = _play_both(_flow(), players, seed)
+        assert compiled.outcome is not None
+        assert compiled.var("rounds") == 2
+        assert compiled.var("tally") == [3] * players  # shown cards stay: 1, then 1 + 1
+
+
+def test_a_phase_with_chosen_actors_asks_only_them() -> None:
+    text = _flow('actors: "[p for p in seats if p != 1]"')
+    compiled, _ = _play_both(text, 3, 7)
+    assert compiled.var("tally") == [3, 0, 3]
+    # And the history holds only their choices: two rounds of two seats.
+    assert len(compiled.history) == 4
+
+
+def test_secret_choices_are_unveiled_once_everyone_has_chosen() -> None:
+    compiled, closures = _twins(lambda: load_pack_text(_flow(), "flow.yaml"))
+    for game in (compiled, closures):
+        state = game.new_state(seed=3)
+        state.apply_unchecked(state.legal_list()[0])
+        # Seat 0 has chosen; seat 1 reads the line as a choice made, not the card.
+        assert [line.secret for line in state.log[-1:]] == [True]
+        state.apply_unchecked(state.legal_list()[0])
+        assert not any(line.secret for line in state.log)
+
+
+def test_the_generated_path_is_what_runs() -> None:
+    game = load_pack_text(_flow(), "flow.yaml")
+    state = game.new_state(seed=1)
+    rules = state._rules
+    assert set(rules.play) == {("choose", "pick")}
+    settle = rules.settle.source  # type: ignore[attr-defined]
+    # Both automatic phases are written into the one settle loop.
+    assert "_name == 'reveal'" in settle and "_name == 'count'" in settle
+    closures = load_pack_text(_flow(), "flow.yaml")
+    closures.compiled_steps = False
+    assert closures.new_state(seed=1)._rules.play == {}
+
+
+def test_every_shipped_move_has_a_generated_path() -> None:
+    from tests.packs.test_conformance import GAMES
+
+    for game in GAMES:
+        if game.kind == "setup":
+            continue
+        state = game.new_state()
+        rules = state._rules
+        for phase, kinds in rules.generators.items():
+            for kind, *_ in kinds:
+                assert (phase, kind.name) in rules.play, (game.id, phase, kind.name)
+
+
+def test_a_phase_that_names_nobody_to_move_is_an_error_both_ways() -> None:
+    text = _flow('actors: "[p for p in seats if p > 9]"')
+    for game in _twins(lambda: load_pack_text(text, "flow.yaml")):
+        with pytest.raises(RuleError, match="phase 'choose' has nobody to move"):
+            game.new_state(seed=1)
+
+
+def _heavy_chain(game: Game) -> None:
+    with hang_guard(), pytest.raises(RuleError) as caught:
+        state = game.new_state(seed=1)
+        state.apply_unchecked(state.legal_list()[0])
+        state.apply_unchecked(state.legal_list()[0])
+    message = str(caught.value)
+    assert message.startswith("flow.yaml: too much work in one turn"), message
+    assert "reveal -> count -> reveal" in message
+
+
+def test_automatic_phases_that_do_too_much_work_together_are_stopped_both_ways() -> None:
+    # Each visit to 'count' spends a little work; going round and round without a move,
+    # the phases together spend more than a turn may.
+    text = _flow().replace(
+        '        - if: "rounds >= 2"\n'
+        '          then: [{end_game: {winners: "[0]", reason: "two rounds: {tally}"}}]\n'
+        "        - phase: choose\n",
+        '        - if: "sum(range(90000 + rounds)) < 0"\n'
+        "          then: [{phase: choose}]\n"
+        "          else: [{phase: reveal}]\n",
+    )
+    assert text != _flow()
+    for game in _twins(lambda: load_pack_text(text, "flow.yaml")):
+        _heavy_chain(game)

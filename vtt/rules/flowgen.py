@@ -1,0 +1,326 @@
+"""The turn path compiled: a move's whole aftermath, and the chain of phases, as one function each.
+
+``stepgen`` turns each step list into a function; between them the engine still did
+the bookkeeping of a turn in its own general methods: run the effects, then the
+phase's ``after_move``, hand the turn on, run ``then`` when everyone in an ``each``
+phase has moved, enter the next phase and the next (War goes ``turn`` -> ``resolve``
+-> ``next_round`` -> ``turn`` every round), check the end, find the next legal
+moves. Each of those calls looked up its list by name, read the zones again and
+asked which kind of turn the phase has. This module writes that path out for one
+set of options, so it is decided once, when the rules are built:
+
+- ``settle(state)``: the engine's settle loop with every phase's ``enter`` steps
+  written into it, one branch per phase, the zones read once for the whole chain;
+- ``play(state)``, one per (phase, move kind): the move's effects, the phase's
+  ``after_move``, the handing on of the turn (and ``then`` and the unveiling of
+  secret choices in an ``each`` phase), and, when the phase goes on, the end checks
+  and the legal-move generators of the phase; else ``settle``.
+
+What runs is what ``State._settle`` and ``State.apply_unchecked`` do with the step
+lists one by one (``Game.compiled_steps = False`` keeps that path, and the tests
+compare the two), in the same order, with the same work meter. The statements come
+from ``stepgen._Writer`` (the pack's expressions, checked) and fixed scaffolding here.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.effects import MAX_TURN_WORK
+from vtt.rules.expr import Expr, Library, register_lines, run_namespace
+from vtt.rules.model import Step
+from vtt.rules.stepgen import (
+    _HELPERS,
+    _SCAFFOLD,
+    _assigned,
+    _code,
+    _env_key,
+    _located_missing,
+    _Writer,
+)
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+
+__all__ = ["Flow", "FlowLists", "compile_flow"]
+
+Runner = Callable[["State"], None]
+#: A move's whole aftermath: ``play(state, move, values)`` (see ``State.apply_unchecked``).
+Play = Callable[["State", Any, tuple[Any, ...]], None]
+
+
+@dataclass(frozen=True)
+class FlowLists:
+    """Everything the turn path runs, for one set of options (see ``engine._Rules``)."""
+
+    effects: Mapping[str, tuple[Step, ...]]  # by move name
+    enter: Mapping[str, tuple[Step, ...]]  # by phase name, and so on
+    after_move: Mapping[str, tuple[Step, ...]]
+    then: Mapping[str, tuple[Step, ...]]
+    stuck: Mapping[str, tuple[Step, ...]]
+    end: tuple[Step, ...]
+    turns: Mapping[str, str]  # by phase name: single, each or auto
+    secret: Mapping[str, bool]  # by phase name: one of its moves is made in secret
+    # By phase name: (kind name, generator or None, Moves made, maker), as the engine has them.
+    generators: Mapping[str, tuple[tuple[str, Any, dict[Any, Any], Any], ...]]
+    args: Mapping[str, tuple[str, ...]]  # by move name: its arguments' names, in order
+    secret_moves: frozenset[str]  # the moves made in secret
+    chosen_actors: frozenset[str]  # the ``each`` phases that name who moves (else everyone)
+
+
+@dataclass(frozen=True)
+class Flow:
+    """The generated turn path: ``settle`` and a ``play`` function per (phase, move name)."""
+
+    settle: Runner
+    play: Mapping[tuple[str, str], Play]
+
+
+def compile_flow(
+    lists: FlowLists,
+    library: Library,
+    stable: frozenset[str],
+    label: str,
+    scores: Expr | None,
+    max_automatic: int,
+    from_seat: Callable[[tuple[int, ...], int], tuple[int, ...]],
+) -> Flow:
+    """The turn path of one set of options as generated functions."""
+    every: list[Step] = [*lists.end]
+    for family in (lists.effects, lists.enter, lists.after_move, lists.then, lists.stuck):
+        for steps in family.values():
+            every += steps
+    # A name any list may bind anew is read where it is used, in every function: the
+    # functions call each other, and the engine runs the others in between.
+    assigned = _assigned(every)
+    kept = frozenset() if assigned is None else stable - assigned
+    extra: dict[str, Any] = {"_ROUNDS": range(max_automatic), "_from_seat": from_seat}
+    settle = _settle_function(lists, library, kept, label, scores, extra)
+    extra["_settle"] = settle
+    play = {
+        (phase, name): _play_function(lists, phase, name, library, kept, label, scores, extra)
+        for phase, generators in lists.generators.items()
+        for name, *_ in generators
+    }
+    return Flow(settle, play)
+
+
+def _settle_function(
+    lists: FlowLists,
+    library: Library,
+    stable: frozenset[str],
+    label: str,
+    scores: Expr | None,
+    extra: dict[str, Any],
+) -> Runner:
+    writer = _Writer(stable, scores)
+    loop = _code(
+        "for _ in _ROUNDS:\n"
+        "    _name = _state.next_phase\n"
+        "    if _name is None:\n"
+        "        if _state._settled():\n"
+        "            return\n"
+        "        continue\n"
+        "    _entered.append(_name)\n"
+        "    _state.next_phase = None\n"
+        "    _state._legal = None\n"
+        "    _state.phase = _env['phase'] = _name\n"
+        "    _state.pending = ()\n"
+        "    if _meter.done + _MAX_WORK - _meter.left > _MAX_TURN_WORK:\n"
+        "        raise _state._too_much(_entered)\n",
+        _SCAFFOLD,
+    )[0]
+    assert isinstance(loop, ast.For)
+    branches: list[tuple[str, list[ast.stmt]]] = []
+    for phase, turn in lists.turns.items():
+        writer.valid = set()
+        body = [*writer.forget(), *writer.steps(lists.enter.get(phase, ()))]
+        if turn == "each" and phase in lists.chosen_actors:
+            body += _code(
+                "if _state.next_phase is None:\n    _state._take_turns(N)",
+                _SCAFFOLD,
+                N=ast.Constant(phase),
+            )
+        elif turn == "each":  # everyone, from the current seat (State._take_turns)
+            body += _code(
+                "if _state.next_phase is None:\n"
+                "    _state.pending = _from_seat(_env['players'], _env['current'])\n"
+                "    if not _state.pending:\n"
+                "        _state._take_turns(N)\n"
+                "    _state._secret_from = len(_state._log)",
+                _SCAFFOLD,
+                N=ast.Constant(phase),
+            )
+        if body[1:]:  # more than forgetting: the phase does something when entered
+            branches.append((phase, body))
+    chain: list[ast.stmt] = []
+    for phase, body in reversed(branches):
+        test = _code("_name == N", _SCAFFOLD, N=ast.Constant(phase))[0]
+        assert isinstance(test, ast.Expr)
+        chain = [ast.If(test=test.value, body=body, orelse=chain)]
+    loop.body[-1:-1] = chain  # before the meter check
+    body = [
+        *writer.forget(),
+        *_code("_entered = []", _SCAFFOLD),
+        loop,
+        *_code("raise _state._endless(_entered)", _SCAFFOLD),
+    ]
+    settle: Runner = _function(writer, body, library, f"{label} settle", extra)
+    return settle
+
+
+def _play_function(
+    lists: FlowLists,
+    phase: str,
+    move: str,
+    library: Library,
+    stable: frozenset[str],
+    label: str,
+    scores: Expr | None,
+    extra: dict[str, Any],
+) -> Play:
+    writer = _Writer(stable, scores)
+    # What ``State.apply_unchecked`` does before the effects: who moves, the arguments
+    # under their names, the history, a fresh work meter and the log line (written out
+    # only when read: most lines of a playout never are).
+    args = lists.args.get(move, ())
+    body = _code(
+        "_pending = _state.pending\n"
+        "me = _pending[0] if _pending else _env['current']\n"
+        "_env['me'] = me",
+        _SCAFFOLD,
+    )
+    for index, name in enumerate(args):
+        body += _code(
+            "N = _values[I]\n_env[K] = N",
+            _SCAFFOLD,
+            N=name,
+            I=ast.Constant(index),
+            K=_env_key(name),
+        )
+    body += writer.read(["seat_names"], _SCAFFOLD)
+    body += _code(
+        "_state._legal = None\n"
+        "_state.turn_decided = False\n"
+        "_state.history.append(_move)\n"
+        "_meter.done = 0\n"
+        "_meter.left = _MAX_WORK\n"
+        "_state._log.append((None, me, S, (seat_names[me], ': ', _move.text)))",
+        _SCAFFOLD,
+        S=ast.Constant(move in lists.secret_moves),
+    )
+    writer.valid = {"me", *args}
+    body += [*writer.forget(), *writer.steps(lists.effects.get(move, ()))]
+    body += [*writer.forget(), *writer.steps(lists.after_move.get(phase, ()))]
+    turn = lists.turns[phase]
+    if turn == "each":
+        writer.valid = set()
+        then = [*writer.forget(), *writer.steps(lists.then.get(phase, ()))]
+        if lists.secret.get(phase):
+            then += _code("_state._unveil()", _SCAFFOLD)
+        else:  # nothing secret to unveil: only mark where the next round's lines begin
+            then += _code("_state._secret_from = len(_state._log)", _SCAFFOLD)
+        then += _code(
+            "if _state.next_phase is None:\n    _state.next_phase = N",
+            _SCAFFOLD,
+            N=ast.Constant(phase),
+        )
+        handover = _code(
+            "_pending = _state.pending = _state.pending[1:]\nif not _pending:\n    pass",
+            _SCAFFOLD,
+        )
+        last = handover[-1]
+        assert isinstance(last, ast.If)
+        last.body = then
+        body += handover
+    else:
+        # The next seat in the turn order (the common case of ``State.pass_turn``).
+        body += _code(
+            "if not _state.turn_decided:\n"
+            "    _c = _env['current']\n"
+            "    _ps = _env['players']\n"
+            "    if _c in _ps:\n"
+            "        _env['current'] = _ps[(_ps.index(_c) + _env['direction']) % len(_ps)]\n"
+            "    else:\n"
+            "        _state.pass_turn(1)",
+            _SCAFFOLD,
+        )
+    writer.valid = set()  # the engine's methods, ``then`` or a closure may have changed any
+    body += _code("_state.turn_decided = False", _SCAFFOLD)
+    if turn != "auto":
+        # The same phase goes on (the settle loop's first round, written out): the end
+        # checks, then the moves of whoever is next.
+        goes_on = [*writer.forget(), *writer.steps(lists.end)]
+        generators = lists.generators.get(phase, ())
+        if all(generator is not None for _, generator, _, _ in generators):
+            goes_on += _code(
+                "_pending = _state.pending\n"
+                "_env['me'] = _pending[0] if _pending else _env['current']\n"
+                "_found = []",
+                _SCAFFOLD,
+            )
+            for index, (_, generator, known, maker) in enumerate(generators):
+                names = (f"_gen{index}", f"_known{index}", f"_maker{index}")
+                extra = {**extra, **dict(zip(names, (generator, known, maker), strict=True))}
+                goes_on += _code(
+                    "G(_env, _found, K, M)", _SCAFFOLD, G=names[0], K=names[1], M=names[2]
+                )
+            goes_on += _code("_state._legal = _found\nif _found:\n    return", _SCAFFOLD)
+        else:  # a kind without a generator: the engine's own search
+            goes_on += _code(
+                "_found = _state._legal = _state._generate()\nif _found:\n    return",
+                _SCAFFOLD,
+            )
+        body += _code("if _state.next_phase is None:\n    pass", _SCAFFOLD)
+        last = body[-1]
+        assert isinstance(last, ast.If)
+        last.body = goes_on
+    body += _code("_settle(_state)", _SCAFFOLD)
+    play: Play = _function(
+        writer,
+        body,
+        library,
+        f"{label} play {move} in {phase}",
+        extra,
+        ("_state", "_move", "_values"),
+    )
+    return play
+
+
+def _function(
+    writer: _Writer,
+    body: Sequence[ast.stmt],
+    library: Library,
+    label: str,
+    extra: Mapping[str, Any],
+    parameters: Sequence[str] = ("_state",),
+) -> Any:
+    """``def _run(_state)`` with ``body``, the stable names read at the top, compiled."""
+    writer.fill_forgets()
+    top = [
+        statement
+        for name in sorted(writer.top)
+        for statement in _code("N = _env[K]", _SCAFFOLD, N=name, K=_env_key(name))
+    ]
+    function = _code(f"def _run({', '.join(parameters)}):\n    _env = _state.env", _SCAFFOLD)[0]
+    assert isinstance(function, ast.FunctionDef)
+    function.body += [*top, *body]
+    module = ast.Module(body=[function], type_ignores=[])
+    _located_missing(module)
+    namespace = run_namespace(library)
+    namespace.update(_HELPERS)
+    namespace.update(writer.closures)
+    namespace.update(extra)
+    namespace["_MAX_TURN_WORK"] = MAX_TURN_WORK
+    register_lines(namespace, writer.builder.lines)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code = compile(module, filename=f"<{label}>", mode="exec")
+    exec(code, namespace)  # defines _run only; the checked expressions run when it is called
+    run = namespace["_run"]
+    setattr(run, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
+    return run
