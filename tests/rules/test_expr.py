@@ -6,6 +6,7 @@ import ast
 import doctest
 import threading
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +26,7 @@ from vtt.rules.expr import (
     compile_expr,
     merge,
 )
+from vtt.rules.loader import load_pack_text
 
 LIBRARY = merge(
     SAFE_BUILTINS,
@@ -302,24 +304,40 @@ def test_the_work_meter_starts_afresh_at_every_run() -> None:
         assert expression({}) == MAX_WORK // 2 + 1
 
 
-def test_the_work_meter_is_per_thread() -> None:
-    # While A runs, B runs to the end on another thread and spends most of a budget.
-    # Were the meter shared, A would find B's leftovers and fail.
-    heavy = compile_expr(f"len(range({MAX_WORK * 9 // 10}))", names=(), library=LIBRARY)
-    spent: list[object] = []
+def test_pack_code_runs_on_one_thread_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The work meter is shared by the threads (reading a per-thread one cost a tenth of
+    # a playout), so a move on one thread must not run while another thread's move is
+    # under way: RUN_LOCK makes them take turns. Thread A stops in the middle of a move
+    # (in its log step); thread B's new game must wait until A's move is done.
+    from vtt.rules.engine import State
 
-    def run_heavy_elsewhere() -> int:
-        thread = threading.Thread(target=lambda: spent.append(heavy({})))
-        thread.start()
-        thread.join()
-        return 0
+    text = (Path(__file__).parents[2] / "rulesets" / "jantori" / "pack.yaml").read_text()
+    old = '      - set: {"marker[me]": square}\n'
+    assert old in text
+    game = load_pack_text(text.replace(old, old + '      - log: "placed"\n'), "logs.yaml")
+    paused, resume, started = threading.Event(), threading.Event(), threading.Event()
+    write = State.say_later
 
-    library = merge(LIBRARY, Library(functions={"elsewhere": run_heavy_elsewhere}))
-    light = compile_expr(
-        f"[elsewhere()] + [x for x in range({MAX_WORK * 3 // 10})]", names=(), library=library
-    )
-    assert len(light({})) == MAX_WORK * 3 // 10 + 1  # type: ignore[arg-type]
-    assert spent == [MAX_WORK * 9 // 10]
+    def pausing(self: State, parts: tuple[object, ...]) -> None:
+        if threading.current_thread().name == "A":
+            paused.set()
+            assert resume.wait(10)
+        write(self, parts)
+
+    monkeypatch.setattr(State, "say_later", pausing)
+    state = game.new_state()
+    move = state.legal_list()[0]
+    mover = threading.Thread(target=state.apply_unchecked, args=(move,), name="A")
+    starter = threading.Thread(target=lambda: started.set() if game.new_state() else None)
+    mover.start()
+    assert paused.wait(10)
+    starter.start()
+    finished_early = started.wait(0.3)
+    resume.set()
+    mover.join(10)
+    starter.join(10)
+    assert not finished_early, "a new game started while another thread's move was running"
+    assert started.is_set() and state.history == [move]
 
 
 def test_values_are_not_shared_between_runs() -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from vtt.janken import Suit
 from vtt.rules.effects import MAX_TURN_WORK, RuleError, end_steps, specialise
-from vtt.rules.expr import MAX_WORK, METER, Expr, evaluation_error, start_work
+from vtt.rules.expr import MAX_WORK, METER, RUN_LOCK, Expr, evaluation_error, start_work
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
 from vtt.rules.model import (
     ComponentDef,
@@ -330,7 +330,8 @@ class Game:
         if self.kind == "setup":
             raise ValueError(f"{self.name} is a free-form setup: it has no rules to play")
         try:
-            return State.start(self, dict(options or {}), seed, players, deal)
+            with RUN_LOCK:
+                return State.start(self, dict(options or {}), seed, players, deal)
         except Exception as error:
             _explain(error)
             raise
@@ -657,7 +658,8 @@ class State:
     def legal_list(self) -> list[Move]:
         """Every legal move, generated once per position."""
         if self._legal is None:
-            self._legal = self._generate()
+            with RUN_LOCK:
+                self._legal = self._generate()
         return self._legal
 
     def _generate(self) -> list[Move]:
@@ -751,8 +753,9 @@ class State:
         """Check and apply a move; raise IllegalMove with the pack's reason if it is not legal."""
         given = Move.parse(move) if isinstance(move, str) else move
         canonical, kind, values = self.game.resolve(given, self.seat_names)
-        self._check(kind, values)
-        self.apply_unchecked(canonical)
+        with RUN_LOCK:
+            self._check(kind, values)
+            self.apply_unchecked(canonical)
         return canonical
 
     def _check(self, kind: MoveDef, values: tuple[Any, ...]) -> None:
@@ -781,15 +784,23 @@ class State:
         if self.outcome is not None:
             raise IllegalMove("The game is over")
         play = self._rules.play.get((self.phase, kind.name))
-        if play is not None:  # everything below, generated for these options
-            try:
+        lock = RUN_LOCK
+        lock.acquire()
+        try:
+            if play is not None:  # everything below, generated for these options
                 play(self, move, values)
-            except _GameOver:
-                pass
-            except Exception as error:
-                _explain(error)
-                raise
-            return
+            else:
+                self._apply_steps(kind, values, move)
+        except _GameOver:
+            pass
+        except Exception as error:
+            _explain(error)
+            raise
+        finally:
+            lock.release()
+
+    def _apply_steps(self, kind: MoveDef, values: tuple[Any, ...], move: Move) -> None:
+        """``apply_unchecked`` running the step lists one by one (what ``play`` must equal)."""
         env = self.env
         pending = self.pending
         seat = pending[0] if pending else env["current"]
@@ -804,29 +815,23 @@ class State:
         meter.left = MAX_WORK
         # The line is written out only when read: most lines of a playout never are.
         self._log.append((None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text)))
-        try:
-            rules = self._rules
-            run = rules.run_effects[kind.name]
-            if run is not None:
-                run(self)
-            phase = self.phase
-            run = rules.run_after_move[phase]
-            if run is not None:
-                run(self)
-            self._after_action()
-            if self.next_phase is None and rules.turns[phase] != "auto":
-                # The same phase goes on: the settle loop's first round, written out.
-                if rules.run_end is not None:
-                    rules.run_end(self)
-                legal = self._legal = self._generate()
-                if legal:
-                    return
-            rules.settle(self)
-        except _GameOver:
-            pass
-        except Exception as error:
-            _explain(error)
-            raise
+        rules = self._rules
+        run = rules.run_effects[kind.name]
+        if run is not None:
+            run(self)
+        phase = self.phase
+        run = rules.run_after_move[phase]
+        if run is not None:
+            run(self)
+        self._after_action()
+        if self.next_phase is None and rules.turns[phase] != "auto":
+            # The same phase goes on: the settle loop's first round, written out.
+            if rules.run_end is not None:
+                rules.run_end(self)
+            legal = self._legal = self._generate()
+            if legal:
+                return
+        rules.settle(self)
 
     def _after_action(self) -> None:
         """Hand the turn on after a move (or a stuck player's steps)."""

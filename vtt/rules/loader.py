@@ -14,7 +14,7 @@ from typing import Any
 from vtt.rules.effects import EffectCompiler
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
-from vtt.rules.expr import Define, Expr, check_define, compile_expr
+from vtt.rules.expr import RUN_LOCK, Define, Expr, check_define, compile_expr
 from vtt.rules.generate import compile_generator
 from vtt.rules.model import (
     ArgDef,
@@ -58,12 +58,16 @@ def pack_file(where: Path) -> Path:
 
 def load_pack(where: Path | str) -> Game:
     """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
-    return _Builder(load_yaml_file(pack_file(Path(where)))).build()
+    source = load_yaml_file(pack_file(Path(where)))
+    with RUN_LOCK:  # loading works some expressions out (see vtt.rules.expr._Meter)
+        return _Builder(source).build()
 
 
 def load_pack_text(text: str, file: str = "pack.yaml") -> Game:
     """Load a pack from YAML text (``file`` names it in messages)."""
-    return _Builder(load_yaml(text, file=file)).build()
+    source = load_yaml(text, file=file)
+    with RUN_LOCK:
+        return _Builder(source).build()
 
 
 def check_pack(where: Path | str) -> list[PackError]:
