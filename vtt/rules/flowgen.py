@@ -122,6 +122,7 @@ def _settle_function(
         "for _ in _ROUNDS:\n"
         "    _name = _state.next_phase\n"
         "    if _name is None:\n"
+        "        _phase = _state.phase\n"
         "        if _state._settled():\n"
         "            return\n"
         "        continue\n"
@@ -163,6 +164,39 @@ def _settle_function(
         assert isinstance(test, ast.Expr)
         chain = [ast.If(test=test.value, body=body, orelse=chain)]
     loop.body[-1:-1] = chain  # before the meter check
+    # No phase to enter: the end checks and the moves of whoever is next, written out
+    # for each phase with moves (State._settled does the rest: a stuck player, errors).
+    settled = loop.body[1]
+    assert isinstance(settled, ast.If)
+    waiting: list[ast.stmt] = []
+    for number, (phase, generators) in enumerate(reversed(list(lists.generators.items()))):
+        if lists.turns[phase] == "auto" or not all(g is not None for _, g, _, _ in generators):
+            continue
+        writer.valid = set()
+        found = [*writer.forget(), *writer.steps(lists.end)]
+        moves = _code(
+            "_legal = _state._legal\n"
+            "if _legal is None:\n"
+            "    _pending = _state.pending\n"
+            "    _env['me'] = _pending[0] if _pending else _env['current']\n"
+            "    _legal = []\n"
+            "    _state._legal = _legal\n"
+            "if _legal:\n"
+            "    return",
+            _SCAFFOLD,
+        )
+        generating = moves[1]
+        assert isinstance(generating, ast.If)
+        for index, (_, generator, known, maker) in enumerate(generators):
+            names = (f"_gen{number}_{index}", f"_known{number}_{index}", f"_maker{number}_{index}")
+            extra.update(zip(names, (generator, known, maker), strict=True))
+            generating.body[-1:-1] = _code(
+                "G(_env, _legal, K, M)", _SCAFFOLD, G=names[0], K=names[1], M=names[2]
+            )
+        test = _code("_phase == N", _SCAFFOLD, N=ast.Constant(phase))[0]
+        assert isinstance(test, ast.Expr)
+        waiting = [ast.If(test=test.value, body=[*found, *moves], orelse=waiting)]
+    settled.body[1:1] = waiting
     body = [
         *writer.forget(),
         *_code("_entered = []", _SCAFFOLD),
