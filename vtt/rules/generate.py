@@ -396,7 +396,9 @@ def _moves_of_round(kind: MoveDef, builder: _Builder) -> list[ast.stmt]:
     """``_kn``: the Moves already made whose other arguments are the current ones, by the
     innermost argument's value, so each move found costs one lookup of that value."""
     innermost = kind.plan.order[-1]
-    names = [_name(arg.name) for index, arg in enumerate(kind.args) if index != innermost]
+    names: list[ast.expr] = [
+        _name(arg.name) for index, arg in enumerate(kind.args) if index != innermost
+    ]
     # One other argument is its own key (no tuple to build and hash on every round).
     others: ast.expr = names[0] if len(names) == 1 else ast.Tuple(elts=names, ctx=ast.Load())
     find = ast.Assign(
