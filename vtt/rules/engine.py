@@ -210,6 +210,11 @@ class _Rules:
                     chosen_actors=frozenset(
                         name for name, phase in game.phases.items() if phase.actors is not None
                     ),
+                    fixed_moves={
+                        name: makers[name](())
+                        for name, kind in game.moves.items()
+                        if not kind.args and not kind.conditions
+                    },
                 ),
                 PACK_LIBRARY,
                 stable,

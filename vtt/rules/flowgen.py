@@ -70,6 +70,8 @@ class FlowLists:
     args: Mapping[str, tuple[str, ...]]  # by move name: its arguments' names, in order
     secret_moves: frozenset[str]  # the moves made in secret
     chosen_actors: frozenset[str]  # the ``each`` phases that name who moves (else everyone)
+    # By move name: the Move of a kind with no arguments and no conditions (always legal).
+    fixed_moves: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -169,30 +171,24 @@ def _settle_function(
     settled = loop.body[1]
     assert isinstance(settled, ast.If)
     waiting: list[ast.stmt] = []
-    for number, (phase, generators) in enumerate(reversed(list(lists.generators.items()))):
-        if lists.turns[phase] == "auto" or not all(g is not None for _, g, _, _ in generators):
+    for phase in reversed(list(lists.generators)):
+        generating = _generation(lists, phase, "_legal", extra)
+        if lists.turns[phase] == "auto" or generating is None:
             continue
         writer.valid = set()
         found = [*writer.forget(), *writer.steps(lists.end)]
         moves = _code(
             "_legal = _state._legal\n"
             "if _legal is None:\n"
-            "    _pending = _state.pending\n"
-            "    _env['me'] = _pending[0] if _pending else _env['current']\n"
-            "    _legal = []\n"
+            "    pass\n"
             "    _state._legal = _legal\n"
             "if _legal:\n"
             "    return",
             _SCAFFOLD,
         )
-        generating = moves[1]
-        assert isinstance(generating, ast.If)
-        for index, (_, generator, known, maker) in enumerate(generators):
-            names = (f"_gen{number}_{index}", f"_known{number}_{index}", f"_maker{number}_{index}")
-            extra.update(zip(names, (generator, known, maker), strict=True))
-            generating.body[-1:-1] = _code(
-                "G(_env, _legal, K, M)", _SCAFFOLD, G=names[0], K=names[1], M=names[2]
-            )
+        missing = moves[1]
+        assert isinstance(missing, ast.If)
+        missing.body[:1] = generating
         test = _code("_phase == N", _SCAFFOLD, N=ast.Constant(phase))[0]
         assert isinstance(test, ast.Expr)
         waiting = [ast.If(test=test.value, body=[*found, *moves], orelse=waiting)]
@@ -289,20 +285,10 @@ def _play_function(
         # The same phase goes on (the settle loop's first round, written out): the end
         # checks, then the moves of whoever is next.
         goes_on = [*writer.forget(), *writer.steps(lists.end)]
-        generators = lists.generators.get(phase, ())
-        if all(generator is not None for _, generator, _, _ in generators):
-            goes_on += _code(
-                "_pending = _state.pending\n"
-                "_env['me'] = _pending[0] if _pending else _env['current']\n"
-                "_found = []",
-                _SCAFFOLD,
-            )
-            for index, (_, generator, known, maker) in enumerate(generators):
-                names = (f"_gen{index}", f"_known{index}", f"_maker{index}")
-                extra = {**extra, **dict(zip(names, (generator, known, maker), strict=True))}
-                goes_on += _code(
-                    "G(_env, _found, K, M)", _SCAFFOLD, G=names[0], K=names[1], M=names[2]
-                )
+        extra = dict(extra)
+        generating = _generation(lists, phase, "_found", extra)
+        if generating is not None:
+            goes_on += generating
             goes_on += _code("_state._legal = _found\nif _found:\n    return", _SCAFFOLD)
         else:  # a kind without a generator: the engine's own search
             goes_on += _code(
@@ -323,6 +309,34 @@ def _play_function(
         ("_state", "_move", "_values"),
     )
     return play
+
+
+def _generation(
+    lists: FlowLists, phase: str, target: str, extra: dict[str, Any]
+) -> list[ast.stmt] | None:
+    """Statements that set ``target`` to a new list of the legal moves in ``phase`` (as
+    ``State._generate`` does), with what they call added to ``extra``; None when a move
+    kind of the phase has no generated search."""
+    generators = lists.generators.get(phase, ())
+    if not all(generator is not None for _, generator, _, _ in generators):
+        return None
+    statements = _code(
+        "_pending = _state.pending\n_env['me'] = _pending[0] if _pending else _env['current']",
+        _SCAFFOLD,
+    )
+    stem = f"_{len(extra)}"  # names of their own in this function
+    if len(generators) == 1 and generators[0][0] in lists.fixed_moves:
+        # The phase's one move takes no argument and has no condition: it is always legal.
+        extra[f"{stem}_move"] = lists.fixed_moves[generators[0][0]]
+        return statements + _code("T = [M]", _SCAFFOLD, T=target, M=f"{stem}_move")
+    statements += _code("T = []", _SCAFFOLD, T=target)
+    for index, (_, generator, known, maker) in enumerate(generators):
+        names = (f"{stem}_gen{index}", f"{stem}_known{index}", f"{stem}_maker{index}")
+        extra.update(zip(names, (generator, known, maker), strict=True))
+        statements += _code(
+            "G(_env, T, K, M)", _SCAFFOLD, G=names[0], T=target, K=names[1], M=names[2]
+        )
+    return statements
 
 
 def _function(
