@@ -18,6 +18,7 @@ from vtt.janken import Card, Rank, Suit, beats
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import (
     MAX_WORK,
+    RUN_LOCK,
     SAFE_BUILTINS,
     EvalError,
     Expr,
@@ -338,6 +339,37 @@ def test_pack_code_runs_on_one_thread_at_a_time(monkeypatch: pytest.MonkeyPatch)
     starter.join(10)
     assert not finished_early, "a new game started while another thread's move was running"
     assert started.is_set() and state.history == [move]
+
+
+def test_an_expression_that_spends_work_waits_for_pack_code_on_another_thread() -> None:
+    spending = compile_expr("len([x for x in range(1000)])", names=(), library=LIBRARY)
+    bounded = compile_expr("1 + 2", names=(), library=LIBRARY)
+    assert spending.metered and not bounded.metered
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with RUN_LOCK:
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(10)
+    results: list[object] = []
+
+    def run_both() -> None:
+        results.append(bounded({}))
+        results.append(spending({}))
+
+    runner = threading.Thread(target=run_both)
+    runner.start()
+    runner.join(0.3)
+    waited = list(results)  # the bounded one touches no meter: it need not wait
+    release.set()
+    holder.join(10)
+    runner.join(10)
+    assert waited == [3]
+    assert results == [3, 1000]
 
 
 def test_values_are_not_shared_between_runs() -> None:

@@ -1429,10 +1429,15 @@ class Expr:
         )
 
     def __call__(self, env: Mapping[str, object]) -> object:
-        if self.metered:
-            meter = _meter
-            meter.done += MAX_WORK - meter.left  # the run before this one, for work_done
-            meter.left = MAX_WORK
+        if self.metered:  # it spends work: on the one meter, one thread at a time
+            with RUN_LOCK:
+                meter = _meter
+                meter.done += MAX_WORK - meter.left  # the run before this one, for work_done
+                meter.left = MAX_WORK
+                return self._run(env)
+        return self._run(env)
+
+    def _run(self, env: Mapping[str, object]) -> object:
         try:
             return self._function(env)
         except KeyError as error:
