@@ -174,3 +174,22 @@ def test_automatic_phases_that_do_too_much_work_together_are_stopped_both_ways()
     assert text != _flow()
     for game in _twins(lambda: load_pack_text(text, "flow.yaml")):
         _heavy_chain(game)
+
+
+def test_a_move_whose_argument_cannot_be_a_local_takes_the_engines_path() -> None:
+    # An argument no expression reads may be named like the scaffolding's own locals.
+    text = (
+        _flow()
+        .replace(
+            "      card: {type: card, from: \"hand[me]\"}\n",
+            "      card: {type: card, from: \"hand[me]\"}\n      _values: {type: suit}\n",
+        )
+        .replace('text: "pick {card}"', 'text: "pick {card} {_values}"')
+    )
+    assert text != _flow()
+    game = load_pack_text(text, "flow.yaml")
+    state = game.new_state(seed=1)
+    assert ("choose", "pick") not in state._rules.play
+    while state.outcome is None:
+        state.apply(state.legal_list()[0])
+    assert state.var("rounds") == 2

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.effects import MAX_TURN_WORK
 from vtt.rules.expr import Expr, Library, register_lines, run_namespace
+from vtt.rules.generate import _plain
 from vtt.rules.model import Step
 from vtt.rules.stepgen import (
     _HELPERS,
@@ -107,6 +108,9 @@ def compile_flow(
         (phase, name): _play_function(lists, phase, name, library, kept, label, scores, extra)
         for phase, generators in lists.generators.items()
         for name, *_ in generators
+        # Arguments become local variables: a name that cannot be one (a keyword, or one
+        # starting with _ like the scaffolding's) leaves the move to the engine's path.
+        if all(_plain(arg) for arg in lists.args.get(name, ()))
     }
     return Flow(settle, play)
 
