@@ -181,8 +181,8 @@ def test_a_move_whose_argument_cannot_be_a_local_takes_the_engines_path() -> Non
     text = (
         _flow()
         .replace(
-            "      card: {type: card, from: \"hand[me]\"}\n",
-            "      card: {type: card, from: \"hand[me]\"}\n      _values: {type: suit}\n",
+            '      card: {type: card, from: "hand[me]"}\n',
+            '      card: {type: card, from: "hand[me]"}\n      _values: {type: suit}\n',
         )
         .replace('text: "pick {card}"', 'text: "pick {card} {_values}"')
     )
