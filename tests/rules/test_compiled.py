@@ -143,6 +143,35 @@ def test_inlined_stack_functions_keep_their_meaning() -> None:
         top({"stacks": [5], "i": 0})  # top of a number is still a type error
 
 
+def test_a_top_after_a_test_of_its_stack_reads_the_stack_once() -> None:
+    from vtt.rules.expr import compile_expr
+
+    def compiled(source: str) -> Any:
+        return compile_expr(source, names={"s", "t", "stacks"}, library=LIBRARY_ALL)
+
+    def tested_tops(expression: Any) -> int:
+        return sum(isinstance(node, ast.IfExp) for node in ast.walk(expression.body))
+
+    # After ``empty(s) or`` / ``not empty(s) and`` / ``s and``, s has a top.
+    for source in ("empty(s) or top(s) == 2", "not empty(s) and top(s) == 2", "s and top(s) == 2"):
+        expression = compiled(source)
+        assert tested_tops(expression) == 0, source
+        results = [expression({"s": value}) for value in ([], [1, 2], [2, 1])]
+        assert [bool(r) for r in results] == [source.startswith("empty"), True, False], source
+    # Another stack's top keeps its test; so does a top before the test.
+    assert tested_tops(compiled("empty(s) or top(t) == 2")) == 1
+    assert compiled("empty(s) or top(t) == 2")({"s": [1], "t": []}) is False
+    assert tested_tops(compiled("top(s) == 2 or empty(s)")) == 1
+    # In a one-loop comprehension, its ``if`` parts vouch for what it builds...
+    tops = compiled("[top(s) for s in stacks if not empty(s) and len(s) > 0]")
+    assert tested_tops(tops) == 0
+    assert tops({"stacks": [[1], [], [2, 3]]}) == [1, 3]
+    # ...but not for a comprehension inside it, which binds s anew.
+    nested = compiled("[[top(s) for s in stacks] for s in stacks if not empty(s)]")
+    assert tested_tops(nested) == 1
+    assert nested({"stacks": [[1], []]}) == [[1, None]]
+
+
 def test_option_branches_are_decided_per_option_set() -> None:
     war = load_game("war")
     # The same Game object, its options alternating: each start has its own branches.
