@@ -11,15 +11,19 @@ set of options, so it is decided once, when the rules are built:
 
 - ``settle(state)``: the engine's settle loop with every phase's ``enter`` steps
   written into it, one branch per phase, the zones read once for the whole chain;
-- ``play(state)``, one per (phase, move kind): the move's effects, the phase's
-  ``after_move``, the handing on of the turn (and ``then`` and the unveiling of
-  secret choices in an ``each`` phase), and, when the phase goes on, the end checks
-  and the legal-move generators of the phase; else ``settle``.
+- ``play(state, move, values)``, one per (phase, move kind): the move's bookkeeping
+  (who moves, its arguments under their names, history, log line, a fresh meter),
+  its effects, the phase's ``after_move``, the handing on of the turn (and ``then``
+  and the unveiling of secret choices in an ``each`` phase), and, when the phase
+  goes on, the end checks and the legal moves of whoever is next; else ``settle``.
 
-What runs is what ``State._settle`` and ``State.apply_unchecked`` do with the step
+What runs is what ``State._settle`` and ``State._apply_steps`` do with the step
 lists one by one (``Game.compiled_steps = False`` keeps that path, and the tests
 compare the two), in the same order, with the same work meter. The statements come
-from ``stepgen._Writer`` (the pack's expressions, checked) and fixed scaffolding here.
+from ``stepgen._Writer`` (the pack's expressions, checked) and fixed scaffolding
+here; the only other parts from the pack are phase names, written as constants,
+and argument names, which must be plain identifiers (else the move keeps the
+engine's path).
 """
 
 from __future__ import annotations
