@@ -29,24 +29,14 @@ engine's path).
 from __future__ import annotations
 
 import ast
-import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vtt.rules.effects import MAX_TURN_WORK
-from vtt.rules.expr import Expr, Library, register_lines, run_namespace
+from vtt.rules.expr import Expr, Library
 from vtt.rules.generate import _plain
 from vtt.rules.model import Step
-from vtt.rules.stepgen import (
-    _HELPERS,
-    _SCAFFOLD,
-    _assigned,
-    _code,
-    _env_key,
-    _located_missing,
-    _Writer,
-)
+from vtt.rules.stepgen import _SCAFFOLD, _assigned, _code, _env_key, _Writer, build_function
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
@@ -207,7 +197,7 @@ def _settle_function(
         loop,
         *_code("raise _state._endless(_entered)", _SCAFFOLD),
     ]
-    settle: Runner = _function(writer, body, library, f"{label} settle", extra)
+    settle: Runner = build_function(writer, body, library, f"{label} settle", extra)
     return settle
 
 
@@ -308,7 +298,7 @@ def _play_function(
         assert isinstance(last, ast.If)
         last.body = goes_on
     body += _code("_settle(_state)", _SCAFFOLD)
-    play: Play = _function(
+    play: Play = build_function(
         writer,
         body,
         library,
@@ -345,38 +335,3 @@ def _generation(
             "G(_env, T, K, M)", _SCAFFOLD, G=names[0], T=target, K=names[1], M=names[2]
         )
     return statements
-
-
-def _function(
-    writer: _Writer,
-    body: Sequence[ast.stmt],
-    library: Library,
-    label: str,
-    extra: Mapping[str, Any],
-    parameters: Sequence[str] = ("_state",),
-) -> Any:
-    """``def _run(_state)`` with ``body``, the stable names read at the top, compiled."""
-    writer.fill_forgets()
-    top = [
-        statement
-        for name in sorted(writer.top)
-        for statement in _code("N = _env[K]", _SCAFFOLD, N=name, K=_env_key(name))
-    ]
-    function = _code(f"def _run({', '.join(parameters)}):\n    _env = _state.env", _SCAFFOLD)[0]
-    assert isinstance(function, ast.FunctionDef)
-    function.body += [*top, *body]
-    module = ast.Module(body=[function], type_ignores=[])
-    _located_missing(module)
-    namespace = run_namespace(library)
-    namespace.update(_HELPERS)
-    namespace.update(writer.closures)
-    namespace.update(extra)
-    namespace["_MAX_TURN_WORK"] = MAX_TURN_WORK
-    register_lines(namespace, writer.builder.lines)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        code = compile(module, filename=f"<{label}>", mode="exec")
-    exec(code, namespace)  # defines _run only; the checked expressions run when it is called
-    run = namespace["_run"]
-    setattr(run, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
-    return run

@@ -44,7 +44,7 @@ from __future__ import annotations
 import ast
 import copy
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.effects import (
@@ -676,13 +676,29 @@ def compile_steps(
     # A step that could bind any name (a compound closure) leaves no name safe to read once.
     writer = _Writer(frozenset() if assigned is None else stable - assigned, scores)
     body = writer.forget() + writer.steps(steps)
+    run: Callable[[State], None] = build_function(writer, body, library, f"steps of {label}")
+    return run
+
+
+def build_function(
+    writer: _Writer,
+    body: Sequence[ast.stmt],
+    library: Library,
+    label: str,
+    extra: Mapping[str, Any] | None = None,
+    parameters: Sequence[str] = ("_state",),
+) -> Any:
+    """``def _run(_state, ...)``: the stable names ``writer`` met read at the top, then
+    ``body``; compiled with the library, the helpers, the closures called and ``extra``
+    as its globals (``label`` names it in tracebacks)."""
     writer.fill_forgets()
     top = [
         statement
         for name in sorted(writer.top)
         for statement in _code("N = _env[K]", _SCAFFOLD, N=name, K=_env_key(name))
     ]
-    function = _code("def _run(_state):\n    _env = _state.env", _SCAFFOLD)[0]
+    header = f"def _run({', '.join(parameters)}):\n    _env = _state.env"
+    function = _code(header, _SCAFFOLD)[0]
     assert isinstance(function, ast.FunctionDef)
     function.body += [*top, *body]
     module = ast.Module(body=[function], type_ignores=[])
@@ -690,11 +706,12 @@ def compile_steps(
     namespace = run_namespace(library)
     namespace.update(_HELPERS)
     namespace.update(writer.closures)
+    namespace.update(extra or {})
     register_lines(namespace, writer.builder.lines)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        code = compile(module, filename=f"<steps of {label}>", mode="exec")
+        code = compile(module, filename=f"<{label}>", mode="exec")
     exec(code, namespace)  # defines _run only; the checked expressions run when it is called
-    run: Callable[[State], None] = namespace["_run"]
+    run = namespace["_run"]
     setattr(run, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
     return run
