@@ -193,3 +193,58 @@ def test_a_move_whose_argument_cannot_be_a_local_takes_the_engines_path() -> Non
     while state.outcome is None:
         state.apply(state.legal_list()[0])
     assert state.var("rounds") == 2
+
+
+BIDDING = """\
+format: 1
+id: bidding
+name: Bidding
+players: {min: 2, max: 4}
+vars:
+  bids: 0
+  total: 0
+  moved: {per: player, initial: 0}
+flow:
+  start: bid
+  phases:
+    bid:
+      turn: single
+      moves: [raise, hold]
+      after_move:
+        - add: {bids: 1}
+        - if: "bids % 5 == 0"
+          then: [reverse]
+        - if: "bids % 7 == 0"
+          then: [{give_turn: "0"}]
+        - if: "bids >= 12"
+          then: [{phase: count}]
+    count:
+      turn: auto
+      enter:
+        - end_game: {winners: "[p for p in seats if moved[p] == max(moved)]", reason: "{total}"}
+moves:
+  raise:
+    text: "raise {n}"
+    args:
+      n: {type: number, from: "range(1, 4)"}
+    effects:
+      - add: {total: n, "moved[me]": 1}
+      - if: "n == 3"
+        then: [keep_turn]
+  hold:
+    text: hold
+    when:
+      - check: "total > 0"
+        message: nothing to hold yet
+    effects:
+      - add: {"moved[me]": 1}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_after_move_and_the_turn_order_steps_play_the_same_both_ways(players: int) -> None:
+    for seed in range(8):
+        compiled, _ = _play_both(BIDDING, players, seed)
+        assert compiled.outcome is not None
+        assert compiled.var("bids") == 12
+        assert sum(compiled.var("moved")) == 12
