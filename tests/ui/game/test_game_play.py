@@ -217,3 +217,25 @@ def test_the_log_names_players_as_they_were_seated(qtbot):
     assert lines and lines[-1].startswith(("Ann: ", "Ben: "))
     assert not any(line.startswith(("P1: ", "P2: ")) for line in lines)
     assert session.moves[-1].text in lines[-1]  # the record keeps the pack's notation
+
+
+def test_the_log_names_players_as_they_were_seated_in_the_rules_lines_too(qtbot):
+    # "7R against 3P: Paper covers Rock, P2 wins" is written by the pack's own log
+    # step with its seat label; the window shows the name the player chose.
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("P10", HUMAN))
+    window = GameWindow(GameSetup("war", seats, {"mode": "classic"}, 4), pause_ms=5)
+    qtbot.addWidget(window)
+    for _ in range(6):
+        window.session.play("flip")
+        window.uncover()
+    lines = [window.log.item(i).text() for i in range(window.log.count())]
+    rules_lines = [line for line in lines if " against " in line]
+    assert rules_lines
+    assert all(line.endswith(("Ann wins", "P10 wins", "war!")) for line in rules_lines), lines
+    # No seat label is left as a word; "P10" (a name) is not taken for "P1" + "0".
+    words = {word.strip(",.:!") for line in lines for word in line.split()}
+    assert not words & {"P1", "P2"}, lines
+    assert any(line.startswith("Ann: flip") for line in lines)

@@ -6,7 +6,9 @@ is always the state's projection for the seat whose view is on screen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -277,13 +279,16 @@ class GameWindow(QMainWindow):
     # ------------------------------------------------------------- actions
 
     def _with_names(self, line: str, labels: Sequence[str]) -> str:
-        """A log line with the pack's seat label in front ("P1: ...") shown as the
-        player's chosen name; the record itself keeps the pack's labels."""
-        names = self.session.names
-        for label, name in zip(labels, names, strict=False):
-            if label != name and line.startswith(f"{label}: "):
-                return f"{name}: {line[len(label) + 2 :]}"
-        return line
+        """A log line with the pack's seat labels ("P1: flip", "..., P2 wins") shown as
+        the players' chosen names; the record itself keeps the pack's labels."""
+        mapping = {
+            label: name
+            for label, name in zip(labels, self.session.names, strict=False)
+            if label != name
+        }
+        if not mapping:
+            return line
+        return _labels_pattern(tuple(mapping)).sub(lambda found: mapping[found[0]], line)
 
     def say(self, text: str) -> None:
         """Show a message in the message line (never a modal dialog)."""
@@ -425,3 +430,10 @@ class GameWindow(QMainWindow):
         for window in self.opened:
             window.close()
         super().closeEvent(event)
+
+
+@lru_cache(maxsize=32)
+def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of the seat labels as a whole word (the longest first: P10 before P1)."""
+    words = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{words})(?!\w)")
