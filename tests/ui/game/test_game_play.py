@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+from pathlib import Path
 
 from game_windows import open_game
 from gestures import drag
@@ -239,3 +240,19 @@ def test_the_log_names_players_as_they_were_seated_in_the_rules_lines_too(qtbot)
     words = {word.strip(",.:!") for line in lines for word in line.split()}
     assert not words & {"P1", "P2"}, lines
     assert any(line.startswith("Ann: flip") for line in lines)
+
+
+def test_the_result_names_players_as_they_were_seated(qtbot):
+    # The rules' reason reads "White has pieces left and no legal placement".
+    from vtt.rules.records import load_record
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    record = load_record(Path("rulesets/jantori/records/stuck-loses.yaml"))
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    setup = GameSetup("jantori", seats, {}, 0, deal=record.deal)
+    window = GameWindow(setup, pause_ms=5)
+    qtbot.addWidget(window)
+    assert "White has pieces left" in window.session.state.outcome.reason
+    text = window.result_text.text()
+    assert text.startswith("Ben won: Ann has pieces left and no legal placement"), text

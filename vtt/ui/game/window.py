@@ -273,7 +273,8 @@ class GameWindow(QMainWindow):
             scores = " · " + ", ".join(
                 f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False)
             )
-        self.result_text.setText(f"{headline}: {outcome.reason}{scores}")
+        reason = self._with_names(outcome.reason, self.session.state.seat_names)
+        self.result_text.setText(f"{headline}: {reason}{scores}")
         self.result.show()
 
     # ------------------------------------------------------------- actions
