@@ -248,7 +248,8 @@ def test_the_result_names_players_as_they_were_seated(qtbot):
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
-    record = load_record(Path("rulesets/jantori/records/stuck-loses.yaml"))
+    records = Path(__file__).parents[3] / "rulesets" / "jantori" / "records"
+    record = load_record(records / "stuck-loses.yaml")
     seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
     setup = GameSetup("jantori", seats, {}, 0, deal=record.deal)
     window = GameWindow(setup, pause_ms=5)
