@@ -257,3 +257,4 @@ def test_the_result_names_players_as_they_were_seated(qtbot):
     assert "White has pieces left" in window.session.state.outcome.reason
     text = window.result_text.text()
     assert text.startswith("Ben won: Ann has pieces left and no legal placement"), text
+    assert window.status.text() == "Game over · Ann has pieces left and no legal placement"

@@ -182,7 +182,8 @@ class GameWindow(QMainWindow):
                 f'<span style="color:{dot}">●</span> {who} to move{thinking} · phase: {state.phase}'
             )
         elif state.outcome is not None:
-            self.status.setText(f"Game over · {state.outcome.reason}")
+            reason = self._with_names(state.outcome.reason, view.seat_names)
+            self.status.setText(f"Game over · {reason}")
         self.scores.setText(self._vars_text(view.vars))
         self.log.clear()
         self.log.addItems([self._with_names(line, view.seat_names) for line in view.log])
