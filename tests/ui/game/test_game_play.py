@@ -258,3 +258,35 @@ def test_the_result_names_players_as_they_were_seated(qtbot):
     text = window.result_text.text()
     assert text.startswith("Ben won: Ann has pieces left and no legal placement"), text
     assert window.status.text() == "Game over · Ann has pieces left and no legal placement"
+
+
+def test_alt_over_a_card_in_hand_shows_it_large(qtbot):
+    from gestures import send_mouse, view_point
+
+    from vtt.ui.qt import QApplication, QEvent, QKeyEvent
+
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN))
+    view = window.view
+    mine = [f for f in window.board.faces if f.what is not None and view.can_drag(f)]
+    hidden = [f for f in window.board.faces if f.what is None]
+    assert mine and hidden  # my hand face up, the other hand face down
+    alt, none = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.NoModifier
+    still = Qt.MouseButton.NoButton
+
+    def move_over(face, mods) -> None:
+        at = view_point(view, grip(face))
+        send_mouse(view.viewport(), QEvent.Type.MouseMove, at, still, still, mods)
+
+    move_over(mine[-1], alt)
+    assert view.magnifier.isVisible()
+    assert view.magnifier.asset == f"cards/{mine[-1].what}"
+    move_over(mine[-1], none)
+    assert not view.magnifier.isVisible()
+    # Pressing Alt with the cursor already there shows it too; letting go hides it.
+    QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Alt, alt))
+    assert view.magnifier.isVisible()
+    QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_Alt, none))
+    assert not view.magnifier.isVisible()
+    # A face-down card shows nothing: the magnifier never tells what is hidden.
+    move_over(hidden[-1], alt)
+    assert not view.magnifier.isVisible()

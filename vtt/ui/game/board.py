@@ -17,6 +17,7 @@ from vtt.rules.values import Piece
 from vtt.ui.art import Art, card_asset, felt_colour, palette
 from vtt.ui.game.projection import Face, Key, Layout, Place, project
 from vtt.ui.game.session import GameSession
+from vtt.ui.magnifier import Magnifier
 from vtt.ui.qt import (
     QColor,
     QFont,
@@ -26,10 +27,12 @@ from vtt.ui.qt import (
     QGraphicsScene,
     QGraphicsView,
     QImage,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPen,
     QPixmap,
+    QPoint,
     QPointF,
     QRectF,
     Qt,
@@ -212,14 +215,27 @@ class FaceItem(QGraphicsRectItem):
         look = ("piece", owner, kind, body.width(), body.height())
         draw_kept(painter, look, body, lambda inner: self._paint_piece(inner, body, piece))
 
+    def magnified_asset(self) -> str | None:
+        """The picture the magnifier shows for this face: a face-up card, a piece's
+        suit token; None for a face-down card or a piece with no token."""
+        component = self.face.component
+        if isinstance(component, Card):
+            return card_asset(str(component))
+        return self._token(component) if isinstance(component, Piece) else None
+
+    def _token(self, piece: Piece | None) -> str | None:
+        """The suit token drawn on a piece (R, P, S, W, L), if the art has it."""
+        suit = piece.suit if piece is not None else None
+        asset = f"tokens/suit-{suit.letter}" if suit is not None else ""
+        return asset if asset and self.art.exists(asset) else None
+
     def _paint_piece(self, painter: QPainter, body: QRectF, piece: Piece | None) -> None:
         owner = piece.owner if piece is not None else -1
         painter.setPen(QPen(seat_colour(owner) if owner >= 0 else OUTLINE, 6))
         painter.setBrush(QColor(250, 246, 236))
         painter.drawEllipse(body.adjusted(3, 3, -3, -3))
-        suit = piece.suit if piece is not None else None
-        asset = f"tokens/suit-{suit.letter}" if suit is not None else ""
-        if asset and self.art.exists(asset):
+        asset = self._token(piece)
+        if asset is not None:
             self.art.paint(painter, asset, body.adjusted(9, 9, -9, -9))
         elif piece is not None:
             painter.setPen(QColor(30, 30, 30))
@@ -302,6 +318,10 @@ class BoardView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        # Hold Alt over a card to see it large, as on the free table.
+        self.magnifier = Magnifier(scene.art, self.viewport())
+        self.hover = QPoint()
+        self.viewport().setMouseTracking(True)
 
     def fit(self) -> None:
         """Show the whole board."""
@@ -335,10 +355,37 @@ class BoardView(QGraphicsView):
         self.board.show_targets(set(self.board.session.drags().targets[face.what]))
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        self.hover = event.position().toPoint()
         if self.dragging is None:
+            if event.modifiers() & Qt.KeyboardModifier.AltModifier:
+                self.magnify(self.hover)
+            else:
+                self.magnifier.hide()
             super().mouseMoveEvent(event)
             return
         self.dragging.setPos(self.mapToScene(event.position().toPoint()) - self.grip)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Alt and self.dragging is None:
+            self.magnify(self.hover)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Alt:
+            self.magnifier.hide()
+            return
+        super().keyReleaseEvent(event)
+
+    def magnify(self, at: QPoint) -> None:
+        """Show the card (or piece token) under ``at`` (view coordinates) large; a
+        face-down card shows nothing."""
+        face = self.board.face_at(self.mapToScene(at))
+        asset = face.magnified_asset() if face is not None else None
+        if asset:
+            self.magnifier.show_asset(asset, at)
+        else:
+            self.magnifier.hide()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         face = self.dragging
