@@ -164,8 +164,8 @@ class _Rules:
                 return _interpreted(steps)
             return compile_steps(steps, PACK_LIBRARY, stable, f"{game.id} {label}", game.scores)
 
-        def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> dict[str, Runner | None]:
-            return {name: runner(steps, f"{part} {name}") for name, steps in lists.items()}
+        def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> _Runners:
+            return _Runners(lists, lambda name, steps: runner(steps, f"{part} {name}"))
 
         makers = {name: _maker(game, kind, env["seat_names"]) for name, kind in game.moves.items()}
         setup = specialise(lists.setup, decide)
@@ -245,6 +245,33 @@ class _Rules:
             settle=settle,
             play=play,
         )
+
+
+class _Runners(Mapping[str, "Runner | None"]):
+    """Step lists by name, each made a runner the first time it is asked for: with the
+    turn path generated (vtt.rules.flowgen), most are only wanted by the engine's own
+    path, for a move whose arguments cannot be locals or a stuck player's turn."""
+
+    def __init__(
+        self,
+        lists: Mapping[str, tuple[Step, ...]],
+        make: Callable[[str, tuple[Step, ...]], Runner | None],
+    ) -> None:
+        self._lists = lists
+        self._make = make
+        self._made: dict[str, Runner | None] = {}
+
+    def __getitem__(self, name: str) -> Runner | None:
+        made = self._made
+        if name not in made:
+            made[name] = self._make(name, self._lists[name])
+        return made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lists)
+
+    def __len__(self) -> int:
+        return len(self._lists)
 
 
 def _interpreted(steps: tuple[Step, ...]) -> Runner | None:
