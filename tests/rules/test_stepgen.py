@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import textwrap
 from collections.abc import Callable
 
@@ -406,6 +407,46 @@ def test_a_value_built_again_after_a_step_changes_what_it_reads() -> None:
     # loop finds no Ace in P2's hand only if it builds P2's list anew.
     assert state.var("score") == [10, 101]
     assert state.var("total") == 0
+
+
+def test_a_value_kept_in_one_branch_is_forgotten_after_a_change_past_the_if() -> None:
+    # The list is built only when x == 0; the move after the if must still forget it.
+    state = _both("""
+        - if: "x == 0"
+          then:
+            - if: "len([c for c in pool if c.rank == 14]) == 3"
+              then: [{add: {y: 1}}]
+        - move: {what: "cards('AR')[0]", from: pool, to: discard}
+        - if: "len([c for c in pool if c.rank == 14]) == 2"
+          then: [{add: {total: 5}}]
+        """)
+    assert (state.var("y"), state.var("total")) == (1, 5)
+
+
+def test_forgetting_runs_only_where_a_kept_value_may_be_held() -> None:
+    # Nothing is ever kept: nothing to forget, not even the names set at the start.
+    assert (
+        _forgets(
+            _source("""
+        - move: {from: pool, count: 1, to: "hand[me]"}
+        - add: {x: 1}
+        """)
+        )
+        == 0
+    )
+    # The moves change the game before any value is kept: only the start sets the names.
+    source = _source("""
+        - move: {from: pool, count: 1, to: "hand[me]"}
+        - move: {from: pool, count: 1, to: discard}
+        - if: "len([c for c in pool if c.rank == 14]) > 0"
+          then: [{add: {total: 5}}]
+        """)
+    assert _forgets(source) == 2  # at the start, and after the add that follows a keep
+
+
+def _forgets(source: str) -> int:
+    """How many statements of generated code forget the kept values."""
+    return len(re.findall(r"^ *_k0 = .*_UNSET$", source, re.MULTILINE))
 
 
 def _source(effects: str) -> str:
