@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from vtt.janken import Card
+from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, State
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import load_game
@@ -126,6 +127,24 @@ def test_a_limit_reached_in_generated_code_is_named_and_meters_each_check() -> N
     with pytest.raises(EvalError, match=r"too much work") as caught:
         bomb.new_state()
     assert "range(300000) for y in range(2)" in str(caught.value)
+
+
+def test_a_check_whose_first_part_is_the_same_for_every_value_is_asked_once() -> None:
+    # ``1 // len(pool) >= 0`` does not read the card: the loop over the cards is written
+    # twice, for when it holds and for when only ``card.rank == 2`` can decide.
+    game = _broken(check="1 // len(pool) >= 0 or card.rank == 2")
+    source = game.moves["take"].generator.source
+    assert source.count("for card in") == 2
+    assert "1 // len(pool) >= 0" in source.split("for card in")[0]
+    state = game.new_state()
+    assert [move.text for move in state.legal_list()] == ["take AR", "take AP", "take AS"]
+    for _ in range(2):
+        state.apply_unchecked(state.legal_list()[0])
+    # After the last card the next player's moves are looked for with no card left: the
+    # first part is never asked (it would divide by zero), as in the loop, which asks it
+    # at the first card. The player is stuck, and the pack is told.
+    with pytest.raises(RuleError, match="P2 has no legal move"):
+        state.apply_unchecked(state.legal_list()[0])
 
 
 def test_inlined_stack_functions_keep_their_meaning() -> None:

@@ -7,11 +7,16 @@ variables, so generating JANTORI's placements costs what hand-written loops cost
 
     def _legal(_env, _found, _known, _make):
         board = _env['board']; marker = _env['marker']; me = _env['me'] ...
-        for piece in _kinds(reserve[me]):
-            for square in _narrowed(reach(board, marker[me], marker[1 - me]), board):
-                if not (square != marker[1 - me]): continue
-                if not (empty(board[square]) or ...): continue
-                _found.append(_known.get((piece, square)) or _make((piece, square)))
+        for square in reach(board, marker[me], marker[1 - me]):
+            if not (square != marker[1 - me]): continue
+            ...
+            if not board[square] or board[square][-1].owner == me:  # any piece goes
+                for piece in _c1:
+                    _found.append(...)
+            else:  # only a piece that beats the top
+                for piece in _c1:
+                    if not beats(piece, board[square][-1]): continue
+                    _found.append(...)
 
 The code is built as a syntax tree, never as text: the only parts that come from
 the pack are the expressions' trees, already checked by the validator in
@@ -158,12 +163,22 @@ class _Builder:
         return [self.statement(reset, line)]
 
     def check(
-        self, expr: Expr, failed: ast.stmt, step: int = 0, bound: str | None = None
+        self,
+        expr: Expr,
+        failed: ast.stmt,
+        step: int = 0,
+        bound: str | None = None,
+        dropped: int = 0,
     ) -> list[ast.stmt]:
         """``if not (EXPR): <failed>``; the leading alternatives of an ``or`` that do not
         read ``bound`` (the argument the loop around it binds) are worked out once for
-        all its values, when first needed (see ``_hoisted``)."""
+        all its values, when first needed (see ``_hoisted``). ``dropped``: that many
+        leading alternatives are known to be false here (see ``_split``)."""
         body, line = self.expression(expr)
+        if dropped:
+            assert isinstance(body, ast.BoolOp)
+            rest = body.values[dropped:]
+            body = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.Or(), values=rest)
         if bound is not None and not expr.metered:
             body = self._hoisted(body, step, bound, line)
             body = _Invariant(self, step, bound, line).visit(body)
@@ -328,13 +343,21 @@ def _cells_of(narrow: Expr, arg: ArgDef) -> bool:
     )
 
 
-def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> list[ast.stmt]:
-    """The statements from plan step ``step`` on: its checks, then its loop or the move."""
+def _loops(
+    kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt, false_first: int | None = 0
+) -> list[ast.stmt]:
+    """The statements from plan step ``step`` on: its checks, then its loop or the move.
+
+    ``false_first``: how many leading alternatives of the step's first check are known
+    to be false (0: none); None when the check is known to hold, so it is left out."""
     plan = kind.plan
     statements: list[ast.stmt] = []
     bound = kind.args[plan.order[step - 1]].name if 0 < step <= len(plan.order) else None
-    for check in plan.checks[step]:
-        statements += builder.check(check, failed, step, bound)
+    for index, check in enumerate(plan.checks[step]):
+        if index == 0 and false_first is None:
+            continue
+        dropped = false_first if index == 0 and false_first is not None else 0
+        statements += builder.check(check, failed, step, bound, dropped)
     if step == len(plan.order):
         values = ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
         if len(plan.order) > 1:
@@ -377,19 +400,65 @@ def _loops(kind: MoveDef, step: int, builder: _Builder, failed: ast.stmt) -> lis
         statements.append(builder.statement(first, _SCAFFOLD))
     else:
         statements += find
-    body = _loops(kind, step + 1, builder, ast.Continue())
+    innermost = step == len(plan.order) - 1
+    split = _split(plan.checks[step + 1], arg.name, builder) if innermost else None
+    loops: list[ast.stmt]
+    if split is None:
+        loops = [_loop(arg.name, target, _loops(kind, step + 1, builder, ast.Continue()))]
+    else:
+        # The loop written twice: once where the check's first alternatives hold, so
+        # it holds for every value, and once with only the alternatives that read it.
+        known, leading = split
+        holds = _loop(arg.name, target, _loops(kind, step + 1, builder, ast.Continue(), None))
+        rest = _loops(kind, step + 1, builder, ast.Continue(), leading)
+        choose = ast.If(test=known, body=[holds], orelse=[_loop(arg.name, target, rest)])
+        # Worked out at the first value, as the check would be: only if there is one.
+        loops = [ast.If(test=_name(target), body=[choose], orelse=[])]
     for reset in builder.resets.pop(step + 1, []):  # a new round of this loop: work them out anew
         statements.append(builder.statement(reset, _SCAFFOLD))
-    if step == len(plan.order) - 1 and step > 0:
+    if innermost and step > 0:
         statements += _moves_of_round(kind, builder)
-    loop = ast.For(
-        target=ast.Name(id=arg.name, ctx=ast.Store()),
-        iter=_name(target),
-        body=body,
-        orelse=[],
-    )
-    statements.append(builder.statement(loop, _SCAFFOLD))
+    statements += [builder.statement(loop, _SCAFFOLD) for loop in loops]
     return statements
+
+
+def _loop(name: str, candidates: str, body: list[ast.stmt]) -> ast.For:
+    """``for NAME in CANDIDATES: BODY``."""
+    target = ast.Name(id=name, ctx=ast.Store())
+    return ast.For(target=target, iter=_name(candidates), body=body, orelse=[])
+
+
+def _split(checks: tuple[Expr, ...], bound: str, builder: _Builder) -> tuple[ast.expr, int] | None:
+    """When the first check of a loop's body is ``A or B(bound)`` with ``A`` not reading
+    ``bound`` (JANTORI's "the cell is empty or shows my piece, or my piece beats its
+    top"): ``A`` as a test of its own, and how many alternatives it takes. ``A`` holds
+    for every value of ``bound`` or for none, so the loop is written once for each case
+    and ``A`` is not asked again for each value. None when the check is not like that.
+
+    Only the first check: ``A`` then runs when the first value is bound, as it would in
+    the loop (an earlier check could rule every value out before ``A`` ever ran)."""
+    if not checks or checks[0].metered:
+        return None
+    body = checks[0].body
+    if not (isinstance(body, ast.BoolOp) and isinstance(body.op, ast.Or)):
+        return None
+    leading = 0
+    for value in body.values[:-1]:
+        if any(_binds_or_reads(node, bound) for node in ast.walk(value)):
+            break
+        leading += 1
+    if leading == 0:
+        return None
+    tree, _ = builder.expression(checks[0])
+    assert isinstance(tree, ast.BoolOp)
+    known = tree.values[:leading]
+    return (known[0] if leading == 1 else ast.BoolOp(op=ast.Or(), values=known)), leading
+
+
+def _binds_or_reads(node: ast.AST, bound: str) -> bool:
+    return (isinstance(node, ast.Name) and node.id in (bound, "_meter")) or isinstance(
+        node, ast.NamedExpr
+    )
 
 
 def _moves_of_round(kind: MoveDef, builder: _Builder) -> list[ast.stmt]:
