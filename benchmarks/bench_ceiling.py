@@ -1,0 +1,146 @@
+"""How fast War could run inside the engine if its generated code were written by hand.
+
+The goal "a pack runs at least half as fast as hand-coded Python" compares the engine
+with a plain program that keeps no record, no log and no phases. This module asks how
+much of the gap is the generated code and how much is what the engine promises.
+
+It replaces, in a loaded War game (classic, with Jokers), the two generated functions a
+round runs through (``play`` for ``flip`` and ``settle``) with functions written by
+hand for that one game. They do to the same state what the engine must do: the history,
+the move's log line and the round's ("JkR against 5P: Paper covers Rock, P2 wins"), the
+phases and the waiting seats, a fresh work meter per move. They leave out what makes
+generated code general: the chain of phases as one straight path instead of a loop
+over branches, no kept values to forget, log values kept as they are, no ``let``
+values written into the environment. The rare paths (a war, the last round) go back to
+the generated ``settle``. Games are played through ``legal_list`` and
+``apply_unchecked`` as in ``bench_engine``, against the same hand-coded War, and the
+module first checks that both give the same positions, logs and outcomes.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from benchmarks import Result
+from benchmarks.bench_engine import GROUP, pack_playout, paired_ratio
+from benchmarks.reference import war as war_reference
+from vtt.rules.engine import Game, State, _from_seat
+from vtt.rules.expr import MAX_WORK, METER
+from vtt.rules.finder import _load, find_pack
+from vtt.rules.stdlib import rule_between, suit_winner
+
+OPTIONS: dict[str, object] = {"mode": "classic", "jokers": True}
+CHECKED_GAMES = 200
+
+
+def _fresh_war() -> Game:
+    """War loaded anew (not the cached Game), so its rules can be replaced."""
+    _load.cache_clear()
+    try:
+        return _load(find_pack("war", ()).resolve())
+    finally:
+        _load.cache_clear()
+
+
+def hand_written_war() -> Game:
+    """War with its round's generated functions replaced by hand-written ones."""
+    game = _fresh_war()
+    rules = game.new_state(OPTIONS, 0)._rules  # the rules of these options, built now
+    generated_settle = rules.settle
+    if ("turn", "flip") not in rules.play:
+        raise RuntimeError("War's flip has no generated play function to replace")
+    flip_move = game.new_state(OPTIONS, 0).legal_list()[0]
+
+    def settle(state: State) -> None:
+        env = state.env
+        if state.next_phase != "resolve":
+            generated_settle(state)
+            return
+        battle, won, stock = env["battle"], env["won"], env["stock"]
+        a, b = battle[0][-1], battle[1][-1]
+        winner = suit_winner(a, b)
+        log = state._log
+        if winner is None:  # a war: the generated path enters resolve again
+            generated_settle(state)
+            return
+        sentence = rule_between(a, b)
+        who = env["seat_names"][winner]
+        log.append((None, None, False, ("", a, " against ", b, ": ", sentence, ", ", who, " wins")))
+        state.phase = env["phase"] = "resolve"
+        env["a"], env["b"], env["w"] = a, b, winner
+        taken = won[winner]
+        for stack in battle:
+            taken.extend(stack)
+            stack.clear()
+        spoils = env["spoils"]
+        if spoils:
+            taken.extend(spoils)
+            spoils.clear()
+        if not stock[0] or not stock[1]:  # the last round: next_round ends the game
+            state.next_phase = "next_round"
+            generated_settle(state)
+            return
+        env["played"] += 1
+        state.next_phase = None
+        state._legal = None
+        state.phase = env["phase"] = "turn"
+        pending = state.pending = _from_seat(env["players"], env["current"])
+        state._secret_from = len(log)
+        env["me"] = pending[0]
+        state._legal = [flip_move]
+
+    def play(state: State, move: Any, values: tuple[Any, ...]) -> None:
+        env = state.env
+        pending = state.pending
+        me = pending[0]
+        env["me"] = me
+        state.history.append(move)
+        METER.done = 0
+        METER.left = MAX_WORK
+        state._log.append((None, me, False, (env["seat_names"][me], ": ", move.text)))
+        env["battle"][me].append(env["stock"][me].pop())
+        pending = state.pending = pending[1:]
+        if not pending:
+            state.next_phase = "resolve"
+            state._secret_from = len(state._log)
+            settle(state)
+            return
+        env["me"] = pending[0]
+        state._legal = [flip_move]
+
+    rules.play[("turn", "flip")] = play
+    object.__setattr__(rules, "settle", settle)
+    return game
+
+
+def same_games(first: Game, second: Game, games: int = CHECKED_GAMES) -> None:
+    """Raise AssertionError unless both play the same seeds to the same end."""
+    for seed in range(games):
+        one, two = (pack_playout(game, OPTIONS, seed) for game in (first, second))
+        assert one.key() == two.key(), f"seed {seed}: positions differ"
+        assert [e.text for e in one.log] == [e.text for e in two.log], f"seed {seed}: logs"
+        assert one.outcome == two.outcome, f"seed {seed}: outcomes differ"
+
+
+def run() -> list[Result]:
+    """The ratio pack / hand-coded with War's round written by hand inside the engine."""
+    generated, by_hand = _fresh_war(), hand_written_war()
+    same_games(generated, by_hand)
+    hand_coded = partial(war_reference.playout_moves, jokers=True)
+    ratio, _ = paired_ratio(partial(pack_playout, by_hand, OPTIONS), hand_coded)
+    return [
+        Result(
+            GROUP,
+            "ceiling: pack / hand-coded: war, its round written by hand in the engine",
+            ratio,
+            "x",
+            note="same history, log, phases and work meter as the engine keeps; "
+            "see benchmarks/bench_ceiling.py",
+        )
+    ]
+
+
+if __name__ == "__main__":
+    for result in run():
+        print(f"{result.name}: {result.value:.3f} {result.unit}")
