@@ -94,6 +94,25 @@ def test_views_hide_other_hands_and_face_down_piles(war: Game) -> None:
     assert not any(line.endswith("chooses") for line in state.view(1).log)
 
 
+def test_a_view_with_open_hands_shows_every_hand_and_choice_but_no_face_down_pile(
+    war: Game,
+) -> None:
+    state = war.new_state({"mode": "five-card"}, 5)
+    move = next(iter(state.legal_moves))
+    state.apply(move)  # P1 chooses a card in secret
+    watched = state.view(1, open_hands=True)
+    assert watched.zones["hand"][0] == tuple(state.zone("hand")[0])
+    assert (
+        watched.zones["hand"][1] == tuple(state.zone("hand")[1])
+        and len(watched.zones["hand"][1]) == 5
+    )
+    assert watched.zones["chosen"][0] == tuple(state.zone("chosen")[0])
+    assert watched.log[-1] == f"P1: {move}"
+    assert isinstance(watched.zones["pool"], Hidden)  # the deck keeps its order secret
+    assert watched.seat == 1  # laid out as P2 sees the table
+    assert isinstance(state.view(1).zones["hand"][0], Hidden)  # a player's view is unchanged
+
+
 def test_outcome_and_nothing_legal_after_the_end(war: Game) -> None:
     state = war.new_state({"mode": "high-card"}, 2)
     state.apply("draw")

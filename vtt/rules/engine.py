@@ -1074,11 +1074,12 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may see of this state (see ``vtt.rules.views``)."""
+    def view(self, seat: int, open_hands: bool = False) -> Any:
+        """What ``seat`` may see of this state (see ``vtt.rules.views``); ``open_hands``
+        shows every player's own zones too, for watching a game's record."""
         from vtt.rules.views import view_of
 
-        return view_of(self, seat)
+        return view_of(self, seat, open_hands)
 
     def __repr__(self) -> str:
         return f"<State {self.game.id} phase={self.phase} to_move={self.to_move}>"

@@ -2,7 +2,8 @@
 
 A face-down stack shows only how many components it holds, never their order; a
 player's own hand shows in full; the log shows another player's secret choice only
-as "chooses" until the phase reveals it.
+as "chooses" until the phase reveals it. A view with open hands, for watching a
+record, shows every player's own zones and choices, but still no face-down stack.
 """
 
 from __future__ import annotations
@@ -68,19 +69,20 @@ def _collect(node: Any, found: list[Component]) -> None:
         _collect(child, found)
 
 
-def _sees(zone: ZoneDef, path: tuple[object, ...], seat: int, revealed: frozenset[Any]) -> bool:
+def _sees(zone: ZoneDef, path: tuple[object, ...], seat: int | None, state: State) -> bool:
+    """True if ``seat`` sees the stack at ``path``; None: every player's own zones show."""
     if zone.visibility == "everyone":
         return True
-    if zone.visibility == "owner" and zone.per_player and path[1] == seat:
+    if zone.visibility == "owner" and zone.per_player and (seat is None or path[1] == seat):
         return True
-    return any(path[: len(key)] == key for key in revealed)
+    return any(path[: len(key)] == key for key in state.revealed)
 
 
 def _masked(
-    node: Any, zone: ZoneDef, path: tuple[object, ...], depth: int, seat: int, state: State
+    node: Any, zone: ZoneDef, path: tuple[object, ...], depth: int, seat: int | None, state: State
 ) -> Any:
     if depth == 0:
-        if _sees(zone, path, seat, state.revealed):
+        if _sees(zone, path, seat, state):
             return tuple(node)
         return Hidden(len(node))
     if isinstance(node, dict):
@@ -94,12 +96,15 @@ def _masked(
     )
 
 
-def view_of(state: State, seat: int) -> View:
-    """The view of ``seat``."""
+def view_of(state: State, seat: int, open_hands: bool = False) -> View:
+    """The view of ``seat``; with ``open_hands``, what a spectator of a finished game may
+    see: every player's own zones and secret choices too (zones nobody sees stay hidden,
+    so a deck keeps its order), laid out as ``seat`` sees the table."""
     env = state.env
     names = env["seat_names"]
+    sees = None if open_hands else seat
     zones = {
-        zone.name: _masked(env[zone.name], zone, (zone.name,), zone.depth, seat, state)
+        zone.name: _masked(env[zone.name], zone, (zone.name,), zone.depth, sees, state)
         for zone in state.game.zones.values()
     }
     variables = {
@@ -108,7 +113,7 @@ def view_of(state: State, seat: int) -> View:
     }
     log = tuple(
         entry.text
-        if not entry.secret or entry.seat == seat
+        if open_hands or not entry.secret or entry.seat == seat
         else f"{names[entry.seat or 0]}: chooses"
         for entry in state.log
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from game_windows import open_game
@@ -13,7 +14,7 @@ from vtt.rules.commands import replay_command
 from vtt.rules.records import load_record
 from vtt.ui.game.saved import SavedGameError, load_saved_game
 from vtt.ui.game.session import COMPUTER, HUMAN
-from vtt.ui.qt import QFileDialog, Qt
+from vtt.ui.qt import QApplication, QFileDialog, Qt
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -134,3 +135,54 @@ def test_a_saved_game_built_to_hang_the_reader_is_refused_at_once(tmp_path):
     bomb.write_text("\n".join(lines) + "\n", "utf-8")
     with pytest.raises(SavedGameError, match=r"bomb\.jgame.*aliases copy too much"):
         load_saved_game(bomb)
+
+
+ACES_AND_KINGS = Path(__file__).parents[3] / "rulesets" / "war" / "records" / "aces-and-kings.yaml"
+
+
+def _hand(replay, seat: int) -> list[str | None]:
+    """What the replay shows of a seat's hand: each card's name, or None for a back."""
+    return [face.what for face in replay.board.faces if face.place.key[:2] == ("hand", seat)]
+
+
+def _choose(qtbot, combo, text: str) -> None:
+    """Pick an entry of a combo box with the mouse, as a person does."""
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    popup = combo.view()
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.wait(QApplication.doubleClickInterval() + 50)  # a quicker release only opens it
+    index = combo.findText(text)
+    rect = popup.visualRect(popup.model().index(index, 0))
+    qtbot.mouseClick(popup.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: not popup.isVisible())
+
+
+def test_a_replay_shows_every_hand_or_the_table_as_one_player_saw_it(qtbot):
+    window = open_game(qtbot, "war", (HUMAN, HUMAN), options={"mode": "aces-and-kings"})
+    replay = window.open_replay(ACES_AND_KINGS)
+    qtbot.addWidget(replay)
+    replay.show()
+    qtbot.waitExposed(replay)
+    # A record holds no secrets from its reader: both hands show, face up.
+    assert replay.seen_by.isVisible() and replay.seen_by.currentText() == "Everyone (open hands)"
+    assert sorted(_hand(replay, 0)) == ["AL", "AP", "AR", "AS", "AW"]
+    assert sorted(_hand(replay, 1)) == ["KL", "KP", "KR", "KS", "KW"]
+    _choose(qtbot, replay.seen_by, "P1")
+    assert len(_hand(replay, 1)) == 5 and not any(_hand(replay, 1))  # P2's cards: backs
+    assert all(_hand(replay, 0))
+    # Stepping on keeps P1's eyes, though P2 is now to move.
+    qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+    session = replay.session
+    assert session.replay_at == 1 and session.state.to_move == 1
+    assert not any(_hand(replay, 1)) and sorted(_hand(replay, 0)) == ["AL", "AP", "AS", "AW"]
+    assert _last_line(replay) == "P1: play AR"
+    _choose(qtbot, replay.seen_by, "P2")  # P1's choice is still secret from P2
+    assert not any(_hand(replay, 0)) and all(_hand(replay, 1))
+    assert _last_line(replay) == "P1: chooses"
+    _choose(qtbot, replay.seen_by, "Everyone (open hands)")
+    assert all(_hand(replay, 0)) and all(_hand(replay, 1))
+    assert _last_line(replay) == "P1: play AR"
+
+
+def _last_line(window) -> str:
+    return window.log.item(window.log.count() - 1).text()

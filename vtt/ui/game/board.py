@@ -260,7 +260,7 @@ class BoardScene(QGraphicsScene):
         self.places.clear()
         self.faces.clear()
         session = self.session
-        view = session.state.view(session.viewer)
+        view = session.view()
         cards = session.uses_cards
         self.layout = project(session.game.zones, view, cards)
         marked: dict[Key, list[int]] = {}

@@ -21,6 +21,7 @@ from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.finder import find_pack
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
+from vtt.rules.views import View
 from vtt.rules.yamlsource import load_yaml_file
 from vtt.ui.game.projection import Drags, Key, drags_of, drop_reason
 from vtt.ui.game.reveals import revelation
@@ -98,6 +99,8 @@ class GameSession(QObject):
         #: The states of a record being replayed (else None) and the one on show.
         self.replay_states: list[State] | None = None
         self.replay_at = 0
+        #: Whose eyes a replay is watched with; None: open hands (see ``view``).
+        self.replay_seat: int | None = None
         #: Counts every change, so an agent's late answer to an older state is dropped.
         self.generation += 1
         self.agents: dict[int, Any] = {
@@ -139,12 +142,28 @@ class GameSession(QObject):
 
     @property
     def viewer(self) -> int:
-        """The seat whose view the table shows: the person to move, else the first person."""
+        """The seat whose view the table shows: the person to move, else the first person;
+        in a replay, the seat it is watched as (the first one with open hands)."""
+        if self.replay_states is not None:
+            return self.replay_seat if self.replay_seat is not None else 0
         seat = self.state.to_move
         if seat is not None and seat not in self.agents:
             return seat
         humans = [s for s in range(self.setup.players) if s not in self.agents]
         return humans[0] if humans else 0
+
+    def view(self) -> View:
+        """What the table shows now: the viewer's view, with every hand open in a replay
+        watched by nobody in particular (a record holds no secrets from its reader)."""
+        open_hands = self.replay_states is not None and self.replay_seat is None
+        return self.state.view(self.viewer, open_hands=open_hands)
+
+    def watch_as(self, seat: int | None) -> None:
+        """Watch the replay as ``seat`` sees it, or with every hand open (None)."""
+        if self.replay_states is None or seat == self.replay_seat:
+            return
+        self.replay_seat = seat
+        self._changed()
 
     @property
     def uses_cards(self) -> bool:

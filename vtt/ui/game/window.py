@@ -23,6 +23,7 @@ from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
 from vtt.ui.qt import (
     QAction,
     QCloseEvent,
+    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QKeyEvent,
@@ -131,11 +132,40 @@ class GameWindow(QMainWindow):
         self.forward_button = QPushButton("Forward ▶")
         self.forward_button.clicked.connect(self.step_forward)
         self.replay_text = QLabel()
+        # Whose eyes the record is watched with: open hands, or one seat's view.
+        self.seen_label = QLabel("Seen by")
+        self.seen_by = QComboBox()
+        self.seen_by.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← and → stay the replay's keys
+        self.seen_by.setToolTip("Show every hand, or the table as one player saw it")
+        self.seen_by.currentIndexChanged.connect(self._watch_as)
         row.addWidget(self.back_button)
         row.addWidget(self.replay_text, 1)
+        row.addWidget(self.seen_label)
+        row.addWidget(self.seen_by)
         row.addWidget(self.forward_button)
         panel.hide()
         return panel
+
+    def _watch_as(self, index: int) -> None:
+        if index >= 0 and self.session.replay_states is not None:
+            self.session.watch_as(None if index == 0 else index - 1)
+
+    def _fill_seen_by(self) -> None:
+        """The choices of "Seen by": open hands, then each seat by its name."""
+        session = self.session
+        hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
+        self.seen_label.setVisible(hidden)
+        self.seen_by.setVisible(hidden)
+        choices = ["Everyone (open hands)", *session.names]
+        if [self.seen_by.itemText(i) for i in range(self.seen_by.count())] != choices:
+            self.seen_by.blockSignals(True)
+            self.seen_by.clear()
+            self.seen_by.addItems(choices)
+            self.seen_by.blockSignals(False)
+        seat = session.replay_seat
+        self.seen_by.blockSignals(True)
+        self.seen_by.setCurrentIndex(0 if seat is None else seat + 1)
+        self.seen_by.blockSignals(False)
 
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
@@ -170,7 +200,7 @@ class GameWindow(QMainWindow):
         self.board.rebuild()
         self.view.fit()
         state = session.state
-        view = state.view(session.viewer)
+        view = session.view()
         game = session.game
         self.setWindowTitle(f"{game.name} — Janken Table")
         self._show_replay()
@@ -231,6 +261,7 @@ class GameWindow(QMainWindow):
         moves = self.session.moves
         made = f": {moves[at - 1].text}" if at else ""
         self.replay_text.setText(f"Replay · move {at} of {last}{made}")
+        self._fill_seen_by()
         self.back_button.setEnabled(at > 0)
         self.forward_button.setEnabled(at < last)
 
