@@ -9,11 +9,13 @@ import pytest
 
 from vtt.janken import full_deck
 from vtt.table import (
+    SEAT_COLOURS,
     Bag,
     CardPiece,
     Change,
     Counter,
     Die,
+    Seat,
     Stack,
     Table,
     TableError,
@@ -418,6 +420,18 @@ def test_labels_and_messages_never_name_a_hidden_card() -> None:
     # Once a card is played face up, it may be named.
     table.play_from_hand(card, (100, 100))
     assert table.history.undo_label == f"Ben plays {table.get(card).face}"  # type: ignore[attr-defined]
+
+
+def test_a_seat_changes_colour_undoably_and_only_to_a_colour() -> None:
+    table = new_table(seats=2)
+    undo_redo_round_trip(table, lambda: table.recolour_seat(1, "#123ABC"))
+    assert table.seats[1] == Seat("Ben", "#123abc")
+    table.undo()
+    assert table.seats[1].colour == SEAT_COLOURS[1]
+    with pytest.raises(TableError, match="'blue' is not a colour: expected #rrggbb"):
+        table.recolour_seat(0, "blue")
+    with pytest.raises(TableError, match="there is no seat 3"):
+        table.recolour_seat(2, "#000000")
 
 
 def test_renaming_a_missing_seat_is_refused() -> None:

@@ -5,7 +5,16 @@ from __future__ import annotations
 from gestures import SHIFT, drag_pixels, key_over, send_mouse, view_point
 
 from vtt.ui import dialogs
-from vtt.ui.qt import QEvent, QPoint, QPointF, Qt
+from vtt.ui.qt import (
+    QApplication,
+    QColor,
+    QColorDialog,
+    QContextMenuEvent,
+    QEvent,
+    QPoint,
+    QPointF,
+    Qt,
+)
 
 
 def hand_point(window, index: int) -> QPoint:
@@ -124,3 +133,56 @@ def test_seats_are_added_renamed_and_removed(window, monkeypatch):
 def test_point_helper_is_inside_the_viewport(window):
     view = window.view
     assert view.viewport().rect().contains(view_point(view, QPointF(0, 0)))
+
+
+def right_click(widget) -> None:
+    """What a right click on a widget sends it: a context menu event at its middle."""
+    middle = widget.rect().center()
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, middle, widget.mapToGlobal(middle))
+    QApplication.sendEvent(widget, event)
+
+
+def dot_colour(chip) -> str:
+    """The colour of a seat chip's dot, as painted."""
+    return QColor(chip.grab().toImage().pixel(15, chip.height() // 2)).name()
+
+
+def choose(menu, text: str) -> None:
+    """Click a menu's entry (in a submenu too): it runs, and the menu closes."""
+    _menu_action(menu, text).trigger()
+    menu.close()
+
+
+def _menu_action(menu, text: str):
+    """The action of a menu (or of one of its submenus) whose text starts with ``text``."""
+    for action in menu.actions():
+        if action.text().startswith(text):
+            return action
+        if action.menu() is not None:
+            found = _menu_action(action.menu(), text)
+            if found is not None:
+                return found
+    return None
+
+
+def test_a_seat_takes_another_colour_from_its_menu_and_undo_gives_it_back(
+    window, qtbot, monkeypatch
+):
+    bar, table = window.seat_bar, window.session.table
+    chip = bar.chips[1]
+    right_click(chip)
+    menu = chip.context_menu
+    # The palette names who wears each colour already.
+    assert _menu_action(menu, "Red").text() == "Red (Ann)"
+    choose(menu, "Teal")
+    teal = "#1abc9c"
+    assert table.seats[1].colour == teal
+    assert dot_colour(chip) == teal  # the chip shows it at once
+    monkeypatch.setattr(QColorDialog, "getColor", lambda *args: QColor("#123456"))
+    right_click(chip)
+    choose(chip.context_menu, "Other colour")
+    assert table.seats[1].colour == "#123456"
+    assert table.history.undo_label == "Ben's colour"
+    window.activateWindow()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert table.seats[1].colour == teal

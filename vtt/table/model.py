@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ from vtt.table.seats import MAX_SEATS, MIN_SEATS, Seat, default_seats
 
 Point = tuple[float, float]
 _P = TypeVar("_P", bound=Piece)
+#: A seat's colour as the save file and the window write it.
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class TableError(ValueError):
@@ -694,6 +697,15 @@ class Table:
         self.hand(seat)  # a TableError for a seat that does not exist
         seats = list(self._seats)
         seats[seat] = Seat(name, seats[seat].colour)
+        self.set_seats(seats)
+
+    def recolour_seat(self, seat: int, colour: str) -> None:
+        """Give a seat a new colour, written ``#rrggbb``."""
+        self.hand(seat)  # a TableError for a seat that does not exist
+        if not _HEX_COLOUR.fullmatch(colour):
+            raise TableError(f"{colour!r} is not a colour: expected #rrggbb, like #e74c3c")
+        seats = list(self._seats)
+        seats[seat] = Seat(seats[seat].name, colour.lower())
         self.set_seats(seats)
 
     @staticmethod

@@ -18,6 +18,17 @@ SEAT_COLOURS: tuple[str, ...] = (
     "#1abc9c",
     "#ff6fa8",
 )
+#: What the colours above are called, in the same order (menus name them).
+COLOUR_NAMES: tuple[str, ...] = (
+    "Red",
+    "Blue",
+    "Green",
+    "Yellow",
+    "Purple",
+    "Orange",
+    "Teal",
+    "Pink",
+)
 DEFAULT_NAMES: tuple[str, ...] = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from vtt.resources import assets_dir
 from vtt.table import CardPiece, Counter, Die, Piece, Stack, Token
-from vtt.ui.qt import QColor, QImage, QPainter, QPixmap, QRectF, QSvgRenderer, Qt
+from vtt.ui.qt import QColor, QIcon, QImage, QPainter, QPen, QPixmap, QRectF, QSvgRenderer, Qt
 
 #: Pixmaps are rendered at sizes that are multiples of this many device pixels.
 SIZE_STEP = 8
@@ -227,6 +227,19 @@ def palette() -> dict[str, object]:
     """The colours of the art (suits, seats, felt), from assets/palette.json."""
     data: dict[str, object] = json.loads((assets_dir() / "palette.json").read_text("utf-8"))
     return data
+
+
+def swatch(colour: str) -> QIcon:
+    """A round spot of a colour, for menus and lists of colours."""
+    picture = QPixmap(16, 16)
+    picture.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor(255, 255, 255, 160), 1))
+    painter.setBrush(QColor(colour))
+    painter.drawEllipse(1, 1, 14, 14)
+    painter.end()
+    return QIcon(picture)
 
 
 def felt_colour() -> QColor:

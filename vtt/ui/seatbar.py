@@ -1,17 +1,19 @@
 """The seat bar: one chip per seat (name, colour, cards in hand); click a chip to pass the screen.
 
 Double-click renames a seat, the + button adds one (up to eight), and the
-chip's menu removes a seat whose hand is empty. Dropping a card on a chip puts
-it into that seat's hand.
+chip's menu gives a seat another colour or removes a seat whose hand is empty.
+Dropping a card on a chip puts it into that seat's hand.
 """
 
 from __future__ import annotations
 
 from vtt.table import MAX_SEATS, Seat, TableError
-from vtt.table.seats import DEFAULT_NAMES, SEAT_COLOURS
+from vtt.table.seats import COLOUR_NAMES, DEFAULT_NAMES, SEAT_COLOURS
 from vtt.ui import dialogs
+from vtt.ui.art import swatch
 from vtt.ui.qt import (
     QColor,
+    QColorDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -93,6 +95,17 @@ class SeatChip(QWidget):
             lambda: self.bar.session.pass_to(self.seat)
         )
         menu.addAction("Rename…").triggered.connect(lambda: self.bar.rename(self.seat))
+        colours = menu.addMenu("Colour")
+        taken = {s.colour.lower(): s.name for s in self.bar.session.table.seats}
+        for colour, label in zip(SEAT_COLOURS, COLOUR_NAMES, strict=True):
+            holder = taken.get(colour)
+            text = f"{label} ({holder})" if holder else label
+            action = colours.addAction(swatch(colour), text)
+            action.triggered.connect(lambda _=False, c=colour: self.bar.recolour(self.seat, c))
+        colours.addSeparator()
+        colours.addAction("Other colour…").triggered.connect(
+            lambda: self.bar.pick_colour(self.seat)
+        )
         menu.addAction(f"Remove {name}'s seat").triggered.connect(
             lambda: self.bar.remove(self.seat)
         )
@@ -165,6 +178,20 @@ class SeatBar(QWidget):
         name = next((n for n in DEFAULT_NAMES if n not in used), f"Seat {len(seats) + 1}")
         seats.append(Seat(name, SEAT_COLOURS[len(seats)]))
         self.session.run(None, lambda: self.session.table.set_seats(seats))
+
+    def recolour(self, seat: int, colour: str) -> None:
+        """Give a seat another colour (one step to undo)."""
+        table = self.session.table
+        if table.seats[seat].colour.lower() != colour.lower():
+            label = f"{table.seats[seat].name}'s colour"
+            self.session.run(label, lambda: table.recolour_seat(seat, colour))
+
+    def pick_colour(self, seat: int) -> None:
+        """Ask for any colour for a seat."""
+        now = self.session.table.seats[seat]
+        chosen = QColorDialog.getColor(QColor(now.colour), self, f"Colour for {now.name}")
+        if chosen.isValid():
+            self.recolour(seat, chosen.name())
 
     def rename(self, seat: int) -> None:
         """Ask for a seat's new name."""

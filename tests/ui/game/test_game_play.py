@@ -290,3 +290,36 @@ def test_alt_over_a_card_in_hand_shows_it_large(qtbot):
     # A face-down card shows nothing: the magnifier never tells what is hidden.
     move_over(hidden[-1], alt)
     assert not view.magnifier.isVisible()
+
+
+def _painted(item, at: tuple[int, int]) -> str:
+    """The colour of one pixel of an item painted alone at scale 1 (``at`` from its corner)."""
+    from vtt.ui.qt import QColor, QImage, QPainter
+
+    rect = item.rect()
+    image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32)
+    image.fill(QColor("black"))
+    painter = QPainter(image)
+    painter.translate(-rect.left(), -rect.top())
+    item.paint(painter, None)
+    painter.end()
+    return QColor(image.pixel(*at)).name()
+
+
+def test_seats_wear_the_colours_chosen_for_them(qtbot):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN, "#123456"), SeatChoice("Ben", HUMAN))
+    window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    assert window.session.colours == ("#123456", "#3498db")  # Ben keeps his seat's colour
+    white = next(f for f in window.board.faces if f.place.key == ("reserve", 0))
+    black = next(f for f in window.board.faces if f.place.key == ("reserve", 1))
+    middle = int(white.rect().height() / 2)
+    assert _painted(white, (3, middle)) == "#123456"  # the ring round White's pieces
+    assert _painted(black, (3, middle)) == "#3498db"
+    marker = window.board.places[("board", Cell.parse("a3"))]  # White's marker starts there
+    assert marker.markers == [0]
+    assert _painted(marker, (9, int(marker.rect().height() / 2))) == "#123456"
+    assert "#123456" in window.status.text()  # the dot before "Ann to move"

@@ -94,3 +94,15 @@ def test_jantori_pieces_become_tokens_on_their_cells(qtbot):
         assert isinstance(token, Token) and token.face == f"suit-{piece.kind}"
         assert token.owner == piece.owner
     assert sum(isinstance(o, Token) for o in table.objects.values()) == 24
+
+
+def test_the_free_table_seats_keep_their_names_and_colours(qtbot):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN, "#123456"), SeatChoice("Ben", HUMAN))
+    window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    window.show()
+    table = switched(qtbot, window)
+    assert [(s.name, s.colour) for s in table.seats] == [("Ann", "#123456"), ("Ben", "#3498db")]

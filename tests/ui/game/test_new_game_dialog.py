@@ -38,12 +38,15 @@ def test_options_variants_and_seats_make_the_setup(qtbot):
     assert dialog.option_widgets["easy"].isChecked()
     dialog.players.setValue(3)
     assert len(dialog.seat_rows) == 3
-    name, kind = dialog.seat_rows[2]
+    name, kind, colour = dialog.seat_rows[2]
     name.setText("Ana")
     kind.setCurrentText(HUMAN)
+    assert colour.currentText() == "Green"  # each seat starts with its own colour
+    colour.setCurrentText("Teal")
     setup = dialog.setup()
     assert setup is not None and setup.players == 3 and setup.options["easy"] is True
     assert [s.kind for s in setup.seats] == [HUMAN, COMPUTER, HUMAN]
+    assert [s.colour for s in setup.seats] == ["#e74c3c", "#3498db", "#1abc9c"]
     assert setup.seats[2].name == "Ana" and setup.pack.endswith("tic-tac-rock")
     dialog.players.setValue(2)
     assert len(dialog.seat_rows) == 2

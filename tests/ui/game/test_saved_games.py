@@ -186,3 +186,18 @@ def test_a_replay_shows_every_hand_or_the_table_as_one_player_saw_it(qtbot):
 
 def _last_line(window) -> str:
     return window.log.item(window.log.count() - 1).text()
+
+
+def test_a_saved_game_keeps_the_seats_colours_and_refuses_a_bad_one(tmp_path):
+    from vtt.ui.game.saved import saved_game_text
+    from vtt.ui.game.session import GameSetup, SeatChoice
+
+    seats = (SeatChoice("Ann", HUMAN, "#123456"), SeatChoice("Ben", COMPUTER))
+    setup = GameSetup("jantori", seats, {}, 3)
+    path = tmp_path / "coloured.jgame"
+    path.write_text(saved_game_text(setup, []))
+    assert "colour: '#123456'" in path.read_text()
+    assert load_saved_game(path).setup == setup  # Ben's usual colour is not written
+    path.write_text(path.read_text().replace("'#123456'", "teal"))
+    with pytest.raises(SavedGameError, match=r"seats\[0\]: colour 'teal' is not a colour"):
+        load_saved_game(path)

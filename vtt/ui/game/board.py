@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from vtt.janken import Card
 from vtt.rules.values import Piece
@@ -44,8 +44,11 @@ LEGAL = QColor(120, 255, 140)
 MARGIN = 160.0
 
 
-def seat_colour(seat: int) -> QColor:
-    """The colour of a seat (its ring on pieces, its marker on the board)."""
+def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
+    """The colour of a seat (its ring on pieces, its marker on the board): the one
+    chosen for it in ``chosen`` (``#rrggbb``), else the art's colour for that seat."""
+    if 0 <= seat < len(chosen) and chosen[seat]:
+        return QColor(chosen[seat])
     colours = palette()["seats"]
     assert isinstance(colours, list)
     return QColor(str(colours[seat % len(colours)]))
@@ -108,11 +111,14 @@ def draw_kept(
 class PlaceItem(QGraphicsRectItem):
     """The outline of a place, its label and count; it glows while it is a legal target."""
 
-    def __init__(self, place: Place, markers: list[int], name: str) -> None:
+    def __init__(
+        self, place: Place, markers: list[int], name: str, colours: Sequence[str] = ()
+    ) -> None:
         super().__init__(_rect(place.rect))
         self.place = place
         self.key = place.key
         self.markers = markers
+        self.colours = tuple(colours)
         self.name = name
         self.legal = False
         self.setZValue(-1)
@@ -128,7 +134,8 @@ class PlaceItem(QGraphicsRectItem):
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         rect = self.rect()
         count = self.place.count if self.place.kind != "cell" else None
-        look = ("place", rect.width(), rect.height(), self.legal, tuple(self.markers))
+        rings = tuple(seat_colour(seat, self.colours).name() for seat in self.markers)
+        look = ("place", rect.width(), rect.height(), self.legal, rings)
         draw_kept(painter, (*look, self.name, count), rect, self._draw)
 
     def _draw(self, painter: QPainter) -> None:
@@ -144,7 +151,7 @@ class PlaceItem(QGraphicsRectItem):
         painter.drawRoundedRect(body, 10, 10)
         for seat in self.markers:
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(seat_colour(seat), 6))
+            painter.setPen(QPen(seat_colour(seat, self.colours), 6))
             painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
         if self.place.kind != "cell":
             painter.setPen(LABEL)
@@ -187,8 +194,11 @@ class CellLabel(QGraphicsRectItem):
 class FaceItem(QGraphicsRectItem):
     """One component: a card's art, a back, or a piece's suit token in its owner's ring."""
 
-    def __init__(self, face: Face, place: Place, art: Art, cards: bool) -> None:
+    def __init__(
+        self, face: Face, place: Place, art: Art, cards: bool, colours: Sequence[str] = ()
+    ) -> None:
         x, y, w, h = face.rect
+        self.colours = tuple(colours)
         super().__init__(QRectF(-w / 2, -h / 2, w, h))
         self.setPos(x + w / 2, y + h / 2)
         self.face = face
@@ -212,7 +222,8 @@ class FaceItem(QGraphicsRectItem):
             return
         piece = component if isinstance(component, Piece) else None
         owner, kind = (piece.owner, piece.kind) if piece is not None else (-1, "")
-        look = ("piece", owner, kind, body.width(), body.height())
+        ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
+        look = ("piece", ring, kind, body.width(), body.height())
         draw_kept(painter, look, body, lambda inner: self._paint_piece(inner, body, piece))
 
     def magnified_asset(self) -> str | None:
@@ -231,7 +242,7 @@ class FaceItem(QGraphicsRectItem):
 
     def _paint_piece(self, painter: QPainter, body: QRectF, piece: Piece | None) -> None:
         owner = piece.owner if piece is not None else -1
-        painter.setPen(QPen(seat_colour(owner) if owner >= 0 else OUTLINE, 6))
+        painter.setPen(QPen(seat_colour(owner, self.colours) if owner >= 0 else OUTLINE, 6))
         painter.setBrush(QColor(250, 246, 236))
         painter.drawEllipse(body.adjusted(3, 3, -3, -3))
         asset = self._token(piece)
@@ -267,13 +278,13 @@ class BoardScene(QGraphicsScene):
         for key, seat, _name in self.layout.markers:
             marked.setdefault(key, []).append(seat)
         for key, place in self.layout.places.items():
-            item = PlaceItem(place, marked.get(key, []), self._name(place))
+            item = PlaceItem(place, marked.get(key, []), self._name(place), session.colours)
             self.addItem(item)
             self.places[key] = item
             if place.kind == "cell":
                 self.addItem(CellLabel(place))
             for face in place.faces:
-                face_item = FaceItem(face, place, self.art, cards)
+                face_item = FaceItem(face, place, self.art, cards, session.colours)
                 self.addItem(face_item)
                 self.faces.append(face_item)
         x, y, w, h = self.layout.bounds()

@@ -18,6 +18,8 @@ from vtt.rules.errors import PackError
 from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
 from vtt.rules.yamlsource import load_yaml_file
+from vtt.table.seats import COLOUR_NAMES, SEAT_COLOURS
+from vtt.ui.art import swatch
 from vtt.ui.game.session import COMPUTER, HUMAN, SEAT_KINDS, GameSetup, SeatChoice
 from vtt.ui.qt import (
     QCheckBox,
@@ -132,7 +134,7 @@ class NewGameDialog(QDialog):
         self.setWindowTitle("New game")
         self.packs = available_packs(folders)
         self.option_widgets: dict[str, QWidget] = {}
-        self.seat_rows: list[tuple[QLineEdit, QComboBox]] = []
+        self.seat_rows: list[tuple[QLineEdit, QComboBox, QComboBox]] = []
         self.rules_window: RulesWindow | None = None
         self._build()
         first = next((i for i, p in enumerate(self.packs) if p.game is not None), -1)
@@ -264,13 +266,19 @@ class NewGameDialog(QDialog):
             kind = QComboBox()
             kind.addItems(list(SEAT_KINDS))
             kind.setCurrentText(HUMAN if seat == 0 else COMPUTER)
+            colour = QComboBox()
+            for value, label in zip(SEAT_COLOURS, COLOUR_NAMES, strict=True):
+                colour.addItem(swatch(value), label, value)
+            colour.setCurrentIndex(seat % len(SEAT_COLOURS))
+            colour.setToolTip("The seat's colour: its pieces' rings and its markers")
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
             line.addWidget(name, 1)
+            line.addWidget(colour)
             line.addWidget(kind)
             self.seats_form.addRow(f"Seat {seat + 1}", row)
-            self.seat_rows.append((name, kind))
+            self.seat_rows.append((name, kind, colour))
 
     def show_rules(self) -> None:
         """Open the chosen pack's README beside the dialog."""
@@ -286,8 +294,10 @@ class NewGameDialog(QDialog):
             return None
         options = {o.name: option_value(o, self.option_widgets[o.name]) for o in game.options}
         seats = tuple(
-            SeatChoice(name.text().strip() or f"Player {i + 1}", kind.currentText())
-            for i, (name, kind) in enumerate(self.seat_rows)
+            SeatChoice(
+                name.text().strip() or f"Player {i + 1}", kind.currentText(), colour.currentData()
+            )
+            for i, (name, kind, colour) in enumerate(self.seat_rows)
         )
         seed = random.randrange(1 << 31)
         return GameSetup(str(entry.folder), seats, options, seed, self.enforced.isChecked())

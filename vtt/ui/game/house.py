@@ -74,9 +74,15 @@ def _lay_place(table: Table, place: Place, real: list[Component], seen: list[boo
         table.add(piece)
 
 
-def house_table(state: State, layout: Layout, names: Sequence[str]) -> Table:
-    """A free table holding the state's components where ``layout`` shows them."""
-    seats = [Seat(name, SEAT_COLOURS[i % len(SEAT_COLOURS)]) for i, name in enumerate(names)]
+def house_table(
+    state: State, layout: Layout, names: Sequence[str], colours: Sequence[str] = ()
+) -> Table:
+    """A free table holding the state's components where ``layout`` shows them; the
+    seats keep their names and ``colours`` (else each seat's usual colour)."""
+    seats = [
+        Seat(name, colours[i] if i < len(colours) else SEAT_COLOURS[i % len(SEAT_COLOURS)])
+        for i, name in enumerate(names)
+    ]
     table = Table(seats, seed=state.seed)
     views = [state.view(seat) for seat in range(state.players)]
     zones = {name: state.zone(name) for name in state.game.zones}

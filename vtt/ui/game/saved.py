@@ -2,11 +2,12 @@
 
 The file is YAML: ``pack``, ``options``, ``players``, ``seed``, ``moves`` (as in a
 game record, so the engine rebuilds the state by replaying them) and ``seats``, a
-list of ``{name, kind}``.
+list of ``{name, kind}``, with ``colour`` (``#rrggbb``) for a seat given its own.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ __all__ = ["SUFFIX", "SavedGame", "SavedGameError", "load_saved_game", "saved_ga
 
 SUFFIX = ".jgame"
 _KEYS = {"pack", "options", "players", "seed", "moves", "seats", "enforced"}
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class SavedGameError(ValueError):
@@ -43,10 +45,17 @@ def saved_game_text(setup: GameSetup, moves: list[Move]) -> str:
         "options": dict(setup.options),
         "players": setup.players,
         "seed": setup.seed,
-        "seats": [{"name": seat.name, "kind": seat.kind} for seat in setup.seats],
+        "seats": [_seat_data(seat) for seat in setup.seats],
         "moves": [move.text for move in moves],
     }
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def _seat_data(seat: SeatChoice) -> dict[str, str]:
+    data = {"name": seat.name, "kind": seat.kind}
+    if seat.colour:
+        data["colour"] = seat.colour
+    return data
 
 
 def _seat(path: Path, index: int, entry: object) -> SeatChoice:
@@ -58,7 +67,17 @@ def _seat(path: Path, index: int, entry: object) -> SeatChoice:
             f"{path}: seats[{index}]: unknown kind {kind!r}; expected one of: "
             + ", ".join(SEAT_KINDS)
         )
-    return SeatChoice(entry["name"], kind)
+    colour = entry.get("colour", "")
+    if not isinstance(colour, str) or (colour and not _COLOUR.fullmatch(colour)):
+        raise SavedGameError(
+            f"{path}: seats[{index}]: colour {colour!r} is not a colour: expected #rrggbb"
+        )
+    unknown = sorted(set(entry) - {"name", "kind", "colour"})
+    if unknown:
+        raise SavedGameError(
+            f"{path}: seats[{index}]: unknown key '{unknown[0]}'; expected name, kind, colour"
+        )
+    return SeatChoice(entry["name"], kind, colour.lower())
 
 
 def load_saved_game(path: Path | str) -> SavedGame:

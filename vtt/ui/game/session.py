@@ -23,6 +23,7 @@ from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
 from vtt.rules.yamlsource import load_yaml_file
+from vtt.table.seats import SEAT_COLOURS
 from vtt.ui.game.projection import Drags, Key, drags_of, drop_reason
 from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
@@ -37,6 +38,8 @@ class SeatChoice:
 
     name: str
     kind: str = HUMAN
+    #: The seat's colour, ``#rrggbb``; empty for the usual colour of its place.
+    colour: str = ""
 
     @property
     def computer(self) -> bool:
@@ -122,6 +125,14 @@ class GameSession(QObject):
     def names(self) -> tuple[str, ...]:
         """The seats' names as chosen at the start."""
         return tuple(seat.name for seat in self.setup.seats)
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The seats' colours as chosen at the start (``#rrggbb``, each seat's own)."""
+        return tuple(
+            seat.colour or SEAT_COLOURS[index % len(SEAT_COLOURS)]
+            for index, seat in enumerate(self.setup.seats)
+        )
 
     @property
     def over(self) -> bool:

@@ -206,7 +206,7 @@ class GameWindow(QMainWindow):
         self._show_replay()
         if state.outcome is None and state.to_move is not None:
             who = session.names[state.to_move]
-            dot = seat_colour(state.to_move).name()
+            dot = seat_colour(state.to_move, session.colours).name()
             thinking = " (thinking…)" if state.to_move in session.agents else ""
             self.status.setText(
                 f'<span style="color:{dot}">●</span> {who} to move{thinking} · phase: {state.phase}'
@@ -410,7 +410,8 @@ class GameWindow(QMainWindow):
         # Loaded here: the free-table window opens game windows itself.
         from vtt.ui.window import TableWindow
 
-        table = house_table(self.session.state, self.board.layout, self.session.names)
+        session = self.session
+        table = house_table(session.state, self.board.layout, session.names, session.colours)
         free = TableWindow(table)
         free.show()
         self.free_table = free
