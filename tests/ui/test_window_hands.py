@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gestures import SHIFT, drag_pixels, key_over, send_mouse, view_point
+from gestures import ALT, SHIFT, drag_pixels, key_over, send_mouse, view_point
 
 from vtt.ui import dialogs
 from vtt.ui.qt import (
@@ -10,11 +10,16 @@ from vtt.ui.qt import (
     QColor,
     QColorDialog,
     QContextMenuEvent,
+    QCursor,
     QEvent,
+    QKeyEvent,
     QPoint,
     QPointF,
     Qt,
 )
+
+NO_BUTTONS = Qt.MouseButton.NoButton
+NO_KEYS = Qt.KeyboardModifier.NoModifier
 
 
 def hand_point(window, index: int) -> QPoint:
@@ -186,3 +191,28 @@ def test_a_seat_takes_another_colour_from_its_menu_and_undo_gives_it_back(
     window.activateWindow()
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert table.seats[1].colour == teal
+
+
+def test_alt_shows_a_hand_card_large_but_never_behind_the_privacy_screen(window):
+    bar, table = window.hand_bar, window.session.table
+    table.draw("deck", 0, 3)
+    first = table.hand(0).contents[0]
+    face = table.visible_face(first, 0)
+    over = hand_point(window, 0)
+    # Moving over the hand with Alt held shows the card under the mouse.
+    send_mouse(bar, QEvent.Type.MouseMove, over, Qt.MouseButton.NoButton, NO_BUTTONS, ALT)
+    assert bar.lens is not None and bar.lens.isVisible()
+    assert bar.lens.asset == f"cards/{face}"
+    QApplication.sendEvent(bar, QEvent(QEvent.Type.Leave))
+    assert not bar.lens.isVisible()
+    # Pressing Alt (the key goes to the table view) with the mouse resting on the card.
+    QCursor.setPos(bar.mapToGlobal(over))
+    view = window.view
+    QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Alt, ALT))
+    assert bar.lens.isVisible() and not view.magnifier.isVisible()
+    QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_Alt, NO_KEYS))
+    assert not bar.lens.isVisible()
+    # Behind the privacy screen the hand shows nothing, large or small.
+    window.session.set_covered(True)
+    QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Alt, ALT))
+    assert not bar.lens.isVisible()

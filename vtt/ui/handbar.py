@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from vtt.table import CARD_HEIGHT, CARD_WIDTH, CardPiece, Table
 from vtt.ui.art import Art, card_asset
+from vtt.ui.magnifier import Magnifier
 from vtt.ui.qt import (
     QApplication,
     QColor,
@@ -81,6 +82,7 @@ class HandBar(QWidget):
         self.hint_index: int | None = None
         self.press: _Press | None = None
         self.ghost: CardGhost | None = None
+        self.lens: Magnifier | None = None  # made on first use, over the whole window
         self.setMinimumHeight(BAR_HEIGHT)
         self.setMouseTracking(True)
         session.changed.connect(lambda _change: self.update())
@@ -190,6 +192,8 @@ class HandBar(QWidget):
             if hover != self.hover_index:
                 self.hover_index = hover
                 self.update()
+            if event.modifiers() & Qt.KeyboardModifier.AltModifier:
+                self.magnify_at(self.mapToGlobal(pos.toPoint()))
             return
         press = self.press
         if not press.dragging:
@@ -242,7 +246,35 @@ class HandBar(QWidget):
 
     def leaveEvent(self, event: object) -> None:
         self.hover_index = None
+        self.hide_magnifier()
         self.update()
+
+    # ------------------------------------------------------------ magnifier
+
+    def magnify_at(self, global_pos: QPoint) -> bool:
+        """Show the hand card under ``global_pos`` large (Alt held), if its face shows
+        here; False (and nothing shown) when there is no such card."""
+        pos = QPointF(self.mapFromGlobal(global_pos))
+        index = None
+        if not self.session.covered and QRectF(self.rect()).contains(pos):
+            index = self.index_at(pos)
+        face = None
+        if index is not None:
+            face = self.table.visible_face(self.hand_ids()[index], self.session.active_seat)
+        if face is None:
+            self.hide_magnifier()
+            return False
+        if self.lens is None:
+            self.lens = Magnifier(self.art, self.window())
+        window = self.lens.parentWidget()
+        top = window.mapFromGlobal(self.mapToGlobal(QPoint(0, 0))).y()
+        self.lens.show_above(card_asset(face), window.mapFromGlobal(global_pos), top)
+        return True
+
+    def hide_magnifier(self) -> None:
+        """Put the magnified hand card away (Alt let go, or the mouse left)."""
+        if self.lens is not None:
+            self.lens.hide()
 
     def contextMenuEvent(self, event: object) -> None:
         if self.session.covered:

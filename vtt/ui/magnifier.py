@@ -21,17 +21,30 @@ class Magnifier(QWidget):
 
     def show_asset(self, asset: str, near: QPoint) -> None:
         """Show ``asset`` large next to ``near`` (parent coordinates), kept inside the parent."""
-        renderer = self.art.renderer(asset)
-        box = renderer.defaultSize()
-        height = min(HEIGHT, max(200, self.parentWidget().height() - 40))
-        width = round(height * box.width() / max(1, box.height()))
-        self.resize(width + 16, height + 16)
+        self._fit(asset, self.parentWidget().height() - 40)
         x = near.x() + 40
         if x + self.width() > self.parentWidget().width():
             x = near.x() - 40 - self.width()
         y = max(
             8, min(near.y() - self.height() // 2, self.parentWidget().height() - self.height() - 8)
         )
+        self._show_at(asset, x, y)
+
+    def show_above(self, asset: str, near: QPoint, bottom: int) -> None:
+        """Show ``asset`` large above the line ``bottom`` (parent coordinates), across from
+        ``near``: a card of a hand shows over the table, not over the rest of the hand."""
+        self._fit(asset, bottom - 16)
+        x = near.x() - self.width() // 2
+        x = min(x, self.parentWidget().width() - self.width() - 8)
+        self._show_at(asset, x, max(8, bottom - self.height() - 8))
+
+    def _fit(self, asset: str, room: int) -> None:
+        box = self.art.renderer(asset).defaultSize()
+        height = min(HEIGHT, max(200, room))
+        width = round(height * box.width() / max(1, box.height()))
+        self.resize(width + 16, height + 16)
+
+    def _show_at(self, asset: str, x: int, y: int) -> None:
         self.move(max(8, x), y)
         self.asset = asset
         self.show()

@@ -34,7 +34,12 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("delete", ("Del", "Backspace"), "Delete", "Pieces"),
     Shortcut("copy", ("Ctrl+C",), "Copy the pieces", "Pieces"),
     Shortcut("paste", ("Ctrl+V",), "Paste a copy under the cursor", "Pieces"),
-    Shortcut("magnify", ("Alt",), "Hold to magnify the card under the cursor", "Pieces"),
+    Shortcut(
+        "magnify",
+        ("Alt",),
+        "Hold to magnify the card under the cursor, on the table or in your hand",
+        "Pieces",
+    ),
     # Stacks
     Shortcut("draw", tuple(str(n) for n in range(1, 10)), "Draw that many to your hand", "Stacks"),
     Shortcut("deal", ("D",), "Deal cards to every seat…", "Stacks"),

@@ -7,6 +7,7 @@ Every gesture ends in one model step through the session: a drag becomes a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from vtt.table import CardPiece
 from vtt.ui.art import Art
@@ -17,6 +18,7 @@ from vtt.ui.magnifier import Magnifier
 from vtt.ui.menus import piece_menu, table_menu
 from vtt.ui.qt import (
     QApplication,
+    QCursor,
     QGraphicsView,
     QKeyEvent,
     QKeySequence,
@@ -39,6 +41,16 @@ WHEEL_STEP = 1.0015  # per eighth of a degree of wheel turn
 PIXMAP_CACHE_KB = 384 * 1024
 
 
+class Lens(Protocol):
+    """A widget beside the view that shows its own cards large while Alt is held."""
+
+    def magnify_at(self, global_pos: QPoint) -> bool:
+        """Show the card under ``global_pos`` large; False if there is none there."""
+
+    def hide_magnifier(self) -> None:
+        """Stop showing a card large."""
+
+
 class TableView(QGraphicsView):
     """Shows the table scene and turns mouse and keys into table commands."""
 
@@ -49,6 +61,8 @@ class TableView(QGraphicsView):
         self.commands = PieceCommands(session, self.table_scene, self)
         self.zones: list[HandDropZone] = []
         self.magnifier = Magnifier(art, self.viewport())
+        #: Other places Alt magnifies in (the hand bar): the key comes to the view.
+        self.lenses: list[Lens] = []
         #: Window-wide keys (undo, save ...) are the window's actions; the view takes piece keys.
         self.keys = {
             key: command
@@ -257,6 +271,9 @@ class TableView(QGraphicsView):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key == Qt.Key.Key_Alt:
+            if any(lens.magnify_at(QCursor.pos()) for lens in self.lenses):
+                self.magnifier.hide()
+                return
             self._magnify(self.mapFromScene(self.hover))
             return
         if key == Qt.Key.Key_Space and not event.isAutoRepeat():
@@ -280,6 +297,8 @@ class TableView(QGraphicsView):
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt:
             self.magnifier.hide()
+            for lens in self.lenses:
+                lens.hide_magnifier()
         elif event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self.space_held = False
             self.viewport().unsetCursor()

@@ -65,6 +65,7 @@ class TableWindow(QMainWindow):
         self.hand_bar = HandBar(self.session, self.art)
         self.hand_bar.table_drop = self.drop_from_hand
         self.view.zones = [self.hand_bar, self.seat_bar]
+        self.view.lenses = [self.hand_bar]
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
