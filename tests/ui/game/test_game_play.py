@@ -323,3 +323,5 @@ def test_seats_wear_the_colours_chosen_for_them(qtbot):
     assert marker.markers == [0]
     assert _painted(marker, (9, int(marker.rect().height() / 2))) == "#123456"
     assert "#123456" in window.status.text()  # the dot before "Ann to move"
+    reserve = window.board.places[("reserve", 0)]  # whose place: a dot before its name
+    assert _painted(reserve, (17, 15)) == "#123456"

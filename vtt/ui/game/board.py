@@ -135,7 +135,9 @@ class PlaceItem(QGraphicsRectItem):
         rect = self.rect()
         count = self.place.count if self.place.kind != "cell" else None
         rings = tuple(seat_colour(seat, self.colours).name() for seat in self.markers)
-        look = ("place", rect.width(), rect.height(), self.legal, rings)
+        owner = self.place.owner
+        badge = seat_colour(owner, self.colours).name() if owner is not None else ""
+        look = ("place", rect.width(), rect.height(), self.legal, rings, badge)
         draw_kept(painter, (*look, self.name, count), rect, self._draw)
 
     def _draw(self, painter: QPainter) -> None:
@@ -158,6 +160,15 @@ class PlaceItem(QGraphicsRectItem):
             font = QFont("Sans", 11)
             painter.setFont(font)
             room = body.adjusted(8, 3, -6, 0)
+            if self.place.owner is not None:  # whose place: a dot of the seat's colour
+                metrics = QFontMetricsF(font)
+                size = metrics.ascent() * 0.7
+                middle = room.top() + metrics.ascent() / 2 + 2
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(seat_colour(self.place.owner, self.colours))
+                painter.drawEllipse(QRectF(room.left(), middle - size / 2, size, size))
+                painter.setPen(LABEL)
+                room = room.adjusted(size + 5, 0, 0, 0)
             count = f" ({self.place.count})"
             # A narrow pile cannot hold its whole name: shorten the name, never the count
             # (the tooltip has it all).
