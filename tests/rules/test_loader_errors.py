@@ -65,6 +65,14 @@ def test_wrong_type_says_what_was_expected() -> None:
     assert "integer" in message
 
 
+def test_a_var_shows_a_seat_or_as_it_is() -> None:
+    seated = GOOD.replace("flow:", "vars:\n  dealer: {initial: 1, shows: seat}\nflow:")
+    assert load_pack_text(seated, "tiny.yaml").vars["dealer"].shows == "seat"
+    [message] = errors_of(seated.replace("shows: seat", "shows: player"))
+    assert message.startswith("tiny.yaml:11:31 (vars.dealer.shows):")
+    assert "'seat'" in message
+
+
 def test_bad_expression_points_at_the_column() -> None:
     bad = GOOD.replace('"len(pool) > 0"', '"len(pol) > 0"')
     [message] = errors_of(bad)

@@ -454,7 +454,8 @@ class _Builder:
             names = base | {"seat"} if per_player else base
             initial = self.try_expr(spec.get("initial"), names, ("vars", name, "initial"))
             if initial is not None:
-                self.vars[name] = VarDef(name, initial, per_player)
+                label, shows = str(spec.get("label", "")), str(spec.get("shows", ""))
+                self.vars[name] = VarDef(name, initial, per_player, label, shows)
 
     def _defines(self, base: frozenset[str]) -> None:
         """Named expressions, checked alone, then written in wherever they are used."""

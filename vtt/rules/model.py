@@ -169,6 +169,8 @@ class VarDef:
     name: str
     initial: Expr
     per_player: bool = False
+    label: str = ""  # what players read it as, else its name
+    shows: str = ""  # "seat": a seat number, shown as that player's name
 
 
 @dataclass(frozen=True)

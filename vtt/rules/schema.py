@@ -50,7 +50,10 @@ def schema_errors(document: Document) -> list[PackError]:
 
 def _explained(error: ValidationError, document: Document) -> list[PackError]:
     if error.context:
-        error = best_match(error.context)
+        # Of "a mapping like this, or a plain value", a mapping with one bad key is
+        # told what is wrong inside it, not that it is not a plain value.
+        inside = [e for e in error.context if e.relative_path or e.validator != "type"]
+        error = best_match(inside or error.context)
     path = list(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         schema = error.schema if isinstance(error.schema, dict) else {}

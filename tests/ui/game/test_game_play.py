@@ -325,3 +325,16 @@ def test_seats_wear_the_colours_chosen_for_them(qtbot):
     assert "#123456" in window.status.text()  # the dot before "Ann to move"
     reserve = window.board.places[("reserve", 0)]  # whose place: a dot before its name
     assert _painted(reserve, (17, 15)) == "#123456"
+
+
+def test_vars_show_with_their_labels_and_seats_by_name(qtbot):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    window = GameWindow(GameSetup("tic-tac-rock", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    lines = window.scores.text().splitlines()
+    assert "rounds won: Ann 0, Ben 0" in lines
+    assert "dealer: Ann" in lines  # the pack says the dealer is a seat
+    assert "passes in a row: 0" in lines and "on board: 0" in lines  # no label: its name

@@ -267,13 +267,20 @@ class GameWindow(QMainWindow):
 
     def _vars_text(self, values: Any) -> str:
         names = self.session.names
+        defined = self.session.game.vars
         lines = []
         for name, value in values.items():
+            var = defined.get(name)
+            seat = var is not None and var.shows == "seat"
             if isinstance(value, tuple) and len(value) == len(names):
-                shown = ", ".join(f"{n} {v}" for n, v in zip(names, value, strict=True))
+                shown = ", ".join(
+                    f"{n} {_seat_name(v, names) if seat else v}"
+                    for n, v in zip(names, value, strict=True)
+                )
             else:
-                shown = str(value)
-            lines.append(f"{name.replace('_', ' ')}: {shown}")
+                shown = _seat_name(value, names) if seat else str(value)
+            label = var.label if var is not None and var.label else name.replace("_", " ")
+            lines.append(f"{label}: {shown}")
         outcome = self.session.state.outcome
         if outcome is not None and outcome.scores:
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False))
@@ -467,6 +474,13 @@ class GameWindow(QMainWindow):
 
 
 @lru_cache(maxsize=32)
+def _seat_name(value: object, names: Sequence[str]) -> str:
+    """A seat number as the player's name (anything else as it is)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    return str(value)
+
+
 def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
     """Any of the seat labels as a whole word (the longest first: P10 before P1)."""
     words = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
