@@ -823,7 +823,13 @@ def _without(body: list[ast.stmt], dropped: set[int]) -> list[ast.stmt]:
         for field in ("body", "orelse", "finalbody"):
             inner = getattr(statement, field, None)
             if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                setattr(statement, field, _without(inner, dropped) or [_located_pass(statement)])
+                kept = _without(inner, dropped)
+                # A body may not be empty; an else or finally may.
+                setattr(
+                    statement,
+                    field,
+                    kept or ([_located_pass(statement)] if field == "body" else []),
+                )
         found.append(statement)
     return found
 
