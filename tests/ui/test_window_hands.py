@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gestures import ALT, SHIFT, drag_pixels, key_over, send_mouse, view_point
+from gestures import ALT, CTRL, LEFT, SHIFT, drag_pixels, key_over, send_mouse, view_point
 
 from vtt.ui import dialogs
 from vtt.ui.qt import (
@@ -216,3 +216,55 @@ def test_alt_shows_a_hand_card_large_but_never_behind_the_privacy_screen(window)
     window.session.set_covered(True)
     QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Alt, ALT))
     assert not bar.lens.isVisible()
+
+
+def ctrl_click(bar, point: QPoint) -> None:
+    """Ctrl+click in the hand bar."""
+    send_mouse(bar, QEvent.Type.MouseButtonPress, point, mods=CTRL)
+    send_mouse(bar, QEvent.Type.MouseButtonRelease, point, LEFT, NO_BUTTONS, CTRL)
+
+
+def test_cards_picked_with_ctrl_click_are_played_side_by_side_as_one_step(window):
+    view, table, bar = window.view, window.session.table, window.hand_bar
+    key_over(view, (0, 0), Qt.Key.Key_4, text="4")
+    hand = list(table.hand(0).contents)
+    ctrl_click(bar, hand_point(window, 1))
+    ctrl_click(bar, hand_point(window, 3))
+    assert bar.selection() == [hand[1], hand[3]]
+    ctrl_click(bar, hand_point(window, 1))  # a second Ctrl+click puts a card back
+    ctrl_click(bar, hand_point(window, 1))
+    steps = len(table.history)
+    # Dragging one picked card takes both: side by side, in hand order, around the drop.
+    felt = view.viewport().mapToGlobal(view_point(view, (300, 200)))
+    lifted = hand_point(window, 3) - QPoint(0, 10)  # a picked card stands out of the hand
+    drag_pixels(bar, lifted, to_hand_bar(window, felt))
+    one, two = (table.objects[card] for card in (hand[1], hand[3]))
+    assert one.parent is None and two.parent is None and one.face_up and two.face_up
+    assert one.x < 300 < two.x and one.y == two.y and abs(one.y - 200) < 4
+    assert abs((one.x + two.x) / 2 - 300) < 4
+    assert table.hand(0).contents == [hand[0], hand[2]]
+    assert table.history.undo_label == f"Ann plays {one.face}, {two.face}"
+    assert len(table.history) == steps + 1 and bar.selection() == []
+    window.session.undo()
+    assert table.hand(0).contents == hand
+
+
+def test_picked_cards_go_to_another_seat_or_move_as_a_block_in_the_hand(window):
+    table, bar = window.session.table, window.hand_bar
+    key_over(window.view, (0, 0), Qt.Key.Key_4, text="4")
+    hand = list(table.hand(0).contents)
+    ctrl_click(bar, hand_point(window, 2))
+    ctrl_click(bar, hand_point(window, 3))
+    drag_pixels(bar, hand_point(window, 2) - QPoint(0, 10), hand_point(window, 0))
+    assert table.hand(0).contents == [hand[2], hand[3], hand[0], hand[1]]
+    ctrl_click(bar, hand_point(window, 2))  # still picked: hand[2], hand[3], and now hand[0]
+    assert set(bar.selection()) == {hand[0], hand[2], hand[3]}
+    (seat, row), *_ = bar.other_rows()
+    drag_pixels(bar, hand_point(window, 0) - QPoint(0, 10), row.center().toPoint())
+    assert table.hand(seat).contents == [hand[2], hand[3], hand[0]]
+    assert table.hand(0).contents == [hand[1]]
+    assert table.history.undo_label == f"Give 3 cards to {table.seats[seat].name}"
+    # A plain click on a card that is not picked lets the others go.
+    ctrl_click(bar, hand_point(window, 0))
+    send_mouse(bar, QEvent.Type.MouseButtonPress, QPoint(5, 5))
+    assert bar.selection() == []

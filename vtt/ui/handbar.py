@@ -35,8 +35,10 @@ from vtt.ui.session import TableSession
 BAR_HEIGHT = 190
 OTHERS_WIDTH = 300
 TITLE_HEIGHT = 28
-#: Plays a card from a hand onto the table: (card id, global point, face up) -> accepted.
-TableDrop = Callable[[str, QPoint, bool], bool]
+#: Plays cards from a hand onto the table: (card ids, global point, face up) -> accepted.
+TableDrop = Callable[[list[str], QPoint, bool], bool]
+#: How far a selected card stands out of the hand, in pixels.
+SELECTED_LIFT = 8
 
 
 @dataclass
@@ -44,15 +46,16 @@ class _Press:
     card: str
     index: int
     start: QPoint
+    cards: list[str]  # what a drag from here moves: the selection, or this card alone
     dragging: bool = False
 
 
 class CardGhost(QWidget):
     """A card following the cursor while it is dragged out of the hand."""
 
-    def __init__(self, art: Art, asset: str, size: QSize, parent: QWidget) -> None:
+    def __init__(self, art: Art, asset: str, size: QSize, parent: QWidget, count: int = 1) -> None:
         super().__init__(parent)
-        self.art, self.asset = art, asset
+        self.art, self.asset, self.count = art, asset, count
         self.resize(size)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
 
@@ -68,6 +71,14 @@ class CardGhost(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setOpacity(0.9)
         self.art.paint(painter, self.asset, QRectF(self.rect()))
+        if self.count > 1:  # several cards go together: say how many
+            painter.setOpacity(1.0)
+            badge = QRectF(self.width() - 34, 4, 30, 22)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor("#c0392b"))
+            painter.drawRoundedRect(badge, 11, 11)
+            painter.setPen(QColor("white"))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"×{self.count}")
 
 
 class HandBar(QWidget):
@@ -83,11 +94,14 @@ class HandBar(QWidget):
         self.press: _Press | None = None
         self.ghost: CardGhost | None = None
         self.lens: Magnifier | None = None  # made on first use, over the whole window
+        #: Cards picked with Ctrl+click, to drag together (the active seat's, in hand order).
+        self.selected: list[str] = []
         self.setMinimumHeight(BAR_HEIGHT)
         self.setMouseTracking(True)
         session.changed.connect(lambda _change: self.update())
         for signal in (session.replaced, session.seat_changed, session.covered_changed):
             signal.connect(self.update)
+        session.seat_changed.connect(lambda _seat: self.select([]))  # a new person's hand
 
     @property
     def table(self) -> Table:
@@ -126,9 +140,12 @@ class HandBar(QWidget):
 
     def index_at(self, pos: QPointF) -> int | None:
         """The index of the hand card under ``pos`` (the topmost, rightmost first)."""
-        rects = self.card_rects(len(self.hand_ids()))
+        ids = self.hand_ids()
+        rects = self.card_rects(len(ids))
+        chosen = set(self.selected)
         for index in range(len(rects) - 1, -1, -1):
-            if rects[index].contains(pos):
+            lift = SELECTED_LIFT if ids[index] in chosen else 0
+            if rects[index].translated(0, -lift).contains(pos):
                 return index
         return None
 
@@ -182,8 +199,37 @@ class HandBar(QWidget):
             return
         pos = event.position()
         index = self.index_at(pos)
-        if event.button() == Qt.MouseButton.LeftButton and index is not None:
-            self.press = _Press(self.hand_ids()[index], index, pos.toPoint())
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        if index is None:
+            self.select([])
+            return
+        card = self.hand_ids()[index]
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.toggle(card)
+            return
+        if card not in self.selection():
+            self.select([])
+        cards = self.selection() or [card]
+        self.press = _Press(card, index, pos.toPoint(), cards)
+
+    # ------------------------------------------------------------ selection
+
+    def selection(self) -> list[str]:
+        """The selected cards still in the active hand, in hand order."""
+        chosen = set(self.selected)
+        return [card for card in self.hand_ids() if card in chosen]
+
+    def select(self, cards: list[str]) -> None:
+        """Select these cards of the active hand (none: clear the selection)."""
+        if cards != self.selected:
+            self.selected = list(cards)
+            self.update()
+
+    def toggle(self, card: str) -> None:
+        """Add a card to the selection, or take it out (Ctrl+click)."""
+        chosen = self.selection()
+        self.select([c for c in chosen if c != card] if card in chosen else [*chosen, card])
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
@@ -217,19 +263,24 @@ class HandBar(QWidget):
             self._drop_inside(press, pos)
             return
         face_up = not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-        if self.table_drop is not None:
-            self.table_drop(press.card, self.mapToGlobal(pos.toPoint()), face_up)
+        drop = self.table_drop
+        if drop is not None and drop(press.cards, self.mapToGlobal(pos.toPoint()), face_up):
+            self.select([])
 
     def _drop_inside(self, press: _Press, pos: QPointF) -> None:
         for seat, row in self.other_rows():
             if row.contains(pos):
-                self.give(press.card, seat)
+                self.give(press.cards, seat)
+                self.select([])
                 return
-        order = self.hand_ids()
+        ids = self.hand_ids()
+        moved = set(press.cards)
         index = self.insert_index(pos)
-        order.insert(index, press.card)
-        del order[press.index + (1 if index <= press.index else 0)]
-        if order != self.hand_ids():
+        # The cards go in as a block where the bar showed, the others keep their order.
+        before = [card for card in ids[:index] if card not in moved]
+        after = [card for card in ids[index:] if card not in moved]
+        order = [*before, *press.cards, *after]
+        if order != ids:
             seat = self.session.active_seat
             self.session.run(None, lambda: self.table.reorder_hand(seat, order))
 
@@ -241,7 +292,8 @@ class HandBar(QWidget):
             return
         if self.ghost is None:
             asset = self.asset_of(self.press.card)
-            self.ghost = CardGhost(self.art, asset, self.card_size(), self.window())
+            count = len(self.press.cards)
+            self.ghost = CardGhost(self.art, asset, self.card_size(), self.window(), count)
         self.ghost.follow(global_pos)
 
     def leaveEvent(self, event: object) -> None:
@@ -307,9 +359,19 @@ class HandBar(QWidget):
         )
         return menu
 
-    def give(self, card: str, seat: int) -> None:
-        """Pass a hand card into another seat's hand."""
-        self.session.run(None, lambda: self.table.to_hand(card, seat))
+    def give(self, cards: str | list[str], seat: int) -> None:
+        """Pass hand cards into another seat's hand (one step to undo)."""
+        chosen = [cards] if isinstance(cards, str) else cards
+        if len(chosen) == 1:
+            self.session.run(None, lambda: self.table.to_hand(chosen[0], seat))
+            return
+
+        def give_all() -> None:
+            for card in chosen:
+                self.table.to_hand(card, seat)
+
+        who = self.table.seats[seat].name
+        self.session.run(f"Give {len(chosen)} cards to {who}", give_all)
 
     def sort_hand(self) -> None:
         """Arrange the active hand by suit, then rank."""
@@ -360,15 +422,23 @@ class HandBar(QWidget):
         ids = self.hand_ids()
         _title(painter, QRectF(14, 4, 400, TITLE_HEIGHT - 4), f"{seat.name}'s hand", len(ids))
         rects = self.card_rects(len(ids))
-        dragged = self.press.card if self.press and self.press.dragging else None
+        dragging = self.press is not None and self.press.dragging
+        dragged = set(self.press.cards) if self.press is not None and dragging else set()
+        chosen = set(self.selection())
         for index, (cid, rect) in enumerate(zip(ids, rects, strict=True)):
-            if index == self.hover_index and dragged is None:
+            if cid in chosen:
+                rect = rect.translated(0, -SELECTED_LIFT)
+            elif index == self.hover_index and not dragging:
                 rect = rect.translated(0, -8)
-            painter.setOpacity(0.35 if cid == dragged else 1.0)
+            painter.setOpacity(0.35 if cid in dragged else 1.0)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 90))
             painter.drawRoundedRect(rect.translated(2, 3), 7, 7)
             self.art.paint(painter, self.asset_of(cid), rect)
+            if cid in chosen:
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(QColor("#ffd75e"), 3))
+                painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), 7, 7)
         painter.setOpacity(1.0)
         if not ids:
             painter.setPen(QColor(255, 255, 255, 120))

@@ -78,6 +78,12 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("", ("Drag to the hand",), "Put the card in your hand", "Mouse"),
     Shortcut("", ("Drag from the hand",), "Play it face up (Shift: face down)", "Mouse"),
     Shortcut("", ("Drag within the hand",), "Arrange your hand", "Mouse"),
+    Shortcut(
+        "",
+        ("Ctrl+click in the hand",),
+        "Pick several cards; dragging one of them takes them all",
+        "Mouse",
+    ),
     Shortcut("", ("Drop on a seat",), "Give the card to that seat's hand", "Mouse"),
     Shortcut("", ("Ctrl+click",), "Add to or remove from the selection", "Mouse"),
     Shortcut("", ("Ctrl+drag", "Shift+drag"), "Select with a rubber band", "Mouse"),

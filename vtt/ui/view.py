@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from vtt.table import CardPiece
+from vtt.table import CARD_WIDTH, CardPiece
 from vtt.ui.art import Art
 from vtt.ui.commands import PieceCommands
 from vtt.ui.drag import HandDropZone, PieceDrag
@@ -35,6 +35,8 @@ from vtt.ui.scene import FELT, TableScene
 from vtt.ui.session import TableSession
 from vtt.ui.shortcuts import by_command, key_commands
 
+#: Between cards played from a hand together, side by side, in table units.
+HAND_PLAY_GAP = 12.0
 MIN_ZOOM = 0.12
 MAX_ZOOM = 6.0
 WHEEL_STEP = 1.0015  # per eighth of a degree of wheel turn
@@ -323,26 +325,36 @@ class TableView(QGraphicsView):
 
     # ------------------------------------------------------ from the hand bar
 
-    def drop_from_hand(self, card_id: str, global_pos: QPoint, face_up: bool) -> bool:
-        """Play a hand card at a global point: on the felt, or onto a card or stack there."""
+    def drop_from_hand(self, cards: Sequence[str], global_pos: QPoint, face_up: bool) -> bool:
+        """Play hand cards at a global point: onto a card or stack there, or on the felt,
+        several side by side around the point, in their hand order (one step to undo)."""
         local = self.viewport().mapFromGlobal(global_pos)
-        if not self.viewport().rect().contains(local):
+        if not self.viewport().rect().contains(local) or not cards:
             return False
         at = self.mapToScene(local)
         target = self.table_scene.piece_at(at)
         table = self.session.table
         if target is not None and target.kind not in ("card", "stack"):
             target = None
+        step = CARD_WIDTH + HAND_PLAY_GAP
+        first = at.x() - step * (len(cards) - 1) / 2
 
         def play() -> None:
-            table.play_from_hand(card_id, (at.x(), at.y()), face_up=face_up)
-            if target is not None:
-                table.stack_onto(card_id, target.piece_id)
+            for index, card_id in enumerate(cards):
+                x = at.x() if target is not None else first + index * step
+                table.play_from_hand(card_id, (x, at.y()), face_up=face_up)
+                if target is not None:
+                    table.stack_onto(card_id, target.piece_id)
 
-        card = table.get(card_id)
-        # Played face up, the card is shown to everybody, so the label may name it.
-        face = card.face if isinstance(card, CardPiece) else card.describe()
-        shown = face if face_up else "a card face down"
+        # Played face up, the cards are shown to everybody, so the label may name them.
+        faces = []
+        for card_id in cards:
+            card = table.get(card_id)
+            faces.append(card.face if isinstance(card, CardPiece) else card.describe())
+        if face_up:
+            shown = ", ".join(faces)
+        else:
+            shown = "a card face down" if len(cards) == 1 else f"{len(cards)} cards face down"
         where = f" onto {target.description}" if target is not None else ""
         label = f"{self.session.seat_name()} plays {shown}{where}"
         return self.session.run(label, play) is not None

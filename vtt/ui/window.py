@@ -221,16 +221,17 @@ class TableWindow(QMainWindow):
         self.shortcuts_window.show()
         self.shortcuts_window.raise_()
 
-    def drop_from_hand(self, card_id: str, global_pos: QPoint, face_up: bool) -> bool:
-        """A card dragged out of the hand bar: onto a seat chip, or onto the table."""
+    def drop_from_hand(self, cards: list[str], global_pos: QPoint, face_up: bool) -> bool:
+        """Cards dragged out of the hand bar: onto a seat chip, or onto the table."""
         slot = self.seat_bar.hand_drop_at(global_pos)
         if slot is not None:
-            seat = slot[0]
-            table = self.session.table
-            return self.session.run(None, lambda: table.to_hand(card_id, seat)) is not None
-        if self.view.drop_from_hand(card_id, global_pos, face_up):
+            before = len(self.session.table.history)
+            self.hand_bar.give(cards, slot[0])
+            return len(self.session.table.history) != before
+        if self.view.drop_from_hand(cards, global_pos, face_up):
             return True
-        self.statusBar().showMessage("Drop the card on the table, or on a seat", 5000)
+        what = "the card" if len(cards) == 1 else "the cards"
+        self.statusBar().showMessage(f"Drop {what} on the table, or on a seat", 5000)
         return False
 
     # -------------------------------------------------------------- Joker
