@@ -455,7 +455,10 @@ class _Builder:
             initial = self.try_expr(spec.get("initial"), names, ("vars", name, "initial"))
             if initial is not None:
                 label, shows = str(spec.get("label", "")), str(spec.get("shows", ""))
-                self.vars[name] = VarDef(name, initial, per_player, label, shows)
+                shown = None
+                if "shown" in spec:
+                    shown = self.try_expr(spec["shown"], base, ("vars", name, "shown"))
+                self.vars[name] = VarDef(name, initial, per_player, label, shows, shown)
 
     def _defines(self, base: frozenset[str]) -> None:
         """Named expressions, checked alone, then written in wherever they are used."""

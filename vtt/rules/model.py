@@ -171,6 +171,7 @@ class VarDef:
     per_player: bool = False
     label: str = ""  # what players read it as, else its name
     shows: str = ""  # "seat": a seat number, shown as that player's name
+    shown: Expr | None = None  # the window lists the var only while this holds
 
 
 @dataclass(frozen=True)

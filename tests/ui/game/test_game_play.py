@@ -337,4 +337,23 @@ def test_vars_show_with_their_labels_and_seats_by_name(qtbot):
     lines = window.scores.text().splitlines()
     assert "rounds won: Ann 0, Ben 0" in lines
     assert "dealer: Ann" in lines  # the pack says the dealer is a seat
-    assert "passes in a row: 0" in lines and "on board: 0" in lines  # no label: its name
+    assert "passes in a row: 0" in lines
+    assert not any(line.startswith("on board") for line in lines)  # one board: not listed
+    window = GameWindow(GameSetup("tic-tac-rock", seats, {"boards": 2}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    assert "on board: 0" in window.scores.text().splitlines()  # no label: its name
+
+
+def test_war_lists_rounds_won_only_where_rounds_are_won(qtbot):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    shown = {}
+    for mode in ("classic", "aces-and-kings"):
+        window = GameWindow(GameSetup("war", seats, {"mode": mode}, 2), pause_ms=5)
+        qtbot.addWidget(window)
+        shown[mode] = window.scores.text().splitlines()
+    assert "rounds played: 0" in shown["classic"]
+    assert not any(line.startswith("rounds won") for line in shown["classic"])
+    assert "rounds won: Ann 0, Ben 0" in shown["aces-and-kings"]

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from vtt.rules import Move, load_game
+from vtt.rules.expr import EvalError
+from vtt.rules.model import VarDef
 from vtt.rules.records import RecordError, load_record, record_of
 from vtt.ui.art import Art
 from vtt.ui.game.agents import PAUSE_MS, ComputerSeats
@@ -269,8 +271,11 @@ class GameWindow(QMainWindow):
         names = self.session.names
         defined = self.session.game.vars
         lines = []
+        env = self.session.state.env
         for name, value in values.items():
             var = defined.get(name)
+            if var is not None and not _listed(var, env):
+                continue
             seat = var is not None and var.shows == "seat"
             if isinstance(value, tuple) and len(value) == len(names):
                 shown = ", ".join(
@@ -473,7 +478,16 @@ class GameWindow(QMainWindow):
         super().closeEvent(event)
 
 
-@lru_cache(maxsize=32)
+def _listed(var: VarDef, env: dict[str, Any]) -> bool:
+    """True unless the var's ``shown`` says it means nothing now (a failing one: listed)."""
+    if var.shown is None:
+        return True
+    try:
+        return bool(var.shown(env))
+    except EvalError:
+        return True
+
+
 def _seat_name(value: object, names: Sequence[str]) -> str:
     """A seat number as the player's name (anything else as it is)."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
@@ -481,6 +495,7 @@ def _seat_name(value: object, names: Sequence[str]) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=32)
 def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
     """Any of the seat labels as a whole word (the longest first: P10 before P1)."""
     words = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
