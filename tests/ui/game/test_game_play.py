@@ -357,3 +357,13 @@ def test_war_lists_rounds_won_only_where_rounds_are_won(qtbot):
     assert "rounds played: 0" in shown["classic"]
     assert not any(line.startswith("rounds won") for line in shown["classic"])
     assert "rounds won: Ann 0, Ben 0" in shown["aces-and-kings"]
+
+
+def test_jantori_shows_the_points_as_they_stand_a_hidden_game_does_not(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=3)
+    session = window.session
+    assert "scores: White 0, Black 0" in window.scores.text().splitlines()
+    session.play("place P at b3")  # a Paper is worth 5 to its owner while it is on top
+    assert "scores: White 5, Black 0" in window.scores.text().splitlines()
+    war = open_game(qtbot, "war", (HUMAN, HUMAN), options={"mode": "five-card"})
+    assert not any(line.startswith("scores") for line in war.scores.text().splitlines())

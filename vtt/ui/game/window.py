@@ -287,10 +287,23 @@ class GameWindow(QMainWindow):
             label = var.label if var is not None and var.label else name.replace("_", " ")
             lines.append(f"{label}: {shown}")
         outcome = self.session.state.outcome
-        if outcome is not None and outcome.scores:
-            scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False))
-            lines.append(f"scores: {scores}")
+        scores = outcome.scores if outcome is not None else self._live_scores()
+        if scores:
+            shown = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
+            lines.append(f"scores: {shown}")
         return "\n".join(lines)
+
+    def _live_scores(self) -> tuple[object, ...] | None:
+        """The pack's scores as they stand, in a game where everything is in sight (so
+        they tell nobody anything new, as JANTORI's points); else None."""
+        session = self.session
+        game = session.game
+        if game.scores is None or any(z.visibility != "everyone" for z in game.zones.values()):
+            return None
+        try:
+            return tuple(game.scores(session.state.env))
+        except (EvalError, TypeError):
+            return None
 
     def _fill_actions(self) -> None:
         for button in self.action_buttons:
