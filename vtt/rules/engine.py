@@ -675,10 +675,14 @@ class State:
         """A var's value (a list for per-player vars)."""
         return self.env[name]
 
+    def stacks(self, name: str) -> Iterator[list[Component]]:
+        """Every stack of a zone: the one, one per player, each cell of a grid..."""
+        return _stacks(self.env[name], self.game.zones[name].depth)
+
     def components(self) -> Iterator[Component]:
         """Every component in every zone (the conservation check counts these)."""
-        for zone in self.game.zones.values():
-            for stack in _stacks(self.env[zone.name], zone.depth):
+        for name in self.game.zones:
+            for stack in self.stacks(name):
                 yield from stack
 
     def canonical(self, move: Move) -> Move:

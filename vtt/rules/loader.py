@@ -437,12 +437,14 @@ class _Builder:
                 self.try_expr(raw["copies"], base, (*path, "copies")) if "copies" in raw else None
             )
             grid = raw.get("grid")
+            shown = self.try_expr(raw["shown"], base, (*path, "shown")) if "shown" in raw else None
             self.zones[name] = ZoneDef(
                 name,
                 per_player=raw.get("per") == "player",
                 grid=(grid[0], grid[1]) if grid else None,
                 copies=copies,
                 visibility=raw.get("visibility", "everyone"),
+                shown=shown,
             )
             if raw.get("visibility") == "owner" and raw.get("per") != "player":
                 self.fail("visibility 'owner' needs a per-player zone (per: player)", path)

@@ -80,6 +80,7 @@ class ZoneDef:
     grid: tuple[int, int] | None = None
     copies: Expr | None = None
     visibility: str = "everyone"
+    shown: Expr | None = None  # the window lays it out only while this holds (or it is used)
 
     depth: int = field(init=False, default=0)  # how many indexes lead to one stack
 

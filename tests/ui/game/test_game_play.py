@@ -367,3 +367,30 @@ def test_jantori_shows_the_points_as_they_stand_a_hidden_game_does_not(qtbot):
     assert "scores: White 5, Black 0" in window.scores.text().splitlines()
     war = open_game(qtbot, "war", (HUMAN, HUMAN), options={"mode": "five-card"})
     assert not any(line.startswith("scores") for line in war.scores.text().splitlines())
+
+
+def test_zones_a_mode_does_not_use_are_left_off_the_table(qtbot):
+    def zones(pack: str, options: dict) -> set[str]:
+        window = open_game(qtbot, pack, (HUMAN, HUMAN), options=options)
+        return {key[0] for key in window.board.places}
+
+    assert zones("war", {"mode": "classic", "jokers": True}) == {"stock", "battle", "spoils", "won"}
+    assert zones("war", {"mode": "five-card"}) == {
+        "pool",
+        "hand",
+        "chosen",
+        "battle",
+        "spoils",
+        "won",
+    }
+    assert "blank" not in zones("tic-tac-rock", {})
+    assert "blank" in zones("tic-tac-rock", {"blank_centre": True})
+
+
+def test_a_zone_left_off_still_shows_when_something_is_in_it(qtbot):
+    # Without Jokers 65 cards deal 32 each: the one left over stays in the deck zone,
+    # which classic War does not use, so the window shows it rather than hide a card.
+    window = open_game(qtbot, "war", (HUMAN, HUMAN), options={"mode": "classic"})
+    assert len(window.session.state.zone("pool")) == 1
+    assert ("pool",) in window.board.places
+    assert [face.place.key for face in window.board.faces].count(("pool",)) == 1

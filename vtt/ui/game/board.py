@@ -284,7 +284,7 @@ class BoardScene(QGraphicsScene):
         session = self.session
         view = session.view()
         cards = session.uses_cards
-        self.layout = project(session.game.zones, view, cards)
+        self.layout = project(session.shown_zones(), view, cards)
         marked: dict[Key, list[int]] = {}
         for key, seat, _name in self.layout.markers:
             marked.setdefault(key, []).append(seat)

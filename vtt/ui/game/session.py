@@ -18,7 +18,9 @@ from typing import Any
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
+from vtt.rules.expr import EvalError, Expr
 from vtt.rules.finder import find_pack
+from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
@@ -176,6 +178,16 @@ class GameSession(QObject):
         self.replay_seat = seat
         self._changed()
 
+    def shown_zones(self) -> dict[str, ZoneDef]:
+        """The zones the table lays out: those the pack does not mark as unused now (its
+        ``shown``), and any zone holding something, so no component is ever out of sight."""
+        env = self.state.env
+        return {
+            name: zone
+            for name, zone in self.game.zones.items()
+            if zone.shown is None or _holds(zone.shown, env) or any(self.state.stacks(name))
+        }
+
     @property
     def uses_cards(self) -> bool:
         """True if the game's components are cards (else pieces)."""
@@ -302,6 +314,14 @@ class GameSession(QObject):
         self.replay_at = index
         self.state = states[index]
         self._changed()
+        return True
+
+
+def _holds(test: Expr, env: dict[str, Any]) -> bool:
+    """A pack's display test; one that fails counts as holding (the zone shows)."""
+    try:
+        return bool(test(env))
+    except EvalError:
         return True
 
 
