@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from vtt.ui.memory import settle_memory
 from vtt.ui.qt import QApplication, QColor, QFont, QPalette
 from vtt.ui.window import TableWindow
 
@@ -58,4 +59,5 @@ def run_app(path: str | None = None) -> int:
         window.open_path(path)
     else:
         window.offer_restore()
+    settle_memory()
     return app.exec()

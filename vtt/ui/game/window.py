@@ -22,6 +22,7 @@ from vtt.ui.game.board import BoardScene, BoardView, seat_colour
 from vtt.ui.game.house import house_table
 from vtt.ui.game.saved import SUFFIX, SavedGameError, load_saved_game, saved_game_text
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.memory import settle_memory
 from vtt.ui.qt import (
     QAction,
     QCloseEvent,
@@ -66,6 +67,7 @@ class GameWindow(QMainWindow):
         self.refresh()
         self.computers.schedule()
         self.resize(1300, 900)
+        settle_memory()  # the rules are compiled: no later collection walks them again
 
     # ------------------------------------------------------------- layout
 
