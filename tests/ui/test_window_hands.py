@@ -183,6 +183,13 @@ def test_a_seat_takes_another_colour_from_its_menu_and_undo_gives_it_back(
     teal = "#1abc9c"
     assert table.seats[1].colour == teal
     assert dot_colour(chip) == teal  # the chip shows it at once
+    bens = [
+        pid
+        for pid, piece in table.objects.items()
+        if piece.owner == 1 and pid in window.view.table_scene.pieces
+    ]
+    assert bens  # Ben's score counter wears his colour on the table too
+    assert all(window.view.table_scene.pieces[pid].colour.name() == teal for pid in bens)
     monkeypatch.setattr(QColorDialog, "getColor", lambda *args: QColor("#123456"))
     right_click(chip)
     choose(chip.context_menu, "Other colour")

@@ -62,9 +62,12 @@ class TableScene(QGraphicsScene):
         )
 
     def on_change(self, change: Change) -> None:
-        """Re-sync exactly what a step changed."""
+        """Re-sync exactly what a step changed (and, when the seats changed, every piece
+        a seat owns: its colour or name may be another now)."""
         self.sync(change.ids)
         if change.seats:
+            objects = self.session.table.objects
+            self.sync([pid for pid, piece in objects.items() if piece.owner is not None])
             self.invalidate(WORLD, QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def sync(self, ids: Iterable[str]) -> None:
