@@ -44,7 +44,6 @@ SELECTED_LIFT = 8
 @dataclass
 class _Press:
     card: str
-    index: int
     start: QPoint
     cards: list[str]  # what a drag from here moves: the selection, or this card alone
     dragging: bool = False
@@ -211,7 +210,7 @@ class HandBar(QWidget):
         if card not in self.selection():
             self.select([])
         cards = self.selection() or [card]
-        self.press = _Press(card, index, pos.toPoint(), cards)
+        self.press = _Press(card, pos.toPoint(), cards)
 
     # ------------------------------------------------------------ selection
 
