@@ -13,7 +13,7 @@ from vtt.ai.random_agent import RandomAgent
 from vtt.rules.values import Cell
 from vtt.ui.game.board import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
-from vtt.ui.qt import QPointF, Qt
+from vtt.ui.qt import QColor, QPointF, Qt
 
 WAIT_MS = 5000
 
@@ -394,3 +394,28 @@ def test_a_zone_left_off_still_shows_when_something_is_in_it(qtbot):
     assert len(window.session.state.zone("pool")) == 1
     assert ("pool",) in window.board.places
     assert [face.place.key for face in window.board.faces].count(("pool",)) == 1
+
+
+def test_the_places_the_last_move_changed_wear_a_gold_edge(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=3)
+    board, session = window.board, window.session
+
+    def recent() -> set:
+        return {key for key, item in board.places.items() if item.recent}
+
+    assert recent() == set()  # nothing moved yet
+    session.play("place P at b3")
+    assert recent() == {("board", Cell.parse("b3")), ("reserve", 0)}
+    window.refresh()  # drawn again without a move: still marked
+    assert recent() == {("board", Cell.parse("b3")), ("reserve", 0)}
+    edge = board.places[("reserve", 0)]
+    at = (5, int(edge.rect().height() / 2))
+    gold = QColor(_painted(edge, at))
+    assert gold.red() > 150 and gold.green() > 120 and gold.blue() < 100  # a gold edge
+    edge.recent = False
+    assert _painted(edge, at) != gold.name()  # which an unchanged place does not have
+    edge.recent = True
+    session.play(session.state.legal_list()[0])
+    assert ("board", Cell.parse("b3")) not in recent() and ("reserve", 1) in recent()
+    session.undo()
+    assert recent() == set()  # an undo is not a move to point at

@@ -41,6 +41,7 @@ from vtt.ui.qt import (
 OUTLINE = QColor(255, 255, 255, 90)
 LABEL = QColor(255, 255, 255, 170)
 LEGAL = QColor(120, 255, 140)
+RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
 MARGIN = 160.0
 
 
@@ -52,6 +53,19 @@ def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
     colours = palette()["seats"]
     assert isinstance(colours, list)
     return QColor(str(colours[seat % len(colours)]))
+
+
+#: What a place holds, as far as the viewer sees: how many, and each face (None: a back).
+Held = tuple[int, tuple[object, ...]]
+
+
+def _changed(before: Held | None, now: Held) -> bool:
+    """True if a place holds something else now (a place that was not there: changed)."""
+    if before is None or before[0] != now[0]:
+        return True
+    if None in before[1] or None in now[1]:  # a back on either side: the count decides
+        return False
+    return before[1] != now[1]
 
 
 def _rect(rect: tuple[float, float, float, float]) -> QRectF:
@@ -119,6 +133,8 @@ class PlaceItem(QGraphicsRectItem):
         self.key = place.key
         self.markers = markers
         self.colours = tuple(colours)
+        #: The last move changed what this place holds: it wears a soft gold edge.
+        self.recent = False
         self.name = name
         self.legal = False
         self.setZValue(-1)
@@ -137,7 +153,7 @@ class PlaceItem(QGraphicsRectItem):
         rings = tuple(seat_colour(seat, self.colours).name() for seat in self.markers)
         owner = self.place.owner
         badge = seat_colour(owner, self.colours).name() if owner is not None else ""
-        look = ("place", rect.width(), rect.height(), self.legal, rings, badge)
+        look = ("place", rect.width(), rect.height(), self.legal, rings, badge, self.recent)
         draw_kept(painter, (*look, self.name, count), rect, self._draw)
 
     def _draw(self, painter: QPainter) -> None:
@@ -151,6 +167,10 @@ class PlaceItem(QGraphicsRectItem):
             painter.setBrush(QColor(0, 0, 0, 40))
             painter.setPen(QPen(OUTLINE, 2, Qt.PenStyle.DashLine))
         painter.drawRoundedRect(body, 10, 10)
+        if self.recent and not self.legal:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(RECENT, 3))
+            painter.drawRoundedRect(body.adjusted(1, 1, -1, -1), 9, 9)
         for seat in self.markers:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(seat_colour(seat, self.colours), 6))
@@ -275,6 +295,8 @@ class BoardScene(QGraphicsScene):
         self.faces: list[FaceItem] = []
         self.layout = Layout()
         self.setBackgroundBrush(felt_colour())
+        #: Moves made, what each place held then, and the places found changed.
+        self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
 
     def rebuild(self) -> None:
         """Draw the game again from a fresh projection of the viewer's view."""
@@ -285,11 +307,13 @@ class BoardScene(QGraphicsScene):
         view = session.view()
         cards = session.uses_cards
         self.layout = project(session.shown_zones(), view, cards)
+        recent = self._recent(len(session.state.history))
         marked: dict[Key, list[int]] = {}
         for key, seat, _name in self.layout.markers:
             marked.setdefault(key, []).append(seat)
         for key, place in self.layout.places.items():
             item = PlaceItem(place, marked.get(key, []), self._name(place), session.colours)
+            item.recent = key in recent
             self.addItem(item)
             self.places[key] = item
             if place.kind == "cell":
@@ -300,6 +324,25 @@ class BoardScene(QGraphicsScene):
                 self.faces.append(face_item)
         x, y, w, h = self.layout.bounds()
         self.setSceneRect(QRectF(x, y, w, h).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    def _recent(self, made: int) -> frozenset[Key]:
+        """The places whose contents the last move changed: what differs from the board
+        one move ago. Drawn again with no move in between, the same; after an undo or a
+        jump in a replay, none. The seat at the screen may have changed with the move:
+        where either side shows a card's back, only the number of cards is compared."""
+        holds = {
+            key: (place.count, tuple(face.component for face in place.faces))
+            for key, place in self.layout.places.items()
+        }
+        made_before, held_before, recent = self._last
+        if made == made_before:
+            found = recent
+        elif made == made_before + 1 and held_before:  # (not the first drawing)
+            found = frozenset(k for k, v in holds.items() if _changed(held_before.get(k), v))
+        else:
+            found = frozenset()
+        self._last = (made, holds, found)
+        return found
 
     def _name(self, place: Place) -> str:
         label = self.session.zone_labels.get(place.key[0], place.label)
