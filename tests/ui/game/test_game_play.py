@@ -419,3 +419,14 @@ def test_the_places_the_last_move_changed_wear_a_gold_edge(qtbot):
     assert ("board", Cell.parse("b3")) not in recent() and ("reserve", 1) in recent()
     session.undo()
     assert recent() == set()  # an undo is not a move to point at
+
+
+def test_f1_opens_the_rules_of_the_game_being_played(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window.view, Qt.Key.Key_F1)
+    rules = window.rules_window
+    qtbot.addWidget(rules)
+    assert rules.isVisible() and rules.windowTitle() == "Rules — JANTORI"
+    assert "marker" in rules.text.toPlainText()  # the pack's README, in plain words

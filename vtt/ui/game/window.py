@@ -14,11 +14,13 @@ from typing import Any
 
 from vtt.rules import Move, load_game
 from vtt.rules.expr import EvalError
+from vtt.rules.finder import find_pack
 from vtt.rules.model import VarDef
 from vtt.rules.records import RecordError, load_record, record_of
 from vtt.ui.art import Art
 from vtt.ui.game.agents import PAUSE_MS, ComputerSeats
 from vtt.ui.game.board import BoardScene, BoardView, seat_colour
+from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
 from vtt.ui.game.saved import SUFFIX, SavedGameError, load_saved_game, saved_game_text
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
@@ -187,6 +189,16 @@ class GameWindow(QMainWindow):
         self.redo_action = self._action(edit, "&Redo move", self.redo, "Ctrl+Y", "Ctrl+Shift+Z")
         self.back_action = self._action(edit, "Replay: &back", self.step_back, "Left")
         self.forward_action = self._action(edit, "Replay: &forward", self.step_forward, "Right")
+        help_menu = self.menuBar().addMenu("&Help")
+        name = self.session.game.name
+        self._action(help_menu, f"&Rules of {name}…", self.show_rules, "F1")
+
+    def show_rules(self) -> None:
+        """The pack's README (its rules in plain words) in a window beside the game."""
+        folder = find_pack(self.session.setup.pack).parent
+        self.rules_window = RulesWindow(folder, self)
+        self.rules_window.setWindowTitle(f"Rules — {self.session.game.name}")
+        self.rules_window.show()
 
     def _action(self, menu: Any, text: str, slot: Any, *keys: Any) -> QAction:
         action = menu.addAction(text)
