@@ -275,3 +275,13 @@ def test_picked_cards_go_to_another_seat_or_move_as_a_block_in_the_hand(window):
     ctrl_click(bar, hand_point(window, 0))
     send_mouse(bar, QEvent.Type.MouseButtonPress, QPoint(5, 5))
     assert bar.selection() == []
+
+
+def test_the_seats_menu_holds_each_seats_own_menu(window):
+    menu, table = window.seats_menu, window.session.table
+    menu.aboutToShow.emit()  # as when the menu opens: built from the seats as they are
+    seats = [action for action in menu.actions() if action.menu() is not None]
+    assert [action.text() for action in seats] == [seat.name for seat in table.seats]
+    choose(seats[1].menu(), "Purple")
+    assert table.seats[1].colour == "#9b59b6"
+    assert window.pass_action in menu.actions()  # P passes the screen, as before

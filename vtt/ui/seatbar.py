@@ -90,25 +90,7 @@ class SeatChip(QWidget):
 
     def contextMenuEvent(self, event: object) -> None:
         menu = QMenu(self)
-        name = self.bar.session.table.seats[self.seat].name
-        menu.addAction(f"Pass the screen to {name}").triggered.connect(
-            lambda: self.bar.session.pass_to(self.seat)
-        )
-        menu.addAction("Rename…").triggered.connect(lambda: self.bar.rename(self.seat))
-        colours = menu.addMenu("Colour")
-        taken = {s.colour.lower(): s.name for s in self.bar.session.table.seats}
-        for colour, label in zip(SEAT_COLOURS, COLOUR_NAMES, strict=True):
-            holder = taken.get(colour)
-            text = f"{label} ({holder})" if holder else label
-            action = colours.addAction(swatch(colour), text)
-            action.triggered.connect(lambda _=False, c=colour: self.bar.recolour(self.seat, c))
-        colours.addSeparator()
-        colours.addAction("Other colour…").triggered.connect(
-            lambda: self.bar.pick_colour(self.seat)
-        )
-        menu.addAction(f"Remove {name}'s seat").triggered.connect(
-            lambda: self.bar.remove(self.seat)
-        )
+        self.bar.fill_seat_menu(menu, self.seat)
         menu.popup(self.cursor().pos())
         self.context_menu = menu
 
@@ -178,6 +160,25 @@ class SeatBar(QWidget):
         name = next((n for n in DEFAULT_NAMES if n not in used), f"Seat {len(seats) + 1}")
         seats.append(Seat(name, SEAT_COLOURS[len(seats)]))
         self.session.run(None, lambda: self.session.table.set_seats(seats))
+
+    def fill_seat_menu(self, menu: QMenu, seat: int) -> None:
+        """One seat's actions: pass the screen to it, rename it, recolour it, remove it."""
+        seats = self.session.table.seats
+        name = seats[seat].name
+        menu.addAction(f"Pass the screen to {name}").triggered.connect(
+            lambda: self.session.pass_to(seat)
+        )
+        menu.addAction("Rename…").triggered.connect(lambda: self.rename(seat))
+        colours = menu.addMenu("Colour")
+        taken = {s.colour.lower(): s.name for s in seats}
+        for colour, label in zip(SEAT_COLOURS, COLOUR_NAMES, strict=True):
+            holder = taken.get(colour)
+            text = f"{label} ({holder})" if holder else label
+            action = colours.addAction(swatch(colour), text)
+            action.triggered.connect(lambda _=False, c=colour: self.recolour(seat, c))
+        colours.addSeparator()
+        colours.addAction("Other colour…").triggered.connect(lambda: self.pick_colour(seat))
+        menu.addAction(f"Remove {name}'s seat").triggered.connect(lambda: self.remove(seat))
 
     def recolour(self, seat: int, colour: str) -> None:
         """Give a seat another colour (one step to undo)."""

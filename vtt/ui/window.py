@@ -14,7 +14,7 @@ from vtt.rules.setups import Setup, SetupError, list_setups, load_setup
 from vtt.table import Change, Die, Seat, Table
 from vtt.table.savefile import SUFFIX, Autosave, SaveFileError, load_table, save_table
 from vtt.ui import dialogs
-from vtt.ui.art import Art
+from vtt.ui.art import Art, swatch
 from vtt.ui.handbar import HandBar
 from vtt.ui.qt import (
     QAction,
@@ -155,12 +155,24 @@ class TableWindow(QMainWindow):
         view.addAction(self._action("reset-view", self.view.reset_view))
         view.addAction(self._action("zoom-in", lambda: self.view.zoom_by(1.25)))
         view.addAction(self._action("zoom-out", lambda: self.view.zoom_by(0.8)))
-        seats = menus.addMenu("&Seats")
-        seats.addAction(self._action("pass", self.pass_to_next))
-        seats.addAction("Add a seat").triggered.connect(self.seat_bar.add)
+        self.seats_menu = menus.addMenu("&Seats")
+        self.pass_action = self._action("pass", self.pass_to_next)
+        self.seats_menu.aboutToShow.connect(self._fill_seats_menu)
+        self._fill_seats_menu()
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self._action("shortcuts", self.show_shortcuts, "Shortcuts…"))
         self._update_undo_texts()
+
+    def _fill_seats_menu(self) -> None:
+        """Passing the screen, adding a seat, and each seat's own menu, by its name."""
+        menu = self.seats_menu
+        menu.clear()
+        menu.addAction(self.pass_action)
+        menu.addAction("Add a seat").triggered.connect(self.seat_bar.add)
+        menu.addSeparator()
+        for seat, who in enumerate(self.session.table.seats):
+            own = menu.addMenu(swatch(who.colour), who.name)
+            self.seat_bar.fill_seat_menu(own, seat)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
