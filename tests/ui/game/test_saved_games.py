@@ -93,6 +93,7 @@ def test_a_record_steps_back_and_forward_and_takes_no_moves(qtbot, tmp_path):
     session = replay.session
     total = len(window.session.moves)
     assert replay.replay_bar.isVisible() and session.replay_at == 0
+    assert not replay.seen_by.isVisible()  # JANTORI hides nothing: no one's eyes to choose
     assert replay.replay_text.text() == f"Replay · move 0 of {total}"
     window.hide()  # the replay's window takes the keys, as when a person clicks on it
     replay.windowHandle().requestActivate()
