@@ -679,5 +679,6 @@ class _Builder:
                 after_move=steps("after_move"),
                 then=steps("then"),
                 stuck=steps("stuck") if "stuck" in raw else None,
+                label=str(raw.get("label", "")),
             )
         return phases

@@ -325,6 +325,7 @@ class PhaseDef:
     after_move: tuple[Step, ...] = ()
     then: tuple[Step, ...] = ()
     stuck: tuple[Step, ...] | None = None
+    label: str = ""  # what players read while it runs ("placing a piece"), else its name
 
 
 @dataclass(frozen=True)

@@ -430,3 +430,8 @@ def test_f1_opens_the_rules_of_the_game_being_played(qtbot):
     qtbot.addWidget(rules)
     assert rules.isVisible() and rules.windowTitle() == "Rules — JANTORI"
     assert "marker" in rules.text.toPlainText()  # the pack's README, in plain words
+
+
+def test_the_status_line_says_what_the_phase_is_about_in_the_packs_words(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN))
+    assert "White to move · placing a piece" in window.status.text()

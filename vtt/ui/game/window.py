@@ -224,8 +224,10 @@ class GameWindow(QMainWindow):
             who = session.names[state.to_move]
             dot = seat_colour(state.to_move, session.colours).name()
             thinking = " (thinking…)" if state.to_move in session.agents else ""
+            phase = game.phases[state.phase]
+            doing = phase.label or f"phase: {state.phase}"
             self.status.setText(
-                f'<span style="color:{dot}">●</span> {who} to move{thinking} · phase: {state.phase}'
+                f'<span style="color:{dot}">●</span> {who} to move{thinking} · {doing}'
             )
         elif state.outcome is not None:
             reason = self._with_names(state.outcome.reason, view.seat_names)
