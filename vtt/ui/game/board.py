@@ -135,6 +135,12 @@ class PlaceItem(QGraphicsRectItem):
         self.colours = tuple(colours)
         #: The last move changed what this place holds: it wears a soft gold edge.
         self.recent = False
+        # The colours its picture shows, worked out once (paint runs every frame).
+        owner = place.owner
+        self.look_colours = (
+            tuple(seat_colour(seat, self.colours).name() for seat in markers),
+            seat_colour(owner, self.colours).name() if owner is not None else "",
+        )
         self.name = name
         self.legal = False
         self.setZValue(-1)
@@ -150,11 +156,15 @@ class PlaceItem(QGraphicsRectItem):
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         rect = self.rect()
         count = self.place.count if self.place.kind != "cell" else None
-        rings = tuple(seat_colour(seat, self.colours).name() for seat in self.markers)
-        owner = self.place.owner
-        badge = seat_colour(owner, self.colours).name() if owner is not None else ""
-        look = ("place", rect.width(), rect.height(), self.legal, rings, badge, self.recent)
+        look = ("place", rect.width(), rect.height(), self.legal, self.look_colours)
         draw_kept(painter, (*look, self.name, count), rect, self._draw)
+        if self.recent and not self.legal:  # a picture of its own: it comes and goes
+            draw_kept(painter, ("recent", rect.width(), rect.height()), rect, self._draw_edge)
+
+    def _draw_edge(self, painter: QPainter) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(RECENT, 3))
+        painter.drawRoundedRect(self.rect().adjusted(5, 5, -5, -5), 9, 9)
 
     def _draw(self, painter: QPainter) -> None:
         body = self.rect().adjusted(4, 4, -4, -4)
@@ -167,10 +177,6 @@ class PlaceItem(QGraphicsRectItem):
             painter.setBrush(QColor(0, 0, 0, 40))
             painter.setPen(QPen(OUTLINE, 2, Qt.PenStyle.DashLine))
         painter.drawRoundedRect(body, 10, 10)
-        if self.recent and not self.legal:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(RECENT, 3))
-            painter.drawRoundedRect(body.adjusted(1, 1, -1, -1), 9, 9)
         for seat in self.markers:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(seat_colour(seat, self.colours), 6))
@@ -240,6 +246,9 @@ class FaceItem(QGraphicsRectItem):
         self.home = self.pos()
         self.setZValue(face.index)
         self.setToolTip(self.what or "face down")
+        owner = face.component.owner if isinstance(face.component, Piece) else -1
+        #: The colour of a piece's ring (its owner's), worked out once; "" for none.
+        self.ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         body = self.rect()
@@ -252,9 +261,8 @@ class FaceItem(QGraphicsRectItem):
             self.art.paint(painter, card_asset(str(component) if component else "back"), body)
             return
         piece = component if isinstance(component, Piece) else None
-        owner, kind = (piece.owner, piece.kind) if piece is not None else (-1, "")
-        ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
-        look = ("piece", ring, kind, body.width(), body.height())
+        kind = piece.kind if piece is not None else ""
+        look = ("piece", self.ring, kind, body.width(), body.height())
         draw_kept(painter, look, body, lambda inner: self._paint_piece(inner, body, piece))
 
     def magnified_asset(self) -> str | None:
@@ -311,15 +319,16 @@ class BoardScene(QGraphicsScene):
         marked: dict[Key, list[int]] = {}
         for key, seat, _name in self.layout.markers:
             marked.setdefault(key, []).append(seat)
+        colours = session.colours
         for key, place in self.layout.places.items():
-            item = PlaceItem(place, marked.get(key, []), self._name(place), session.colours)
+            item = PlaceItem(place, marked.get(key, []), self._name(place), colours)
             item.recent = key in recent
             self.addItem(item)
             self.places[key] = item
             if place.kind == "cell":
                 self.addItem(CellLabel(place))
             for face in place.faces:
-                face_item = FaceItem(face, place, self.art, cards, session.colours)
+                face_item = FaceItem(face, place, self.art, cards, colours)
                 self.addItem(face_item)
                 self.faces.append(face_item)
         x, y, w, h = self.layout.bounds()
