@@ -435,3 +435,25 @@ def test_f1_opens_the_rules_of_the_game_being_played(qtbot):
 def test_the_status_line_says_what_the_phase_is_about_in_the_packs_words(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, HUMAN))
     assert "White to move · placing a piece" in window.status.text()
+
+
+def test_the_result_lies_over_the_board_which_keeps_its_size(qtbot):
+    import random
+
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=3)
+    session, view = window.session, window.view
+    size = view.size()
+    chooser = random.Random(1)
+    while not session.over:
+        moves = session.state.legal_list()
+        session.play(moves[chooser.randrange(len(moves))])
+    assert window.result.isVisible() and view.size() == size  # no picture drawn anew
+    panel = window.result.geometry()
+    assert view.rect().contains(panel) and panel.bottom() > view.height() - 80
+    text = window.result_text.text()
+    scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, session.state.outcome.scores))
+    assert text.count(scores) == 1  # the pack's reason gives the scores: not said twice
+    window.resize(window.width() - 300, window.height() - 100)
+    qtbot.waitUntil(lambda: view.size() != size)
+    assert view.rect().contains(window.result.geometry())  # it follows the board's size
+    assert window.result.width() == min(view.width() - 32, 980)

@@ -29,6 +29,7 @@ from vtt.ui.qt import (
     QAction,
     QCloseEvent,
     QComboBox,
+    QEvent,
     QFileDialog,
     QHBoxLayout,
     QKeyEvent,
@@ -112,14 +113,21 @@ class GameWindow(QMainWindow):
         main.addWidget(self.status)
         main.addWidget(self.replay_bar)
         main.addWidget(split, 1)
-        main.addWidget(self.result)
         main.addLayout(self.actions_bar)
         main.addWidget(self.message)
         self.setCentralWidget(central)
 
     def _result_panel(self) -> QWidget:
-        panel = QWidget()
-        panel.setStyleSheet("background: #2b2f3a; border-radius: 8px;")
+        # Over the foot of the board, not in the layout: showing it at the end of a game
+        # leaves the board its size, so nothing is drawn again at another scale.
+        panel = QWidget(self.view)
+        panel.setObjectName("result")
+        panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        panel.setStyleSheet(
+            "#result { background: rgba(43, 47, 58, 240); border-radius: 8px; }"
+            " #result QLabel { color: #f3ead8; }"
+        )
+        self.view.installEventFilter(self)
         row = QHBoxLayout(panel)
         self.result_text = QLabel()
         self.result_text.setStyleSheet("font-size: 16px; padding: 6px;")
@@ -341,14 +349,29 @@ class GameWindow(QMainWindow):
         names = self.session.names
         winners = " and ".join(names[w] for w in outcome.winners)
         headline = f"{winners} won" if winners else "A draw"
+        reason = self._with_names(outcome.reason, self.session.state.seat_names)
         scores = ""
         if outcome.scores:
-            scores = " · " + ", ".join(
-                f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False)
-            )
-        reason = self._with_names(outcome.reason, self.session.state.seat_names)
+            scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False))
+            # The pack's reason often gives them already ("White 6, Black 7").
+            scores = "" if scores in reason else f" · {scores}"
         self.result_text.setText(f"{headline}: {reason}{scores}")
         self.result.show()
+        self._place_result()
+
+    def _place_result(self) -> None:
+        """The result panel across the foot of the board."""
+        view = self.view
+        width = min(view.width() - 32, 980)
+        height = self.result.sizeHint().height()
+        left, top = (view.width() - width) // 2, view.height() - height - 16
+        self.result.setGeometry(left, top, width, height)
+        self.result.raise_()
+
+    def eventFilter(self, watched: object, event: Any) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.Resize and self.result.isVisible():
+            self._place_result()
+        return False
 
     # ------------------------------------------------------------- actions
 
