@@ -451,7 +451,8 @@ def test_the_result_lies_over_the_board_which_keeps_its_size(qtbot):
     panel = window.result.geometry()
     assert view.rect().contains(panel) and panel.bottom() > view.height() - 80
     text = window.result_text.text()
-    scores = ", ".join(f"{n} {s}" for n, s in zip(session.names, session.state.outcome.scores))
+    given = zip(session.names, session.state.outcome.scores, strict=True)
+    scores = ", ".join(f"{name} {score}" for name, score in given)
     assert text.count(scores) == 1  # the pack's reason gives the scores: not said twice
     window.resize(window.width() - 300, window.height() - 100)
     qtbot.waitUntil(lambda: view.size() != size)
