@@ -14,7 +14,9 @@ from typing import Any, TextIO
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules.engine import Game, State
 from vtt.rules.errors import PackError
+from vtt.rules.expr import EvalError
 from vtt.rules.finder import load_game
+from vtt.rules.model import VarDef
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell
@@ -40,18 +42,46 @@ def _options(game: Game, pairs: list[str]) -> dict[str, object]:
     return chosen
 
 
-def show_view(view: View, out: TextIO) -> None:
-    """Print what one seat sees: every zone, the vars and the last log lines."""
+def show_view(view: View, out: TextIO, state: State | None = None) -> None:
+    """Print what one seat sees: every zone, the vars and the last log lines; with the
+    ``state``, in the pack's words as the window shows them (phase and var labels, a
+    seat var as a name, a var left out where the pack says it means nothing)."""
     names = view.seat_names
-    print(f"\n--- {names[view.seat]} to move (phase {view.phase}) ---", file=out)
+    phase = state.game.phases.get(view.phase) if state is not None else None
+    doing = phase.label if phase is not None and phase.label else f"phase {view.phase}"
+    print(f"\n--- {names[view.seat]} to move ({doing}) ---", file=out)
     for name, node in view.zones.items():
         text = _zone_text(node, names)
         if text:
             print(f"  {name}: {text}", file=out)
     for name, value in view.vars.items():
-        print(f"  {name} = {describe(value)}", file=out)
+        var = state.game.vars.get(name) if state is not None else None
+        if var is None:
+            print(f"  {name} = {describe(value)}", file=out)
+        elif state is not None and _listed(var, state):
+            seat = var.shows == "seat"
+            shown = _seat(value, names) if seat else describe(value)
+            if seat and isinstance(value, tuple):
+                shown = " ".join(_seat(v, names) for v in value)
+            print(f"  {var.label or name} = {shown}", file=out)
     for line in view.log[-4:]:
         print(f"  | {line}", file=out)
+
+
+def _listed(var: VarDef, state: State) -> bool:
+    """False where the pack's ``shown`` says the var means nothing now."""
+    if var.shown is None:
+        return True
+    try:
+        return bool(var.shown(state.env))
+    except EvalError:
+        return True
+
+
+def _seat(value: object, names: tuple[str, ...]) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    return describe(value)
 
 
 def _zone_text(node: object, names: tuple[str, ...]) -> str:
@@ -98,7 +128,7 @@ def play_command(
             state.apply(move)
             print(f"{state.seat_names[seat]} (random) plays {move}", file=out)
             continue
-        show_view(state.view(seat), out)
+        show_view(state.view(seat), out, state)
         if _turn(state, out, source) is None:
             print("game stopped", file=out)
             return 0

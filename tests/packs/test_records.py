@@ -85,6 +85,15 @@ def test_play_text_explains_an_illegal_move() -> None:
     assert "not allowed: You can only place next to your marker" in out.getvalue()
 
 
+def test_play_text_speaks_the_packs_words() -> None:
+    out = io.StringIO()
+    play_command(_play_args(pack="tic-tac-rock"), io.StringIO("quit\n"), out)
+    shown = out.getvalue()
+    assert "to move (playing a card)" in shown  # the phase's label, not its name
+    assert "  dealer = P1\n" in shown and "  rounds won = 0 0\n" in shown
+    assert "on_board" not in shown  # one board: the pack leaves it out
+
+
 def test_tic_tac_rock_sample_positions() -> None:
     """The sample's three cards may go exactly where the text (and its ruling) says."""
     record = load_record(rulesets_dir() / "tic-tac-rock" / "records" / "sample.yaml")
