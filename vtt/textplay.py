@@ -14,9 +14,8 @@ from typing import Any, TextIO
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules.engine import Game, State
 from vtt.rules.errors import PackError
-from vtt.rules.expr import EvalError
 from vtt.rules.finder import load_game
-from vtt.rules.model import VarDef
+from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell
@@ -58,30 +57,14 @@ def show_view(view: View, out: TextIO, state: State | None = None) -> None:
         var = state.game.vars.get(name) if state is not None else None
         if var is None:
             print(f"  {name} = {describe(value)}", file=out)
-        elif state is not None and _listed(var, state):
-            seat = var.shows == "seat"
-            shown = _seat(value, names) if seat else describe(value)
-            if seat and isinstance(value, tuple):
-                shown = " ".join(_seat(v, names) for v in value)
+        elif state is not None and shown_now(var.shown, state.env):
+            if isinstance(value, tuple):
+                shown = " ".join(var.value_text(v, names) for v in value)
+            else:
+                shown = var.value_text(value, names)
             print(f"  {var.label or name} = {shown}", file=out)
     for line in view.log[-4:]:
         print(f"  | {line}", file=out)
-
-
-def _listed(var: VarDef, state: State) -> bool:
-    """False where the pack's ``shown`` says the var means nothing now."""
-    if var.shown is None:
-        return True
-    try:
-        return bool(var.shown(state.env))
-    except EvalError:
-        return True
-
-
-def _seat(value: object, names: tuple[str, ...]) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return names[value]
-    return describe(value)
 
 
 def _zone_text(node: object, names: tuple[str, ...]) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card, Rank, Suit
 from vtt.rules.errors import Where
-from vtt.rules.expr import Expr
+from vtt.rules.expr import EvalError, Expr
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell, Piece
 
@@ -174,6 +174,12 @@ class VarDef:
     shows: str = ""  # "seat": a seat number, shown as that player's name
     shown: Expr | None = None  # the window lists the var only while this holds
 
+    def value_text(self, value: object, names: Sequence[str]) -> str:
+        """One value of the var as players read it: a seat as its player's name."""
+        if self.shows == "seat" and type(value) is int and 0 <= value < len(names):
+            return names[value]  # (a bool is not a seat: type() is exactly int)
+        return describe(value)
+
 
 @dataclass(frozen=True)
 class ComponentDef:
@@ -223,6 +229,17 @@ class Template:
     def names(self) -> frozenset[str]:
         """Every name the template reads."""
         return frozenset().union(*(p.names for p in self.parts if isinstance(p, Expr)))
+
+
+def shown_now(test: Expr | None, env: Env) -> bool:
+    """Whether a pack's display test (a var's or a zone's ``shown``) holds now. No test,
+    or one that fails, counts as holding: a mistake in it never hides anything."""
+    if test is None:
+        return True
+    try:
+        return bool(test(env))
+    except EvalError:
+        return True
 
 
 #: Values that never change, so a message may hold them and be written out later.

@@ -18,9 +18,8 @@ from typing import Any
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
-from vtt.rules.expr import EvalError, Expr
 from vtt.rules.finder import find_pack
-from vtt.rules.model import ZoneDef
+from vtt.rules.model import ZoneDef, shown_now
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
@@ -185,7 +184,7 @@ class GameSession(QObject):
         return {
             name: zone
             for name, zone in self.game.zones.items()
-            if zone.shown is None or _holds(zone.shown, env) or any(self.state.stacks(name))
+            if shown_now(zone.shown, env) or any(self.state.stacks(name))
         }
 
     @property
@@ -314,14 +313,6 @@ class GameSession(QObject):
         self.replay_at = index
         self.state = states[index]
         self._changed()
-        return True
-
-
-def _holds(test: Expr, env: dict[str, Any]) -> bool:
-    """A pack's display test; one that fails counts as holding (the zone shows)."""
-    try:
-        return bool(test(env))
-    except EvalError:
         return True
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from vtt.rules import Move, load_game
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
-from vtt.rules.model import VarDef
+from vtt.rules.model import shown_now
 from vtt.rules.records import RecordError, load_record, record_of
 from vtt.ui.art import Art
 from vtt.ui.game.agents import PAUSE_MS, ComputerSeats
@@ -298,18 +298,18 @@ class GameWindow(QMainWindow):
         env = self.session.state.env
         for name, value in values.items():
             var = defined.get(name)
-            if var is not None and not _listed(var, env):
+            if var is None:
+                lines.append(f"{name.replace('_', ' ')}: {value}")
                 continue
-            seat = var is not None and var.shows == "seat"
+            if not shown_now(var.shown, env):
+                continue
             if isinstance(value, tuple) and len(value) == len(names):
                 shown = ", ".join(
-                    f"{n} {_seat_name(v, names) if seat else v}"
-                    for n, v in zip(names, value, strict=True)
+                    f"{n} {var.value_text(v, names)}" for n, v in zip(names, value, strict=True)
                 )
             else:
-                shown = _seat_name(value, names) if seat else str(value)
-            label = var.label if var is not None and var.label else name.replace("_", " ")
-            lines.append(f"{label}: {shown}")
+                shown = var.value_text(value, names)
+            lines.append(f"{var.label or name.replace('_', ' ')}: {shown}")
         outcome = self.session.state.outcome
         scores = outcome.scores if outcome is not None else self._live_scores()
         if scores:
@@ -528,23 +528,6 @@ class GameWindow(QMainWindow):
         for window in self.opened:
             window.close()
         super().closeEvent(event)
-
-
-def _listed(var: VarDef, env: dict[str, Any]) -> bool:
-    """True unless the var's ``shown`` says it means nothing now (a failing one: listed)."""
-    if var.shown is None:
-        return True
-    try:
-        return bool(var.shown(env))
-    except EvalError:
-        return True
-
-
-def _seat_name(value: object, names: Sequence[str]) -> str:
-    """A seat number as the player's name (anything else as it is)."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return names[value]
-    return str(value)
 
 
 @lru_cache(maxsize=32)
