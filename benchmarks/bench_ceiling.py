@@ -66,7 +66,7 @@ def hand_written_war() -> Game:
         battle, won, stock = env["battle"], env["won"], env["stock"]
         a, b = battle[0][-1], battle[1][-1]
         winner = suit_winner(a, b)
-        log = state._log
+        log = state.log_lines
         if winner is None:  # a war: the generated path enters resolve again
             generated_settle(state)
             return
@@ -89,12 +89,12 @@ def hand_written_war() -> Game:
             return
         env["played"] += 1
         state.next_phase = None
-        state._legal = None
+        state.legal_cache = None
         state.phase = env["phase"] = "turn"
         pending = state.pending = _from_seat(env["players"], env["current"])
-        state._secret_from = len(log)
+        state.secret_from = len(log)
         env["me"] = pending[0]
-        state._legal = [flip_move]
+        state.legal_cache = [flip_move]
 
     def play(state: State, move: Any, values: tuple[Any, ...]) -> None:
         env = state.env
@@ -104,16 +104,16 @@ def hand_written_war() -> Game:
         state.history.append(move)
         METER.done = 0
         METER.left = MAX_WORK
-        state._log.append((None, me, False, (env["seat_names"][me], ": ", move.text)))
+        state.log_lines.append((None, me, False, (env["seat_names"][me], ": ", move.text)))
         env["battle"][me].append(env["stock"][me].pop())
         pending = state.pending = pending[1:]
         if not pending:
             state.next_phase = "resolve"
-            state._secret_from = len(state._log)
+            state.secret_from = len(state.log_lines)
             settle(state)
             return
         env["me"] = pending[0]
-        state._legal = [flip_move]
+        state.legal_cache = [flip_move]
 
     rules.play[("turn", "flip")] = play
     object.__setattr__(rules, "settle", settle)
@@ -162,11 +162,11 @@ def hand_written_jantori() -> Game:
         me = pending[0] if pending else env["current"]
         piece, square = values
         env["me"], env["piece"], env["square"] = me, piece, square
-        state._legal = None
+        state.legal_cache = None
         state.history.append(taken)
         METER.done = 0
         METER.left = MAX_WORK
-        state._log.append((None, me, False, (env["seat_names"][me], ": ", taken.text)))
+        state.log_lines.append((None, me, False, (env["seat_names"][me], ": ", taken.text)))
         reserve = env["reserve"]
         hand = reserve[me]
         for index in range(len(hand) - 1, -1, -1):
@@ -179,7 +179,7 @@ def hand_written_jantori() -> Game:
         if reserve[0] or reserve[1]:
             env["me"] = env["current"]
             found = legal(env)
-            state._legal = found
+            state.legal_cache = found
             if found:
                 return
         generated_settle(state)  # the end of the game, or a player with no placement

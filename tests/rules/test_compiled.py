@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.rules.oracle import plan_moves
 from vtt.janken import Card
 from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, State
@@ -41,13 +42,8 @@ def _positions(game: Game, options: dict[str, Any], games: int = 12) -> Iterator
 
 
 def _walked(state: State) -> list[Move]:
-    """The legal moves by walking each move's plan (the engine's general path)."""
-    env = state.env
-    env["me"] = state.to_move
-    found: list[Move] = []
-    for kind in state._phase_moves.get(state.phase, ()):
-        state._extend(kind, kind.plan, 0, [None] * len(kind.args), found, {})
-    return found
+    """The legal moves by walking each move's plan (the reference in ``oracle``)."""
+    return plan_moves(state)
 
 
 @pytest.mark.parametrize(("pack", "options"), CASES)

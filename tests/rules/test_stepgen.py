@@ -1,5 +1,5 @@
 """Step lists compiled to one generated function (``vtt.rules.stepgen``) do exactly what
-the same steps do run closure by closure (``Game.compiled_steps = False``).
+the same steps do run closure by closure (the interpreter in ``tests/rules/oracle.py``).
 
 Every game is loaded twice, never shared: one runs the generated code, the other the
 closures, and both must reach the same positions, log lines, outcomes and errors.
@@ -16,11 +16,14 @@ from collections.abc import Callable
 import pytest
 
 from tests.packs.test_conformance import GAMES, MAX_MOVES, option_sets
+from tests.rules.oracle import interpreted
 from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, State
 from vtt.rules.errors import PackError
 from vtt.rules.expr import EvalError
 from vtt.rules.loader import load_pack, load_pack_text
+from vtt.rules.stdlib import PACK_LIBRARY
+from vtt.rules.stepgen import compile_steps
 
 #: Random games per option set, and at most per pack: a pack with many option sets
 #: plays fewer games of each, so the whole file runs in about ten seconds.
@@ -32,8 +35,7 @@ Options = tuple[dict[str, object], int]
 
 def _twins(load: Callable[[], Game]) -> tuple[Game, Game]:
     """The same pack loaded twice: generated step code, then closures (the reference)."""
-    compiled, closures = load(), load()
-    closures.compiled_steps = False  # before any state: runners are built with the first
+    compiled, closures = load(), interpreted(load())  # before any state is made
     return compiled, closures
 
 
@@ -121,9 +123,9 @@ def test_random_games_run_alike_compiled_and_closure_by_closure(shipped: Game) -
     # Both sides really ran what they were meant to: generated code, then closures.
     options, players = sets[0]
     compiled, closures = (game.new_state(options, players=players) for game in pair)
-    runners = [state._rules.run_effects for state in (compiled, closures)]
-    assert any(hasattr(run, "source") for run in runners[0].values())
-    assert not any(hasattr(run, "source") for run in runners[1].values())
+    plays = [state._rules.play for state in (compiled, closures)]
+    assert plays[0] and all(hasattr(play, "source") for play in plays[0].values())
+    assert not any(hasattr(play, "source") for play in plays[1].values())
 
 
 # --- small packs pinning down what the generated code must get right --------------------
@@ -451,7 +453,14 @@ def _forgets(source: str) -> int:
 
 def _source(effects: str) -> str:
     compiled, _ = _tiny_twins(effects)
-    run = compiled.new_state()._rules.run_effects["go"]
+    state = compiled.new_state()
+    run = compile_steps(
+        state._rules.effects["go"],
+        PACK_LIBRARY,
+        compiled.stable_names(),
+        "tiny effects of go",
+        compiled.scores,
+    )
     source: str = getattr(run, "source")  # noqa: B009  (set by stepgen on each runner)
     return source
 

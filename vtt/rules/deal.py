@@ -101,12 +101,12 @@ def _take(state: State, component: Component) -> None:
 
 
 def _all_stacks(state: State) -> list[list[Any]]:
-    from vtt.rules.model import _leaves
+    from vtt.rules.model import leaves
 
     return [
         stack
         for zone in state.game.zones.values()
-        for stack in _leaves(state.env[zone.name], zone.depth)
+        for stack in leaves(state.env[zone.name], zone.depth)
     ]
 
 

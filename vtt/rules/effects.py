@@ -29,6 +29,7 @@ __all__ = [
     "move_top",
     "run",
     "specialise",
+    "take_item",
 ]
 
 Path = tuple[str | int, ...]
@@ -560,7 +561,7 @@ def _items(value: object) -> Sequence[Any]:
     return (value,)
 
 
-def _take(stack: list[Any], item: object) -> Any:
+def take_item(stack: list[Any], item: object) -> Any:
     """Remove and return the topmost component equal to ``item`` (a piece may be named
     by its kind alone: identical pieces are interchangeable); None if there is none."""
     if item.__class__ is str or isinstance(item, str):
@@ -610,7 +611,7 @@ def _move_items(what: Expr, refs: list[ZoneRef], dest: ZoneRef, bottom: bool) ->
         moved = []
         for item in items:
             for stack in sources:
-                found = _take(stack, item)
+                found = take_item(stack, item)
                 if found is not None:
                     break
             else:
@@ -638,14 +639,14 @@ def _move_item(
         items = items_of(env)
         stack = source_of(env)
         if not isinstance(items, list | tuple):  # one piece or card: the usual case
-            found = _take(stack, items)
+            found = take_item(stack, items)
             if found is None:
                 raise cannot(items)
             into_of(env).append(found)
             return
         moved = []
         for item in items:
-            found = _take(stack, item)
+            found = take_item(stack, item)
             if found is None:
                 raise cannot(item)
             moved.append(found)

@@ -18,7 +18,7 @@ from typing import Any
 
 from vtt.janken import Suit
 from vtt.rules.effects import MAX_TURN_WORK, RuleError, end_steps, specialise
-from vtt.rules.expr import MAX_WORK, METER, RUN_LOCK, Expr, evaluation_error, start_work
+from vtt.rules.expr import RUN_LOCK, Expr, evaluation_error, start_work
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
 from vtt.rules.model import (
     ComponentDef,
@@ -36,18 +36,51 @@ from vtt.rules.model import (
     render_parts,
 )
 from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
-from vtt.rules.plan import MovePlan
 from vtt.rules.rng import Rng
 from vtt.rules.stdlib import PACK_LIBRARY, describe
 from vtt.rules.stepgen import compile_steps
 from vtt.rules.values import Component, Grid, Piece
 
-__all__ = ["Game", "LegalMoves", "LogEntry", "Outcome", "State"]
+__all__ = ["RUNTIME", "Game", "LegalMoves", "LogEntry", "Outcome", "State"]
 
 #: Automatic steps (phase changes, stuck players) allowed between two moves.
 MAX_AUTOMATIC = 1000
 #: Most components one game may hold: cards and pieces together.
 MAX_COMPONENTS = 10_000
+#: The state's runtime interface: the only attributes and methods of a ``State`` that
+#: generated code (``vtt.rules.stepgen``, ``flowgen``, ``generate``) may use. Its
+#: scaffolding and the pack's expressions reach nothing else; a test reads every
+#: generated function of every shipped pack to hold it so.
+RUNTIME = frozenset(
+    {
+        # the position
+        "env",
+        "phase",
+        "pending",
+        "history",
+        "rng",
+        "revealed",
+        # the turn machine's bookkeeping
+        "next_phase",
+        "turn_decided",
+        "legal_cache",
+        "log_lines",
+        "secret_from",
+        # the turn machine's steps
+        "settled",
+        "take_turns",
+        "unveil",
+        "too_much_work",
+        "endless_phases",
+        # what effect steps do
+        "say",
+        "say_later",
+        "pass_turn",
+        "give_turn",
+        "eliminate",
+        "finish",
+    }
+)
 _SUITS = tuple(Suit)
 #: A step list as one function.
 Runner = Callable[["State"], None]
@@ -117,20 +150,18 @@ class _Rules:
     stuck: Mapping[str, tuple[Step, ...]]
     turns: Mapping[str, str]  # by phase name: single, each or auto
     makers: Mapping[str, Callable[[tuple[Any, ...]], Move]]  # by move name: values -> Move
-    # Each list above as one generated function (vtt.rules.stepgen); None when empty.
+    end: tuple[Step, ...]  # the pack's end checks as steps, in order
+    # The lists the engine runs outside the turn path, each as one generated function
+    # (vtt.rules.stepgen); None when empty.
     run_setup: Runner | None
-    run_effects: Mapping[str, Runner | None]
-    run_enter: Mapping[str, Runner | None]
-    run_after_move: Mapping[str, Runner | None]
     run_then: Mapping[str, Runner | None]
     run_stuck: Mapping[str, Runner | None]
-    run_end: Runner | None  # the pack's end checks, in order
+    run_end: Runner | None
     secret: Mapping[str, bool]  # by phase name: one of its moves is made in secret
     # By phase name: each move kind it allows with its generator, Moves made and maker.
     generators: Mapping[str, tuple[tuple[MoveDef, Any, dict[Any, Move], Any], ...]]
     # The turn path generated for these options (vtt.rules.flowgen): the settle loop
     # with every phase's enter steps, and per (phase, move name) a move's aftermath.
-    # Without generated steps, State._settle and no play functions.
     settle: Runner
     play: Mapping[tuple[str, str], Play]
 
@@ -160,8 +191,6 @@ class _Rules:
         stable = game.stable_names()
 
         def runner(steps: tuple[Step, ...], label: str) -> Runner | None:
-            if not game.compiled_steps:
-                return _interpreted(steps)
             return compile_steps(steps, PACK_LIBRARY, stable, f"{game.id} {label}", game.scores)
 
         def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> _Runners:
@@ -185,45 +214,40 @@ class _Rules:
             name: any(kind.secret for kind, *_ in found) for name, found in generators.items()
         }
         ends = end_steps(game.end)
-        settle: Runner = State._settle
-        play: dict[tuple[str, str], Play] = {}
-        if game.compiled_steps:
-            flow = compile_flow(
-                FlowLists(
-                    effects=effects,
-                    enter=enter,
-                    after_move=after_move,
-                    then=then,
-                    stuck=stuck,
-                    end=ends,
-                    turns=turns,
-                    secret=secret,
-                    generators={
-                        name: tuple((kind.name, *rest) for kind, *rest in found)
-                        for name, found in generators.items()
-                    },
-                    args={
-                        name: tuple(arg.name for arg in kind.args)
-                        for name, kind in game.moves.items()
-                    },
-                    secret_moves=frozenset(n for n, kind in game.moves.items() if kind.secret),
-                    chosen_actors=frozenset(
-                        name for name, phase in game.phases.items() if phase.actors is not None
-                    ),
-                    fixed_moves={
-                        name: makers[name](())
-                        for name, kind in game.moves.items()
-                        if not kind.args and not kind.conditions
-                    },
+        flow = compile_flow(
+            FlowLists(
+                effects=effects,
+                enter=enter,
+                after_move=after_move,
+                then=then,
+                stuck=stuck,
+                end=ends,
+                turns=turns,
+                secret=secret,
+                generators={
+                    name: tuple((kind.name, *rest) for kind, *rest in found)
+                    for name, found in generators.items()
+                },
+                args={
+                    name: tuple(arg.name for arg in kind.args) for name, kind in game.moves.items()
+                },
+                secret_moves=frozenset(n for n, kind in game.moves.items() if kind.secret),
+                chosen_actors=frozenset(
+                    name for name, phase in game.phases.items() if phase.actors is not None
                 ),
-                PACK_LIBRARY,
-                stable,
-                game.id,
-                game.scores,
-                MAX_AUTOMATIC,
-                _from_seat,
-            )
-            settle, play = flow.settle, dict(flow.play)
+                fixed_moves={
+                    name: makers[name](())
+                    for name, kind in game.moves.items()
+                    if not kind.args and not kind.conditions
+                },
+            ),
+            PACK_LIBRARY,
+            stable,
+            game.id,
+            game.scores,
+            MAX_AUTOMATIC,
+            _from_seat,
+        )
         return cls(
             setup=setup,
             effects=effects,
@@ -233,24 +257,21 @@ class _Rules:
             stuck=stuck,
             turns=turns,
             makers=makers,
+            end=ends,
             run_setup=runner(setup, "setup"),
-            run_effects=runners(effects, "effects of"),
-            run_enter=runners(enter, "enter"),
-            run_after_move=runners(after_move, "after_move"),
             run_then=runners(then, "then"),
             run_stuck=runners(stuck, "stuck"),
             run_end=runner(ends, "end"),
             secret=secret,
             generators=generators,
-            settle=settle,
-            play=play,
+            settle=flow.settle,
+            play=flow.play,
         )
 
 
 class _Runners(Mapping[str, "Runner | None"]):
-    """Step lists by name, each made a runner the first time it is asked for: with the
-    turn path generated (vtt.rules.flowgen), most are only wanted by the engine's own
-    path, for a move whose arguments cannot be locals or a stuck player's turn."""
+    """Step lists by name, each made a runner the first time it is asked for: outside
+    the generated turn path (vtt.rules.flowgen) only a stuck player's turn needs them."""
 
     def __init__(
         self,
@@ -272,18 +293,6 @@ class _Runners(Mapping[str, "Runner | None"]):
 
     def __len__(self) -> int:
         return len(self._lists)
-
-
-def _interpreted(steps: tuple[Step, ...]) -> Runner | None:
-    """The steps run one closure after another (what generated code must equal)."""
-    if not steps:
-        return None
-
-    def run(state: State) -> None:
-        for step in steps:
-            step(state)
-
-    return run
 
 
 class _GameOver(Exception):
@@ -316,9 +325,6 @@ class Game:
     kind: str = "game"
     #: The step lists compiled again for a set of fixed values (options, constants).
     step_lists: Callable[[Mapping[str, object]], StepLists | None] | None = None
-    #: Run each step list as one generated function (False: closure by closure, the
-    #: reference the generated code is tested against).
-    compiled_steps: bool = True
 
     def __post_init__(self) -> None:
         self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
@@ -340,6 +346,10 @@ class Game:
         return frozenset(
             [*self.zones, *self._per_player_vars, *options, *self.constants, "seats", "seat_names"]
         )
+
+    def rules_for(self, env: Env) -> _Rules:
+        """The rules of this game with the options in ``env``, ready to run."""
+        return _Rules.of(self, env)
 
     def fixed_values(self, env: Env) -> dict[str, object]:
         """The options and constants of a game, which never change while it runs."""
@@ -436,16 +446,15 @@ class State:
     """One moment of a game: every zone, var, whose turn, the phase and the random state."""
 
     __slots__ = (
-        "_legal",
-        "_log",
         "_made",
         "_phase_moves",
         "_rules",
-        "_secret_from",
         "env",
         "folds",
         "game",
         "history",
+        "legal_cache",
+        "log_lines",
         "next_phase",
         "options",
         "outcome",
@@ -453,6 +462,7 @@ class State:
         "phase",
         "revealed",
         "rng",
+        "secret_from",
         "seed",
         "turn_decided",
     )
@@ -463,7 +473,7 @@ class State:
     history: list[Move]
     # The log: LogEntry values, and lines not yet read kept as (text, seat, secret,
     # parts) tuples, which cost a fifth of making the value (see ``log``).
-    _log: list[LogEntry | tuple[Any, ...]]
+    log_lines: list[LogEntry | tuple[Any, ...]]
     _made: int  # lines before this index are LogEntry values already
     outcome: Outcome | None
     pending: tuple[int, ...]
@@ -473,8 +483,8 @@ class State:
     turn_decided: bool
     options: dict[str, object]
     seed: int
-    _legal: list[Move] | None
-    _secret_from: int
+    legal_cache: list[Move] | None
+    secret_from: int
     _phase_moves: dict[str, tuple[MoveDef, ...]]
     _rules: _Rules  # the step lists for this game's options; shared by copies
     folds: dict[object, bool]  # answers that depend on options only; shared by copies
@@ -552,7 +562,7 @@ class State:
         self.seed = 0
         self.rng = Rng(0)
         self.history = []
-        self._log = []
+        self.log_lines = []
         self._made = 0
         self.outcome = None
         self.pending = ()
@@ -560,8 +570,8 @@ class State:
         self.revealed = frozenset()
         self.next_phase = None
         self.turn_decided = False
-        self._legal = None
-        self._secret_from = 0
+        self.legal_cache = None
+        self.secret_from = 0
         self.folds = {}
         self.env = self._first_env(count)
         self._check_constraints()
@@ -570,12 +580,12 @@ class State:
             for name, phase in game.phases.items()
         }
         self._place_components()
-        self._rules = _Rules.of(game, self.env)
+        self._rules = game.rules_for(self.env)
         return self
 
     def invalidate(self) -> None:
         """Forget the cached legal moves (after changing zones or vars from outside)."""
-        self._legal = None
+        self.legal_cache = None
 
     def _first_env(self, count: int) -> Env:
         game = self.game
@@ -644,7 +654,7 @@ class State:
     @property
     def log(self) -> list[LogEntry]:
         """The game log, oldest line first (read only, please)."""
-        log = self._log
+        log = self.log_lines
         for index in range(self._made, len(log)):
             line = log[index]
             if line.__class__ is tuple:
@@ -693,12 +703,12 @@ class State:
 
     def legal_list(self) -> list[Move]:
         """Every legal move, generated once per position."""
-        if self._legal is None:
+        if self.legal_cache is None:
             with RUN_LOCK:
-                self._legal = self._generate()
-        return self._legal
+                self.legal_cache = self.generate_legal()
+        return self.legal_cache
 
-    def _generate(self) -> list[Move]:
+    def generate_legal(self) -> list[Move]:
         if self.outcome is not None:
             return []
         env = self.env
@@ -706,62 +716,12 @@ class State:
         env["me"] = pending[0] if pending else env["current"]
         found: list[Move] = []
         try:
-            for kind, generator, known, maker in self._rules.generators.get(self.phase, ()):
-                if generator is not None:
-                    generator(env, found, known, maker)
-                    continue
-                plan: MovePlan = kind.plan
-                fixed: dict[int, Sequence[Any]] = {}
-                self._extend(kind, plan, 0, [None] * len(kind.args), found, fixed)
+            for _, generator, known, maker in self._rules.generators.get(self.phase, ()):
+                generator(env, found, known, maker)
         except Exception as error:
             _explain(error)
             raise
         return found
-
-    def _extend(
-        self,
-        kind: MoveDef,
-        plan: MovePlan,
-        step: int,
-        values: list[Any],
-        found: list[Move],
-        fixed: dict[int, Sequence[Any]],
-    ) -> None:
-        env = self.env
-        for check in plan.checks[step]:
-            if not check(env):
-                return
-        if step == len(plan.order):
-            found.append(self.game.move_of(kind, tuple(values), env["seat_names"]))
-            return
-        index = plan.order[step]
-        arg = kind.args[index]
-        candidates = fixed.get(step)
-        if candidates is None:
-            candidates = self._candidates(arg, plan.narrow[step], env)
-            if plan.fixed[step]:  # the same for every binding of the earlier arguments
-                fixed[step] = candidates
-        name = arg.name
-        if step + 1 < len(plan.order):
-            for value in candidates:
-                env[name] = value
-                values[index] = value
-                self._extend(kind, plan, step + 1, values, found, fixed)
-            return
-        last = plan.checks[step + 1]
-        move_of, seat_names = self.game.move_of, env["seat_names"]
-        for value in candidates:
-            env[name] = value
-            if all(check(env) for check in last):
-                values[index] = value
-                found.append(move_of(kind, tuple(values), seat_names))
-
-    def _candidates(self, arg: Any, narrow: Expr | None, env: Env) -> Sequence[Any]:
-        candidates = self._domain(arg, env)
-        if narrow is None:
-            return candidates
-        allowed = candidates if isinstance(candidates, dict) else set(candidates)
-        return [v for v in dict.fromkeys(narrow(env)) if v in allowed]  # type: ignore[call-overload]
 
     def _domain(self, arg: Any, env: Env) -> Sequence[Any]:
         kind = arg.type
@@ -820,13 +780,12 @@ class State:
         if self.outcome is not None:
             raise IllegalMove("The game is over")
         play = self._rules.play.get((self.phase, kind.name))
+        if play is None:
+            raise IllegalMove(f"'{kind.name}' is not a move you can make now")
         lock = RUN_LOCK
         lock.acquire()
         try:
-            if play is not None:  # everything below, generated for these options
-                play(self, move, values)
-            else:
-                self._apply_steps(kind, values, move)
+            play(self, move, values)  # the move's whole aftermath (vtt.rules.flowgen)
         except _GameOver:
             pass
         except Exception as error:
@@ -834,40 +793,6 @@ class State:
             raise
         finally:
             lock.release()
-
-    def _apply_steps(self, kind: MoveDef, values: tuple[Any, ...], move: Move) -> None:
-        """``apply_unchecked`` running the step lists one by one (what ``play`` must equal)."""
-        env = self.env
-        pending = self.pending
-        seat = pending[0] if pending else env["current"]
-        env["me"] = seat
-        if values:
-            kind.bind(env, values)
-        self._legal = None
-        self.turn_decided = False  # a phase's own give_turn does not count for this move
-        self.history.append(move)
-        meter = METER  # count work afresh (start_work, written out: this runs every move)
-        meter.done = 0
-        meter.left = MAX_WORK
-        # The line is written out only when read: most lines of a playout never are.
-        self._log.append((None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text)))
-        rules = self._rules
-        run = rules.run_effects[kind.name]
-        if run is not None:
-            run(self)
-        phase = self.phase
-        run = rules.run_after_move[phase]
-        if run is not None:
-            run(self)
-        self._after_action()
-        if self.next_phase is None and rules.turns[phase] != "auto":
-            # The same phase goes on: the settle loop's first round, written out.
-            if rules.run_end is not None:
-                rules.run_end(self)
-            legal = self._legal = self._generate()
-            if legal:
-                return
-        rules.settle(self)
 
     def _after_action(self) -> None:
         """Hand the turn on after a move (or a stuck player's steps)."""
@@ -879,19 +804,19 @@ class State:
                 run = rules.run_then[phase]
                 if run is not None:
                     run(self)
-                self._unveil()
+                self.unveil()
                 if self.next_phase is None:
                     self.next_phase = phase
         elif not self.turn_decided:
             self.pass_turn(1)
         self.turn_decided = False
 
-    def _unveil(self) -> None:
-        log = self._log
+    def unveil(self) -> None:
+        log = self.log_lines
         if not self._rules.secret[self.phase]:  # no secret move here: nothing to unveil
-            self._secret_from = len(log)
+            self.secret_from = len(log)
             return
-        for index in range(self._secret_from, len(log)):
+        for index in range(self.secret_from, len(log)):
             entry = log[index]
             if entry.__class__ is tuple:
                 if entry[2]:
@@ -899,37 +824,9 @@ class State:
             elif entry.secret:  # type: ignore[union-attr]
                 made: LogEntry = entry  # type: ignore[assignment]
                 log[index] = LogEntry(made._text, made.seat, False, made._parts)
-        self._secret_from = len(log)  # what is unveiled stays so: look only at newer lines
+        self.secret_from = len(log)  # what is unveiled stays so: look only at newer lines
 
-    def _settle(self) -> None:
-        """Enter the phases the steps went to, one after another, until a move waits (the
-        step lists one by one; ``_Rules.settle`` is this loop generated for the options)."""
-        rules = self._rules
-        turns = rules.turns
-        entered: list[str] = []
-        meter = METER
-        env = self.env
-        for _ in range(MAX_AUTOMATIC):
-            name = self.next_phase
-            if name is None:
-                if self._settled():
-                    return
-                continue
-            entered.append(name)
-            self.next_phase = None
-            self._legal = None
-            self.phase = env["phase"] = name
-            self.pending = ()
-            run = rules.run_enter[name]
-            if run is not None:
-                run(self)
-            if turns[name] == "each" and self.next_phase is None:
-                self._take_turns(name)
-            if meter.done + MAX_WORK - meter.left > MAX_TURN_WORK:  # work_done()
-                raise self._too_much(entered)
-        raise self._endless(entered)
-
-    def _settled(self) -> bool:
+    def settled(self) -> bool:
         """No phase to enter: True when someone has a legal move; else the stuck player's
         steps run and the turn goes on (False: settle again)."""
         rules = self._rules
@@ -937,9 +834,9 @@ class State:
             rules.run_end(self)
         if rules.turns[self.phase] == "auto":
             raise RuleError(f"phase '{self.phase}' has no moves and did not go to another")
-        legal = self._legal
+        legal = self.legal_cache
         if legal is None:
-            legal = self._legal = self._generate()
+            legal = self.legal_cache = self.generate_legal()
         if legal:
             return True
         phase = self.game.phases[self.phase]
@@ -953,24 +850,24 @@ class State:
         run = rules.run_stuck[phase.name]
         if run is not None:
             run(self)
-        self._legal = None
+        self.legal_cache = None
         self._after_action()
         return False
 
-    def _too_much(self, entered: Sequence[str]) -> RuleError:
+    def too_much_work(self, entered: Sequence[str]) -> RuleError:
         return RuleError(
             f"{self.game.path or self.game.id}: too much work in one turn: the "
             f"phases entered ({_phase_trail(entered)}) did more than "
             f"{MAX_TURN_WORK:,} units of work without a move"
         )
 
-    def _endless(self, entered: Sequence[str]) -> RuleError:
+    def endless_phases(self, entered: Sequence[str]) -> RuleError:
         return RuleError(
             f"{self.game.path or self.game.id}: the phases keep going to each other without "
             f"a move: more than {MAX_AUTOMATIC} automatic steps ({_phase_trail(entered)})"
         )
 
-    def _take_turns(self, name: str) -> None:
+    def take_turns(self, name: str) -> None:
         """Everyone the ``each`` phase ``name`` names moves in turn, from the current seat."""
         env = self.env
         chosen = self.game.phases[name].actors
@@ -980,17 +877,17 @@ class State:
         if not ordered:
             raise RuleError(f"phase '{name}' has nobody to move")
         self.pending = ordered
-        self._secret_from = len(self._log)
+        self.secret_from = len(self.log_lines)
 
     # --- what effect steps call -----------------------------------------------------
 
     def say(self, text: str) -> None:
         """Add a line everyone sees to the log."""
-        self._log.append((text, None, False, ()))
+        self.log_lines.append((text, None, False, ()))
 
     def say_later(self, parts: tuple[object, ...]) -> None:
         """Add a line everyone sees, from the parts ``Template.capture`` kept."""
-        self._log.append((None, None, False, parts))
+        self.log_lines.append((None, None, False, parts))
 
     def pass_turn(self, steps: int) -> None:
         """Move the turn ``steps`` seats on in the current direction."""
@@ -1022,7 +919,7 @@ class State:
             values: Any = self.game.scores(self.env) if worked_out is None else worked_out
             scores = tuple(values)
         self.outcome = Outcome(tuple(sorted(set(seats))), reason, scores)
-        self._legal = []
+        self.legal_cache = []
         self.pending = ()
         raise _GameOver
 
@@ -1046,9 +943,9 @@ class State:
         new.env = env
         new.rng = Rng(self.rng.state)
         new.history = self.history[:]
-        new._log = self._log[:]
+        new.log_lines = self.log_lines[:]
         new._made = self._made
-        new._legal = self._legal
+        new.legal_cache = self.legal_cache
         new.options = self.options
         new.seed = self.seed
         new.outcome = self.outcome
@@ -1057,7 +954,7 @@ class State:
         new.revealed = self.revealed
         new.next_phase = None
         new.turn_decided = False
-        new._secret_from = self._secret_from
+        new.secret_from = self.secret_from
         new._phase_moves = self._phase_moves
         new._rules = self._rules
         new.folds = self.folds

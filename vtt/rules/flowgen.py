@@ -17,13 +17,14 @@ set of options, so it is decided once, when the rules are built:
   and the unveiling of secret choices in an ``each`` phase), and, when the phase
   goes on, the end checks and the legal moves of whoever is next; else ``settle``.
 
-What runs is what ``State._settle`` and ``State._apply_steps`` do with the step
-lists one by one (``Game.compiled_steps = False`` keeps that path, and the tests
-compare the two), in the same order, with the same work meter. The statements come
-from ``stepgen._Writer`` (the pack's expressions, checked) and fixed scaffolding
-here; the only other parts from the pack are phase names, written as constants,
-and argument names, which must be plain identifiers (else the move keeps the
-engine's path).
+This is the one turn path: the engine has no other. A plain interpreter of the same
+step lists, kept as the reference this code must equal, lives in the tests
+(``tests/rules/oracle.py``). The statements come from ``stepgen._Writer`` (the pack's
+expressions, checked) and fixed scaffolding here; the only other parts from the pack
+are phase names, written as constants, and argument names, which the loader admits
+only as plain identifiers. The scaffolding reaches the state only through its public
+runtime interface (see ``State``): a test reads every generated function for any
+other name.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr, Library
-from vtt.rules.generate import _plain
 from vtt.rules.model import Step
 from vtt.rules.stepgen import _SCAFFOLD, _assigned, _code, _env_key, _Writer, build_function
 
@@ -102,9 +102,6 @@ def compile_flow(
         (phase, name): _play_function(lists, phase, name, library, kept, label, scores, extra)
         for phase, generators in lists.generators.items()
         for name, *_ in generators
-        # Arguments become local variables: a name that cannot be one (a keyword, or one
-        # starting with _ like the scaffolding's) leaves the move to the engine's path.
-        if all(_plain(arg) for arg in lists.args.get(name, ()))
     }
     return Flow(settle, play)
 
@@ -123,16 +120,16 @@ def _settle_function(
         "    _name = _state.next_phase\n"
         "    if _name is None:\n"
         "        _phase = _state.phase\n"
-        "        if _state._settled():\n"
+        "        if _state.settled():\n"
         "            return\n"
         "        continue\n"
         "    _entered.append(_name)\n"
         "    _state.next_phase = None\n"
-        "    _state._legal = None\n"
+        "    _state.legal_cache = None\n"
         "    _state.phase = _env['phase'] = _name\n"
         "    _state.pending = ()\n"
         "    if _meter.done + _MAX_WORK - _meter.left > _MAX_TURN_WORK:\n"
-        "        raise _state._too_much(_entered)\n",
+        "        raise _state.too_much_work(_entered)\n",
         _SCAFFOLD,
     )[0]
     assert isinstance(loop, ast.For)
@@ -142,7 +139,7 @@ def _settle_function(
         body = [*writer.forget(), *writer.steps(lists.enter.get(phase, ()))]
         if turn == "each" and phase in lists.chosen_actors:
             body += _code(
-                "if _state.next_phase is None:\n    _state._take_turns(N)",
+                "if _state.next_phase is None:\n    _state.take_turns(N)",
                 _SCAFFOLD,
                 N=ast.Constant(phase),
             )
@@ -151,8 +148,8 @@ def _settle_function(
                 "if _state.next_phase is None:\n"
                 "    _state.pending = _from_seat(_env['players'], _env['current'])\n"
                 "    if not _state.pending:\n"
-                "        _state._take_turns(N)\n"
-                "    _state._secret_from = len(_state._log)",
+                "        _state.take_turns(N)\n"
+                "    _state.secret_from = len(_state.log_lines)",
                 _SCAFFOLD,
                 N=ast.Constant(phase),
             )
@@ -170,16 +167,16 @@ def _settle_function(
     assert isinstance(settled, ast.If)
     waiting: list[ast.stmt] = []
     for phase in reversed(list(lists.generators)):
-        generating = _generation(lists, phase, "_legal", extra)
-        if lists.turns[phase] == "auto" or generating is None:
+        if lists.turns[phase] == "auto":
             continue
+        generating = _generation(lists, phase, "_legal", extra)
         writer.valid = set()
         found = [*writer.forget(), *writer.steps(lists.end)]
         moves = _code(
-            "_legal = _state._legal\n"
+            "_legal = _state.legal_cache\n"
             "if _legal is None:\n"
             "    pass\n"
-            "    _state._legal = _legal\n"
+            "    _state.legal_cache = _legal\n"
             "if _legal:\n"
             "    return",
             _SCAFFOLD,
@@ -195,7 +192,7 @@ def _settle_function(
         *writer.forget(),
         *_code("_entered = []", _SCAFFOLD),
         loop,
-        *_code("raise _state._endless(_entered)", _SCAFFOLD),
+        *_code("raise _state.endless_phases(_entered)", _SCAFFOLD),
     ]
     settle: Runner = build_function(writer, body, library, f"{label} settle", extra)
     return settle
@@ -232,12 +229,12 @@ def _play_function(
         )
     body += writer.read(["seat_names"], _SCAFFOLD)
     body += _code(
-        "_state._legal = None\n"
+        "_state.legal_cache = None\n"
         "_state.turn_decided = False\n"
         "_state.history.append(_move)\n"
         "_meter.done = 0\n"
         "_meter.left = _MAX_WORK\n"
-        "_state._log.append((None, me, S, (seat_names[me], ': ', _move.text)))",
+        "_state.log_lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
         _SCAFFOLD,
         S=ast.Constant(move in lists.secret_moves),
     )
@@ -249,9 +246,9 @@ def _play_function(
         writer.valid = set()
         then = [*writer.forget(), *writer.steps(lists.then.get(phase, ()))]
         if lists.secret.get(phase):
-            then += _code("_state._unveil()", _SCAFFOLD)
+            then += _code("_state.unveil()", _SCAFFOLD)
         else:  # nothing secret to unveil: only mark where the next round's lines begin
-            then += _code("_state._secret_from = len(_state._log)", _SCAFFOLD)
+            then += _code("_state.secret_from = len(_state.log_lines)", _SCAFFOLD)
         then += _code(
             "if _state.next_phase is None:\n    _state.next_phase = N",
             _SCAFFOLD,
@@ -284,15 +281,8 @@ def _play_function(
         # checks, then the moves of whoever is next.
         goes_on = [*writer.forget(), *writer.steps(lists.end)]
         extra = dict(extra)
-        generating = _generation(lists, phase, "_found", extra)
-        if generating is not None:
-            goes_on += generating
-            goes_on += _code("_state._legal = _found\nif _found:\n    return", _SCAFFOLD)
-        else:  # a kind without a generator: the engine's own search
-            goes_on += _code(
-                "_found = _state._legal = _state._generate()\nif _found:\n    return",
-                _SCAFFOLD,
-            )
+        goes_on += _generation(lists, phase, "_found", extra)
+        goes_on += _code("_state.legal_cache = _found\nif _found:\n    return", _SCAFFOLD)
         body += _code("if _state.next_phase is None:\n    pass", _SCAFFOLD)
         last = body[-1]
         assert isinstance(last, ast.If)
@@ -309,15 +299,10 @@ def _play_function(
     return play
 
 
-def _generation(
-    lists: FlowLists, phase: str, target: str, extra: dict[str, Any]
-) -> list[ast.stmt] | None:
+def _generation(lists: FlowLists, phase: str, target: str, extra: dict[str, Any]) -> list[ast.stmt]:
     """Statements that set ``target`` to a new list of the legal moves in ``phase`` (as
-    ``State._generate`` does), with what they call added to ``extra``; None when a move
-    kind of the phase has no generated search."""
+    ``State.generate_legal`` does), with what they call added to ``extra``."""
     generators = lists.generators.get(phase, ())
-    if not all(generator is not None for _, generator, _, _ in generators):
-        return None
     statements = _code(
         "_pending = _state.pending\n_env['me'] = _pending[0] if _pending else _env['current']",
         _SCAFFOLD,

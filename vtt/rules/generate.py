@@ -120,7 +120,8 @@ def _locate(node: ast.AST, line: int) -> None:
     setattr(node, "end_col_offset", 1)  # noqa: B010
 
 
-def _plain(name: str) -> bool:
+def plain_name(name: str) -> bool:
+    """True when a pack name can be a local variable of generated code."""
     return name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
 
 
@@ -496,11 +497,9 @@ def _moves_of_round(kind: MoveDef, builder: _Builder) -> list[ast.stmt]:
     return [builder.statement(find, _SCAFFOLD), builder.statement(new, _SCAFFOLD)]
 
 
-def compile_generator(kind: MoveDef, library: Library) -> Generator | None:
-    """The generated legal-move function of one kind of move; None when its argument
-    names cannot be local variables (the engine then walks the plan itself)."""
-    if not all(_plain(arg.name) for arg in kind.args):
-        return None
+def compile_generator(kind: MoveDef, library: Library) -> Generator:
+    """The generated legal-move function of one kind of move (the loader makes sure its
+    argument names can be local variables)."""
     builder = _Builder()
     plan = kind.plan
     hoisted = [

@@ -15,7 +15,7 @@ from vtt.rules.effects import EffectCompiler
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import RUN_LOCK, Define, Expr, check_define, compile_expr
-from vtt.rules.generate import compile_generator
+from vtt.rules.generate import compile_generator, plain_name
 from vtt.rules.model import (
     ArgDef,
     ComponentDef,
@@ -489,10 +489,10 @@ class _Builder:
             self.defines[name] = define
 
     def _all_stacks(self, env: Env) -> list[list[Any]]:
-        from vtt.rules.model import _leaves
+        from vtt.rules.model import leaves
 
         return [
-            stack for zone in self.zones.values() for stack in _leaves(env[zone.name], zone.depth)
+            stack for zone in self.zones.values() for stack in leaves(env[zone.name], zone.depth)
         ]
 
     def _components(self, base: frozenset[str]) -> tuple[ComponentDef, ...]:
@@ -626,6 +626,13 @@ class _Builder:
             here = (*path, "args", name)
             if name in base or name in _RESERVED:
                 self.fail(f"the argument name '{name}' is already used by the pack or engine", here)
+            elif not plain_name(name):
+                # Arguments become names in expressions and in the generated turn code.
+                self.fail(
+                    f"the argument name '{name}' cannot be a name in expressions "
+                    "(a Python keyword, or a name starting with _)",
+                    here,
+                )
             # An argument's domain may use the arguments before it.
             names = base | {arg.name for arg in args}
             kind = spec["type"]

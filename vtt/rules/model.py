@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from vtt.rules.engine import State
 
 __all__ = [
+    "PLAIN_TYPES",
     "ArgDef",
     "ComponentDef",
     "Condition",
@@ -35,6 +36,7 @@ __all__ = [
     "VarDef",
     "ZoneDef",
     "ZoneRef",
+    "leaves",
 ]
 
 #: One compiled effect step.
@@ -119,7 +121,7 @@ class ZoneRef:
             return [found]
         if depth == 1 and found.__class__ is list:  # one stack per player
             return found[:]
-        return list(_leaves(found, depth))
+        return list(leaves(found, depth))
 
     def key(self, env: Env) -> tuple[object, ...]:
         """The instance's identity: the zone name and its evaluated indexes."""
@@ -156,11 +158,12 @@ def _getter(name: str, indexes: Sequence[Expr]) -> Callable[[Env], Any]:
     return deep
 
 
-def _leaves(node: Any, depth: int) -> Sequence[list[Any]]:
+def leaves(node: Any, depth: int) -> Sequence[list[Any]]:
+    """Every stack of a zone's contents ``depth`` levels down (cells of a grid too)."""
     if depth == 0:
         return [node]
     children = node.values() if isinstance(node, dict) else node
-    return [leaf for child in children for leaf in _leaves(child, depth - 1)]
+    return [leaf for child in children for leaf in leaves(child, depth - 1)]
 
 
 @dataclass(frozen=True)
@@ -221,7 +224,7 @@ class Template:
         parts = [run if run.__class__ is str else run(env) for run in self._runs]
         for index in self._places:
             value = parts[index]
-            if value.__class__ not in _PLAIN:
+            if value.__class__ not in PLAIN_TYPES:
                 parts[index] = describe(value)
         return tuple(parts)
 
@@ -243,7 +246,7 @@ def shown_now(test: Expr | None, env: Env) -> bool:
 
 
 #: Values that never change, so a message may hold them and be written out later.
-_PLAIN: frozenset[type] = frozenset(
+PLAIN_TYPES: frozenset[type] = frozenset(
     {str, int, bool, float, type(None), Card, Suit, Rank, Cell, Piece}
 )
 

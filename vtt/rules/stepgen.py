@@ -60,12 +60,12 @@ from vtt.rules.effects import (
     PhaseForm,
     RuleError,
     SetForm,
-    _take,
     move_top,
+    take_item,
 )
 from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace, spend
-from vtt.rules.generate import _Builder, _call, _locate, _plain, lazy_value
-from vtt.rules.model import _PLAIN, Step, Template, ZoneRef, _leaves, render_parts
+from vtt.rules.generate import _Builder, _call, _locate, lazy_value, plain_name
+from vtt.rules.model import PLAIN_TYPES, Step, Template, ZoneRef, leaves, render_parts
 from vtt.rules.stdlib import describe
 
 if TYPE_CHECKING:
@@ -106,11 +106,11 @@ def _fresh_or() -> bool:
 
 _HELPERS: dict[str, Any] = {
     "_snapshot": tuple,
-    "_take": _take,
+    "_take": take_item,
     "_move_top": move_top,
     "_int": int,
-    "_leaves": _leaves,
-    "_PLAIN": _PLAIN,
+    "_leaves": leaves,
+    "_PLAIN": PLAIN_TYPES,
     "_describe": describe,
     "_render": render_parts,
     "_spend": spend,
@@ -219,7 +219,7 @@ class _Writer:
         """Statements that bring ``names`` into local variables, where needed."""
         loads: list[ast.stmt] = []
         for name in sorted(names):
-            if not _plain(name):
+            if not plain_name(name):
                 raise _Unsupported(name)
             if name in self.stable:
                 self.top.add(name)
@@ -246,7 +246,7 @@ class _Writer:
 
     def wrote(self, name: str, value: ast.expr, line: int) -> list[ast.stmt]:
         """``name = value``, into the local and the environment."""
-        if not _plain(name):
+        if not plain_name(name):
             raise _Unsupported(name)
         self.valid.add(name)
         return _code("N = V\n_env[K] = N", line, N=name, V=value, K=_env_key(name))
@@ -360,7 +360,7 @@ class _Writer:
         return [*before, _if_statement(test, then, other, line)]
 
     def _for(self, form: ForForm) -> list[ast.stmt]:
-        if not _plain(form.each):
+        if not plain_name(form.each):
             raise _Unsupported(form.each)
         before, values, line = self.expr(form.values)
         kills = _assigned(form.body)

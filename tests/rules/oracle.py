@@ -1,0 +1,207 @@
+"""The reference the engine's generated code must equal: the same rules, interpreted.
+
+The engine runs one path: each step list, the settle loop and every move's aftermath
+as generated functions (``vtt.rules.stepgen``, ``vtt.rules.flowgen``), and each move
+kind's legal-move search as a generated function (``vtt.rules.generate``). This module
+runs the same loaded pack the plain way, step closure after step closure, and finds
+legal moves by walking each move's plan, so the tests can play both side by side and
+compare positions, logs, outcomes and errors. It is slow on purpose, and lives here,
+not in ``vtt/``, so nothing the program runs depends on it.
+
+>>> from vtt.rules.finder import load_game
+>>> game = interpreted(load_game("war"))
+>>> state = game.new_state(seed=1)
+>>> [move.text for move in state.legal_list()] == [move.text for move in plan_moves(state)]
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from vtt.janken import Suit
+from vtt.rules.effects import MAX_TURN_WORK
+from vtt.rules.engine import MAX_AUTOMATIC, Game, State, _Rules
+from vtt.rules.expr import MAX_WORK, METER, Expr
+from vtt.rules.model import Env, MoveDef, Step
+from vtt.rules.moves import Move
+from vtt.rules.plan import MovePlan
+from vtt.rules.values import Piece
+
+__all__ = ["interpreted", "plan_moves"]
+
+Runner = Callable[[State], None]
+
+
+def interpreted(game: Game) -> Game:
+    """``game``, changed to run its rules interpreted (before any state is made)."""
+    game.rules_for = lambda env: _interpreted_rules(game, env)  # type: ignore[method-assign]
+    return game
+
+
+def _run_all(steps: tuple[Step, ...]) -> Runner | None:
+    if not steps:
+        return None
+
+    def run(state: State) -> None:
+        for step in steps:
+            step(state)
+
+    return run
+
+
+def _interpreted_rules(game: Game, env: Env) -> _Rules:
+    rules = _Rules.of(game, env)
+    play = {
+        (phase, kind.name): _player(kind)
+        for phase, kinds in rules.generators.items()
+        for kind, *_ in kinds
+    }
+    return dataclasses.replace(
+        rules,
+        run_setup=_run_all(rules.setup),
+        run_then={name: _run_all(steps) for name, steps in rules.then.items()},
+        run_stuck={name: _run_all(steps) for name, steps in rules.stuck.items()},
+        run_end=_run_all(rules.end),
+        settle=_settle,
+        play=play,
+    )
+
+
+def _player(kind: MoveDef) -> Callable[[State, Move, tuple[Any, ...]], None]:
+    def play(state: State, move: Move, values: tuple[Any, ...]) -> None:
+        _apply_steps(state, kind, values, move)
+
+    return play
+
+
+def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Move) -> None:
+    """A move's aftermath, list by list (what each generated ``play`` must equal)."""
+    env = state.env
+    pending = state.pending
+    seat = pending[0] if pending else env["current"]
+    env["me"] = seat
+    if values:
+        kind.bind(env, values)
+    state.legal_cache = None
+    state.turn_decided = False  # a phase's own give_turn does not count for this move
+    state.history.append(move)
+    METER.done = 0
+    METER.left = MAX_WORK
+    state.log_lines.append((None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text)))
+    rules = state._rules
+    for step in rules.effects[kind.name]:
+        step(state)
+    phase = state.phase
+    for step in rules.after_move[phase]:
+        step(state)
+    state._after_action()
+    if state.next_phase is None and rules.turns[phase] != "auto":
+        # The same phase goes on: the settle loop's first round.
+        if rules.run_end is not None:
+            rules.run_end(state)
+        legal = state.legal_cache = state.generate_legal()
+        if legal:
+            return
+    rules.settle(state)
+
+
+def _settle(state: State) -> None:
+    """Enter the phases the steps went to, one after another, until a move waits."""
+    rules = state._rules
+    entered: list[str] = []
+    env = state.env
+    for _ in range(MAX_AUTOMATIC):
+        name = state.next_phase
+        if name is None:
+            if state.settled():
+                return
+            continue
+        entered.append(name)
+        state.next_phase = None
+        state.legal_cache = None
+        state.phase = env["phase"] = name
+        state.pending = ()
+        for step in rules.enter[name]:
+            step(state)
+        if rules.turns[name] == "each" and state.next_phase is None:
+            state.take_turns(name)
+        if METER.done + MAX_WORK - METER.left > MAX_TURN_WORK:
+            raise state.too_much_work(entered)
+    raise state.endless_phases(entered)
+
+
+# --- legal moves by walking each move's plan ------------------------------------------
+
+
+def plan_moves(state: State) -> list[Move]:
+    """The legal moves found by walking each move kind's plan (what the generated
+    searches must equal)."""
+    if state.outcome is not None:
+        return []
+    env = state.env
+    env["me"] = state.to_move
+    found: list[Move] = []
+    for kind, *_ in state._rules.generators.get(state.phase, ()):
+        _extend(state, kind, kind.plan, 0, [None] * len(kind.args), found, {})
+    return found
+
+
+def _extend(
+    state: State,
+    kind: MoveDef,
+    plan: MovePlan,
+    step: int,
+    values: list[Any],
+    found: list[Move],
+    fixed: dict[int, Sequence[Any]],
+) -> None:
+    env = state.env
+    if not all(check(env) for check in plan.checks[step]):
+        return
+    if step == len(plan.order):
+        found.append(state.game.move_of(kind, tuple(values), env["seat_names"]))
+        return
+    index = plan.order[step]
+    arg = kind.args[index]
+    candidates = fixed.get(step)
+    if candidates is None:
+        candidates = _candidates(arg, plan.narrow[step], env)
+        if plan.fixed[step]:  # the same for every binding of the earlier arguments
+            fixed[step] = candidates
+    for value in candidates:
+        env[arg.name] = value
+        values[index] = value
+        _extend(state, kind, plan, step + 1, values, found, fixed)
+
+
+def _candidates(arg: Any, narrow: Expr | None, env: Env) -> Sequence[Any]:
+    candidates = _domain(arg, env)
+    if narrow is None:
+        return candidates
+    allowed: Mapping[Any, Any] | set[Any] = (
+        candidates if isinstance(candidates, dict) else set(candidates)
+    )
+    return [v for v in dict.fromkeys(narrow(env)) if v in allowed]  # type: ignore[call-overload]
+
+
+def _domain(arg: Any, env: Env) -> Sequence[Any]:
+    if arg.grid is not None:
+        grid: Sequence[Any] = arg.grid.stack(env)
+        return grid
+    if arg.domain is None:
+        return tuple(Suit) if arg.type == "suit" else env["players"]  # type: ignore[no-any-return]
+    raw = arg.domain(env)
+    if arg.type == "piece":
+        return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in raw))
+    if arg.type == "cards":
+        unique = sorted(dict.fromkeys(raw), key=lambda c: c.sort_key())
+        return [
+            combo
+            for size in range(arg.low, min(arg.high, len(unique)) + 1)
+            for combo in combinations(unique, size)
+        ]
+    return tuple(dict.fromkeys(raw))
