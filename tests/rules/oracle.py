@@ -3,10 +3,11 @@
 The engine runs one path: each step list, the settle loop and every move's aftermath
 as generated functions (``vtt.rules.stepgen``, ``vtt.rules.flowgen``), and each move
 kind's legal-move search as a generated function (``vtt.rules.generate``). This module
-runs the same loaded pack the plain way, step closure after step closure, and finds
-legal moves by walking each move's plan, so the tests can play both side by side and
-compare positions, logs, outcomes and errors. It is slow on purpose, and lives here,
-not in ``vtt/``, so nothing the program runs depends on it.
+runs the same loaded pack the plain way, step after step (``run_step`` says what each
+kind of step the engine writes out does; the others are called as the engine calls
+them), and finds legal moves by walking each move's plan, so the tests can play both
+side by side and compare positions, logs, outcomes and errors. It is slow on purpose,
+and lives here, not in ``vtt/``, so nothing the program runs depends on it.
 
 >>> from vtt.rules.finder import load_game
 >>> game = interpreted(load_game("war"))
@@ -23,15 +24,24 @@ from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.effects import MAX_TURN_WORK
 from vtt.rules.engine import MAX_AUTOMATIC, Game, State, _Rules
-from vtt.rules.expr import MAX_WORK, METER, Expr
+from vtt.rules.errors import RuleError
+from vtt.rules.expr import MAX_WORK, METER, Expr, spend
 from vtt.rules.model import Env, MoveDef, Step
 from vtt.rules.moves import Move
 from vtt.rules.plan import MovePlan
+from vtt.rules.stepgen import MAX_TURN_WORK
+from vtt.rules.steps.assign import Set
+from vtt.rules.steps.branch import If
+from vtt.rules.steps.end_game import EndGame
+from vtt.rules.steps.flags import KeepTurn, Reverse
+from vtt.rules.steps.let import Let
+from vtt.rules.steps.log import Log
+from vtt.rules.steps.loop import For
+from vtt.rules.steps.phase import Phase
 from vtt.rules.values import Piece
 
-__all__ = ["interpreted", "plan_moves"]
+__all__ = ["interpreted", "plan_moves", "run_step", "run_steps"]
 
 Runner = Callable[[State], None]
 
@@ -47,10 +57,55 @@ def _run_all(steps: tuple[Step, ...]) -> Runner | None:
         return None
 
     def run(state: State) -> None:
-        for step in steps:
-            step(state)
+        run_steps(steps, state)
 
     return run
+
+
+def run_steps(steps: tuple[Step, ...], state: State) -> None:
+    """Run steps one after another."""
+    for step in steps:
+        run_step(step, state)
+
+
+def run_step(step: Step, state: State) -> None:
+    """What one step does, said plainly."""
+    env = state.env
+    if isinstance(step, If):
+        run_steps(step.then if step.test.fast(env) else step.other, state)
+    elif isinstance(step, For):
+        for value in tuple(step.values.fast(env)):  # type: ignore[call-overload]
+            env[step.each] = value
+            run_steps(step.body, state)
+            if spend(step.cost) > MAX_TURN_WORK:
+                raise RuleError(
+                    f"{step.where}: too much work in one turn: this 'for' and the steps and "
+                    f"expressions before it did more than {MAX_TURN_WORK:,} units of work"
+                )
+    elif isinstance(step, Let):
+        for name, value in step.bound:
+            env[name] = value.fast(env)
+    elif isinstance(step, Set):
+        for name, index, value in step.changes:
+            new = value.fast(env)
+            if index is None:
+                env[name] = env[name] + new if step.adding else new
+            else:
+                seat = index.fast(env)
+                slots = env[name]
+                slots[seat] = slots[seat] + new if step.adding else new
+    elif isinstance(step, Log):
+        state.say_later(step.text.capture(env))
+    elif isinstance(step, Phase):
+        state.next_phase = step.name
+    elif isinstance(step, EndGame):
+        state.finish(step.winners.fast(env), step.reason.render(env))
+    elif isinstance(step, KeepTurn):
+        state.turn_decided = True
+    elif isinstance(step, Reverse):
+        env["direction"] = -env["direction"]
+    else:  # moves and the kinds the engine calls (shuffle, deal, skip...)
+        step.run(state)
 
 
 def _interpreted_rules(game: Game, env: Env) -> _Rules:
@@ -93,11 +148,9 @@ def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Mov
     METER.left = MAX_WORK
     state.log_lines.append((None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text)))
     rules = state._rules
-    for step in rules.effects[kind.name]:
-        step(state)
+    run_steps(rules.effects[kind.name], state)
     phase = state.phase
-    for step in rules.after_move[phase]:
-        step(state)
+    run_steps(rules.after_move[phase], state)
     state._after_action()
     if state.next_phase is None and rules.turns[phase] != "auto":
         # The same phase goes on: the settle loop's first round.
@@ -125,8 +178,7 @@ def _settle(state: State) -> None:
         state.legal_cache = None
         state.phase = env["phase"] = name
         state.pending = ()
-        for step in rules.enter[name]:
-            step(state)
+        run_steps(rules.enter[name], state)
         if rules.turns[name] == "each" and state.next_phase is None:
             state.take_turns(name)
         if METER.done + MAX_WORK - METER.left > MAX_TURN_WORK:

@@ -12,8 +12,8 @@ import pytest
 
 from tests.rules.oracle import plan_moves
 from vtt.janken import Card
-from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, State
+from vtt.rules.errors import RuleError
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import load_game
 from vtt.rules.loader import LIBRARY_ALL, load_pack_text

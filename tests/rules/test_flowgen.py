@@ -15,9 +15,8 @@ import pytest
 
 from tests.rules.test_expr_escapes import hang_guard
 from tests.rules.test_stepgen import _differences, _twins
-from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, State
-from vtt.rules.errors import PackError
+from vtt.rules.errors import PackError, RuleError
 from vtt.rules.loader import load_pack_text
 
 FLOW = """\

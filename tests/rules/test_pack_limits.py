@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.rules.test_expr_escapes import hang_guard
-from vtt.rules.effects import RuleError
-from vtt.rules.errors import PackErrors
+from vtt.rules.errors import PackErrors, RuleError
 from vtt.rules.loader import load_pack_text
 
 JANTORI = (Path(__file__).parents[2] / "rulesets" / "jantori" / "pack.yaml").read_text()

@@ -17,9 +17,8 @@ import pytest
 
 from tests.packs.test_conformance import GAMES, MAX_MOVES, option_sets
 from tests.rules.oracle import interpreted
-from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, State
-from vtt.rules.errors import PackError
+from vtt.rules.errors import PackError, RuleError
 from vtt.rules.expr import EvalError
 from vtt.rules.loader import load_pack, load_pack_text
 from vtt.rules.stdlib import PACK_LIBRARY

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.effects import MAX_TURN_WORK, RuleError, end_steps, specialise
+from vtt.rules.errors import RuleError
 from vtt.rules.expr import RUN_LOCK, Expr, evaluation_error, start_work
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
 from vtt.rules.model import (
@@ -38,7 +38,8 @@ from vtt.rules.model import (
 from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
 from vtt.rules.rng import Rng
 from vtt.rules.stdlib import PACK_LIBRARY, describe
-from vtt.rules.stepgen import compile_steps
+from vtt.rules.stepgen import MAX_TURN_WORK, compile_steps
+from vtt.rules.steps import end_steps, specialise
 from vtt.rules.values import Component, Grid, Piece
 
 __all__ = ["RUNTIME", "Game", "LegalMoves", "LogEntry", "Outcome", "State"]
@@ -450,7 +451,6 @@ class State:
         "_phase_moves",
         "_rules",
         "env",
-        "folds",
         "game",
         "history",
         "legal_cache",
@@ -487,7 +487,6 @@ class State:
     secret_from: int
     _phase_moves: dict[str, tuple[MoveDef, ...]]
     _rules: _Rules  # the step lists for this game's options; shared by copies
-    folds: dict[object, bool]  # answers that depend on options only; shared by copies
 
     # --- starting -------------------------------------------------------------------
 
@@ -572,7 +571,6 @@ class State:
         self.turn_decided = False
         self.legal_cache = None
         self.secret_from = 0
-        self.folds = {}
         self.env = self._first_env(count)
         self._check_constraints()
         self._phase_moves = {
@@ -957,7 +955,6 @@ class State:
         new.secret_from = self.secret_from
         new._phase_moves = self._phase_moves
         new._rules = self._rules
-        new.folds = self.folds
         return new
 
     def key(self) -> tuple[object, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["PackError", "PackErrors", "Where"]
+__all__ = ["PackError", "PackErrors", "RuleError", "Where"]
 
 
 @dataclass(frozen=True)
@@ -65,3 +65,7 @@ class PackErrors(PackError):
 
     def __str__(self) -> str:
         return "\n".join(str(error) for error in self.errors)
+
+
+class RuleError(RuntimeError):
+    """A pack's rules did something impossible while running (a pack bug), with its place."""

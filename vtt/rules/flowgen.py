@@ -19,7 +19,7 @@ set of options, so it is decided once, when the rules are built:
 
 This is the one turn path: the engine has no other. A plain interpreter of the same
 step lists, kept as the reference this code must equal, lives in the tests
-(``tests/rules/oracle.py``). The statements come from ``stepgen._Writer`` (the pack's
+(``tests/rules/oracle.py``). The statements come from ``stepgen.Writer`` (the pack's
 expressions, checked) and fixed scaffolding here; the only other parts from the pack
 are phase names, written as constants, and argument names, which the loader admits
 only as plain identifiers. The scaffolding reaches the state only through its public
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr, Library
 from vtt.rules.model import Step
-from vtt.rules.stepgen import _SCAFFOLD, _assigned, _code, _env_key, _Writer, build_function
+from vtt.rules.stepgen import SCAFFOLD, Writer, assigned, build_function, code, env_key
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
@@ -93,8 +93,8 @@ def compile_flow(
             every += steps
     # A name any list may bind anew is read where it is used, in every function: the
     # functions call each other, and the engine runs the others in between.
-    assigned = _assigned(every)
-    kept = frozenset() if assigned is None else stable - assigned
+    bound = assigned(every)
+    kept = frozenset() if bound is None else stable - bound
     extra: dict[str, Any] = {"_ROUNDS": range(max_automatic), "_from_seat": from_seat}
     settle = _settle_function(lists, library, kept, label, scores, extra)
     extra["_settle"] = settle
@@ -114,8 +114,8 @@ def _settle_function(
     scores: Expr | None,
     extra: dict[str, Any],
 ) -> Runner:
-    writer = _Writer(stable, scores)
-    loop = _code(
+    writer = Writer(stable, scores)
+    loop = code(
         "for _ in _ROUNDS:\n"
         "    _name = _state.next_phase\n"
         "    if _name is None:\n"
@@ -130,7 +130,7 @@ def _settle_function(
         "    _state.pending = ()\n"
         "    if _meter.done + _MAX_WORK - _meter.left > _MAX_TURN_WORK:\n"
         "        raise _state.too_much_work(_entered)\n",
-        _SCAFFOLD,
+        SCAFFOLD,
     )[0]
     assert isinstance(loop, ast.For)
     branches: list[tuple[str, list[ast.stmt]]] = []
@@ -138,26 +138,26 @@ def _settle_function(
         writer.valid = set()
         body = [*writer.forget(), *writer.steps(lists.enter.get(phase, ()))]
         if turn == "each" and phase in lists.chosen_actors:
-            body += _code(
+            body += code(
                 "if _state.next_phase is None:\n    _state.take_turns(N)",
-                _SCAFFOLD,
+                SCAFFOLD,
                 N=ast.Constant(phase),
             )
         elif turn == "each":  # everyone, from the current seat (State._take_turns)
-            body += _code(
+            body += code(
                 "if _state.next_phase is None:\n"
                 "    _state.pending = _from_seat(_env['players'], _env['current'])\n"
                 "    if not _state.pending:\n"
                 "        _state.take_turns(N)\n"
                 "    _state.secret_from = len(_state.log_lines)",
-                _SCAFFOLD,
+                SCAFFOLD,
                 N=ast.Constant(phase),
             )
         if body[1:]:  # more than forgetting: the phase does something when entered
             branches.append((phase, body))
     chain: list[ast.stmt] = []
     for phase, body in reversed(branches):
-        test = _code("_name == N", _SCAFFOLD, N=ast.Constant(phase))[0]
+        test = code("_name == N", SCAFFOLD, N=ast.Constant(phase))[0]
         assert isinstance(test, ast.Expr)
         chain = [ast.If(test=test.value, body=body, orelse=chain)]
     loop.body[-1:-1] = chain  # before the meter check
@@ -172,27 +172,27 @@ def _settle_function(
         generating = _generation(lists, phase, "_legal", extra)
         writer.valid = set()
         found = [*writer.forget(), *writer.steps(lists.end)]
-        moves = _code(
+        moves = code(
             "_legal = _state.legal_cache\n"
             "if _legal is None:\n"
             "    pass\n"
             "    _state.legal_cache = _legal\n"
             "if _legal:\n"
             "    return",
-            _SCAFFOLD,
+            SCAFFOLD,
         )
         missing = moves[1]
         assert isinstance(missing, ast.If)
         missing.body[:1] = generating
-        test = _code("_phase == N", _SCAFFOLD, N=ast.Constant(phase))[0]
+        test = code("_phase == N", SCAFFOLD, N=ast.Constant(phase))[0]
         assert isinstance(test, ast.Expr)
         waiting = [ast.If(test=test.value, body=[*found, *moves], orelse=waiting)]
     settled.body[1:1] = waiting
     body = [
         *writer.forget(),
-        *_code("_entered = []", _SCAFFOLD),
+        *code("_entered = []", SCAFFOLD),
         loop,
-        *_code("raise _state.endless_phases(_entered)", _SCAFFOLD),
+        *code("raise _state.endless_phases(_entered)", SCAFFOLD),
     ]
     settle: Runner = build_function(writer, body, library, f"{label} settle", extra)
     return settle
@@ -208,34 +208,34 @@ def _play_function(
     scores: Expr | None,
     extra: dict[str, Any],
 ) -> Play:
-    writer = _Writer(stable, scores)
+    writer = Writer(stable, scores)
     # What ``State.apply_unchecked`` does before the effects: who moves, the arguments
     # under their names, the history, a fresh work meter and the log line (written out
     # only when read: most lines of a playout never are).
     args = lists.args.get(move, ())
-    body = _code(
+    body = code(
         "_pending = _state.pending\n"
         "me = _pending[0] if _pending else _env['current']\n"
         "_env['me'] = me",
-        _SCAFFOLD,
+        SCAFFOLD,
     )
     for index, name in enumerate(args):
-        body += _code(
+        body += code(
             "N = _values[I]\n_env[K] = N",
-            _SCAFFOLD,
+            SCAFFOLD,
             N=name,
             I=ast.Constant(index),
-            K=_env_key(name),
+            K=env_key(name),
         )
-    body += writer.read(["seat_names"], _SCAFFOLD)
-    body += _code(
+    body += writer.read(["seat_names"], SCAFFOLD)
+    body += code(
         "_state.legal_cache = None\n"
         "_state.turn_decided = False\n"
         "_state.history.append(_move)\n"
         "_meter.done = 0\n"
         "_meter.left = _MAX_WORK\n"
         "_state.log_lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
-        _SCAFFOLD,
+        SCAFFOLD,
         S=ast.Constant(move in lists.secret_moves),
     )
     writer.valid = {"me", *args}
@@ -246,17 +246,17 @@ def _play_function(
         writer.valid = set()
         then = [*writer.forget(), *writer.steps(lists.then.get(phase, ()))]
         if lists.secret.get(phase):
-            then += _code("_state.unveil()", _SCAFFOLD)
+            then += code("_state.unveil()", SCAFFOLD)
         else:  # nothing secret to unveil: only mark where the next round's lines begin
-            then += _code("_state.secret_from = len(_state.log_lines)", _SCAFFOLD)
-        then += _code(
+            then += code("_state.secret_from = len(_state.log_lines)", SCAFFOLD)
+        then += code(
             "if _state.next_phase is None:\n    _state.next_phase = N",
-            _SCAFFOLD,
+            SCAFFOLD,
             N=ast.Constant(phase),
         )
-        handover = _code(
+        handover = code(
             "_pending = _state.pending = _state.pending[1:]\nif not _pending:\n    pass",
-            _SCAFFOLD,
+            SCAFFOLD,
         )
         last = handover[-1]
         assert isinstance(last, ast.If)
@@ -264,7 +264,7 @@ def _play_function(
         body += handover
     else:
         # The next seat in the turn order (the common case of ``State.pass_turn``).
-        body += _code(
+        body += code(
             "if not _state.turn_decided:\n"
             "    _c = _env['current']\n"
             "    _ps = _env['players']\n"
@@ -272,22 +272,22 @@ def _play_function(
             "        _env['current'] = _ps[(_ps.index(_c) + _env['direction']) % len(_ps)]\n"
             "    else:\n"
             "        _state.pass_turn(1)",
-            _SCAFFOLD,
+            SCAFFOLD,
         )
-    writer.valid = set()  # the engine's methods, ``then`` or a closure may have changed any
-    body += _code("_state.turn_decided = False", _SCAFFOLD)
+    writer.valid = set()  # the engine's methods, ``then`` or a called step may have changed any
+    body += code("_state.turn_decided = False", SCAFFOLD)
     if turn != "auto":
         # The same phase goes on (the settle loop's first round, written out): the end
         # checks, then the moves of whoever is next.
         goes_on = [*writer.forget(), *writer.steps(lists.end)]
         extra = dict(extra)
         goes_on += _generation(lists, phase, "_found", extra)
-        goes_on += _code("_state.legal_cache = _found\nif _found:\n    return", _SCAFFOLD)
-        body += _code("if _state.next_phase is None:\n    pass", _SCAFFOLD)
+        goes_on += code("_state.legal_cache = _found\nif _found:\n    return", SCAFFOLD)
+        body += code("if _state.next_phase is None:\n    pass", SCAFFOLD)
         last = body[-1]
         assert isinstance(last, ast.If)
         last.body = goes_on
-    body += _code("_settle(_state)", _SCAFFOLD)
+    body += code("_settle(_state)", SCAFFOLD)
     play: Play = build_function(
         writer,
         body,
@@ -303,20 +303,20 @@ def _generation(lists: FlowLists, phase: str, target: str, extra: dict[str, Any]
     """Statements that set ``target`` to a new list of the legal moves in ``phase`` (as
     ``State.generate_legal`` does), with what they call added to ``extra``."""
     generators = lists.generators.get(phase, ())
-    statements = _code(
+    statements = code(
         "_pending = _state.pending\n_env['me'] = _pending[0] if _pending else _env['current']",
-        _SCAFFOLD,
+        SCAFFOLD,
     )
     stem = f"_{len(extra)}"  # names of their own in this function
     if len(generators) == 1 and generators[0][0] in lists.fixed_moves:
         # The phase's one move takes no argument and has no condition: it is always legal.
         extra[f"{stem}_move"] = lists.fixed_moves[generators[0][0]]
-        return statements + _code("T = [M]", _SCAFFOLD, T=target, M=f"{stem}_move")
-    statements += _code("T = []", _SCAFFOLD, T=target)
+        return statements + code("T = [M]", SCAFFOLD, T=target, M=f"{stem}_move")
+    statements += code("T = []", SCAFFOLD, T=target)
     for index, (_, generator, known, maker) in enumerate(generators):
         names = (f"{stem}_gen{index}", f"{stem}_known{index}", f"{stem}_maker{index}")
         extra.update(zip(names, (generator, known, maker), strict=True))
-        statements += _code(
-            "G(_env, T, K, M)", _SCAFFOLD, G=names[0], T=target, K=names[1], M=names[2]
+        statements += code(
+            "G(_env, T, K, M)", SCAFFOLD, G=names[0], T=target, K=names[1], M=names[2]
         )
     return statements

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from vtt.rules.effects import EffectCompiler
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import RUN_LOCK, Define, Expr, check_define, compile_expr
@@ -36,6 +35,7 @@ from vtt.rules.moves import notation_pattern, placeholders
 from vtt.rules.plan import plan_move
 from vtt.rules.schema import schema_errors
 from vtt.rules.stdlib import PACK_LIBRARY
+from vtt.rules.steps import StepParser
 from vtt.rules.yamlsource import Document, load_yaml, load_yaml_file
 
 __all__ = ["ENGINE_NAMES", "LIBRARY_ALL", "check_pack", "load_pack", "load_pack_text", "pack_file"]
@@ -288,7 +288,7 @@ class _Builder:
         phase_names = set(data["flow"]["phases"])
         # Options and constants: the names whose values are fixed for a whole game.
         fixed_names = frozenset(o.name for o in options) | frozenset(constants)
-        effects = EffectCompiler(
+        effects = StepParser(
             compile_expr=self.expr,
             zone_ref=self.zone_ref,
             template=self.template,
@@ -335,7 +335,7 @@ class _Builder:
         base: frozenset[str],
         static: frozenset[str],
         values: Mapping[str, object],
-        general: EffectCompiler,
+        general: StepParser,
     ) -> StepLists | None:
         """Every step list compiled again with the options and constants in ``values``
         written into its expressions; None if that does not compile as it did at load."""
@@ -349,7 +349,7 @@ class _Builder:
         def expr(raw: object, names: frozenset[str], path: Path_) -> Expr:
             return self.expr(raw, names, path, fixed)
 
-        effects = EffectCompiler(
+        effects = StepParser(
             compile_expr=expr,
             zone_ref=general.zone_ref,
             template=lambda text, names, path: Template(
@@ -577,7 +577,7 @@ class _Builder:
     # --- moves and phases -----------------------------------------------------------
 
     def _move(
-        self, name: str, raw: Mapping[str, Any], base: frozenset[str], effects: EffectCompiler
+        self, name: str, raw: Mapping[str, Any], base: frozenset[str], effects: StepParser
     ) -> MoveDef:
         path: Path_ = ("moves", name)
         args = self._args(raw.get("args", {}), base, path)
@@ -652,7 +652,7 @@ class _Builder:
         return args
 
     def _phases(
-        self, base: frozenset[str], moves: Mapping[str, MoveDef], effects: EffectCompiler
+        self, base: frozenset[str], moves: Mapping[str, MoveDef], effects: StepParser
     ) -> dict[str, PhaseDef]:
         phases: dict[str, PhaseDef] = {}
         for name, raw in self.data["flow"]["phases"].items():

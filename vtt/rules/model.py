@@ -10,7 +10,7 @@ import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from vtt.janken import Card, Rank, Suit
 from vtt.rules.errors import Where
@@ -20,8 +20,10 @@ from vtt.rules.values import Cell, Piece
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
+    from vtt.rules.stepgen import Writer
 
 __all__ = [
+    "ENGINE_CHANGES",
     "PLAIN_TYPES",
     "ArgDef",
     "ComponentDef",
@@ -39,9 +41,40 @@ __all__ = [
     "leaves",
 ]
 
-#: One compiled effect step.
-Step = Callable[["State"], None]
 Env = dict[str, Any]
+#: The names the engine's own turn methods (``give_turn``, ``skip``...) may change.
+ENGINE_CHANGES = frozenset({"current", "direction", "players"})
+
+
+class Step:
+    """One effect step of a pack, as loaded: plain data, run as generated code.
+
+    Each kind of step is one module of ``vtt.rules.steps``, which reads it from YAML
+    and says how it is written into a generated function (``write``) or, for a step
+    the generated code calls, how it runs (``run``)."""
+
+    __slots__ = ()
+
+    #: False for a step that changes neither zones nor vars nor names (kept values stay).
+    changes_game: ClassVar[bool] = True
+
+    def assigned(self) -> frozenset[str] | None:
+        """The environment names this step may bind anew; None: it could bind any."""
+        return ENGINE_CHANGES
+
+    def specialise(self, decide: Callable[[Expr], bool]) -> tuple[Step, ...]:
+        """This step for one set of options: an ``if`` on options alone becomes the
+        branch it takes (``decide(test)`` gives the answer)."""
+        return (self,)
+
+    def run(self, state: State) -> None:
+        """Do the step (for a step the generated code calls rather than writes out)."""
+        raise NotImplementedError(f"{type(self).__name__} is written out, not called")
+
+    def write(self, writer: Writer) -> list[ast.stmt]:
+        """The statements of this step in a generated function (``vtt.rules.stepgen``);
+        by default a call of ``run``."""
+        return writer.call(self)
 
 
 @dataclass(frozen=True)

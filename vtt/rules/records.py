@@ -16,9 +16,8 @@ from typing import Any
 import yaml
 
 from vtt.rules.deal import DealError
-from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, Outcome, State
-from vtt.rules.errors import PackError
+from vtt.rules.errors import PackError, RuleError
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import load_game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move

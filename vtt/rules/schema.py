@@ -1,7 +1,8 @@
 """The JSON Schema of rule packs, and schema errors turned into file:line:col messages.
 
 The schema ships as ``vtt/rules/pack.schema.json``; its ``table:`` key refers to
-the free-form layout schema (``vtt/table/layout.schema.json``), which
+the free-form layout schema (``vtt/table/layout.schema.json``), and its steps are
+those the kinds of step register (``vtt.rules.steps``), both of which
 ``pack_schema()`` embeds so the result is one self-contained document (the copy
 published as ``docs/pack.schema.json``).
 """
@@ -17,6 +18,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from vtt.rules.errors import PackError
+from vtt.rules.steps import step_schema
 from vtt.rules.yamlsource import Document
 from vtt.table.layout import layout_schema
 
@@ -31,6 +33,7 @@ def _pack_schema_text() -> str:
 def pack_schema() -> dict[str, Any]:
     """The full pack schema, with the table layout schema embedded under ``$defs``."""
     schema: dict[str, Any] = json.loads(_pack_schema_text())
+    schema["$defs"]["step"] = step_schema()
     schema["$defs"]["table_layout"] = layout_schema()
     return schema
 
@@ -52,7 +55,10 @@ def _explained(error: ValidationError, document: Document) -> list[PackError]:
     if error.context:
         # Of "a mapping like this, or a plain value", a mapping with one bad key is
         # told what is wrong inside it, not that it is not a plain value.
-        inside = [e for e in error.context if e.relative_path or e.validator != "type"]
+        # A mapping is told what is wrong with it as a mapping, not that it is not one
+        # of the bare words (an unknown step is an unknown key, not "not keep_turn").
+        plain = ("type", "enum") if isinstance(error.instance, dict) else ("type",)
+        inside = [e for e in error.context if e.relative_path or e.validator not in plain]
         error = best_match(inside or error.context)
     path = list(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):

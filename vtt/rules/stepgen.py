@@ -1,11 +1,12 @@
 """Step lists compiled to one Python function each.
 
 A list of effect steps (a move's effects, a phase's ``enter``, the setup) runs as
-one generated function ``run(state)``. The common steps (``if``, ``for``, ``let``,
-``set``, ``add``, ``move``, ``log``, ``phase``, ``end_game``, ``keep_turn``,
-``reverse``) are written out as plain statements with the expressions' checked
-trees in place; any other step is called as its closure (see ``FORM`` in
-``vtt.rules.effects``). A War round's ``resolve`` phase then reads:
+one generated function ``run(state)``. Each kind of step (``vtt.rules.steps``, one
+module a kind) writes its own statements through the ``Writer`` here: the common
+ones (``if``, ``for``, ``let``, ``set``, ``add``, ``move``, ``log``, ``phase``,
+``end_game``, ``keep_turn``, ``reverse``) as plain statements with the expressions'
+checked trees in place, the others as a call of the step's ``run``. A War round's
+``resolve`` phase then reads:
 
     def _run(_state):
         _env = _state.env
@@ -22,7 +23,7 @@ options, constants and the seat lists never change identity while a list runs, s
 they are read once at the top; every other name (vars, ``let`` and ``for`` names,
 ``current``...) is read from the environment just before the first statement that
 needs it, and read again after anything that may change it. Every value a step
-writes goes into the environment too, so a closure called in between, and the
+writes goes into the environment too, so a step called in between, and the
 engine afterwards, sees what the steps did.
 
 Kept values: a list, set or dict an expression builds outside any comprehension is
@@ -45,42 +46,54 @@ import ast
 import copy
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from vtt.rules.effects import (
-    FORM,
-    MAX_TURN_WORK,
-    EndForm,
-    FlagForm,
-    ForForm,
-    IfForm,
-    LetForm,
-    LogForm,
-    MoveForm,
-    PhaseForm,
-    RuleError,
-    SetForm,
-    move_top,
-    take_item,
-)
+from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace, spend
 from vtt.rules.generate import _Builder, _call, _locate, lazy_value, plain_name
-from vtt.rules.model import PLAIN_TYPES, Step, Template, ZoneRef, leaves, render_parts
+from vtt.rules.model import (
+    PLAIN_TYPES,
+    Step,
+    Template,
+    ZoneRef,
+    leaves,
+    render_parts,
+)
 from vtt.rules.stdlib import describe
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["ENGINE_CHANGES", "compile_steps"]
+__all__ = [
+    "MAX_TURN_WORK",
+    "SCAFFOLD",
+    "STEP_WORK",
+    "Writer",
+    "assigned",
+    "build_function",
+    "code",
+    "compile_steps",
+    "env_key",
+    "if_statement",
+    "located_missing",
+    "replace_marker",
+]
 
-#: The names the engine's own methods (``give_turn``, ``skip``...) may change.
-ENGINE_CHANGES = frozenset({"current", "direction", "players"})
+#: Work one move, one setup or one settling of phases may do: the work units of its
+#: expressions plus ``STEP_WORK`` for every step a ``for`` loop runs. Real turns
+#: spend hundreds.
+MAX_TURN_WORK: Final = 2_000_000
+#: The work units of one step run by a ``for``: a step costs about as much as ten
+#: items of a comprehension.
+STEP_WORK: Final = 10
 #: The line of fixed scaffolding: no expression runs there.
-_SCAFFOLD = 1
+SCAFFOLD = 1
 
 
-class _Unsupported(Exception):
-    """This step cannot be written out; it is called as its closure instead."""
+def _check_plain(name: str) -> None:
+    """Pack names become local variables: the loader admits only plain identifiers."""
+    if not plain_name(name):
+        raise ValueError(f"{name!r} cannot be a name in generated code")
 
 
 def _too_much(where: str) -> RuleError:
@@ -106,8 +119,6 @@ def _fresh_or() -> bool:
 
 _HELPERS: dict[str, Any] = {
     "_snapshot": tuple,
-    "_take": take_item,
-    "_move_top": move_top,
     "_int": int,
     "_leaves": leaves,
     "_PLAIN": PLAIN_TYPES,
@@ -144,7 +155,7 @@ class _Substitute(ast.NodeTransformer):
         return copy.deepcopy(part)
 
 
-def _code(scaffold: str, line: int, **parts: ast.expr | str) -> list[ast.stmt]:
+def code(scaffold: str, line: int, **parts: ast.expr | str) -> list[ast.stmt]:
     """The statements of a fixed ``scaffold`` with ``parts`` in place of its placeholders."""
     tree = ast.parse(scaffold)
     _located(tree, line)
@@ -152,11 +163,12 @@ def _code(scaffold: str, line: int, **parts: ast.expr | str) -> list[ast.stmt]:
     return list(body)
 
 
-def _env_key(name: str) -> ast.expr:
+def env_key(name: str) -> ast.expr:
+    """The environment's key for a pack name."""
     return ast.Constant(name)
 
 
-class _Writer:
+class Writer:
     """Writes the statements of one step list, keeping track of the names held locally."""
 
     def __init__(self, stable: frozenset[str], scores: Expr | None) -> None:
@@ -165,7 +177,7 @@ class _Writer:
         self.stable = stable
         self.top: set[str] = set()  # stable names the function reads once, at the top
         self.valid: set[str] = set()  # volatile names whose local copy is up to date
-        self.closures: dict[str, Step] = {}
+        self.calls: dict[str, object] = {}  # what the code calls, by its global name
         self.temps = 0
         self.cached: dict[str, str] = {}  # a built value's tree (dumped) -> its local
         self.forgets: list[ast.Assign] = []  # where the cached values are forgotten
@@ -181,7 +193,7 @@ class _Writer:
     def forget(self) -> list[ast.stmt]:
         """Forget the cached values: the steps are about to change what they were built from.
         The names are filled in at the end, when every cached value is known."""
-        node = _code("_k0 = _UNSET", _SCAFFOLD)[0]
+        node = code("_k0 = _UNSET", SCAFFOLD)[0]
         assert isinstance(node, ast.Assign)
         self.forgets.append(node)
         return [node]
@@ -190,7 +202,7 @@ class _Writer:
         names = ["_k0", *self.cached.values()]
         for node in self.forgets:
             node.targets = [ast.Name(id=name, ctx=ast.Store()) for name in names]
-            _located_missing(node)
+            located_missing(node)
 
     def drop_idle_forgets(self, body: list[ast.stmt]) -> list[ast.stmt]:
         """``body`` without the forgets that run when no kept value can be held: a War
@@ -209,6 +221,11 @@ class _Writer:
         forgets = {id(node) for node in self.forgets}
         return _Forgets(kept, forgets).block(body, True)[0]
 
+    def use(self, name: str, value: object) -> None:
+        """Make ``value`` a global of the generated function under ``name`` (a helper a
+        kind of step calls)."""
+        self.calls[name] = value
+
     def temp(self, stem: str) -> str:
         self.temps += 1
         return f"_{stem}{self.temps}"
@@ -219,12 +236,11 @@ class _Writer:
         """Statements that bring ``names`` into local variables, where needed."""
         loads: list[ast.stmt] = []
         for name in sorted(names):
-            if not plain_name(name):
-                raise _Unsupported(name)
+            _check_plain(name)
             if name in self.stable:
                 self.top.add(name)
             elif name not in self.valid:
-                loads += _code("N = _env[K]", line, N=name, K=_env_key(name))
+                loads += code("N = _env[K]", line, N=name, K=env_key(name))
                 self.valid.add(name)
         return loads
 
@@ -241,25 +257,24 @@ class _Writer:
             later = _fresh_later(body, line)
             if later is not None:
                 return before, later, line
-            before += _code("_meter.done += _MAX_WORK - _meter.left\n_meter.left = _MAX_WORK", line)
+            before += code("_meter.done += _MAX_WORK - _meter.left\n_meter.left = _MAX_WORK", line)
         return before, body, line
 
     def wrote(self, name: str, value: ast.expr, line: int) -> list[ast.stmt]:
         """``name = value``, into the local and the environment."""
-        if not plain_name(name):
-            raise _Unsupported(name)
+        _check_plain(name)
         self.valid.add(name)
-        return _code("N = V\n_env[K] = N", line, N=name, V=value, K=_env_key(name))
+        return code("N = V\n_env[K] = N", line, N=name, V=value, K=env_key(name))
 
     def zone(self, ref: ZoneRef) -> tuple[list[ast.stmt], ast.expr]:
         """The stack (or family of stacks) a zone reference names, as an expression."""
-        before = self.read([ref.zone.name], _SCAFFOLD)
+        before = self.read([ref.zone.name], SCAFFOLD)
         node: ast.expr = ast.Name(id=ref.zone.name, ctx=ast.Load())
         for index in ref.indexes:
             loads, body, _ = self.expr(index)
             before += loads
             node = ast.Subscript(value=node, slice=body, ctx=ast.Load())
-        _located_missing(node)
+        located_missing(node)
         return before, node
 
     def parts(self, text: Template, line: int) -> tuple[list[ast.stmt], ast.expr]:
@@ -272,8 +287,8 @@ class _Writer:
                 continue
             loads, body, at = self.expr(part)
             name = self.temp("p")
-            before += [*loads, *_code("T = V", at, T=name, V=body)]
-            kept = _code("T if T.__class__ in _PLAIN else _describe(T)", at, T=name)[0]
+            before += [*loads, *code("T = V", at, T=name, V=body)]
+            kept = code("T if T.__class__ in _PLAIN else _describe(T)", at, T=name)[0]
             assert isinstance(kept, ast.Expr)
             values.append(kept.value)
         return before, ast.Tuple(elts=values, ctx=ast.Load())
@@ -284,243 +299,28 @@ class _Writer:
         written: list[ast.stmt] = []
         for step in steps:
             written += self.step(step)
-            if _changes(step):
+            if step.changes_game:
                 written += self.forget()
         return written
 
     def step(self, step: Step) -> list[ast.stmt]:
-        form = getattr(step, FORM, None)
-        before = set(self.valid)
-        try:
-            if form is None:
-                raise _Unsupported("no form")
-            return self._written(form, step)
-        except _Unsupported:
-            self.valid = before
-            return self.closure(step, compound=hasattr(step, "specialise"))
+        """The statements of one step: its kind writes them (see ``vtt.rules.steps``)."""
+        return step.write(self)
 
-    def closure(self, step: Step, *, compound: bool = False) -> list[ast.stmt]:
-        """Call the step's closure; what it may change must be read afresh afterwards."""
+    def call(self, step: Step) -> list[ast.stmt]:
+        """Call the step's ``run``; what it may change must be read afresh afterwards."""
         name = self.temp("step")
-        self.closures[name] = step
-        if compound:
+        self.calls[name] = step
+        changed = step.assigned()
+        if changed is None:
             self.valid.clear()
         else:
-            self.valid -= ENGINE_CHANGES
-        return _code("S(_state)", _SCAFFOLD, S=name)
+            self.valid -= changed
+        return code("S.run(_state)", SCAFFOLD, S=name)
 
-    def _written(self, form: object, step: Step) -> list[ast.stmt]:
-        if isinstance(form, IfForm):
-            return self._if(form)
-        if isinstance(form, ForForm):
-            return self._for(form)
-        if isinstance(form, LetForm):
-            written: list[ast.stmt] = []
-            for name, value in form.bound:
-                before, body, line = self.expr(value, kept=False)
-                written += [*before, *self.wrote(name, body, line)]
-            return written
-        if isinstance(form, SetForm):
-            return self._set(form)
-        if isinstance(form, MoveForm):
-            return self._move(form, step)
-        if isinstance(form, LogForm):
-            before, parts = self.parts(form.text, _SCAFFOLD)
-            return [*before, *_code("_state.say_later(P)", _SCAFFOLD, P=parts)]
-        if isinstance(form, PhaseForm):
-            return _code("_state.next_phase = N", _SCAFFOLD, N=ast.Constant(form.name))
-        if isinstance(form, EndForm):
-            before, winners, line = self.expr(form.winners)
-            chosen = self.temp("w")
-            before += _code("T = W", line, T=chosen, W=winners)
-            more, parts = self.parts(form.reason, line)
-            if self.scores is None:
-                finish = _code("_state.finish(T, _render(P))", line, T=chosen, P=parts)
-                return [*before, *more, *finish]
-            # The scores too, here: they are often the values the check just built.
-            loads, scores, at = self.expr(self.scores)
-            kept = self.temp("sc")
-            more += [*loads, *_code("T = V", at, T=kept, V=scores)]
-            finish = _code("_state.finish(T, _render(P), S)", line, T=chosen, P=parts, S=kept)
-            return [*before, *more, *finish]
-        if isinstance(form, FlagForm):
-            if form.word == "keep_turn":
-                return _code("_state.turn_decided = True", _SCAFFOLD)
-            self.valid.discard("direction")
-            return _code("_env['direction'] = -_env['direction']", _SCAFFOLD)
-        raise _Unsupported(type(form).__name__)
-
-    def _if(self, form: IfForm) -> list[ast.stmt]:
-        before, test, line = self.expr(form.test)
-        start = set(self.valid)
-        then = self.steps(form.then)
-        after_then, self.valid = self.valid, set(start)
-        other = self.steps(form.other)
-        self.valid &= after_then
-        return [*before, _if_statement(test, then, other, line)]
-
-    def _for(self, form: ForForm) -> list[ast.stmt]:
-        if not plain_name(form.each):
-            raise _Unsupported(form.each)
-        before, values, line = self.expr(form.values)
-        kills = _assigned(form.body)
-        start = set(self.valid)
-        self.valid = set() if kills is None else start - kills
-        body = _code("_env[K] = N", line, N=form.each, K=_env_key(form.each))
-        body += self.forget()  # values built from the last round's name are stale
-        self.valid.add(form.each)
-        body += self.steps(form.body)
-        body += _code(
-            "if _spend(C) > _MAX_TURN_WORK:\n    raise _too_much(W)",
-            _SCAFFOLD,
-            C=ast.Constant(form.cost),
-            W=ast.Constant(form.where),
-        )
-        self.valid = set() if kills is None else start - kills - {form.each}
-        loop = _code("for N in _snapshot(V):\n    pass", line, N=form.each, V=values)[0]
-        assert isinstance(loop, ast.For)
-        loop.body = body
-        return [*before, loop]
-
-    def _set(self, form: SetForm) -> list[ast.stmt]:
-        written: list[ast.stmt] = []
-        for name, index, value in form.changes:
-            before, body, line = self.expr(value, kept=False)
-            written += before
-            if index is None:
-                if form.adding:
-                    written += self.read([name], line)
-                    total = _code("N + V", line, N=name, V=body)[0]
-                    assert isinstance(total, ast.Expr)
-                    body = total.value
-                written += self.wrote(name, body, line)
-                continue
-            if name not in self.stable:
-                raise _Unsupported(name)
-            # The value first, then the index, as the closure (and ``a[i] = v``) does.
-            new = self.temp("v")
-            written += _code("T = V", line, T=new, V=body)
-            loads, seat, at = self.expr(index)
-            written += [*loads, *self.read([name], at)]
-            slot = self.temp("i")
-            written += _code("I = S", at, I=slot, S=seat)
-            scaffold = "N[I] = N[I] + T" if form.adding else "N[I] = T"
-            written += _code(scaffold, line, I=slot, N=name, T=new)  # a failure blames the value
-        return written
-
-    def _move(self, form: MoveForm, step: Step) -> list[ast.stmt]:
-        before, dest = self.zone(form.dest)
-        if form.what is not None and form.bottom:
-            raise _Unsupported("bottom")
-        if form.what is not None:
-            if len(form.sources) != 1 or not form.sources[0].complete:
-                raise _Unsupported("several sources")
-            loads, what, line = self.expr(form.what)
-            more, source = self.zone(form.sources[0])
-            # A list of items, or an item not there (the closure raises the error), goes
-            # to the closure; one item found is moved here.
-            fallback = self.closure(step)
-            item = self.temp("x")
-            moved = _code(
-                "X = W\n"
-                "if X.__class__ is list or X.__class__ is tuple:\n    F\n"
-                "else:\n"
-                "    X = _take(S, X)\n"
-                "    if X is None:\n        F\n"
-                "    else:\n        D.append(X)",
-                line,
-                X=item,
-                W=what,
-                S=source,
-                D=dest,
-            )
-            _replace_marker(moved, fallback)
-            return [*before, *loads, *more, *moved]
-        if form.count is None and not form.bottom:
-            into = self.temp("d")
-            written = [*before, *_code("D = V", _SCAFFOLD, D=into, V=dest)]
-            # Every stack is found before any card moves (an index may count cards).
-            found: list[tuple[str, bool]] = []
-            for ref in form.sources:
-                loads, source = self.zone(ref)
-                written += loads
-                stack = self.temp("s")
-                left = ref.zone.depth - len(ref.indexes)
-                if not ref.complete and not (left == 1 and ref.zone.grid is None):
-                    source = _call("_leaves", source, ast.Constant(left))
-                written += _code("S = V", _SCAFFOLD, S=stack, V=source)
-                found.append((stack, ref.complete))
-            gather = "if S and S is not D:\n    D.extend(S)\n    S.clear()"
-            for stack, complete in found:
-                if complete:
-                    written += _code(gather, _SCAFFOLD, S=stack, D=into)
-                    continue
-                each = self.temp("s")
-                loop = "for E in S:\n    " + gather.replace("\n", "\n    ").replace("S", "E")
-                written += _code(loop, _SCAFFOLD, E=each, S=stack, D=into)
-            return written
-        count = None if form.count is None else form.count.body
-        if (
-            not form.bottom
-            and isinstance(count, ast.Constant)
-            and type(count.value) is int
-            and count.value == 1
-            and len(form.sources) == 1
-            and form.sources[0].complete
-        ):  # turn up a card, draw one: the commonest move of all
-            more, source = self.zone(form.sources[0])
-            stack, into = self.temp("s"), self.temp("d")
-            return [
-                *before,
-                *more,
-                *_code(
-                    "S = V\nD = T\nif S and S is not D:\n    D.append(S.pop())",
-                    _SCAFFOLD,
-                    S=stack,
-                    V=source,
-                    D=into,
-                    T=dest,
-                ),
-            ]
-        return [*before, *self._move_count(form, dest)]
-
-    def _move_count(self, form: MoveForm, dest: ast.expr) -> list[ast.stmt]:
-        """``move`` of a number of components from the top (or all, under the destination):
-        the destination, the number, then every source stack, then the moving."""
-        into, wanted = self.temp("d"), self.temp("n")
-        written = _code("D = V", _SCAFFOLD, D=into, V=dest)
-        if form.count is None:
-            written += _code("N = None", _SCAFFOLD, N=wanted)
-        else:
-            loads, count, line = self.expr(form.count)
-            written += [*loads, *_code("N = _int(C)", line, N=wanted, C=count)]
-        stacks: list[tuple[str, bool]] = []
-        for ref in form.sources:
-            loads, source = self.zone(ref)
-            left = ref.zone.depth - len(ref.indexes)
-            if not ref.complete and not (left == 1 and ref.zone.grid is None):
-                source = _call("_leaves", source, ast.Constant(left))
-            stack = self.temp("s")
-            written += [*loads, *_code("S = V", _SCAFFOLD, S=stack, V=source)]
-            stacks.append((stack, ref.complete))
-        bottom = ast.Constant(form.bottom)
-        for stack, complete in stacks:
-            if complete:
-                written += _code(
-                    "_move_top(S, D, N, B)", _SCAFFOLD, S=stack, D=into, N=wanted, B=bottom
-                )
-            else:
-                each = self.temp("s")
-                written += _code(
-                    "for E in S:\n    _move_top(E, D, N, B)",
-                    _SCAFFOLD,
-                    E=each,
-                    S=stack,
-                    D=into,
-                    N=wanted,
-                    B=bottom,
-                )
-        return written
+    def run_all(self, step: Step) -> list[ast.stmt]:
+        """``step.run`` as a fallback inside a kind's own statements (``replace_marker``)."""
+        return self.call(step)
 
 
 class _Caching(ast.NodeTransformer):
@@ -531,7 +331,7 @@ class _Caching(ast.NodeTransformer):
     Expressions have no side effects, so a kept value is the value building it again
     would give; it is built lazily, at the first place that needs it, as before."""
 
-    def __init__(self, writer: _Writer, line: int) -> None:
+    def __init__(self, writer: Writer, line: int) -> None:
         self.writer = writer
         self.line = line
 
@@ -598,25 +398,17 @@ def _compares_identity(node: ast.expr) -> bool:
     return False
 
 
-def _changes(step: Step) -> bool:
-    """True when the step may change zones, vars or names (cached values go stale)."""
-    form = getattr(step, FORM, None)
-    if isinstance(form, LogForm | PhaseForm | EndForm | IfForm):
-        return False  # an if's branches forget for themselves
-    return not (isinstance(form, FlagForm) and form.word == "keep_turn")
-
-
-def _located_missing(node: ast.AST) -> None:
+def located_missing(node: ast.AST) -> None:
     for child in ast.walk(node):
         if isinstance(child, ast.stmt | ast.expr) and not hasattr(child, "lineno"):
-            child.lineno = child.end_lineno = _SCAFFOLD
+            child.lineno = child.end_lineno = SCAFFOLD
             child.col_offset, child.end_col_offset = 0, 1
 
 
-def _if_statement(
+def if_statement(
     test: ast.expr, then: list[ast.stmt], other: list[ast.stmt], line: int
 ) -> ast.stmt:
-    statement = _code("if T:\n    pass", line, T=test)[0]
+    statement = code("if T:\n    pass", line, T=test)[0]
     assert isinstance(statement, ast.If)
     if then:
         statement.body = then
@@ -624,11 +416,11 @@ def _if_statement(
     return statement
 
 
-#: The marker a scaffold uses where a closure call goes (see ``_replace_marker``).
+#: The marker a scaffold uses where a call of a step goes (see ``replace_marker``).
 _MARKER = "F"
 
 
-def _replace_marker(statements: list[ast.stmt], call: list[ast.stmt]) -> None:
+def replace_marker(statements: list[ast.stmt], call: list[ast.stmt]) -> None:
     """Put ``call`` where a scaffold has the bare statement ``F``."""
     for node in statements:
         for child in ast.walk(node):
@@ -645,33 +437,14 @@ def _replace_marker(statements: list[ast.stmt], call: list[ast.stmt]) -> None:
                         block[position : position + 1] = copy.deepcopy(call)
 
 
-def _assigned(steps: Sequence[Step]) -> set[str] | None:
-    """Names the steps may change; None when a step could change any of them."""
+def assigned(steps: Sequence[Step]) -> set[str] | None:
+    """Names the steps may bind anew; None when a step could bind any of them."""
     names: set[str] = set()
     for step in steps:
-        form = getattr(step, FORM, None)
-        if isinstance(form, LetForm):
-            names.update(name for name, _ in form.bound)
-        elif isinstance(form, SetForm):
-            # A per-player var is changed in place: only a global one is bound anew.
-            names.update(name for name, index, _ in form.changes if index is None)
-        elif isinstance(form, ForForm):
-            inner = _assigned(form.body)
-            if inner is None:
-                return None
-            names |= inner | {form.each}
-        elif isinstance(form, IfForm):
-            for branch in (form.then, form.other):
-                inner = _assigned(branch)
-                if inner is None:
-                    return None
-                names |= inner
-        elif isinstance(form, FlagForm):
-            names.add("direction")
-        elif form is None:
-            if hasattr(step, "specialise"):
-                return None
-            names |= ENGINE_CHANGES
+        found = step.assigned()
+        if found is None:
+            return None
+        names |= found
     return names
 
 
@@ -689,16 +462,16 @@ def compile_steps(
     ``scores`` is the pack's scores expression, worked out where the game ends."""
     if not steps:
         return None
-    assigned = _assigned(steps)
-    # A step that could bind any name (a compound closure) leaves no name safe to read once.
-    writer = _Writer(frozenset() if assigned is None else stable - assigned, scores)
+    bound = assigned(steps)
+    # A step that could bind any name leaves no name safe to read once.
+    writer = Writer(frozenset() if bound is None else stable - bound, scores)
     body = writer.forget() + writer.steps(steps)
     run: Callable[[State], None] = build_function(writer, body, library, f"steps of {label}")
     return run
 
 
 class _Forgets:
-    """The pass behind ``_Writer.drop_idle_forgets``. A state is whether a kept value
+    """The pass behind ``Writer.drop_idle_forgets``. A state is whether a kept value
     may be held: True, False, or None where no path reaches."""
 
     def __init__(self, kept: frozenset[str], forgets: set[int]) -> None:
@@ -835,7 +608,7 @@ def _without(body: list[ast.stmt], dropped: set[int]) -> list[ast.stmt]:
 
 
 def build_function(
-    writer: _Writer,
+    writer: Writer,
     body: Sequence[ast.stmt],
     library: Library,
     label: str,
@@ -843,30 +616,30 @@ def build_function(
     parameters: Sequence[str] = ("_state",),
 ) -> Any:
     """``def _run(_state, ...)``: the stable names ``writer`` met read at the top, then
-    ``body``; compiled with the library, the helpers, the closures called and ``extra``
+    ``body``; compiled with the library, the helpers, the steps called and ``extra``
     as its globals (``label`` names it in tracebacks)."""
     writer.fill_forgets()
     body = writer.drop_idle_forgets(list(body))
     top = [
         statement
         for name in sorted(writer.top)
-        for statement in _code("N = _env[K]", _SCAFFOLD, N=name, K=_env_key(name))
+        for statement in code("N = _env[K]", SCAFFOLD, N=name, K=env_key(name))
     ]
     header = f"def _run({', '.join(parameters)}):\n    _env = _state.env"
-    function = _code(header, _SCAFFOLD)[0]
+    function = code(header, SCAFFOLD)[0]
     assert isinstance(function, ast.FunctionDef)
     function.body += [*top, *body]
     module = ast.Module(body=[function], type_ignores=[])
-    _located_missing(module)
+    located_missing(module)
     namespace = run_namespace(library)
     namespace.update(_HELPERS)
-    namespace.update(writer.closures)
+    namespace.update(writer.calls)
     namespace.update(extra or {})
     register_lines(namespace, writer.builder.lines)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        code = compile(module, filename=f"<{label}>", mode="exec")
-    exec(code, namespace)  # defines _run only; the checked expressions run when it is called
+        compiled = compile(module, filename=f"<{label}>", mode="exec")
+    exec(compiled, namespace)  # defines _run only; the checked expressions run when it is called
     run = namespace["_run"]
     setattr(run, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
     return run

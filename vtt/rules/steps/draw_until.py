@@ -1,0 +1,60 @@
+"""``draw_until: {from: ZONE, to: ZONE, until: TEST, max: N}``: draw one at a time
+until a test holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.expr import Expr
+from vtt.rules.model import Step, ZoneRef
+from vtt.rules.steps.registry import EXPR, ZONE, StepKind, register
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+    from vtt.rules.steps.parser import Path, StepParser
+
+__all__ = ["DrawUntil"]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawUntil(Step):
+    """Move the top of ``source`` onto ``dest`` until ``until`` holds, at most ``most``."""
+
+    source: ZoneRef
+    dest: ZoneRef
+    until: Expr
+    most: Expr | None
+
+    def run(self, state: State) -> None:
+        env = state.env
+        src, into = self.source.stack(env), self.dest.stack(env)
+        holds = self.until.fast
+        most = self.most
+        left = len(src) if most is None else min(len(src), int(most.fast(env)))  # type: ignore[call-overload]
+        while left > 0 and not holds(env):
+            into.append(src.pop())
+            left -= 1
+
+
+def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> Step:
+    source = parser.zone_ref(raw["from"], names, (*path, "from"))
+    dest = parser.zone_ref(raw["to"], names, (*path, "to"))
+    until = parser.expr(raw["until"], names, (*path, "until"))
+    most = parser.expr(raw["max"], names, (*path, "max")) if "max" in raw else None
+    return DrawUntil(source, dest, until, most)
+
+
+register(
+    StepKind(
+        "draw_until",
+        "draw one component at a time until a test holds (at most `max`)",
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"from": ZONE, "to": ZONE, "until": EXPR, "max": EXPR},
+            "required": ["from", "to", "until"],
+        },
+        _parse,
+    )
+)

@@ -1,0 +1,47 @@
+"""``log: TEXT``: a line everyone reads in the game log, with ``{expression}`` parts."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from vtt.rules.model import Step, Template
+from vtt.rules.stepgen import SCAFFOLD, code
+from vtt.rules.steps.registry import StepKind, register
+
+if TYPE_CHECKING:
+    from vtt.rules.stepgen import Writer
+    from vtt.rules.steps.parser import Path, StepParser
+
+__all__ = ["Log"]
+
+
+@dataclass(frozen=True, slots=True)
+class Log(Step):
+    """Add ``text`` to the log, its parts worked out now and written out when read."""
+
+    text: Template
+
+    changes_game: ClassVar[bool] = False
+
+    def assigned(self) -> frozenset[str] | None:
+        return frozenset()
+
+    def write(self, writer: Writer) -> list[ast.stmt]:
+        before, parts = writer.parts(self.text, SCAFFOLD)
+        return [*before, *code("_state.say_later(P)", SCAFFOLD, P=parts)]
+
+
+def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> Step:
+    return Log(parser.template(raw, names, path))
+
+
+register(
+    StepKind(
+        "log",
+        "add a line to the game log; `{expression}` parts are filled in",
+        {"type": "string"},
+        _parse,
+    )
+)
