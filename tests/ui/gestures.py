@@ -26,11 +26,19 @@ def view_point(view, scene_point) -> QPoint:
     return view.mapFromScene(point)
 
 
+def paint_windows() -> None:
+    """Paint what the last event changed, as the screen would: through the event loop, so
+    that a paint handler's exception reaches the hook of tests/ui/conftest.py and fails
+    the test (raised into a direct ``repaint()`` it would leave Qt's painter open)."""
+    QApplication.processEvents()
+
+
 def send_mouse(widget: QWidget, kind, pos: QPoint, button=LEFT, buttons=LEFT, mods=NONE) -> None:
-    """Send one mouse event to a widget at a local pixel."""
+    """Send one mouse event to a widget at a local pixel, then paint what it changed."""
     local = QPointF(pos)
     event = QMouseEvent(kind, local, QPointF(widget.mapToGlobal(pos)), button, buttons, mods)
     QApplication.sendEvent(widget, event)
+    paint_windows()
 
 
 def drag_pixels(widget: QWidget, start: QPoint, end: QPoint, mods=NONE, steps: int = 6) -> None:
@@ -77,9 +85,10 @@ def hover(view, point) -> None:
 
 
 def key(widget: QWidget, key: Qt.Key, mods=NONE, text: str = "") -> None:
-    """Press and release a key on a widget."""
+    """Press and release a key on a widget, then paint what it changed."""
     for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
         QApplication.sendEvent(widget, QKeyEvent(kind, key, mods, text))
+    paint_windows()
 
 
 def key_over(view, point, key_code: Qt.Key, mods=NONE, text: str = "") -> None:
