@@ -25,6 +25,7 @@ from vtt.ui.qt import (
     QMainWindow,
     QPoint,
     QPushButton,
+    Qt,
     QTimer,
     QVBoxLayout,
     QWidget,
@@ -78,6 +79,8 @@ class TableWindow(QMainWindow):
         self._connect()
         self._update_title()
         self.resize(1500, 980)
+        # Keys reach the table from launch: 1-9 over the deck, Space to pan, F to flip.
+        self.view.setFocus()
 
     def _layout(self) -> None:
         central = QWidget()
@@ -98,6 +101,7 @@ class TableWindow(QMainWindow):
             "QPushButton { background: #8e44ad; color: white; border-radius: 9px;"
             " padding: 2px 12px; font-weight: bold; }"
         )
+        self.joker_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the table
         self.joker_button.hide()
         self.joker_die = ""
         self.joker_button.clicked.connect(self.reroll_joker)
