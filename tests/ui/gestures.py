@@ -14,6 +14,7 @@ from vtt.ui.qt import (
 )
 
 LEFT = Qt.MouseButton.LeftButton
+MIDDLE = Qt.MouseButton.MiddleButton
 NONE = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -41,18 +42,21 @@ def send_mouse(widget: QWidget, kind, pos: QPoint, button=LEFT, buttons=LEFT, mo
     paint_windows()
 
 
-def drag_pixels(widget: QWidget, start: QPoint, end: QPoint, mods=NONE, steps: int = 6) -> None:
+def drag_pixels(
+    widget: QWidget, start: QPoint, end: QPoint, mods=NONE, steps: int = 6, button=LEFT
+) -> None:
     """Press at ``start``, move in steps and release at ``end`` (widget pixels)."""
-    send_mouse(widget, QEvent.Type.MouseButtonPress, start, mods=mods)
+    send_mouse(widget, QEvent.Type.MouseButtonPress, start, button, button, mods)
     for n in range(1, steps + 1):
         at = start + (end - start) * (n / steps)
-        send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, LEFT, mods)
-    send_mouse(widget, QEvent.Type.MouseButtonRelease, end, LEFT, Qt.MouseButton.NoButton, mods)
+        send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, button, mods)
+    send_mouse(widget, QEvent.Type.MouseButtonRelease, end, button, Qt.MouseButton.NoButton, mods)
 
 
-def drag(view, start, end, mods=NONE) -> None:
-    """Drag on the table from one scene point to another."""
-    drag_pixels(view.viewport(), view_point(view, start), view_point(view, end), mods)
+def drag(view, start, end, mods=NONE, button=LEFT) -> None:
+    """Drag on the table from one scene point to another (with the left button, or another)."""
+    start_px, end_px = view_point(view, start), view_point(view, end)
+    drag_pixels(view.viewport(), start_px, end_px, mods, button=button)
 
 
 def click(view, point, mods=NONE) -> None:

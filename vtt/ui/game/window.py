@@ -70,6 +70,9 @@ class GameWindow(QMainWindow):
         self.refresh()
         self.computers.schedule()
         self.resize(1300, 900)
+        # Keys go to the board: Alt magnifies there (the menu bar would take it alone).
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.view.setFocus()
         settle_memory()  # the rules are compiled: no later collection walks them again
 
     # ------------------------------------------------------------- layout
@@ -337,6 +340,7 @@ class GameWindow(QMainWindow):
         for index, move in enumerate(self.session.drags().actions):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
             button = QPushButton(f"{key}{move.text}")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
             button.clicked.connect(lambda _=False, m=move: self.session.play(m))
             self.actions_bar.addWidget(button)
             self.action_buttons.append(button)
