@@ -479,7 +479,9 @@ class GameWindow(QMainWindow):
         from vtt.ui.window import TableWindow
 
         session = self.session
-        table = house_table(session.state, self.board.layout, session.names, session.colours)
+        table = house_table(
+            session.state, self.board.layout, session.names, session.colours, session.zone_labels
+        )
         free = TableWindow(table)
         free.show()
         self.free_table = free
