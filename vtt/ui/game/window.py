@@ -493,14 +493,18 @@ class GameWindow(QMainWindow):
         window.show()
         return window
 
-    def _ask_file(self, title: str, kinds: str, save: bool) -> Path | None:
+    def _ask_file(self, title: str, kinds: str, save: bool, offer: str = "") -> Path | None:
         ask = QFileDialog.getSaveFileName if save else QFileDialog.getOpenFileName
-        name, _ = ask(self, title, str(Path.home()), kinds)
+        name, _ = ask(self, title, str(Path.home() / offer), kinds)
         return Path(name) if name else None
+
+    def _offered_name(self, suffix: str) -> str:
+        """A file name to offer when saving: the pack and the number of moves made."""
+        return f"{self.session.setup.pack}-{len(self.session.moves)}-moves{suffix}"
 
     def ask_save(self) -> None:
         """Game > Save game…"""
-        path = self._ask_file("Save game", SAVED_GAMES, save=True)
+        path = self._ask_file("Save game", SAVED_GAMES, True, self._offered_name(SUFFIX))
         if path is not None:
             self.save_game(path if path.suffix else path.with_suffix(SUFFIX))
 
@@ -512,7 +516,7 @@ class GameWindow(QMainWindow):
 
     def ask_export(self) -> None:
         """Game > Export record…"""
-        path = self._ask_file("Export game record", RECORDS, save=True)
+        path = self._ask_file("Export game record", RECORDS, True, self._offered_name(".yaml"))
         if path is not None:
             self.export_record(path if path.suffix else path.with_suffix(".yaml"))
 
