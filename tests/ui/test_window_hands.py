@@ -302,3 +302,16 @@ def test_a_card_dragged_along_the_hand_shows_a_gold_insertion_marker(window, han
     assert picture.pixelColor(x, y).name() == "#ffd75e"
     send_mouse(bar, QEvent.Type.MouseButtonRelease, end, LEFT, NO_BUTTONS)
     assert len(table.hand(0).contents) == 3
+
+
+def test_a_hand_card_dropped_on_a_seats_name_plate_goes_to_that_hand(window):
+    from vtt.ui.scene import seat_plate
+
+    view, table, bar = window.view, window.session.table, window.hand_bar
+    key_over(view, (0, 0), Qt.Key.Key_1, text="1")
+    (card,) = table.hand(0).contents
+    plate = seat_plate(1, len(table.seats)).center()
+    felt = view.viewport().mapToGlobal(view_point(view, plate))
+    drag_pixels(bar, hand_point(window, 0), to_hand_bar(window, felt))
+    assert table.hand(1).contents == [card] and table.hand(0).contents == []
+    assert table.objects[card].parent == "hand-1"

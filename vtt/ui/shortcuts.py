@@ -89,7 +89,12 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         "Pick several cards; dragging one of them takes them all",
         "Mouse",
     ),
-    Shortcut("", ("Drop on a seat",), "Give the card to that seat's hand", "Mouse"),
+    Shortcut(
+        "",
+        ("Drop on a seat", "on a name on the felt"),
+        "Give the card to that seat's hand",
+        "Mouse",
+    ),
     Shortcut("", ("Ctrl+click",), "Add to or remove from the selection", "Mouse"),
     Shortcut("", ("Ctrl+drag", "Shift+drag"), "Select with a rubber band", "Mouse"),
     Shortcut("", ("Drag the felt", "middle-drag the felt", "Space+drag"), "Pan the table", "Mouse"),

@@ -33,7 +33,7 @@ from vtt.ui.qt import (
     QWheelEvent,
     QWidget,
 )
-from vtt.ui.scene import FELT, TableScene
+from vtt.ui.scene import FELT, TableScene, seat_plate
 from vtt.ui.session import TableSession
 from vtt.ui.shortcuts import by_command, key_commands
 
@@ -351,6 +351,15 @@ class TableView(QGraphicsView):
         self.whole_stack_next = stack_id
 
     # ------------------------------------------------------ from the hand bar
+
+    def seat_plate_at(self, global_pos: QPoint) -> int | None:
+        """The seat whose name plate on the felt lies under a global point."""
+        local = self.viewport().mapFromGlobal(global_pos)
+        if not self.viewport().rect().contains(local):
+            return None
+        at = self.mapToScene(local)
+        seats = len(self.session.table.seats)
+        return next((n for n in range(seats) if seat_plate(n, seats).contains(at)), None)
 
     def drop_from_hand(self, cards: Sequence[str], global_pos: QPoint, face_up: bool) -> bool:
         """Play hand cards at a global point: onto a card or stack there, or on the felt,

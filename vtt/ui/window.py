@@ -238,11 +238,14 @@ class TableWindow(QMainWindow):
         self.shortcuts_window.raise_()
 
     def drop_from_hand(self, cards: list[str], global_pos: QPoint, face_up: bool) -> bool:
-        """Cards dragged out of the hand bar: onto a seat chip, or onto the table."""
-        slot = self.seat_bar.hand_drop_at(global_pos)
-        if slot is not None:
+        """Cards dragged out of the hand bar: onto a seat chip or a seat's name plate on the
+        felt (into that seat's hand), or onto the table."""
+        seat = self.seat_bar.hand_drop_at(global_pos)
+        plate = self.view.seat_plate_at(global_pos)
+        to = seat[0] if seat is not None else plate
+        if to is not None:
             before = len(self.session.table.history)
-            self.hand_bar.give(cards, slot[0])
+            self.hand_bar.give(cards, to)
             return len(self.session.table.history) != before
         if self.view.drop_from_hand(cards, global_pos, face_up):
             return True
