@@ -110,3 +110,15 @@ def test_tic_tac_rock_sample_positions() -> None:
         for card in ("10R", "4S", "3W")
     }
     assert covers == {"10R": ["a1", "b2"], "4S": ["a1", "c3"], "3W": ["a3", "b2"]}
+
+
+def test_validate_says_when_a_folder_holds_no_pack(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "nothing-here"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("not a pack")
+    assert validate_command([str(empty)]) == 1
+    captured = capsys.readouterr()
+    assert f"{empty}: no rule pack here" in captured.err
+    assert captured.out == ""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vtt.table import Table
+from vtt.table import Mark, Table
 from vtt.table.layout import build_table
 from vtt.table.savefile import (
     VERSION,
@@ -50,6 +50,15 @@ def test_load_gives_an_equal_table(tmp_path: Path) -> None:
     assert load_table(tmp_path / "a.jtable") == table
 
 
+def test_a_boards_marks_are_saved_and_older_files_have_none(tmp_path: Path) -> None:
+    table = build_table(LAYOUT, 2)
+    table.marks = (Mark(-62.0, -92.0, 124.0, 184.0, "b2", at_foot=True), Mark(0, 0, 120, 186))
+    save_table(table, tmp_path / "a.jtable")
+    assert load_table(tmp_path / "a.jtable").marks == table.marks
+    older = saved(tmp_path, lambda d: d.pop("marks"))
+    assert load_table(older).marks == ()
+
+
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
@@ -69,6 +78,14 @@ def test_load_gives_an_equal_table(tmp_path: Path) -> None:
         (lambda d: d["objects"].append(_die(value=99)), "die d shows face 99 of 6"),
         (lambda d: d["objects"].append(_die(value=0, faces=[])), "die d shows face 0 of 0"),
         (lambda d: _put_die_in_deck(d), "deck holds d, which is not a card"),
+        (
+            lambda d: d.update(marks=[{"x": 0, "y": 0, "width": "wide", "height": 1}]),
+            "marks[0].width: expected a number",
+        ),
+        (
+            lambda d: d.update(marks=[{"x": 0, "y": 0, "width": 1, "height": 1, "label": 3}]),
+            "marks[0].label: expected text",
+        ),
     ],
 )
 def test_broken_files_say_what_is_wrong(tmp_path: Path, mutate: object, message: str) -> None:

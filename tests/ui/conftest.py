@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import traceback
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -16,11 +18,42 @@ HARMLESS = r"This plugin does not support|propagateSizeHints"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every window test fails on Qt warnings (except the offscreen platform's own)."""
+    """Every window test fails on Qt warnings (except the offscreen platform's own); its
+    exceptions in Qt's handlers are caught by :func:`handler_errors_fail` below."""
     for item in items:
         if "tests/ui" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
             item.add_marker(pytest.mark.qt_log_ignore(HARMLESS))
+            item.add_marker(pytest.mark.qt_no_exception_capture)
+
+
+@pytest.fixture(autouse=True)
+def handler_errors_fail(qtbot):
+    """Fail the test on any exception raised in a paint or event handler, and paint every
+    window once more at the end, so that a broken paint cannot pass unseen.
+
+    pytest-qt's own capture keeps each traceback, and with it a paint handler's live
+    QPainter: Qt then complains on every later paint, or crashes when the device goes.
+    This hook keeps the text only and frees the frames at once.
+    """
+    caught: list[str] = []
+
+    def hook(kind, error, trace) -> None:
+        caught.append("".join(traceback.format_exception(kind, error, trace)))
+        traceback.clear_frames(trace)
+        sys.last_value = sys.last_traceback = None
+
+    before, sys.excepthook = sys.excepthook, hook
+    try:
+        yield caught  # a test that grabs a picture checks first that painting worked
+        if not caught:
+            from gestures import paint_windows
+
+            paint_windows()
+    finally:
+        sys.excepthook = before
+    if caught:
+        pytest.fail("Exceptions in Qt handlers:\n" + "\n".join(caught), pytrace=False)
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from vtt.ui.qt import (
 )
 
 LEFT = Qt.MouseButton.LeftButton
+MIDDLE = Qt.MouseButton.MiddleButton
 NONE = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -26,25 +27,36 @@ def view_point(view, scene_point) -> QPoint:
     return view.mapFromScene(point)
 
 
+def paint_windows() -> None:
+    """Paint what the last event changed, as the screen would: through the event loop, so
+    that a paint handler's exception reaches the hook of tests/ui/conftest.py and fails
+    the test (raised into a direct ``repaint()`` it would leave Qt's painter open)."""
+    QApplication.processEvents()
+
+
 def send_mouse(widget: QWidget, kind, pos: QPoint, button=LEFT, buttons=LEFT, mods=NONE) -> None:
-    """Send one mouse event to a widget at a local pixel."""
+    """Send one mouse event to a widget at a local pixel, then paint what it changed."""
     local = QPointF(pos)
     event = QMouseEvent(kind, local, QPointF(widget.mapToGlobal(pos)), button, buttons, mods)
     QApplication.sendEvent(widget, event)
+    paint_windows()
 
 
-def drag_pixels(widget: QWidget, start: QPoint, end: QPoint, mods=NONE, steps: int = 6) -> None:
+def drag_pixels(
+    widget: QWidget, start: QPoint, end: QPoint, mods=NONE, steps: int = 6, button=LEFT
+) -> None:
     """Press at ``start``, move in steps and release at ``end`` (widget pixels)."""
-    send_mouse(widget, QEvent.Type.MouseButtonPress, start, mods=mods)
+    send_mouse(widget, QEvent.Type.MouseButtonPress, start, button, button, mods)
     for n in range(1, steps + 1):
         at = start + (end - start) * (n / steps)
-        send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, LEFT, mods)
-    send_mouse(widget, QEvent.Type.MouseButtonRelease, end, LEFT, Qt.MouseButton.NoButton, mods)
+        send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, button, mods)
+    send_mouse(widget, QEvent.Type.MouseButtonRelease, end, button, Qt.MouseButton.NoButton, mods)
 
 
-def drag(view, start, end, mods=NONE) -> None:
-    """Drag on the table from one scene point to another."""
-    drag_pixels(view.viewport(), view_point(view, start), view_point(view, end), mods)
+def drag(view, start, end, mods=NONE, button=LEFT) -> None:
+    """Drag on the table from one scene point to another (with the left button, or another)."""
+    start_px, end_px = view_point(view, start), view_point(view, end)
+    drag_pixels(view.viewport(), start_px, end_px, mods, button=button)
 
 
 def click(view, point, mods=NONE) -> None:
@@ -77,9 +89,10 @@ def hover(view, point) -> None:
 
 
 def key(widget: QWidget, key: Qt.Key, mods=NONE, text: str = "") -> None:
-    """Press and release a key on a widget."""
+    """Press and release a key on a widget, then paint what it changed."""
     for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
         QApplication.sendEvent(widget, QKeyEvent(kind, key, mods, text))
+    paint_windows()
 
 
 def key_over(view, point, key_code: Qt.Key, mods=NONE, text: str = "") -> None:

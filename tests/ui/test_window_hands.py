@@ -285,3 +285,33 @@ def test_the_seats_menu_holds_each_seats_own_menu(window):
     choose(seats[1].menu(), "Purple")
     assert table.seats[1].colour == "#9b59b6"
     assert window.pass_action in menu.actions()  # P passes the screen, as before
+
+
+def test_a_card_dragged_along_the_hand_shows_a_gold_insertion_marker(window, handler_errors_fail):
+    table, bar = window.session.table, window.hand_bar
+    key_over(window.view, (0, 0), Qt.Key.Key_3, text="3")
+    start = hand_point(window, 0)
+    end = QPoint(round(bar.hand_area().right() - 20), bar.height() // 2)
+    send_mouse(bar, QEvent.Type.MouseButtonPress, start)
+    send_mouse(bar, QEvent.Type.MouseMove, end, NO_BUTTONS, LEFT)
+    assert bar.hint_index == 3
+    assert not handler_errors_fail, handler_errors_fail[0]
+    picture = bar.grab().toImage()
+    x = round(bar.card_rects(3)[-1].right() + 4)
+    y = round(bar.hand_area().center().y())
+    assert picture.pixelColor(x, y).name() == "#ffd75e"
+    send_mouse(bar, QEvent.Type.MouseButtonRelease, end, LEFT, NO_BUTTONS)
+    assert len(table.hand(0).contents) == 3
+
+
+def test_a_hand_card_dropped_on_a_seats_name_plate_goes_to_that_hand(window):
+    from vtt.ui.scene import seat_plate
+
+    view, table, bar = window.view, window.session.table, window.hand_bar
+    key_over(view, (0, 0), Qt.Key.Key_1, text="1")
+    (card,) = table.hand(0).contents
+    plate = seat_plate(1, len(table.seats)).center()
+    felt = view.viewport().mapToGlobal(view_point(view, plate))
+    drag_pixels(bar, hand_point(window, 0), to_hand_bar(window, felt))
+    assert table.hand(1).contents == [card] and table.hand(0).contents == []
+    assert table.objects[card].parent == "hand-1"

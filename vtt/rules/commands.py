@@ -14,32 +14,39 @@ from vtt.rules.records import RecordError, load_record, replay
 __all__ = ["replay_command", "validate_command"]
 
 
-def _pack_paths(paths: list[str]) -> list[Path]:
-    found: list[Path] = []
-    for text in paths:
-        path = Path(text)
-        if path.is_dir() and not (path / "pack.yaml").exists():
-            found.extend(pack_folders(path))  # a folder of packs, like rulesets/
-        else:
-            try:
-                found.append(find_pack(text))
-            except FileNotFoundError:
-                found.append(path)
-    return found
+def _pack_paths(text: str) -> list[Path]:
+    """The packs a command-line argument names: a pack (folder, file or id), or every
+    pack in a folder of packs such as rulesets/ (none: an empty list)."""
+    path = Path(text)
+    if path.is_dir() and not (path / "pack.yaml").exists():
+        return list(pack_folders(path))
+    try:
+        return [find_pack(text)]
+    except FileNotFoundError:
+        return [path]
 
 
 def validate_command(paths: list[str]) -> int:
-    """Check packs and print every error; 0 when all are good, 1 otherwise."""
+    """Check packs and print every error; 0 when all are good, 1 otherwise (a folder
+    holding no pack is an error too: nothing was checked)."""
     bad = 0
-    for path in _pack_paths(paths):
-        problems = check_pack(path)
-        for problem in problems:
-            print(problem, file=sys.stderr)
-        if problems:
+    for text in paths:
+        packs = _pack_paths(text)
+        if not packs:
             bad += 1
-            print(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
-        else:
-            print(f"{path}: ok")
+            print(
+                f"{text}: no rule pack here (no pack.yaml in it or in its sub-folders)",
+                file=sys.stderr,
+            )
+        for path in packs:
+            problems = check_pack(path)
+            for problem in problems:
+                print(problem, file=sys.stderr)
+            if problems:
+                bad += 1
+                print(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
+            else:
+                print(f"{path}: ok")
     return 1 if bad else 0
 
 

@@ -4,6 +4,7 @@ Pure Python (no Qt): the window observes a :class:`Table` and turns every user
 action into one of its operations, so undo is always the model's.
 """
 
+from vtt.table.marks import Mark
 from vtt.table.model import Change, Table, TableError, hand_id
 from vtt.table.pieces import (
     CARD_HEIGHT,
@@ -37,6 +38,7 @@ __all__ = [
     "Counter",
     "Die",
     "Hand",
+    "Mark",
     "Piece",
     "Seat",
     "Stack",

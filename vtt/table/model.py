@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from vtt.table.history import History, Step
+from vtt.table.marks import Mark
 from vtt.table.pieces import (
     Bag,
     CardPiece,
@@ -68,6 +69,8 @@ class Table:
 
     def __init__(self, seats: Sequence[Seat] | int = 2, *, seed: int = 0) -> None:
         self.objects: dict[str, Piece] = {}
+        #: Places printed on the felt (a game's board), drawn under the pieces.
+        self.marks: tuple[Mark, ...] = ()
         self.seed = seed
         #: How many random draws have been made; never undone, so that a shuffle
         #: after an undone shuffle gives a new order.
@@ -149,6 +152,7 @@ class Table:
         return (
             self._seats == other._seats
             and self.objects == other.objects
+            and self.marks == other.marks
             and self.seed == other.seed
         )
 

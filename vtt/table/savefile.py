@@ -16,6 +16,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, NoReturn
 
+from vtt.table.marks import Mark
 from vtt.table.model import Table, TableError
 from vtt.table.pieces import PIECE_KINDS, Piece
 from vtt.table.seats import Seat
@@ -46,6 +47,17 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "next_z": table.next_z,
         "seats": [{"name": s.name, "colour": s.colour} for s in table.seats],
         "objects": [piece.to_dict() for piece in table.objects.values()],
+        "marks": [
+            {
+                "x": m.x,
+                "y": m.y,
+                "width": m.width,
+                "height": m.height,
+                "label": m.label,
+                "at_foot": m.at_foot,
+            }
+            for m in table.marks
+        ],
     }
 
 
@@ -76,6 +88,10 @@ def table_from_data(data: object, source: Path | str = "<data>") -> Table:
         if piece.id in table.objects:
             reader.fail(f"objects[{index}]: the id {piece.id!r} is used twice")
         table.objects[piece.id] = piece
+    if "marks" in top:  # tables saved before marks existed have none
+        table.marks = tuple(
+            reader.mark(item, f"marks[{i}]") for i, item in enumerate(reader.items(top, "marks"))
+        )
     table.draws = reader.integer(top, "draws")
     table.next_id = reader.integer(top, "next_id")
     table.next_z = reader.integer(top, "next_z")
@@ -209,6 +225,23 @@ class _Reader:
         if not isinstance(name, str) or not isinstance(colour, str):
             self.fail(f"{where}: a seat needs a text name and colour")
         return Seat(name, colour)
+
+    def mark(self, value: object, where: str) -> Mark:
+        data = self.mapping(value, where)
+        numbers = []
+        for key in ("x", "y", "width", "height"):
+            number = data.get(key)
+            if isinstance(number, bool) or not isinstance(number, int | float):
+                self.fail(f"{where}.{key}: expected a number, found {number!r}")
+            numbers.append(float(number))
+        label = data.get("label", "")
+        if not isinstance(label, str):
+            self.fail(f"{where}.label: expected text, found {label!r}")
+        at_foot = data.get("at_foot", False)
+        if not isinstance(at_foot, bool):
+            self.fail(f"{where}.at_foot: expected true or false, found {at_foot!r}")
+        x, y, width, height = numbers
+        return Mark(x, y, width, height, label, at_foot)
 
     def piece(self, value: object, where: str) -> Piece:
         data = dict(self.mapping(value, where))

@@ -458,7 +458,9 @@ class HandBar(QWidget):
             x = rects[-1].right() + 4
         else:
             x = area.left() + 4
-        painter.setPen(QPen(QColor("#ffd75e"), 4, cap=Qt.PenCapStyle.RoundCap))
+        # Positional: PySide6 6.11 refuses QPen's keyword arguments (cap=...).
+        pen = QPen(QColor("#ffd75e"), 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
         painter.drawLine(QPointF(x, area.top() + 4), QPointF(x, area.bottom() - 10))
 
     def paint_others(self, painter: QPainter) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vtt.ui.art import Art
-from vtt.ui.qt import QColor, QPainter, QPoint, QRectF, Qt, QWidget
+from vtt.ui.qt import QColor, QEvent, QKeyEvent, QPainter, QPoint, QRectF, Qt, QWidget
 
 #: The magnified card's height in screen pixels.
 HEIGHT = 420
@@ -58,3 +58,16 @@ class Magnifier(QWidget):
         painter.setBrush(QColor(0, 0, 0, 110))
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(4, 6, 0, 0), 16, 16)
         self.art.paint(painter, self.asset, QRectF(self.rect()).adjusted(4, 4, -12, -12))
+
+
+def claim_alt(event: QEvent) -> bool:
+    """Accept Alt's shortcut override for a view where Alt alone magnifies; True if done.
+
+    Left to the menu bar, Alt alone puts it in keyboard mode: it takes the focus and
+    the key's release, so the card stays large and the next key (F) opens a menu.
+    """
+    alone = isinstance(event, QKeyEvent) and event.key() in (Qt.Key.Key_Alt, Qt.Key.Key_Meta)
+    if alone and event.type() == QEvent.Type.ShortcutOverride:
+        event.accept()
+        return True
+    return False

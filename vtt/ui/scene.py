@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from vtt.table import Change, Hand
+from vtt.table import Change, Hand, Mark
 from vtt.table.layout import seat_place
 from vtt.ui.art import Art, felt_colour
 from vtt.ui.items import PieceItem, make_item
@@ -124,6 +124,7 @@ class TableScene(QGraphicsScene):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         paint_rim(painter)
         paint_felt(painter)
+        paint_marks(painter, self.session.table.marks)
         self.paint_seat_places(painter)
 
     def paint_seat_places(self, painter: QPainter) -> None:
@@ -134,10 +135,7 @@ class TableScene(QGraphicsScene):
         font.setBold(True)
         painter.setFont(font)
         for index, seat in enumerate(seats):
-            x, y = seat_place(index, len(seats))
-            plate = QRectF(x - 80, y + 96, 160, 34)
-            if y < -100:
-                plate.moveTop(y - 140)
+            plate = seat_plate(index, len(seats))
             colour = QColor(seat.colour)
             painter.setPen(QPen(colour, 2.5))
             fill = QColor(colour)
@@ -146,6 +144,15 @@ class TableScene(QGraphicsScene):
             painter.drawRoundedRect(plate, 17, 17)
             painter.setPen(QColor(255, 255, 255, 215))
             painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, seat.name)
+
+
+def seat_plate(seat: int, seats: int) -> QRectF:
+    """Where a seat's name plate lies on the felt (below its place; above it at the top)."""
+    x, y = seat_place(seat, seats)
+    plate = QRectF(x - 80, y + 96, 160, 34)
+    if y < -100:
+        plate.moveTop(y - 140)
+    return plate
 
 
 def paint_rim(painter: QPainter) -> None:
@@ -178,3 +185,25 @@ def paint_felt(painter: QPainter) -> None:
     painter.setPen(QPen(QColor(255, 255, 255, 22), 2, Qt.PenStyle.DashLine))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRoundedRect(FELT.adjusted(26, 26, -26, -26), 130, 130)
+
+
+def paint_marks(painter: QPainter, marks: Iterable[Mark]) -> None:
+    """The places printed on the felt (a game's board): dashed outlines with their names."""
+    font = QFont("Sans Serif")
+    font.setPixelSize(15)
+    painter.setFont(font)
+    for mark in marks:
+        body = QRectF(mark.x, mark.y, mark.width, mark.height).adjusted(4, 4, -4, -4)
+        painter.setBrush(QColor(0, 0, 0, 40))
+        painter.setPen(QPen(QColor(255, 255, 255, 90), 2, Qt.PenStyle.DashLine))
+        painter.drawRoundedRect(body, 10, 10)
+        if mark.label:
+            painter.setPen(QColor(255, 255, 255, 170))
+            if mark.at_foot:
+                room, align = (
+                    body.adjusted(0, body.height() - 26, 0, 0),
+                    Qt.AlignmentFlag.AlignCenter,
+                )
+            else:
+                room, align = body.adjusted(8, 3, -6, 0), Qt.AlignmentFlag.AlignLeft
+            painter.drawText(room, align, mark.label)

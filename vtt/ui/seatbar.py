@@ -111,6 +111,8 @@ class SeatBar(QWidget):
         self.add_button = QToolButton()
         self.add_button.setText("+")
         self.add_button.setToolTip("Add a seat")
+        # Keys belong to the table: a focused + would take Space (pan) and add a seat.
+        self.add_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.add_button.clicked.connect(self.add)
         self.hint = QLabel()
         self.hint.setStyleSheet("color: #cdbfa8;")

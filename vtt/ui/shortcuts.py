@@ -67,7 +67,12 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     # Mouse
     Shortcut("", ("Drag",), "Move a piece or the selection (one undo step)", "Mouse"),
     Shortcut("", ("Drag a stack",), "Take its top card", "Mouse"),
-    Shortcut("", ("Alt+drag", "drag the count"), "Move the whole stack", "Mouse"),
+    Shortcut(
+        "",
+        ("Middle-drag", "Alt+drag", "drag the count"),
+        "Move the whole stack (middle-drag where the window manager takes Alt+drag)",
+        "Mouse",
+    ),
     Shortcut("", ("Drop on a card",), "Stack on top; snap into the stack", "Mouse"),
     Shortcut("", ("Shift+drop",), "Put at the bottom of the stack", "Mouse"),
     Shortcut("", ("Drop on the bag",), "Put into the bag", "Mouse"),
@@ -84,10 +89,15 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         "Pick several cards; dragging one of them takes them all",
         "Mouse",
     ),
-    Shortcut("", ("Drop on a seat",), "Give the card to that seat's hand", "Mouse"),
+    Shortcut(
+        "",
+        ("Drop on a seat", "on a name on the felt"),
+        "Give the card to that seat's hand",
+        "Mouse",
+    ),
     Shortcut("", ("Ctrl+click",), "Add to or remove from the selection", "Mouse"),
     Shortcut("", ("Ctrl+drag", "Shift+drag"), "Select with a rubber band", "Mouse"),
-    Shortcut("", ("Drag the felt", "middle drag", "Space+drag"), "Pan the table", "Mouse"),
+    Shortcut("", ("Drag the felt", "middle-drag the felt", "Space+drag"), "Pan the table", "Mouse"),
     Shortcut("", ("Wheel",), "Zoom towards the cursor", "Mouse"),
     Shortcut("", ("Right-click",), "The piece's menu (every command above)", "Mouse"),
 )

@@ -14,11 +14,13 @@ from vtt.ui.art import Art
 from vtt.ui.commands import PieceCommands
 from vtt.ui.drag import HandDropZone, PieceDrag
 from vtt.ui.items import BagItem, CounterItem, DieItem, PieceItem, StackItem
-from vtt.ui.magnifier import Magnifier
+from vtt.ui.magnifier import Magnifier, claim_alt
 from vtt.ui.menus import piece_menu, table_menu
 from vtt.ui.qt import (
     QApplication,
     QCursor,
+    QEvent,
+    QFocusEvent,
     QGraphicsView,
     QKeyEvent,
     QKeySequence,
@@ -31,7 +33,7 @@ from vtt.ui.qt import (
     QWheelEvent,
     QWidget,
 )
-from vtt.ui.scene import FELT, TableScene
+from vtt.ui.scene import FELT, TableScene, seat_plate
 from vtt.ui.session import TableSession
 from vtt.ui.shortcuts import by_command, key_commands
 
@@ -73,6 +75,8 @@ class TableView(QGraphicsView):
         }
         self.drag: PieceDrag | None = None
         self.pressed: tuple[PieceItem, QPointF, QPoint] | None = None
+        #: The press (middle button) moves a whole stack.
+        self.press_whole = False
         self.panning: QPoint | None = None
         self.space_held = False
         self.whole_stack_next: str | None = None
@@ -144,11 +148,20 @@ class TableView(QGraphicsView):
         item = self.item_at(pos)
         mods = event.modifiers()
         button = event.button()
-        if button == Qt.MouseButton.MiddleButton or (
+        middle = button == Qt.MouseButton.MiddleButton
+        if (middle and (item is None or self.space_held)) or (
             button == Qt.MouseButton.LeftButton and (self.space_held or (item is None and not mods))
         ):
             self.panning = pos
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        if middle:
+            # Middle-drag moves a whole stack: Alt-drag, its twin, is taken by many Linux
+            # window managers to move the window.
+            self.table_scene.clearSelection()
+            item.setSelected(True)
+            self.pressed = (item, self.mapToScene(pos), pos)
+            self.press_whole = True
             return
         if button != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
@@ -164,6 +177,7 @@ class TableView(QGraphicsView):
             self.table_scene.clearSelection()
             item.setSelected(True)
         self.pressed = (item, self.mapToScene(pos), pos)
+        self.press_whole = False
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
@@ -192,6 +206,7 @@ class TableView(QGraphicsView):
             return
         whole = (
             bool(mods & Qt.KeyboardModifier.AltModifier)
+            or self.press_whole
             or self.whole_stack_next == item.piece_id
             or (isinstance(item, StackItem) and item.on_grip(item.mapFromScene(press)))
         )
@@ -215,7 +230,8 @@ class TableView(QGraphicsView):
         if self.pressed is not None:
             item, press, _ = self.pressed
             self.pressed = None
-            self._click(item, item.mapFromScene(press))
+            if event.button() == Qt.MouseButton.LeftButton:
+                self._click(item, item.mapFromScene(press))
             return
         super().mouseReleaseEvent(event)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
@@ -270,6 +286,14 @@ class TableView(QGraphicsView):
         """The piece under the cursor."""
         return self.table_scene.piece_at(self.hover)
 
+    def event(self, event: QEvent) -> bool:
+        return claim_alt(event) or super().event(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        # A key let go while another widget has the focus never reaches us: no Alt is held.
+        self._release_alt()
+        super().focusOutEvent(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key == Qt.Key.Key_Alt:
@@ -298,14 +322,17 @@ class TableView(QGraphicsView):
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt:
-            self.magnifier.hide()
-            for lens in self.lenses:
-                lens.hide_magnifier()
+            self._release_alt()
         elif event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self.space_held = False
             self.viewport().unsetCursor()
         else:
             super().keyReleaseEvent(event)
+
+    def _release_alt(self) -> None:
+        self.magnifier.hide()
+        for lens in self.lenses:
+            lens.hide_magnifier()
 
     def run_command(self, command: str, ids: Sequence[str] | None = None) -> None:
         """Run a piece command on ``ids``, or on the piece under the cursor / the selection."""
@@ -324,6 +351,15 @@ class TableView(QGraphicsView):
         self.whole_stack_next = stack_id
 
     # ------------------------------------------------------ from the hand bar
+
+    def seat_plate_at(self, global_pos: QPoint) -> int | None:
+        """The seat whose name plate on the felt lies under a global point."""
+        local = self.viewport().mapFromGlobal(global_pos)
+        if not self.viewport().rect().contains(local):
+            return None
+        at = self.mapToScene(local)
+        seats = len(self.session.table.seats)
+        return next((n for n in range(seats) if seat_plate(n, seats).contains(at)), None)
 
     def drop_from_hand(self, cards: Sequence[str], global_pos: QPoint, face_up: bool) -> bool:
         """Play hand cards at a global point: onto a card or stack there, or on the felt,

@@ -25,6 +25,7 @@ from vtt.ui.qt import (
     QMainWindow,
     QPoint,
     QPushButton,
+    Qt,
     QTimer,
     QVBoxLayout,
     QWidget,
@@ -78,6 +79,8 @@ class TableWindow(QMainWindow):
         self._connect()
         self._update_title()
         self.resize(1500, 980)
+        # Keys reach the table from launch: 1-9 over the deck, Space to pan, F to flip.
+        self.view.setFocus()
 
     def _layout(self) -> None:
         central = QWidget()
@@ -98,6 +101,7 @@ class TableWindow(QMainWindow):
             "QPushButton { background: #8e44ad; color: white; border-radius: 9px;"
             " padding: 2px 12px; font-weight: bold; }"
         )
+        self.joker_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the table
         self.joker_button.hide()
         self.joker_die = ""
         self.joker_button.clicked.connect(self.reroll_joker)
@@ -234,11 +238,14 @@ class TableWindow(QMainWindow):
         self.shortcuts_window.raise_()
 
     def drop_from_hand(self, cards: list[str], global_pos: QPoint, face_up: bool) -> bool:
-        """Cards dragged out of the hand bar: onto a seat chip, or onto the table."""
-        slot = self.seat_bar.hand_drop_at(global_pos)
-        if slot is not None:
+        """Cards dragged out of the hand bar: onto a seat chip or a seat's name plate on the
+        felt (into that seat's hand), or onto the table."""
+        seat = self.seat_bar.hand_drop_at(global_pos)
+        plate = self.view.seat_plate_at(global_pos)
+        to = seat[0] if seat is not None else plate
+        if to is not None:
             before = len(self.session.table.history)
-            self.hand_bar.give(cards, slot[0])
+            self.hand_bar.give(cards, to)
             return len(self.session.table.history) != before
         if self.view.drop_from_hand(cards, global_pos, face_up):
             return True

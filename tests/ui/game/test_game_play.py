@@ -458,3 +458,27 @@ def test_the_result_lies_over_the_board_which_keeps_its_size(qtbot):
     qtbot.waitUntil(lambda: view.size() != size)
     assert view.rect().contains(window.result.geometry())  # it follows the board's size
     assert window.result.width() == min(view.width() - 32, 980)
+
+
+def test_alt_alone_in_a_game_window_keeps_the_focus_on_the_board(qtbot):
+    """Alt pressed and let go shows and hides a card; the menu bar never takes the focus."""
+    from gestures import paint_windows, send_mouse, view_point
+
+    from vtt.ui.qt import QEvent
+
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN))
+    window.activateWindow()
+    qtbot.waitActive(window)
+    view = window.view
+    assert window.focusWidget() is view
+    mine = [f for f in window.board.faces if f.what is not None and view.can_drag(f)]
+    still = Qt.MouseButton.NoButton
+    send_mouse(
+        view.viewport(), QEvent.Type.MouseMove, view_point(view, grip(mine[-1])), still, still
+    )
+    qtbot.keyPress(view, Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier)
+    assert view.magnifier.isVisible()
+    qtbot.keyRelease(view, Qt.Key.Key_Alt)
+    paint_windows()
+    assert not view.magnifier.isVisible()
+    assert window.focusWidget() is view

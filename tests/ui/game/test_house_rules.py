@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from game_windows import open_game
 from test_game_play import drag_move, wait_for_person
 
@@ -16,9 +17,24 @@ def centre(rect) -> tuple[float, float]:
     return x + w / 2, y + h / 2
 
 
-def loose_at(table) -> dict[tuple[float, float], object]:
-    """The loose objects of a free table by their centre."""
-    return {(o.x, o.y): o for o in table.objects.values() if o.parent is None and o.KIND != "hand"}
+def loose_at(table, shift=(0.0, 0.0)) -> dict[tuple[float, float], object]:
+    """The loose objects of a free table by their centre, less ``shift`` (back where the
+    game window showed them)."""
+    dx, dy = shift
+    return {
+        (o.x - dx, o.y - dy): o
+        for o in table.objects.values()
+        if o.parent is None and o.KIND != "hand"
+    }
+
+
+def moved_by(layout, table) -> tuple[float, float]:
+    """How far the free table moved the game's places (the first mark is the first place
+    that lies on the table: every place but the hands)."""
+    first = next(place for key, place in layout.places.items() if key[0] != "hand")
+    mark = table.marks[0]
+    assert (mark.width, mark.height) == first.rect[2:]
+    return mark.x - first.rect[0], mark.y - first.rect[1]
 
 
 def switched(qtbot, window):
@@ -44,8 +60,9 @@ def test_tic_tac_rock_keeps_board_cards_in_place_and_hands_private(qtbot):
         if face.place.kind == "cell" and face.what is not None
     }
     assert board
+    layout = window.board.layout
     table = switched(qtbot, window)
-    on_table = loose_at(table)
+    on_table = loose_at(table, moved_by(layout, table))
     for spot, what in board.items():
         found = on_table[spot]
         top = table.get(found.top) if isinstance(found, Stack) else found
@@ -66,8 +83,9 @@ def test_war_face_down_stacks_stay_face_down_and_face_up_cards_face_up(qtbot):
     state = window.session.state
     stock_place = window.board.layout.places[("stock", 0)]
     won = [str(c) for seat in range(2) for c in state.zone("won")[seat]]
+    layout = window.board.layout
     table = switched(qtbot, window)
-    stack = loose_at(table)[centre(stock_place.faces[-1].rect)]
+    stack = loose_at(table, moved_by(layout, table))[centre(stock_place.faces[-1].rect)]
     assert isinstance(stack, Stack)
     cards = [table.get(cid) for cid in stack.contents]
     assert [c.face for c in cards] == [str(c) for c in state.zone("stock")[0]]
@@ -87,8 +105,9 @@ def test_jantori_pieces_become_tokens_on_their_cells(qtbot):
         if f.place.key[0] == "board"
     }
     assert len(placed) == 2
+    layout = window.board.layout
     table = switched(qtbot, window)
-    on_table = loose_at(table)
+    on_table = loose_at(table, moved_by(layout, table))
     for spot, piece in placed.items():
         token = on_table[spot]
         assert isinstance(token, Token) and token.face == f"suit-{piece.kind}"
@@ -106,3 +125,75 @@ def test_the_free_table_seats_keep_their_names_and_colours(qtbot):
     window.show()
     table = switched(qtbot, window)
     assert [(s.name, s.colour) for s in table.seats] == [("Ann", "#123456"), ("Ben", "#3498db")]
+
+
+def _on_the_felt_clear_of_the_plates(table) -> None:
+    """Every loose piece lies whole on the felt, and none on a seat's name plate."""
+    from vtt.ui.items import SIZES
+    from vtt.ui.qt import QPointF, QRectF
+    from vtt.ui.scene import FELT, seat_plate
+
+    plates = [seat_plate(seat, len(table.seats)) for seat in range(len(table.seats))]
+    for piece in table.on_table():
+        size = SIZES[piece.KIND]
+        body = QRectF(QPointF(piece.x, piece.y) - QPointF(size.width(), size.height()) / 2, size)
+        assert FELT.contains(body), (piece.describe(), body)
+        assert not any(plate.intersects(body) for plate in plates), piece.describe()
+
+
+def test_two_boards_lie_on_the_felt_with_their_cells_drawn(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=2, options={"boards": 2})
+    layout = window.board.layout
+    table = switched(qtbot, window)
+    _on_the_felt_clear_of_the_plates(table)
+    cells = sorted(m.label for m in table.marks if m.at_foot)
+    assert cells == sorted(2 * [f"{c}{r}" for c in "abc" for r in "123"])
+    assert "draw pile" in {m.label for m in table.marks}  # named as the game window names it
+    shift = moved_by(layout, table)
+    # the marks lie where the places were, moved together
+    lying = [p for k, p in layout.places.items() if k[0] != "hand"]
+    for mark, place in zip(table.marks, lying, strict=True):
+        assert (mark.x - shift[0], mark.y - shift[1]) == pytest.approx(place.rect[:2])
+
+
+def test_a_game_started_under_house_rules_lies_on_the_felt(qtbot, window):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    free = window.open_game(GameSetup("tic-tac-rock", seats, {}, 3, enforced=False))
+    qtbot.addWidget(free)
+    table = free.session.table
+    _on_the_felt_clear_of_the_plates(table)
+    assert len([m for m in table.marks if m.at_foot]) == 9
+
+
+def test_jantori_piles_of_pieces_become_piles_of_tokens(qtbot):
+    """A cell holding a captured piece under another switches without error."""
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=5)
+    session = window.session
+    chooser = random.Random(4)
+    piled = {}
+    for _ in range(40):
+        board = session.state.zone("board")
+        piled = {cell: stack for cell, stack in board.items() if len(stack) > 1}
+        if piled or session.state.outcome is not None:
+            break
+        moves = list(session.state.legal_moves)
+        onto = [m for m in moves if board[m.values[1]]]
+        session.play(chooser.choice(onto or moves))
+    assert piled, "no cell holds two pieces"
+    layout = window.board.layout
+    table = switched(qtbot, window)
+    assert table.problems() == []
+    assert sum(isinstance(o, Token) for o in table.objects.values()) == 24
+    dx, dy = moved_by(layout, table)
+    for cell, stack in piled.items():
+        x, y, w, h = layout.places[("board", cell)].faces[-1].rect
+        here = [
+            o
+            for o in table.on_table()
+            if isinstance(o, Token) and abs(o.x - (x + w / 2 + dx)) < 1 and o.parent is None
+        ]
+        mine = sorted(here, key=lambda o: o.z)
+        near = [o for o in mine if abs(o.y - (y + h / 2 + dy)) < 5 * len(stack)]
+        assert [o.face for o in near] == [f"suit-{p.kind}" for p in stack]

@@ -55,8 +55,16 @@ def test_ctrl_s_saves_and_open_game_resumes_the_same_state(qtbot, tmp_path, monk
 def test_an_exported_record_replays_with_vtt_replay(qtbot, tmp_path, monkeypatch, capsys):
     window = played_jantori(qtbot)
     target = tmp_path / "game.yaml"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    offered = []
+
+    def ask(parent, title, start, kinds):
+        offered.append(start)
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
     window.ask_export()
+    # the dialog offers a file name, not just a folder
+    assert offered == [str(Path.home() / f"jantori-{len(window.session.moves)}-moves.yaml")]
     record = load_record(target)
     assert record.pack == "jantori" and record.seed == 3
     assert record.moves == [move.text for move in window.session.moves]

@@ -17,9 +17,11 @@ from vtt.rules.values import Piece
 from vtt.ui.art import Art, card_asset, felt_colour, palette
 from vtt.ui.game.projection import Face, Key, Layout, Place, project
 from vtt.ui.game.session import GameSession
-from vtt.ui.magnifier import Magnifier
+from vtt.ui.magnifier import Magnifier, claim_alt
 from vtt.ui.qt import (
     QColor,
+    QEvent,
+    QFocusEvent,
     QFont,
     QFontMetricsF,
     QGraphicsItem,
@@ -438,6 +440,13 @@ class BoardView(QGraphicsView):
             super().mouseMoveEvent(event)
             return
         self.dragging.setPos(self.mapToScene(event.position().toPoint()) - self.grip)
+
+    def event(self, event: QEvent) -> bool:
+        return claim_alt(event) or super().event(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.magnifier.hide()  # Alt let go elsewhere never comes back here
+        super().focusOutEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt and self.dragging is None:

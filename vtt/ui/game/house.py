@@ -1,27 +1,33 @@
 """House rules: an enforced game's table turned into a free one, every card where it lay.
 
 Each place of the projection becomes free-table objects at the same spot (table
-units are the same): a row's faces become loose cards, a pile or a grid cell one
-stack. A stack every seat could see lies face up; one nobody could see lies face
-down; one only its owner could see (a hand) goes into that seat's private hand, so
-what was secret stays secret. Pieces become tokens of their suit.
+units are the same), the whole moved to the middle of the felt, and every place is
+printed on the felt as a :class:`Mark`, so a board's cells stay in sight. A row's
+faces become loose cards; a pile or a grid cell of cards one stack, of pieces a
+pile of tokens (only cards stack on a free table). A stack every seat could see
+lies face up; one nobody could see lies face down; one only its owner could see (a
+hand) goes into that seat's private hand, so what was secret stays secret. Pieces
+become tokens of their suit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vtt.janken import Card
 from vtt.rules import State
 from vtt.rules.values import Component, Piece
 from vtt.rules.views import Hidden, View
-from vtt.table import SEAT_COLOURS, CardPiece, Seat, Stack, Table, Token, hand_id
+from vtt.table import SEAT_COLOURS, CardPiece, Mark, Seat, Stack, Table, Token, hand_id
+from vtt.table.model import Point
 from vtt.ui.game.projection import Key, Layout, Place
 
 __all__ = ["house_table"]
 
 SUIT_TOKENS = {"R", "P", "S", "W", "L"}
+#: How much higher on the felt each piece of a pile lies than the one beneath it.
+PILE_STEP = 5.0
 
 
 def _node(zones: Any, key: Key) -> Any:
@@ -45,40 +51,82 @@ def _object(component: Component, names: Sequence[str], x: float, y: float, up: 
     return Token("", x=x, y=y, face=face, owner=owner, label=label)
 
 
-def _lay_place(table: Table, place: Place, real: list[Component], seen: list[bool]) -> None:
+def _private(place: Place, seen: list[bool]) -> bool:
+    """A place only its owner sees (a hand): it goes into that seat's private hand."""
+    return place.owner is not None and seen[place.owner] and not all(seen)
+
+
+def _lay_place(
+    table: Table, place: Place, real: list[Component], seen: list[bool], shift: Point
+) -> None:
     names = [seat.name for seat in table.seats]
-    owner = place.owner
-    if owner is not None and seen[owner] and not all(seen):
+    if _private(place, seen):
         for component in real:
             piece = _object(component, names, 0.0, 0.0, True)
-            piece.parent = hand_id(owner)
+            piece.parent = hand_id(place.owner or 0)
             table.add(piece)
         return
     up = all(seen)
+    dx, dy = shift
     if place.kind == "row":
         for face, component in zip(place.faces, real, strict=True):
             x, y, w, h = face.rect
-            table.add(_object(component, names, x + w / 2, y + h / 2, up))
+            table.add(_object(component, names, x + w / 2 + dx, y + h / 2 + dy, up))
         return
     if not real or not place.faces:
         return
     x, y, w, h = place.faces[-1].rect
-    centre = (x + w / 2, y + h / 2)
+    cx, cy = x + w / 2 + dx, y + h / 2 + dy
     if len(real) == 1:
-        table.add(_object(real[0], names, *centre, up))
+        table.add(_object(real[0], names, cx, cy, up))
         return
-    stack_id = table.add(Stack("", x=centre[0], y=centre[1], label=place.label))
+    if not all(isinstance(component, Card) for component in real):
+        # Only cards stack on a free table: pieces lie piled up, the top one last (highest),
+        # each a little higher on the felt so the pile shows.
+        for level, component in enumerate(real):
+            lift = PILE_STEP * (level - len(real) + 1)
+            table.add(_object(component, names, cx, cy + lift, up))
+        return
+    stack_id = table.add(Stack("", x=cx, y=cy, label=place.label))
     for component in real:
-        piece = _object(component, names, *centre, up)
+        piece = _object(component, names, cx, cy, up)
         piece.parent = stack_id
         table.add(piece)
 
 
+def _centring(rects: list[tuple[float, float, float, float]]) -> Point:
+    """How far to move these rectangles so that together they sit in the felt's middle."""
+    if not rects:
+        return 0.0, 0.0
+    left = min(r[0] for r in rects)
+    top = min(r[1] for r in rects)
+    right = max(r[0] + r[2] for r in rects)
+    bottom = max(r[1] + r[3] for r in rects)
+    return -(left + right) / 2, -(top + bottom) / 2
+
+
+def _mark(place: Place, names: Sequence[str], labels: Mapping[str, str]) -> Mark:
+    """A place as the game window names it: a cell by its name, else the zone's label,
+    after its owner's name."""
+    if place.kind == "cell":
+        return Mark(*place.rect, place.label, at_foot=True)
+    label = labels.get(place.key[0], place.label)
+    if place.owner is not None:
+        label = f"{names[place.owner]} · {label}"
+    return Mark(*place.rect, label)
+
+
 def house_table(
-    state: State, layout: Layout, names: Sequence[str], colours: Sequence[str] = ()
+    state: State,
+    layout: Layout,
+    names: Sequence[str],
+    colours: Sequence[str] = (),
+    labels: Mapping[str, str] | None = None,
 ) -> Table:
-    """A free table holding the state's components where ``layout`` shows them; the
-    seats keep their names and ``colours`` (else each seat's usual colour)."""
+    """A free table holding the state's components as ``layout`` shows them, moved
+    together to the middle of the felt, with the places printed on it as marks; the
+    seats keep their names and ``colours`` (else each seat's usual colour); ``labels``
+    name the zones as the game window does."""
     seats = [
         Seat(name, colours[i] if i < len(colours) else SEAT_COLOURS[i % len(SEAT_COLOURS)])
         for i, name in enumerate(names)
@@ -86,8 +134,11 @@ def house_table(
     table = Table(seats, seed=state.seed)
     views = [state.view(seat) for seat in range(state.players)]
     zones = {name: state.zone(name) for name in state.game.zones}
+    seen = {key: _seen_by(views, key) for key in layout.places}
+    lying = [place for key, place in layout.places.items() if not _private(place, seen[key])]
+    shift = _centring([place.rect for place in lying])
     for key, place in layout.places.items():
-        real = list(_node(zones, key))
-        _lay_place(table, place, real, _seen_by(views, key))
+        _lay_place(table, place, list(_node(zones, key)), seen[key], shift)
+    table.marks = tuple(_mark(place, names, labels or {}).moved(*shift) for place in lying)
     table.history.clear()
     return table

@@ -70,6 +70,9 @@ class GameWindow(QMainWindow):
         self.refresh()
         self.computers.schedule()
         self.resize(1300, 900)
+        # Keys go to the board: Alt magnifies there (the menu bar would take it alone).
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.view.setFocus()
         settle_memory()  # the rules are compiled: no later collection walks them again
 
     # ------------------------------------------------------------- layout
@@ -337,6 +340,7 @@ class GameWindow(QMainWindow):
         for index, move in enumerate(self.session.drags().actions):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
             button = QPushButton(f"{key}{move.text}")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
             button.clicked.connect(lambda _=False, m=move: self.session.play(m))
             self.actions_bar.addWidget(button)
             self.action_buttons.append(button)
@@ -475,7 +479,9 @@ class GameWindow(QMainWindow):
         from vtt.ui.window import TableWindow
 
         session = self.session
-        table = house_table(session.state, self.board.layout, session.names, session.colours)
+        table = house_table(
+            session.state, self.board.layout, session.names, session.colours, session.zone_labels
+        )
         free = TableWindow(table)
         free.show()
         self.free_table = free
@@ -487,14 +493,18 @@ class GameWindow(QMainWindow):
         window.show()
         return window
 
-    def _ask_file(self, title: str, kinds: str, save: bool) -> Path | None:
+    def _ask_file(self, title: str, kinds: str, save: bool, offer: str = "") -> Path | None:
         ask = QFileDialog.getSaveFileName if save else QFileDialog.getOpenFileName
-        name, _ = ask(self, title, str(Path.home()), kinds)
+        name, _ = ask(self, title, str(Path.home() / offer), kinds)
         return Path(name) if name else None
+
+    def _offered_name(self, suffix: str) -> str:
+        """A file name to offer when saving: the pack and the number of moves made."""
+        return f"{self.session.setup.pack}-{len(self.session.moves)}-moves{suffix}"
 
     def ask_save(self) -> None:
         """Game > Save game…"""
-        path = self._ask_file("Save game", SAVED_GAMES, save=True)
+        path = self._ask_file("Save game", SAVED_GAMES, True, self._offered_name(SUFFIX))
         if path is not None:
             self.save_game(path if path.suffix else path.with_suffix(SUFFIX))
 
@@ -506,7 +516,7 @@ class GameWindow(QMainWindow):
 
     def ask_export(self) -> None:
         """Game > Export record…"""
-        path = self._ask_file("Export game record", RECORDS, save=True)
+        path = self._ask_file("Export game record", RECORDS, True, self._offered_name(".yaml"))
         if path is not None:
             self.export_record(path if path.suffix else path.with_suffix(".yaml"))
 

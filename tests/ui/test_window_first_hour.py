@@ -1,0 +1,59 @@
+"""A newcomer's first minutes at the table: keys, the magnifier, status texts, tooltips."""
+
+from __future__ import annotations
+
+import pytest
+from gestures import MIDDLE, click, drag, hover, key, paint_windows
+
+from vtt.ui.qt import QApplication, Qt
+
+
+def test_keys_reach_the_table_from_launch(qtbot, window):
+    """Nothing clicked yet: 3 over the deck draws three cards, Space adds no seat."""
+    window.activateWindow()
+    qtbot.waitActive(window)
+    focus = window.focusWidget()
+    assert focus is window.view
+    table = window.session.table
+    deck = table.objects["deck"]
+    hover(window.view, (deck.x, deck.y))
+    key(focus, Qt.Key.Key_3, text="3")
+    assert len(table.hand(0).contents) == 3
+    seats = len(table.seats)
+    key(window.focusWidget(), Qt.Key.Key_Space, text=" ")
+    assert len(table.seats) == seats
+    assert window.focusWidget() is window.view
+
+
+def test_alt_pressed_and_let_go_leaves_no_magnifier_and_f_still_flips(qtbot, window):
+    """Alt alone must not put the menu bar in keyboard mode: the next F flips the card."""
+    window.activateWindow()
+    qtbot.waitActive(window)
+    view, table = window.view, window.session.table
+    joker = table.objects["joker-1"]
+    click(view, (600, 500))  # the felt
+    hover(view, (joker.x, joker.y))
+    qtbot.keyPress(window.focusWidget(), Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier)
+    assert view.magnifier.isVisible()
+    qtbot.keyRelease(window.focusWidget(), Qt.Key.Key_Alt)
+    paint_windows()
+    assert not view.magnifier.isVisible()
+    assert window.focusWidget() is view
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_F)
+    paint_windows()
+    assert QApplication.activePopupWidget() is None
+    assert not table.objects["joker-1"].face_up
+
+
+def test_a_middle_drag_moves_the_whole_stack_and_on_the_felt_pans(window):
+    view, table = window.view, window.session.table
+    deck = table.objects["deck"]
+    count = len(deck.contents)
+    drag(view, (deck.x, deck.y), (deck.x + 300, deck.y + 100), button=MIDDLE)
+    assert table.objects["deck"].parent is None and len(table.objects["deck"].contents) == count
+    assert (deck.x, deck.y) == pytest.approx((0 + 300, 0 + 100), abs=3)
+    assert table.history.undo_label == "Move Deck"
+    before = view.mapToScene(view.viewport().rect().center())
+    drag(view, (600, 500), (500, 450), button=MIDDLE)
+    after = view.mapToScene(view.viewport().rect().center())
+    assert after.x() > before.x() + 50
