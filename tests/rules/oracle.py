@@ -250,10 +250,10 @@ def _domain(arg: Any, env: Env) -> Sequence[Any]:
     if arg.type == "piece":
         return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in raw))
     if arg.type == "cards":
-        unique = sorted(dict.fromkeys(raw), key=lambda c: c.sort_key())
+        distinct = sorted(dict.fromkeys(raw), key=lambda c: c.sort_key())
         return [
             combo
-            for size in range(arg.low, min(arg.high, len(unique)) + 1)
-            for combo in combinations(unique, size)
+            for size in range(arg.low, min(arg.high, len(distinct)) + 1)
+            for combo in combinations(distinct, size)
         ]
     return tuple(dict.fromkeys(raw))

@@ -13,10 +13,10 @@ import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
+from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import RUN_LOCK, Expr, evaluation_error, start_work
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
@@ -722,24 +722,13 @@ class State:
         return found
 
     def _domain(self, arg: Any, env: Env) -> Sequence[Any]:
-        kind = arg.type
         if arg.grid is not None:
             grid: Sequence[Any] = arg.grid.stack(env)
             return grid
+        kind = ARG_TYPES[arg.type]
         if arg.domain is None:
-            seats: Sequence[Any] = env["players"]
-            return _SUITS if kind == "suit" else seats
-        raw = arg.domain(env)
-        if kind == "piece":
-            return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in raw))
-        if kind == "cards":
-            unique = sorted(dict.fromkeys(raw), key=lambda c: c.sort_key())
-            return [
-                combo
-                for size in range(arg.low, min(arg.high, len(unique)) + 1)
-                for combo in combinations(unique, size)
-            ]
-        return tuple(dict.fromkeys(raw))
+            return _SUITS if kind.default == "suits" else env["players"]
+        return kind.domain(arg.domain(env), arg.low, arg.high)
 
     # --- applying -------------------------------------------------------------------
 

@@ -31,17 +31,15 @@ from __future__ import annotations
 import ast
 import copy
 import keyword
-import operator
 import warnings
 from collections.abc import Callable, Iterable
-from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
+from vtt.rules.argtypes import ARG_TYPES, card_sets
 from vtt.rules.expr import Expr, Library, register_lines, run_namespace
 from vtt.rules.model import ArgDef, MoveDef, ZoneRef
 from vtt.rules.stdlib import GRID_CELLS
-from vtt.rules.values import Piece
 
 __all__ = ["Generator", "compile_generator"]
 
@@ -53,32 +51,6 @@ Generator = Callable[
 _SUITS = tuple(Suit)
 #: The line of the fixed scaffolding: no expression runs there, so errors are not blamed on one.
 _SCAFFOLD = 1
-
-
-def _unique(values: Iterable[Any]) -> tuple[Any, ...]:
-    """Distinct candidates in their first order (identical components make one move)."""
-    return tuple(dict.fromkeys(values))
-
-
-def _kinds(values: Iterable[Any]) -> tuple[Any, ...]:
-    """A ``piece`` argument's candidates: the distinct kinds."""
-    try:
-        return tuple(dict.fromkeys(map(_KIND, values)))  # pieces only: the usual case
-    except AttributeError:
-        return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in values))
-
-
-_KIND = operator.attrgetter("kind")
-
-
-def _card_sets(values: Iterable[Any], low: int, high: int) -> list[tuple[Any, ...]]:
-    """A ``cards`` argument's candidates: every set of ``low`` to ``high`` distinct cards."""
-    unique = sorted(dict.fromkeys(values), key=lambda c: c.sort_key())
-    return [
-        combo
-        for size in range(low, min(high, len(unique)) + 1)
-        for combo in combinations(unique, size)
-    ]
 
 
 def _narrowed(values: Iterable[Any], allowed: Any) -> list[Any]:
@@ -95,9 +67,8 @@ def _keep(moves: dict[Any, Any], value: Any, move: Any) -> Any:
 
 
 _HELPERS = {
-    "_unique": _unique,
-    "_kinds": _kinds,
-    "_card_sets": _card_sets,
+    # Each argument type's candidates helper, by the name generated code calls it.
+    **{f"_{kind.candidates.__name__}": kind.candidates for kind in ARG_TYPES.values()},
     "_narrowed": _narrowed,
     "_SUITS": _SUITS,
     "_UNSET": object(),
@@ -299,20 +270,19 @@ def _candidates(arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder
     if arg.grid is not None:
         statements, domain = _grid(arg.grid, builder)
     elif arg.domain is None:
-        if arg.type == "suit":
+        if ARG_TYPES[arg.type].default == "suits":
             domain = _name("_SUITS")
         else:
             builder.reads.add("players")
             domain = _name("players")
     else:
         raw = f"{target}_raw"
+        helper = f"_{ARG_TYPES[arg.type].candidates.__name__}"
 
         def wrap(body: ast.expr) -> ast.expr:
-            if arg.type == "piece":
-                return _call("_kinds", body)
-            if arg.type == "cards":
-                return _call("_card_sets", body, ast.Constant(arg.low), ast.Constant(arg.high))
-            return _call("_unique", body)
+            if ARG_TYPES[arg.type].candidates is card_sets:
+                return _call(helper, body, ast.Constant(arg.low), ast.Constant(arg.high))
+            return _call(helper, body)
 
         statements = builder.value(raw, arg.domain, wrap)
         domain = _name(raw)

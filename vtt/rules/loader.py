@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import RUN_LOCK, Define, Expr, check_define, compile_expr
@@ -643,9 +644,8 @@ class _Builder:
                     grid = self.zone_ref(spec["grid"], names, (*here, "grid"))
                 except PackError as error:
                     self.errors.append(error)
-            needs_domain = kind not in ("suit", "player") and not (
-                kind == "cell" and "grid" in spec
-            )
+            default = ARG_TYPES[kind].default
+            needs_domain = default is None or (default == "grid" and "grid" not in spec)
             if needs_domain and "from" not in spec:
                 self.fail(f"a '{kind}' argument needs 'from' (where its values come from)", here)
             args.append(ArgDef(name, kind, domain, grid, spec.get("min", 1), spec.get("max", 1)))

@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.errors import PackError
 from vtt.rules.steps import step_schema
 from vtt.rules.yamlsource import Document
@@ -34,6 +35,8 @@ def pack_schema() -> dict[str, Any]:
     """The full pack schema, with the table layout schema embedded under ``$defs``."""
     schema: dict[str, Any] = json.loads(_pack_schema_text())
     schema["$defs"]["step"] = step_schema()
+    arg = schema["properties"]["moves"]["additionalProperties"]["properties"]["args"]
+    arg["additionalProperties"]["properties"]["type"] = {"enum": list(ARG_TYPES)}
     schema["$defs"]["table_layout"] = layout_schema()
     return schema
 
