@@ -17,6 +17,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, Generic, NoReturn, TypeVar
 
+from vtt.table.layout import LayoutError, build_table
 from vtt.table.model import Table, TableError
 from vtt.table.pieces import PIECE_KINDS, Piece
 from vtt.table.seats import Seat
@@ -42,7 +43,7 @@ class SaveFileError(ValueError):
 
 def table_to_data(table: Table) -> dict[str, Any]:
     """The table as plain JSON data."""
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "seed": table.seed,
@@ -52,6 +53,9 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "seats": [{"name": s.name, "colour": s.colour} for s in table.seats],
         "objects": [piece.to_dict() for piece in table.objects.values()],
     }
+    if table.per_seat:
+        data["per_seat"] = table.per_seat
+    return data
 
 
 def table_from_data(data: object, source: Path | str = "<data>") -> Table:
@@ -81,6 +85,7 @@ def table_from_data(data: object, source: Path | str = "<data>") -> Table:
         if piece.id in table.objects:
             reader.fail(f"objects[{index}]: the id {piece.id!r} is used twice")
         table.objects[piece.id] = piece
+    table.per_seat = reader.per_seat(top)
     table.draws = reader.integer(top, "draws")
     table.next_id = reader.integer(top, "next_id")
     table.next_z = reader.integer(top, "next_z")
@@ -224,6 +229,17 @@ class _Reader:
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(f"{key!r}: expected a whole number, found {value!r}")
         return value
+
+    def per_seat(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The layout of a seat's own pieces (optional), tried out on a table of one seat."""
+        items = data.get("per_seat", [])
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            self.fail("'per_seat': expected a list of pieces laid out for each seat")
+        try:
+            build_table({"per_seat": items}, 1)
+        except (LayoutError, KeyError, TypeError, ValueError) as error:
+            self.fail(f"'per_seat': {error}")
+        return items
 
     def seat(self, value: object, where: str) -> Seat:
         data = self.mapping(value, where)

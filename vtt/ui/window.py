@@ -36,6 +36,7 @@ from vtt.ui.qt import (
     QMainWindow,
     QPoint,
     QPushButton,
+    QSize,
     QTimer,
     QVBoxLayout,
     QWidget,
@@ -98,7 +99,7 @@ class TableWindow(QMainWindow):
         # its own (pieces move by mouse events), so it must not swallow them.
         self.setAcceptDrops(True)
         self.view.setAcceptDrops(False)
-        self.resize(1500, 980)
+        self.resize(dialogs.fitted_to_screen(QSize(1500, 980)))
 
     def _layout(self) -> None:
         central = QWidget()

@@ -48,6 +48,7 @@ from vtt.ui.qt import (
     QListWidget,
     QMainWindow,
     QPushButton,
+    QSize,
     QSplitter,
     Qt,
     QTimer,
@@ -99,7 +100,7 @@ class GameWindow(QMainWindow):
         self.session.message.connect(self.say)
         self.refresh()
         self.computers.schedule()
-        self.resize(1300, 900)
+        self.resize(dialogs.fitted_to_screen(QSize(1300, 900)))
         settle_memory()  # the rules are compiled: no later collection walks them again
 
     # ------------------------------------------------------------- layout
