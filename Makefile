@@ -16,7 +16,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
 	touch $(STAMP)
 
+# The window needs system libraries the Qt wheel does not bring (vtt/syslibs.py lists
+# them): installed here when allowed, else the exact command is printed. `make test`
+# runs headless (offscreen) and needs none of them.
 run: $(STAMP)
+	$(BIN)/python -m vtt.syslibs
 	$(BIN)/vtt
 
 lint: $(STAMP)

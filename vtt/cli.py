@@ -1,7 +1,7 @@
 """The ``vtt`` command: open the table (default), or work with rule packs.
 
 vtt                      open the table window
-vtt open FILE            open a saved table (.jtable) in the window
+vtt open FILE            open a table (.jtable), saved game (.jgame) or game record (.yaml)
 vtt validate PACK...     check rule packs and print every error
 vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
@@ -28,8 +28,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"vtt {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    opener = sub.add_parser("open", help="open the table window, optionally with a saved table")
-    opener.add_argument("file", nargs="?", help="a .jtable file to open")
+    opener = sub.add_parser("open", help="open the table window, optionally with a file")
+    opener.add_argument(
+        "file", nargs="?", help="a table (.jtable), a saved game (.jgame) or a game record (.yaml)"
+    )
 
     validate = sub.add_parser("validate", help="check rule packs and print every error")
     validate.add_argument("packs", nargs="+", help="pack folders or pack.yaml files")

@@ -437,3 +437,26 @@ def test_a_seat_changes_colour_undoably_and_only_to_a_colour() -> None:
 def test_renaming_a_missing_seat_is_refused() -> None:
     with pytest.raises(TableError, match="there is no seat 9"):
         new_table().rename_seat(8, "Ghost")
+
+
+def test_seats_join_and_leave_with_their_own_pieces_in_one_undoable_step() -> None:
+    from vtt.table import Seat
+    from vtt.table.layout import add_seat, build_table, remove_seat, seat_place
+
+    layout = {"per_seat": [{"counter": "score", "label": "Score", "at": [70, 0]}]}
+    table = build_table(layout, 2)
+    undo_redo_round_trip(table, lambda: add_seat(table, Seat("Cat", "#2ecc71")))
+    assert table.objects["score-3"].label == "Score (Cat)"
+    assert (table.objects["score-2"].x, table.objects["score-2"].y) == (
+        seat_place(1, 3)[0] + 70,
+        seat_place(1, 3)[1],
+    )
+    table.add(CardPiece("jk", face="JkR", parent=hand_id(2)))
+    undo_redo_round_trip(table, lambda: remove_seat(table, 1))
+    assert [s.name for s in table.seats] == ["Ann", "Cat"]
+    assert table.hand(1).contents == ["jk"] and table.objects["jk"].parent == hand_id(1)
+    assert table.objects["score-3"].owner == 1 and "score-2" not in table.objects
+    with pytest.raises(TableError, match="Cat still holds 1 cards"):
+        remove_seat(table, 1)
+    table.rename_seat(1, "Kit")
+    assert table.objects["score-3"].label == "Score (Kit)"

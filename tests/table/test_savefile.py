@@ -12,10 +12,10 @@ from vtt.table import Mark, Table
 from vtt.table.layout import build_table
 from vtt.table.savefile import (
     VERSION,
-    Autosave,
     SaveFileError,
     load_table,
     save_table,
+    table_autosave,
     table_to_data,
     write_atomically,
 )
@@ -126,7 +126,7 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_autosave_cycle(tmp_path: Path) -> None:
-    autosave = Autosave(tmp_path / "deep" / "autosave.jtable")
+    autosave = table_autosave(tmp_path / "deep" / "autosave.jtable")
     assert not autosave.exists()
     table = Table(3)
     autosave.write(table)
@@ -137,7 +137,7 @@ def test_autosave_cycle(tmp_path: Path) -> None:
 
 
 def test_an_unreadable_autosave_is_kept_aside(tmp_path: Path) -> None:
-    autosave = Autosave(tmp_path / "autosave.jtable")
+    autosave = table_autosave(tmp_path / "autosave.jtable")
     autosave.path.write_text("{ half a file")
     with pytest.raises(SaveFileError):
         autosave.load()

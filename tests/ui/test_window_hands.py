@@ -186,7 +186,7 @@ def test_a_seat_takes_another_colour_from_its_menu_and_undo_gives_it_back(
     bens = [
         pid
         for pid, piece in table.objects.items()
-        if piece.owner == 1 and pid in window.view.table_scene.pieces
+        if piece.owner == 1 and piece.KIND == "counter" and pid in window.view.table_scene.pieces
     ]
     assert bens  # Ben's score counter wears his colour on the table too
     assert all(window.view.table_scene.pieces[pid].colour.name() == teal for pid in bens)

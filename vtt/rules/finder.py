@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules.engine import Game
+from vtt.rules.errors import PackError
 from vtt.rules.loader import load_pack, pack_file
+from vtt.rules.yamlsource import load_yaml_file
 
-__all__ = ["find_pack", "load_game", "pack_folders"]
+__all__ = ["find_pack", "find_pack_by_id", "load_game", "pack_digest", "pack_folders"]
 
 
 def pack_folders(root: Path) -> Iterator[Path]:
@@ -33,6 +36,48 @@ def find_pack(pack: str | Path, folders: Iterable[Path] = ()) -> Path:
             if candidate.is_file():
                 return candidate
     raise FileNotFoundError(f"no pack {text!r}: not a file or folder, and no pack with that id")
+
+
+def pack_digest(pack: str | Path) -> str:
+    """A short fingerprint of a pack's text: equal digests, the same rules."""
+    return hashlib.sha256(find_pack(pack).read_bytes()).hexdigest()[:16]
+
+
+def find_pack_by_id(
+    pack_id: str, digest: str | None = None, folders: Iterable[Path] = ()
+) -> tuple[Path, bool]:
+    """The pack.yaml with this id, wherever it is installed, and whether its text is the one
+    ``digest`` fingerprints (True when no digest is asked for).
+
+    A folder named after the id comes first, then any pack that declares the id; among
+    several, the one whose text matches ``digest`` wins.
+    """
+    roots = (*folders, rulesets_dir(), user_packs_dir())
+    named = [root / pack_id / "pack.yaml" for root in roots]
+    found = [path for path in named if path.is_file()]
+    if digest is None and found:
+        return found[0], True
+    for path in found:
+        if pack_digest(path) == digest:
+            return path, True
+    for root in roots:
+        for folder in pack_folders(root):
+            path = folder / "pack.yaml"
+            if path not in found and _declared_id(path) == pack_id:
+                if digest is None or pack_digest(path) == digest:
+                    return path, True
+                found.append(path)
+    if not found:
+        raise FileNotFoundError(f"no pack with the id {pack_id!r} is installed")
+    return found[0], False
+
+
+def _declared_id(path: Path) -> str | None:
+    try:
+        data = load_yaml_file(path).data
+    except (OSError, PackError):
+        return None
+    return str(data["id"]) if isinstance(data, dict) and "id" in data else None
 
 
 @cache

@@ -59,16 +59,55 @@ def seat_place(seat: int, seats: int) -> Point:
 
 
 def build_table(layout: Mapping[str, Any], seats: Sequence[Seat] | int, *, seed: int = 0) -> Table:
-    """A new table with the layout's pieces on it and an empty undo history."""
+    """A new table with the layout's pieces on it and an empty undo history.
+
+    Every seat's own pieces (``per_seat``) belong to it (``owner``), so they move
+    round with it when seats join or leave, and the table keeps ``per_seat`` for a
+    seat that joins later.
+    """
     table = Table(seats, seed=seed)
+    table.per_seat = [dict(item) for item in layout.get("per_seat", [])]
     builder = _Builder(table)
     with table.batch("Lay out the table"):
         builder.place_all(layout.get("objects", []), "objects", None)
         for seat in range(len(table.seats)):
-            builder.place_all(layout.get("per_seat", []), "per_seat", seat)
+            builder.place_all(table.per_seat, "per_seat", seat)
         builder.fill_bags()
     table.history.clear()
     return table
+
+
+def add_seat(table: Table, seat: Seat) -> None:
+    """Seat one more person (one undo step): every seat's own pieces move round to its new
+    place, and the newcomer gets the layout's pieces for a seat (a Rule Card, a score)."""
+    before = len(table.seats)
+    with table.batch(f"Seat {seat.name}"):
+        table.set_seats([*table.seats, seat])
+        _move_round(table, {n: n for n in range(before)}, before)
+        builder = _Builder(table, fresh_ids=True)
+        builder.place_all(table.per_seat, "per_seat", before)
+        builder.fill_bags()
+
+
+def remove_seat(table: Table, seat: int) -> None:
+    """A seat leaves with its own pieces (one undo step); the others move round to their
+    new places. TableError if its hand is not empty or it is the last seat."""
+    before = len(table.seats)
+    name = table.seats[seat].name if 0 <= seat < before else f"seat {seat + 1}"
+    with table.batch(f"Remove {name}'s seat"):
+        table.remove_seat(seat)
+        _move_round(table, {n: n if n < seat else n + 1 for n in range(before - 1)}, before)
+
+
+def _move_round(table: Table, was: Mapping[int, int], count_before: int) -> None:
+    """Shift each seat's pieces from where its place was (seat ``was[n]`` of
+    ``count_before``) to where it is now."""
+    count = len(table.seats)
+    offsets: dict[int, Point] = {}
+    for seat, old in was.items():
+        (x0, y0), (x1, y1) = seat_place(old, count_before), seat_place(seat, count)
+        offsets[seat] = (x1 - x0, y1 - y0)
+    table.shift_seat_pieces(offsets)
 
 
 def cards_of(spec: Mapping[str, Any] | None) -> list[Card]:
@@ -88,9 +127,12 @@ def cards_of(spec: Mapping[str, Any] | None) -> list[Card]:
 
 
 class _Builder:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, *, fresh_ids: bool = False) -> None:
         self.table = table
         self.bags: list[tuple[str, str, list[str]]] = []
+        #: Give a piece whose id is taken another one (a seat laid out later), instead of
+        #: refusing the layout.
+        self.fresh_ids = fresh_ids
 
     def place_all(self, items: Sequence[Mapping[str, Any]], section: str, seat: int | None) -> None:
         for index, item in enumerate(items):
@@ -106,6 +148,8 @@ class _Builder:
             raise LayoutError(path, f"say exactly one of {', '.join(KINDS)}")
         kind = kinds[0]
         base = str(item[kind]) if seat is None else f"{item[kind]}-{seat + 1}"
+        if self.fresh_ids and self._taken(base):
+            base = next(f"{base}-{n}" for n in range(2, 10_000) if not self._taken(f"{base}-{n}"))
         if base in self.table.objects:
             raise LayoutError(path, f"the id {base!r} is used twice")
         x, y = item.get("at", (0.0, 0.0))
@@ -121,6 +165,7 @@ class _Builder:
             "rotation": float(item.get("rotation", 0.0)),
             "locked": bool(item.get("locked", False)),
             "label": label,
+            "owner": seat,
         }
         if kind in ("stack", "row"):
             self.lay_cards(kind, base, item, common)
@@ -128,6 +173,10 @@ class _Builder:
             self.table.add(self.make(kind, base, item, common, seat))
         if kind == "bag":
             self.bags.append((path, base, [str(h) for h in item.get("holds", [])]))
+
+    def _taken(self, base: str) -> bool:
+        """True if ``base`` or an id made from it (a row's ``base-1``) is in use."""
+        return any(pid == base or pid.startswith(f"{base}-") for pid in self.table.objects)
 
     def lay_cards(
         self, kind: str, base: str, item: Mapping[str, Any], common: dict[str, Any]
@@ -166,10 +215,10 @@ class _Builder:
             face = str(item.get("face", pid))
             if face == "seat":
                 face = f"seat-{(seat or 0) + 1}"
-            return Token(pid, face=face, owner=seat, **common)
+            return Token(pid, face=face, **common)
         if kind == "bag":
             return Bag(pid, **common)
-        return Counter(pid, value=int(item.get("value", 0)), owner=seat, **common)
+        return Counter(pid, value=int(item.get("value", 0)), **common)
 
     @staticmethod
     def make_die(pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Die:

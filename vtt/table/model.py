@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from vtt.table.history import History, Step
 from vtt.table.marks import Mark
@@ -79,6 +79,9 @@ class Table:
         self.next_z = 1
         self.history = History()
         self._seats: tuple[Seat, ...] = ()
+        #: The layout's pieces for each seat (``per_seat`` of a pack's ``table:``), kept so
+        #: that a seat joining later gets its own (see :func:`vtt.table.layout.add_seat`).
+        self.per_seat: list[dict[str, Any]] = []
         self._edit: _Edit | None = None
         self._listeners: list[Listener] = []
         chosen = default_seats(seats) if isinstance(seats, int) else tuple(seats)
@@ -697,11 +700,56 @@ class Table:
             self._seats = new
 
     def rename_seat(self, seat: int, name: str) -> None:
-        """Give a seat a new name."""
+        """Give a seat a new name; its own pieces' labels ("Score (Ben)") take it too."""
         self.hand(seat)  # a TableError for a seat that does not exist
         seats = list(self._seats)
+        old = f" ({seats[seat].name})"
         seats[seat] = Seat(name, seats[seat].colour)
-        self.set_seats(seats)
+        with self.batch(f"Rename {old.strip(' ()')} to {name}"):
+            self.set_seats(seats)
+            for piece in self.seat_pieces(seat):
+                if piece.label.endswith(old):
+                    self._touch(piece.id).label = f"{piece.label[: -len(old)]} ({name})"
+
+    def seat_pieces(self, seat: int) -> list[Piece]:
+        """The pieces a seat owns that lie on the table (its Rule Card, its score), bottom first."""
+        return [piece for piece in self.on_table() if piece.owner == seat]
+
+    def shift_seat_pieces(self, offsets: Mapping[int, Point]) -> None:
+        """Move each seat's own pieces by that seat's offset, locked ones too: they go where
+        their seat goes."""
+        with self.batch("Move the seats' pieces"):
+            for seat, (dx, dy) in offsets.items():
+                for piece in self.seat_pieces(seat):
+                    live = self._touch(piece.id)
+                    live.x, live.y = live.x + dx, live.y + dy
+
+    def remove_seat(self, seat: int) -> None:
+        """A seat leaves, with the pieces it owns on the table; the later seats move up one,
+        keeping their hands and their pieces. Its hand must be empty."""
+        left = self.hand(seat)
+        if len(self._seats) == MIN_SEATS:
+            raise TableError("a table needs at least one seat")
+        if left.contents:
+            raise TableError(
+                f"{self._seats[seat].name} still holds {len(left.contents)} cards: "
+                "put them on the table before the seat leaves"
+            )
+        with self.batch(f"Remove {self._seats[seat].name}'s seat"):
+            for piece in self.seat_pieces(seat):
+                self._delete_tree(piece.id)
+            for later in range(seat + 1, len(self._seats)):
+                # The hand one place up is empty: the leaver's, or the one moved before.
+                source, target = self.hand(later), self.hand(later - 1)
+                self._touch(source.id)
+                self._touch(target.id)
+                target.contents, source.contents = source.contents, []
+                for card in target.contents:
+                    self._touch(card).parent = target.id
+                for piece in self.objects.values():
+                    if piece.owner == later and not isinstance(piece, Hand):
+                        self._touch(piece.id).owner = later - 1
+            self.set_seats([s for n, s in enumerate(self._seats) if n != seat])
 
     def recolour_seat(self, seat: int, colour: str) -> None:
         """Give a seat a new colour, written ``#rrggbb``."""

@@ -12,10 +12,12 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Generic, NoReturn, TypeVar
 
+from vtt.table.layout import LayoutError, build_table
 from vtt.table.marks import Mark
 from vtt.table.model import Table, TableError
 from vtt.table.pieces import PIECE_KINDS, Piece
@@ -25,6 +27,10 @@ FORMAT = "janken-table"
 #: The newest format this program writes and reads.
 VERSION = 1
 SUFFIX = ".jtable"
+#: What an unreadable autosave's name gets when it is set aside.
+UNREADABLE = "-unreadable-"
+
+_Saved = TypeVar("_Saved")
 
 
 class SaveFileError(ValueError):
@@ -38,7 +44,7 @@ class SaveFileError(ValueError):
 
 def table_to_data(table: Table) -> dict[str, Any]:
     """The table as plain JSON data."""
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "seed": table.seed,
@@ -59,6 +65,9 @@ def table_to_data(table: Table) -> dict[str, Any]:
             for m in table.marks
         ],
     }
+    if table.per_seat:
+        data["per_seat"] = table.per_seat
+    return data
 
 
 def table_from_data(data: object, source: Path | str = "<data>") -> Table:
@@ -92,6 +101,7 @@ def table_from_data(data: object, source: Path | str = "<data>") -> Table:
         table.marks = tuple(
             reader.mark(item, f"marks[{i}]") for i, item in enumerate(reader.items(top, "marks"))
         )
+    table.per_seat = reader.per_seat(top)
     table.draws = reader.integer(top, "draws")
     table.next_id = reader.integer(top, "next_id")
     table.next_z = reader.integer(top, "next_z")
@@ -104,10 +114,14 @@ def table_from_data(data: object, source: Path | str = "<data>") -> Table:
     return table
 
 
+def table_text(table: Table) -> str:
+    """The text of a table file."""
+    return json.dumps(table_to_data(table), indent=1, sort_keys=True)
+
+
 def save_table(table: Table, path: Path | str) -> None:
     """Write the table to ``path`` atomically."""
-    text = json.dumps(table_to_data(table), indent=1, sort_keys=True)
-    write_atomically(Path(path), text)
+    write_atomically(Path(path), table_text(table))
 
 
 def load_table(path: Path | str) -> Table:
@@ -158,27 +172,35 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-class Autosave:
-    """The autosave file: written after every change, offered back after a crash.
+class Autosave(Generic[_Saved]):
+    """An autosave file: written after every change, offered back after a crash.
 
-    The window writes it on every change and deletes it on a clean exit, so a
-    file found at start-up means the last session did not end cleanly.
+    A window writes it on every change and deletes it on a clean exit, so a file
+    found at start-up means the last session did not end cleanly. Tables and games
+    both use it, each with its own way to write and read the file.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        text: Callable[[_Saved], str],
+        read: Callable[[Path], _Saved],
+    ) -> None:
         self.path = Path(path)
+        self._text = text
+        self._read = read
 
-    def write(self, table: Table) -> None:
-        """Save the table (atomically)."""
-        save_table(table, self.path)
+    def write(self, saved: _Saved) -> None:
+        """Save (atomically)."""
+        write_atomically(self.path, self._text(saved))
 
     def exists(self) -> bool:
         """True if an autosave is waiting to be restored."""
         return self.path.exists()
 
-    def load(self) -> Table:
-        """The autosaved table."""
-        return load_table(self.path)
+    def load(self) -> _Saved:
+        """What was autosaved."""
+        return self._read(self.path)
 
     def discard(self) -> None:
         """Delete the autosave (after a clean exit, or when the user declines it)."""
@@ -187,10 +209,15 @@ class Autosave:
     def set_aside(self) -> Path:
         """Keep an autosave that cannot be read under another name, so nothing is lost
         and it is not offered again; returns where it went."""
-        kept = self.path.with_name(f"{self.path.stem}-unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        kept = self.path.with_name(f"{self.path.stem}{UNREADABLE}{time.strftime('%Y%m%d-%H%M%S')}")
         kept = kept.with_suffix(self.path.suffix)
         os.replace(self.path, kept)
         return kept
+
+
+def table_autosave(path: Path | str) -> Autosave[Table]:
+    """The autosave of a table (a ``.jtable`` file)."""
+    return Autosave(path, table_text, load_table)
 
 
 class _Reader:
@@ -218,6 +245,17 @@ class _Reader:
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(f"{key!r}: expected a whole number, found {value!r}")
         return value
+
+    def per_seat(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The layout of a seat's own pieces (optional), tried out on a table of one seat."""
+        items = data.get("per_seat", [])
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            self.fail("'per_seat': expected a list of pieces laid out for each seat")
+        try:
+            build_table({"per_seat": items}, 1)
+        except (LayoutError, KeyError, TypeError, ValueError) as error:
+            self.fail(f"'per_seat': {error}")
+        return items
 
     def seat(self, value: object, where: str) -> Seat:
         data = self.mapping(value, where)

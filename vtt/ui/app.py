@@ -50,14 +50,21 @@ def dark_palette() -> QPalette:
     return palette
 
 
-def run_app(path: str | None = None) -> int:
-    """Open the window (with a table file, or offering the autosave), run until it closes."""
-    app = application()
+def start_window(path: str | None = None) -> TableWindow:
+    """Show the table window, opening a file (a table, a saved game or a record) or else
+    offering back what a crash left in the autosaves."""
     window = TableWindow()
     window.show()
     if path is not None:
         window.open_path(path)
     else:
         window.offer_restore()
+    return window
+
+
+def run_app(path: str | None = None) -> int:
+    """Open the window (see :func:`start_window`) and run until the last window closes."""
+    app = application()
+    _window = start_window(path)  # held until the loop ends
     settle_memory()
     return app.exec()

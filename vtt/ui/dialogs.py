@@ -15,11 +15,13 @@ from vtt.ui.qt import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGuiApplication,
     QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
+    QSize,
     QSpinBox,
     Qt,
     QTableWidget,
@@ -159,3 +161,11 @@ class ShortcutsWindow(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.close)
         layout.addWidget(close)
+
+
+def fitted_to_screen(size: QSize) -> QSize:
+    """A window's first size, no bigger than the screen's free room (a 1366x768 laptop)."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return size
+    return size.boundedTo(screen.availableGeometry().size())

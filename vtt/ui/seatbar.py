@@ -7,7 +7,8 @@ Dropping a card on a chip puts it into that seat's hand.
 
 from __future__ import annotations
 
-from vtt.table import MAX_SEATS, Seat, TableError
+from vtt.table import MAX_SEATS, Seat
+from vtt.table.layout import add_seat, remove_seat
 from vtt.table.seats import COLOUR_NAMES, DEFAULT_NAMES, SEAT_COLOURS
 from vtt.ui import dialogs
 from vtt.ui.art import swatch
@@ -23,11 +24,15 @@ from vtt.ui.qt import (
     QPoint,
     QRectF,
     QSize,
+    QSizePolicy,
     Qt,
     QToolButton,
     QWidget,
 )
 from vtt.ui.session import TableSession
+
+#: The narrowest a seat chip gets (eight of them and the rest of the bar fit in 1366 px).
+CHIP_MIN_WIDTH = 100
 
 
 class SeatChip(QWidget):
@@ -39,11 +44,17 @@ class SeatChip(QWidget):
         self.seat = seat
         self.hinted = False
         self.setFixedHeight(32)
-        self.setMinimumWidth(150)
+        # Eight chips fit a 1366-pixel laptop screen: a chip narrows, eliding its name,
+        # down to this, and gives back the room when the window is wide.
+        self.setMinimumWidth(CHIP_MIN_WIDTH)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
     def sizeHint(self) -> QSize:
         return QSize(160, 32)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(CHIP_MIN_WIDTH, 32)
 
     def paintEvent(self, event: object) -> None:
         session = self.bar.session
@@ -72,12 +83,19 @@ class SeatChip(QWidget):
         font.setBold(active)
         painter.setFont(font)
         count = len(session.table.hand(self.seat).contents)
-        painter.drawText(box.adjusted(28, 0, -8, 0), Qt.AlignmentFlag.AlignVCenter, seat.name)
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        metrics = painter.fontMetrics()
+        room = box.width() - 28 - 10
+        if metrics.horizontalAdvance(f"{seat.name}  {cards}") > room:
+            cards = str(count)  # a narrow chip keeps the number and as much name as fits
+        name_room = int(room - metrics.horizontalAdvance(f"  {cards}"))
+        name = metrics.elidedText(seat.name, Qt.TextElideMode.ElideRight, max(name_room, 0))
+        painter.drawText(box.adjusted(28, 0, -8, 0), Qt.AlignmentFlag.AlignVCenter, name)
         painter.setPen(QColor(255, 255, 255, 170))
         painter.drawText(
             box.adjusted(0, 0, -10, 0),
             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-            f"{count} card{'s' if count != 1 else ''}",
+            cards,
         )
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -116,6 +134,8 @@ class SeatBar(QWidget):
         self.add_button.clicked.connect(self.add)
         self.hint = QLabel()
         self.hint.setStyleSheet("color: #cdbfa8;")
+        # The hint takes what room the chips leave, and none when they need it all.
+        self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         self.setStyleSheet("SeatBar { background: #2a1f17; border-bottom: 1px solid #120c08; }")
         session.replaced.connect(self.rebuild)
@@ -160,8 +180,8 @@ class SeatBar(QWidget):
             return
         used = {s.name for s in seats}
         name = next((n for n in DEFAULT_NAMES if n not in used), f"Seat {len(seats) + 1}")
-        seats.append(Seat(name, SEAT_COLOURS[len(seats)]))
-        self.session.run(None, lambda: self.session.table.set_seats(seats))
+        newcomer = Seat(name, SEAT_COLOURS[len(seats)])
+        self.session.run(None, lambda: add_seat(self.session.table, newcomer))
 
     def fill_seat_menu(self, menu: QMenu, seat: int) -> None:
         """One seat's actions: pass the screen to it, rename it, recolour it, remove it."""
@@ -204,26 +224,9 @@ class SeatBar(QWidget):
             self.session.run(None, lambda: self.session.table.rename_seat(seat, name))
 
     def remove(self, seat: int) -> None:
-        """Remove a seat whose hand is empty; later seats move up, keeping their hands."""
-        table = self.session.table
-        if len(table.seats) == 1:
-            self.session.message.emit("A table needs at least one seat")
-            return
-
-        def leave() -> None:
-            if table.hand(seat).contents:
-                who = table.seats[seat].name
-                raise TableError(
-                    f"{who} still holds {len(table.hand(seat).contents)} cards: "
-                    "put them on the table before the seat leaves"
-                )
-            for later in range(seat + 1, len(table.seats)):
-                for card in list(table.hand(later).contents):
-                    table.to_hand(card, later - 1)
-            kept = [s for n, s in enumerate(table.seats) if n != seat]
-            table.set_seats(kept)
-
-        self.session.run(f"Remove {table.seats[seat].name}'s seat", leave)
+        """Remove a seat whose hand is empty, with its own pieces; later seats move up,
+        keeping their hands, and every seat's pieces move round to its new place."""
+        self.session.run(None, lambda: remove_seat(self.session.table, seat))
 
     # ------------------------------------------------- drop zone for drags
 

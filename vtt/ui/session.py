@@ -16,6 +16,9 @@ from vtt.ui.qt import QObject, Signal
 
 _T = TypeVar("_T")
 
+#: How long after a change the autosave is written (changes in between are written together).
+AUTOSAVE_MS = 500
+
 
 class TableSession(QObject):
     """The window's current table and the seat at the screen.

@@ -60,7 +60,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("zoom-out", ("Ctrl+-",), "Zoom out", "View"),
     # File
     Shortcut("new", ("Ctrl+N",), "New table…", "File"),
-    Shortcut("open", ("Ctrl+O",), "Open a table…", "File"),
+    Shortcut("open", ("Ctrl+O",), "Open a table, saved game or record…", "File"),
     Shortcut("save", ("Ctrl+S",), "Save", "File"),
     Shortcut("save-as", ("Ctrl+Shift+S",), "Save as…", "File"),
     Shortcut("quit", ("Ctrl+Q",), "Quit", "File"),

@@ -7,33 +7,46 @@ it, and every widget follows through the session's signals.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vtt.resources import user_data_dir
+from vtt.rules.finder import load_game
 from vtt.rules.setups import Setup, SetupError, list_setups, load_setup
 from vtt.table import Change, Die, Seat, Table
-from vtt.table.savefile import SUFFIX, Autosave, SaveFileError, load_table, save_table
+from vtt.table.savefile import (
+    SUFFIX,
+    Autosave,
+    SaveFileError,
+    load_table,
+    save_table,
+    table_autosave,
+)
 from vtt.ui import dialogs
 from vtt.ui.art import Art, swatch
 from vtt.ui.handbar import HandBar
 from vtt.ui.qt import (
     QAction,
     QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QFileDialog,
     QKeySequence,
     QLabel,
     QMainWindow,
     QPoint,
     QPushButton,
+    QSize,
     Qt,
     QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
 )
+from vtt.ui.quitting import quit_application
 from vtt.ui.recent import RecentFiles
 from vtt.ui.seatbar import SeatBar
-from vtt.ui.session import TableSession
+from vtt.ui.session import AUTOSAVE_MS, TableSession
 from vtt.ui.shortcuts import by_command
 from vtt.ui.view import TableView
 
@@ -41,9 +54,14 @@ if TYPE_CHECKING:
     from vtt.ui.game.session import GameSetup
     from vtt.ui.game.window import GameWindow
 
-AUTOSAVE_MS = 500
 DEFAULT_SETUP = "janken-deck-games"
 APP_TITLE = "Janken Table"
+#: What File > Open, ``vtt open`` and a drop on the window open: tables, saved games, records.
+OPENABLE = (SUFFIX, ".jgame", ".yaml", ".yml")
+OPEN_FILTER = (
+    "Janken Table files (*.jtable *.jgame *.yaml *.yml);;Tables (*.jtable);;"
+    "Saved games (*.jgame);;Game records (*.yaml *.yml);;All files (*)"
+)
 
 
 class TableWindow(QMainWindow):
@@ -59,7 +77,7 @@ class TableWindow(QMainWindow):
         super().__init__()
         self.art = Art()
         self.session = TableSession(table if table is not None else _first_table())
-        self.autosave = Autosave(user_data_dir() / f"autosave{SUFFIX}")
+        self.autosave = table_autosave(user_data_dir() / f"autosave{SUFFIX}")
         self.recent = RecentFiles()
         self.view = TableView(self.session, self.art)
         self.seat_bar = SeatBar(self.session)
@@ -78,7 +96,11 @@ class TableWindow(QMainWindow):
         self._menus()
         self._connect()
         self._update_title()
-        self.resize(1500, 980)
+        # Files dropped anywhere on the window open here; the view takes no Qt drops of
+        # its own (pieces move by mouse events), so it must not swallow them.
+        self.setAcceptDrops(True)
+        self.view.setAcceptDrops(False)
+        self.resize(dialogs.fitted_to_screen(QSize(1500, 980)))
         # Keys reach the table from launch: 1-9 over the deck, Space to pan, F to flip.
         self.view.setFocus()
 
@@ -144,7 +166,7 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("save", self.save))
         file.addAction(self._action("save-as", self.save_as))
         file.addSeparator()
-        file.addAction(self._action("quit", self.close))
+        file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
         edit = menus.addMenu("&Edit")
@@ -320,30 +342,70 @@ class TableWindow(QMainWindow):
             free: TableWindow = window.to_house_rules()
             self.game_windows.append(free)
             return free
-        self.game_windows.append(window)
-        window.show()
+        self._show_game(window)
         return window
 
     def ask_open(self) -> None:
-        """Ask for a table file and open it."""
+        """Ask for a table, a saved game or a game record, and open it."""
         start = str(self.session.path.parent) if self.session.path else str(Path.home())
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Open a table", start, f"Janken tables (*{SUFFIX});;All files (*)"
-        )
+        name, _ = QFileDialog.getOpenFileName(self, "Open", start, OPEN_FILTER)
         if name:
             self.open_path(Path(name))
 
     def open_path(self, path: Path | str) -> bool:
-        """Open a table file; a bad file is reported and the current table kept."""
+        """Open a table here, or a saved game or record in a game window; a bad file is
+        reported and the current table kept."""
+        path = Path(path)
+        if path.suffix.lower() in OPENABLE[1:]:
+            return self.open_game_file(path)
         try:
             table = load_table(path)
         except SaveFileError as error:
             self.report_error("Cannot open the table", str(error))
             return False
-        self.session.replace(table, Path(path))
-        self.recent.add(Path(path))
-        self.statusBar().showMessage(f"Opened {Path(path).name}", 6000)
+        self.session.replace(table, path)
+        self.recent.add(path)
+        self.statusBar().showMessage(f"Opened {path.name}", 6000)
         return True
+
+    def open_game_file(self, path: Path) -> bool:
+        """Resume a saved game (``.jgame``) or step through a record in a game window."""
+        from vtt.ui.game.window import GameFileError, open_game_file
+
+        try:
+            window = open_game_file(path, self.art)
+        except GameFileError as error:
+            self.report_error("Cannot open the game", str(error))
+            return False
+        self._show_game(window)
+        self.recent.add(path)
+        self.statusBar().showMessage(f"Opened {path.name} in a game window", 6000)
+        return True
+
+    def _show_game(self, window: GameWindow) -> None:
+        self.game_windows.append(window)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+
+    # -------------------------------------------------- files dropped on it
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _dropped_files(event):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if _dropped_files(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = _dropped_files(event)
+        if not files:
+            return
+        event.acceptProposedAction()
+        # Several tables cannot lie here at once: the last one dropped is the one kept.
+        for path in files:
+            self.open_path(path)
 
     def save(self) -> bool:
         """Save to the table's file (asking for one the first time)."""
@@ -391,7 +453,13 @@ class TableWindow(QMainWindow):
             self.statusBar().showMessage(f"Autosave failed: {error}", 8000)
 
     def offer_restore(self) -> bool:
-        """After a crash (an autosave left behind), offer to put that table back."""
+        """After a crash (autosaves left behind), offer to put back the table and every
+        game it had open; True if anything came back."""
+        table = self._offer_table_restore()
+        games = self.offer_game_restores()
+        return table or games > 0
+
+    def _offer_table_restore(self) -> bool:
         if not self.autosave.exists():
             return False
         question = "Janken Table did not close properly last time. Restore the table it had open?"
@@ -408,6 +476,44 @@ class TableWindow(QMainWindow):
         self.session.set_modified(True)
         self.statusBar().showMessage("Restored the table from the autosave", 8000)
         return True
+
+    def offer_game_restores(self) -> int:
+        """Offer back each game a crash left in its autosave; how many came back."""
+        from vtt.ui.game.saved import autosaved_games, game_autosave
+        from vtt.ui.game.window import GameFileError, resumed_game
+
+        restored = 0
+        for path in autosaved_games():
+            autosave = game_autosave(path)
+            try:
+                saved = autosave.load()
+                name = load_game(saved.setup.pack).name
+            except (ValueError, OSError) as error:
+                self._set_aside(autosave, error)
+                continue
+            seats = ", ".join(seat.name for seat in saved.setup.seats)
+            moves = f"{len(saved.moves)} move{'s' if len(saved.moves) != 1 else ''}"
+            question = (
+                "Janken Table did not close properly last time. Resume the game of "
+                f"{name} it had open ({seats}; {moves} made)?"
+            )
+            if not dialogs.ask_yes_no(self, f"Resume {name}?", question):
+                autosave.discard()
+                continue
+            try:
+                window = resumed_game(saved, str(path), self.art)
+            except GameFileError as error:
+                self._set_aside(autosave, error)
+                continue
+            window.write_autosave()  # its own autosave holds the game before the old one goes
+            autosave.discard()
+            self._show_game(window)
+            restored += 1
+        return restored
+
+    def _set_aside(self, autosave: Autosave[Any], error: Exception) -> None:
+        kept = autosave.set_aside()
+        self.report_error("Cannot restore the autosave", f"{error}\n\nIt was kept as {kept}.")
 
     # --------------------------------------------------------- lifecycle
 
@@ -428,6 +534,13 @@ class TableWindow(QMainWindow):
         self.autosave_timer.stop()
         self.autosave.discard()
         event.accept()
+
+
+def _dropped_files(event: QDropEvent) -> list[Path]:
+    """The files a drag brings that the window opens (tables, saved games, records)."""
+    urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
+    paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
+    return [path for path in paths if path.suffix.lower() in OPENABLE]
 
 
 def _first_table() -> Table:

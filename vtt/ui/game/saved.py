@@ -3,26 +3,46 @@
 The file is YAML: ``pack``, ``options``, ``players``, ``seed``, ``moves`` (as in a
 game record, so the engine rebuilds the state by replaying them) and ``seats``, a
 list of ``{name, kind}``, with ``colour`` (``#rrggbb``) for a seat given its own.
+
+``pack`` is the pack's id and ``pack_digest`` a fingerprint of its text, so the file
+opens on any machine where the pack is installed, wherever that is; the digest picks
+the same rules among several copies and tells when the pack has changed since. Files
+written before named the pack by its folder's path: that path is used while it
+exists, else its last part is taken as the id.
 """
 
 from __future__ import annotations
 
 import re
+import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules import Move
 from vtt.rules.errors import PackError
+from vtt.rules.finder import find_pack, find_pack_by_id, load_game, pack_digest
 from vtt.rules.yamlsource import load_yaml_file
+from vtt.table.savefile import UNREADABLE, Autosave
 from vtt.ui.game.session import SEAT_KINDS, GameSetup, SeatChoice
 
-__all__ = ["SUFFIX", "SavedGame", "SavedGameError", "load_saved_game", "saved_game_text"]
+__all__ = [
+    "SUFFIX",
+    "SavedGame",
+    "SavedGameError",
+    "autosaved_games",
+    "game_autosave",
+    "load_saved_game",
+    "new_game_autosave",
+    "saved_game_text",
+]
 
 SUFFIX = ".jgame"
-_KEYS = {"pack", "options", "players", "seed", "moves", "seats", "enforced"}
+_KEYS = {"pack", "pack_digest", "options", "players", "seed", "moves", "seats", "enforced"}
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -36,19 +56,45 @@ class SavedGame:
 
     setup: GameSetup
     moves: tuple[str, ...]
+    #: Said when the game is resumed: the pack changed since the game was saved.
+    note: str = ""
 
 
-def saved_game_text(setup: GameSetup, moves: list[Move]) -> str:
+def saved_game_text(setup: GameSetup, moves: Sequence[Move | str]) -> str:
     """The YAML text of a saved game."""
     data: dict[str, Any] = {
-        "pack": setup.pack,
+        "pack": load_game(setup.pack).id,
+        "pack_digest": pack_digest(setup.pack),
         "options": dict(setup.options),
         "players": setup.players,
         "seed": setup.seed,
         "seats": [_seat_data(seat) for seat in setup.seats],
-        "moves": [move.text for move in moves],
+        "moves": [str(move) for move in moves],
     }
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def game_autosave(path: Path) -> Autosave[SavedGame]:
+    """The autosave of one game window (the table's own mechanism, with ``.jgame`` text)."""
+    return Autosave(path, lambda saved: saved_game_text(saved.setup, saved.moves), load_saved_game)
+
+
+def autosave_folder() -> Path:
+    """Where game windows keep their autosaves, one file each."""
+    return user_data_dir() / "autosaved-games"
+
+
+def new_game_autosave() -> Autosave[SavedGame]:
+    """An autosave under a name of its own, so games open side by side never share one."""
+    return game_autosave(autosave_folder() / f"game-{uuid.uuid4().hex[:12]}{SUFFIX}")
+
+
+def autosaved_games() -> list[Path]:
+    """The autosaves game windows left behind (the last session did not end cleanly)."""
+    folder = autosave_folder()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob(f"game-*{SUFFIX}") if UNREADABLE not in p.name)
 
 
 def _seat_data(seat: SeatChoice) -> dict[str, str]:
@@ -101,10 +147,33 @@ def load_saved_game(path: Path | str) -> SavedGame:
     moves = data.get("moves") or []
     if not isinstance(moves, list):
         raise SavedGameError(f"{path}: moves: expected a list of moves")
+    pack, note = _installed_pack(path, str(data["pack"]), data.get("pack_digest"))
     setup = GameSetup(
-        pack=str(data["pack"]),
+        pack=pack,
         seats=tuple(_seat(path, index, entry) for index, entry in enumerate(seats)),
         options=dict(data.get("options") or {}),
         seed=int(data.get("seed", 0)),
     )
-    return SavedGame(setup, tuple(str(move) for move in moves))
+    return SavedGame(setup, tuple(str(move) for move in moves), note)
+
+
+def _installed_pack(path: Path, named: str, digest: object) -> tuple[str, str]:
+    """The pack a saved game names, as the setup refers to it, and a note if it changed."""
+    if "/" in named or "\\" in named:  # written before packs were saved by id
+        old = Path(named)
+        if old.exists():
+            return named, ""
+        named = old.parent.name if old.name == "pack.yaml" else old.name
+    try:
+        found, same = find_pack_by_id(named, str(digest) if digest else None, (path.parent,))
+    except FileNotFoundError:
+        raise SavedGameError(
+            f"{path}: pack: no pack with the id {named!r} is installed; put its folder "
+            f"in {user_packs_dir()} (or beside this file) and open the game again"
+        ) from None
+    note = "" if same else f"The pack {named} has changed since this game was saved."
+    try:
+        usual = find_pack(named).resolve()
+    except FileNotFoundError:
+        usual = None
+    return (named if usual == found.resolve() else str(found.parent)), note

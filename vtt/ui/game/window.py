@@ -13,16 +13,26 @@ from pathlib import Path
 from typing import Any
 
 from vtt.rules import Move, load_game
+from vtt.rules.errors import PackError
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
 from vtt.rules.model import shown_now
 from vtt.rules.records import RecordError, load_record, record_of
+from vtt.table.savefile import write_atomically
+from vtt.ui import dialogs
 from vtt.ui.art import Art
 from vtt.ui.game.agents import PAUSE_MS, ComputerSeats
 from vtt.ui.game.board import BoardScene, BoardView, seat_colour
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
-from vtt.ui.game.saved import SUFFIX, SavedGameError, load_saved_game, saved_game_text
+from vtt.ui.game.saved import (
+    SUFFIX,
+    SavedGame,
+    SavedGameError,
+    load_saved_game,
+    new_game_autosave,
+    saved_game_text,
+)
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
 from vtt.ui.memory import settle_memory
 from vtt.ui.qt import (
@@ -38,16 +48,26 @@ from vtt.ui.qt import (
     QListWidget,
     QMainWindow,
     QPushButton,
+    QSize,
     QSplitter,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
 )
+from vtt.ui.quitting import quit_application
+from vtt.ui.session import AUTOSAVE_MS
 
 #: Number keys 1..9 make the action bar's moves.
 ACTION_KEYS = 9
 RECORDS = "Game records (*.yaml *.yml)"
 SAVED_GAMES = f"Saved games (*{SUFFIX})"
+#: The files a game window opens: saved games, and records to step through.
+GAME_FILES = (SUFFIX, ".yaml", ".yml")
+
+
+class GameFileError(ValueError):
+    """A saved game or record that cannot be opened, naming the file and what is wrong."""
 
 
 class GameWindow(QMainWindow):
@@ -63,13 +83,24 @@ class GameWindow(QMainWindow):
         self.action_buttons: list[QPushButton] = []
         self.shown_seat: int | None = None
         self.opened: list[GameWindow] = []
+        #: The game's own file, once saved or opened from one, and the moves it holds.
+        self.path: Path | None = None
+        self.saved_moves: tuple[str, ...] = ()
+        #: Closing without asking: the game goes on as a free table (house rules).
+        self.closing_quietly = False
+        self.autosave = new_game_autosave()
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.write_autosave)
         self._build()
         self._build_menus()
         self.session.changed.connect(self.refresh)
+        self.session.changed.connect(self.autosave_timer.start)
         self.session.message.connect(self.say)
         self.refresh()
         self.computers.schedule()
-        self.resize(1300, 900)
+        self.resize(dialogs.fitted_to_screen(QSize(1300, 900)))
         # Keys go to the board: Alt magnifies there (the menu bar would take it alone).
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view.setFocus()
@@ -186,15 +217,16 @@ class GameWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
-        self.save_action = self._action(
-            game, "&Save game…", self.ask_save, QKeySequence.StandardKey.Save
-        )
-        self._action(game, "&Open game…", self.ask_open, QKeySequence.StandardKey.Open)
+        self.save_action = self._action(game, "&Save game", self.save, "Ctrl+S")
+        self._action(game, "Save game &as…", self.save_as, "Ctrl+Shift+S")
+        self._action(game, "&Open game…", self.ask_open, "Ctrl+O")
         game.addSeparator()
         self._action(game, "&Export record…", self.ask_export)
         self._action(game, "&Replay a record…", self.ask_replay)
         game.addSeparator()
         self.house_action = self._action(game, "Switch to &house rules", self.to_house_rules)
+        game.addSeparator()
+        self._action(game, "&Quit", quit_application, "Ctrl+Q")
         edit = self.menuBar().addMenu("&Edit")
         self.undo_action = self._action(edit, "&Undo move", self.undo, "Ctrl+Z")
         self.redo_action = self._action(edit, "&Redo move", self.redo, "Ctrl+Y", "Ctrl+Shift+Z")
@@ -229,7 +261,9 @@ class GameWindow(QMainWindow):
         state = session.state
         view = session.view()
         game = session.game
-        self.setWindowTitle(f"{game.name} — Janken Table")
+        named = f"{self.path.name} · " if self.path is not None else ""
+        self.setWindowTitle(f"{named}{game.name}[*] — Janken Table")
+        self.setWindowModified(self.unsaved())
         self._show_replay()
         if state.outcome is None and state.to_move is not None:
             who = session.names[state.to_move]
@@ -438,10 +472,49 @@ class GameWindow(QMainWindow):
 
     # ------------------------------------------------------------- files
 
-    def save_game(self, path: Path) -> None:
-        """Write the game (record plus seats) to a ``.jgame`` file."""
-        path.write_text(saved_game_text(self.session.setup, self.session.moves), "utf-8")
+    def unsaved(self) -> bool:
+        """True if closing would lose moves: a game under way whose moves are not in its file."""
+        session = self.session
+        if session.replay_states is not None or session.over or not session.moves:
+            return False
+        return tuple(move.text for move in session.moves) != self.saved_moves
+
+    def save_game(self, path: Path) -> bool:
+        """Write the game (record plus seats) to a ``.jgame`` file, which becomes its file."""
+        moves = self.session.moves
+        try:
+            write_atomically(path, saved_game_text(self.session.setup, moves))
+        except OSError as error:
+            self.say(f"Cannot save the game to {path}: {error.strerror or error}")
+            return False
+        self.path = path
+        self.saved_moves = tuple(move.text for move in moves)
+        self.setWindowModified(False)
+        self.refresh()
         self.say(f"Saved to {path}")
+        return True
+
+    def save(self) -> bool:
+        """Game > Save game: to the game's own file, asking for one the first time."""
+        return self.save_game(self.path) if self.path is not None else self.save_as()
+
+    def save_as(self) -> bool:
+        """Game > Save game as…: ask where, then save there."""
+        path = self._ask_file("Save game", SAVED_GAMES, True, self._offered_name(SUFFIX))
+        if path is None:
+            return False
+        return self.save_game(path if path.suffix else path.with_suffix(SUFFIX))
+
+    def write_autosave(self) -> None:
+        """Keep the game under way in its autosave (none for a replay or before any move)."""
+        session = self.session
+        if session.replay_states is not None or not session.moves:
+            self.autosave.discard()
+            return
+        try:
+            self.autosave.write(SavedGame(session.setup, tuple(m.text for m in session.moves)))
+        except OSError as error:
+            self.say(f"Autosave failed: {error.strerror or error}")
 
     def export_record(self, path: Path) -> None:
         """Write the plain game record (``vtt replay`` reads it)."""
@@ -451,24 +524,16 @@ class GameWindow(QMainWindow):
 
     def open_saved_game(self, path: Path) -> GameWindow | None:
         """Resume a saved game in a new window; None (and the reason said) if it is unreadable."""
-        try:
-            saved = load_saved_game(path)
-            window = GameWindow(saved.setup, self.art, self.computers.timer.interval())
-            window.session.resume(saved.setup, saved.moves, str(path))
-        except (SavedGameError, ValueError, FileNotFoundError) as error:
-            self.say(str(error))
-            return None
-        return self._keep(window)
+        return self._open_file(path, SUFFIX)
 
     def open_replay(self, path: Path) -> GameWindow | None:
         """Open a game record to step through in a new window."""
+        return self._open_file(path, ".yaml")
+
+    def _open_file(self, path: Path, kind: str) -> GameWindow | None:
         try:
-            record = load_record(path)
-            names = load_game(record.pack).seat_labels(record.players or 2)
-            setup = GameSetup(record.pack, tuple(SeatChoice(n) for n in names), record.options)
-            window = GameWindow(setup, self.art, self.computers.timer.interval())
-            window.session.open_replay(record)
-        except (RecordError, ValueError, FileNotFoundError) as error:
+            window = open_game_file(path, self.art, self.computers.timer.interval(), kind)
+        except GameFileError as error:
             self.say(str(error))
             return None
         return self._keep(window)
@@ -485,6 +550,7 @@ class GameWindow(QMainWindow):
         free = TableWindow(table)
         free.show()
         self.free_table = free
+        self.closing_quietly = True  # nothing is lost: the game lies on the free table
         self.close()
         return free
 
@@ -501,12 +567,6 @@ class GameWindow(QMainWindow):
     def _offered_name(self, suffix: str) -> str:
         """A file name to offer when saving: the pack and the number of moves made."""
         return f"{self.session.setup.pack}-{len(self.session.moves)}-moves{suffix}"
-
-    def ask_save(self) -> None:
-        """Game > Save game…"""
-        path = self._ask_file("Save game", SAVED_GAMES, True, self._offered_name(SUFFIX))
-        if path is not None:
-            self.save_game(path if path.suffix else path.with_suffix(SUFFIX))
 
     def ask_open(self) -> None:
         """Game > Open game…"""
@@ -534,10 +594,84 @@ class GameWindow(QMainWindow):
         super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.computers.stop()
+        if self.unsaved() and not self.closing_quietly:
+            name = self.path.name if self.path else f"this game of {self.session.game.name}"
+            choice = dialogs.ask_save_changes(self, name)
+            if choice == "cancel" or (choice == "save" and not self.save()):
+                event.ignore()
+                return
         for window in self.opened:
-            window.close()
+            if window.isVisible() and not window.close():
+                event.ignore()
+                return
+        self.discard()
         super().closeEvent(event)
+
+    def discard(self) -> None:
+        """Stop the computer seats and drop the autosave: the window is going away."""
+        self.computers.stop()
+        self.autosave_timer.stop()
+        self.autosave.discard()
+
+
+def open_game_file(
+    path: Path | str, art: Art | None = None, pause_ms: int = PAUSE_MS, kind: str = ""
+) -> GameWindow:
+    """A window for a saved game (resumed where it stopped) or a game record (to step
+    through), by the file's suffix unless ``kind`` says; GameFileError names the file."""
+    path = Path(path)
+    kind = kind or path.suffix.lower()
+    if kind == SUFFIX:
+        try:
+            saved = load_saved_game(path)
+        except SavedGameError as error:
+            raise GameFileError(str(error)) from None
+        window = resumed_game(saved, str(path), art, pause_ms)
+        window.path = path
+        window.saved_moves = saved.moves
+        window.refresh()
+        if saved.note:
+            window.say(f"{saved.note} Its moves were made again with the rules as they are now.")
+        return window
+    if kind not in GAME_FILES:
+        raise GameFileError(
+            f"{path}: not a saved game ({SUFFIX}) or a game record (.yaml); cannot open it here"
+        )
+    try:
+        record = load_record(path)
+        names = load_game(record.pack).seat_labels(record.players or 2)
+    except (RecordError, PackError, FileNotFoundError) as error:
+        raise GameFileError(_named(path, error)) from None
+    setup = GameSetup(record.pack, tuple(SeatChoice(n) for n in names), record.options)
+    window = GameWindow(setup, art, pause_ms)
+    try:
+        window.session.open_replay(record)
+    except ValueError as error:
+        window.discard()
+        raise GameFileError(_named(path, error)) from None
+    return window
+
+
+def resumed_game(
+    saved: SavedGame, source: str, art: Art | None = None, pause_ms: int = PAUSE_MS
+) -> GameWindow:
+    """A window going on with a saved game; GameFileError naming ``source`` at a bad move."""
+    try:
+        window = GameWindow(saved.setup, art, pause_ms)
+    except (PackError, FileNotFoundError) as error:
+        raise GameFileError(f"{source}: {error}") from None
+    try:
+        window.session.resume(saved.setup, saved.moves, source)
+    except ValueError as error:
+        window.discard()
+        raise GameFileError(str(error)) from None
+    return window
+
+
+def _named(path: Path, error: Exception) -> str:
+    """An error's text, starting with the file's name if it does not already."""
+    text = str(error)
+    return text if str(path) in text else f"{path}: {text}"
 
 
 @lru_cache(maxsize=32)

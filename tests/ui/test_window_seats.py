@@ -1,0 +1,125 @@
+"""Seats on the free table: a seat that joins gets its Rule Card and score and the others
+move round; a renamed seat's pieces take its name; eight seats fit a laptop screen."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import make_window
+from gestures import CTRL, key, send_mouse
+
+from vtt.table.layout import seat_place
+from vtt.table.savefile import load_table, save_table
+from vtt.ui import dialogs
+from vtt.ui.qt import QEvent, QPoint, Qt
+from vtt.ui.seatbar import CHIP_MIN_WIDTH
+
+#: Where the Janken Deck Games layout puts a seat's Rule Card and score, from its place.
+RULE_CARD, SCORE = (-70.0, 0.0), (70.0, 0.0)
+
+
+def at_seat(seat: int, seats: int, offset: tuple[float, float]) -> tuple[float, float]:
+    x, y = seat_place(seat, seats)
+    return (round(x + offset[0], 1), round(y + offset[1], 1))
+
+
+def spot(table, pid: str) -> tuple[float, float]:
+    piece = table.objects[pid]
+    return (round(piece.x, 1), round(piece.y, 1))
+
+
+def click_add(window) -> None:
+    button = window.seat_bar.add_button
+    pos = QPoint(button.width() // 2, button.height() // 2)
+    send_mouse(button, QEvent.Type.MouseButtonPress, pos)
+    send_mouse(button, QEvent.Type.MouseButtonRelease, pos, buttons=Qt.MouseButton.NoButton)
+
+
+def test_a_new_seat_gets_a_rule_card_and_score_and_the_others_move_round(window):
+    table = window.session.table
+    click_add(window)
+    assert [s.name for s in table.seats] == ["Ann", "Ben", "Cat", "Dan"]
+    assert table.objects["rule-card-4"].face == "rule-card-front"
+    assert table.objects["score-4"].label == "Score (Dan)"
+    assert table.objects["score-4"].owner == 3 and table.objects["score-4"].value == 0
+    for seat in range(4):
+        assert spot(table, f"rule-card-{seat + 1}") == at_seat(seat, 4, RULE_CARD)
+        assert spot(table, f"score-{seat + 1}") == at_seat(seat, 4, SCORE)
+    assert "rule-card-4" in window.view.table_scene.pieces  # on screen at once
+    # One step: Ctrl+Z takes the seat and its pieces away and puts the others back.
+    key(window.view, Qt.Key.Key_Z, CTRL)
+    assert len(table.seats) == 3 and "score-4" not in table.objects
+    assert spot(table, "score-2") == at_seat(1, 3, SCORE)
+
+
+def test_a_moved_score_keeps_its_place_relative_to_its_seat(window):
+    table = window.session.table
+    x, y = spot(table, "score-2")
+    table.move({"score-2": (x + 40, y - 25)})
+    window.seat_bar.add()
+    bx, by = at_seat(1, 4, SCORE)
+    assert (bx, by) != at_seat(1, 3, SCORE)  # Ben's place did move
+    assert spot(table, "score-2") == (round(bx + 40, 1), round(by - 25, 1))
+
+
+def test_renaming_a_seat_renames_its_pieces_and_undo_gives_the_name_back(window, monkeypatch):
+    table = window.session.table
+    monkeypatch.setattr(dialogs, "ask_text", lambda *args: "Zoe")
+    chip = window.seat_bar.chips[1]
+    pos = QPoint(30, 12)
+    send_mouse(chip, QEvent.Type.MouseButtonDblClick, pos)
+    assert table.seats[1].name == "Zoe"
+    assert table.objects["score-2"].label == "Score (Zoe)"
+    assert table.objects["rule-card-2"].label == "Rule Card (Zoe)"
+    assert table.objects["score-1"].label == "Score (Ann)"
+    key(window.view, Qt.Key.Key_Z, CTRL)
+    assert table.seats[1].name == "Ben" and table.objects["score-2"].label == "Score (Ben)"
+
+
+def test_a_seat_that_leaves_takes_its_pieces_and_the_rest_move_round(window):
+    table = window.session.table
+    table.set_counter("score-3", 7)
+    window.seat_bar.remove(1)
+    assert [s.name for s in table.seats] == ["Ann", "Cat"]
+    assert "score-2" not in table.objects and "rule-card-2" not in table.objects
+    cats = table.objects["score-3"]
+    assert cats.owner == 1 and cats.value == 7 and cats.label == "Score (Cat)"
+    assert spot(table, "score-3") == at_seat(1, 2, SCORE)
+    assert spot(table, "score-1") == at_seat(0, 2, SCORE)
+    window.seat_bar.add()  # the next newcomer gets pieces of its own, ids unused
+    assert [p.label for p in table.seat_pieces(2)] == ["Rule Card (Ben)", "Score (Ben)"]
+
+
+def test_a_saved_table_remembers_what_a_new_seat_gets(window, tmp_path):
+    path = tmp_path / "t.jtable"
+    save_table(window.session.table, path)
+    assert window.open_path(path)
+    window.seat_bar.add()
+    assert window.session.table.objects["score-4"].label == "Score (Dan)"
+
+
+def test_a_bad_per_seat_layout_in_a_table_file_is_named(window, tmp_path):
+    import json
+
+    from vtt.table.savefile import SaveFileError
+
+    path = tmp_path / "t.jtable"
+    save_table(window.session.table, path)
+    data = json.loads(path.read_text("utf-8"))
+    data["per_seat"] = [{"card": "x", "face": "rule-card-front", "at": "here"}]
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(SaveFileError, match=r"t\.jtable: 'per_seat'"):
+        load_table(path)
+
+
+def test_eight_seats_fit_a_1366_by_768_screen(qtbot):
+    window = make_window(qtbot, "janken-deck-games", 8)
+    assert window.minimumSizeHint().width() <= 1366
+    assert window.minimumSizeHint().height() <= 768 - 60  # title bar and panel
+    window.resize(1366, 700)
+    qtbot.waitUntil(lambda: window.width() == 1366)
+    bar = window.seat_bar
+    assert len(bar.chips) == 8
+    for chip in bar.chips:
+        assert chip.isVisible() and chip.width() >= CHIP_MIN_WIDTH
+        assert bar.rect().contains(chip.geometry())
+    assert bar.rect().contains(bar.add_button.geometry())
