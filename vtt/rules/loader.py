@@ -59,7 +59,7 @@ def pack_file(where: Path) -> Path:
 def load_pack(where: Path | str) -> Game:
     """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
     source = load_yaml_file(pack_file(Path(where)))
-    with RUN_LOCK:  # loading works some expressions out (see vtt.rules.expr._Meter)
+    with RUN_LOCK:  # loading works some expressions out (see vtt.rules.expr.meter._Meter)
         return _Builder(source).build()
 
 
