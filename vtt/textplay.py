@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules.engine import Game, State
-from vtt.rules.errors import PackError
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
@@ -99,7 +99,7 @@ def play_command(
     try:
         game = load_game(args.pack)
         state = game.new_state(_options(game, args.option), args.seed or 0, players=args.players)
-    except (PackError, FileNotFoundError, ValueError) as error:
+    except (RulesError, FileNotFoundError, ValueError) as error:
         print(f"vtt play: {error}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}

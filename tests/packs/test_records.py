@@ -45,6 +45,23 @@ def test_replay_stops_at_the_first_illegal_move(
     assert "next to your marker" in report["moves"][1]["reason"]
 
 
+def test_replay_reports_a_pack_that_fails_while_running(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A pack bug met during a move (here a division by zero in a log line) is a
+    # rules error like a bad record: a JSON report and exit 1, not a traceback.
+    text = (rulesets_dir() / "war" / "pack.yaml").read_text()
+    line = '- log: "{a} against {b}: {rule_between(a, b)}, {seat_names[w]} wins"'
+    assert line in text
+    (tmp_path / "pack.yaml").write_text(text.replace(line, '- log: "{a}: {1 // (w - w)}"'))
+    record = tmp_path / "record.yaml"
+    pack = tmp_path / "pack.yaml"
+    record.write_text(f"pack: {pack}\ndeal: {{stock: [[JP], [2L]]}}\nmoves: [flip, flip]\n")
+    assert replay_command(str(record)) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert not report["ok"] and "ZeroDivisionError" in report["error"]
+
+
 def test_replay_fails_on_a_wrong_expected_outcome(capsys: pytest.CaptureFixture[str]) -> None:
     record = Record(pack="war", deal={"stock": [["JP"], ["2L"]]}, moves=["flip", "flip"])
     record.expect = {"winners": [1]}

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from vtt.rules.errors import PackError, Where
+from vtt.rules.errors import PackError, RulesError, Where
 from vtt.rules.expr import Expr, spend
 from vtt.rules.model import EndCheck, Env, Step, Template, VarDef, ZoneRef
 from vtt.rules.stdlib import describe
@@ -42,7 +42,7 @@ MAX_TURN_WORK: Final = 2_000_000
 STEP_WORK: Final = 10
 
 
-class RuleError(RuntimeError):
+class RuleError(RulesError, RuntimeError):
     """A pack's rules did something impossible while running (a pack bug), with its place."""
 
 

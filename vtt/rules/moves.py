@@ -14,17 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.janken import Card, NotationError, Suit
+from vtt.rules.errors import RulesError
 from vtt.rules.model import ArgDef, MoveDef
 from vtt.rules.values import Cell
 
 __all__ = ["IllegalMove", "InvalidMove", "Move", "format_move", "notation_pattern", "read_args"]
 
 
-class IllegalMove(ValueError):
+class IllegalMove(RulesError, ValueError):
     """A move the rules do not allow now; the message is the pack's own reason."""
 
 
-class InvalidMove(ValueError):
+class InvalidMove(RulesError, ValueError):
     """A text that is not a move of this pack at all (bad notation)."""
 
 

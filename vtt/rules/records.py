@@ -15,11 +15,8 @@ from typing import Any
 
 import yaml
 
-from vtt.rules.deal import DealError
-from vtt.rules.effects import RuleError
 from vtt.rules.engine import Game, Outcome, State
-from vtt.rules.errors import PackError
-from vtt.rules.expr import EvalError
+from vtt.rules.errors import PackError, RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.yamlsource import Document, load_yaml_file
@@ -30,7 +27,7 @@ _KEYS = {"pack", "options", "players", "seed", "deal", "moves", "expect", "note"
 _EXPECT_KEYS = {"winners", "scores", "reason"}
 
 
-class RecordError(ValueError):
+class RecordError(RulesError, ValueError):
     """A record file that cannot be read, naming the file and what is wrong."""
 
 
@@ -168,7 +165,7 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
     report: dict[str, Any] = {"pack": record.pack, "options": record.options, "moves": []}
     try:
         state = start_state(record, game)
-    except (ValueError, DealError, RuleError, EvalError) as error:
+    except (ValueError, RulesError) as error:
         report.update(ok=False, error=f"cannot start the game: {error}", outcome=None)
         return report
     report["options"] = dict(state.options)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from vtt.rules.errors import PackError, Where
+from vtt.rules.errors import PackError, RulesError, Where
 
 
 class ExprError(PackError):
@@ -28,7 +28,7 @@ class ExprError(PackError):
         super().__init__(message, _shifted(where, source, line, column))
 
 
-class EvalError(RuntimeError):
+class EvalError(RulesError, RuntimeError):
     """A pack expression failed while running: a limit was exceeded or a value was wrong."""
 
     #: True once the message names the expression that failed.

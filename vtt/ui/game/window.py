@@ -12,11 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from vtt.rules import Move, load_game
+from vtt.rules import Move, RulesError, load_game
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
 from vtt.rules.model import shown_now
-from vtt.rules.records import RecordError, load_record, record_of
+from vtt.rules.records import load_record, record_of
 from vtt.ui.art import Art
 from vtt.ui.game.agents import PAUSE_MS, ComputerSeats
 from vtt.ui.game.board import BoardScene, BoardView, seat_colour
@@ -464,7 +464,7 @@ class GameWindow(QMainWindow):
             setup = GameSetup(record.pack, tuple(SeatChoice(n) for n in names), record.options)
             window = GameWindow(setup, self.art, self.computers.timer.interval())
             window.session.open_replay(record)
-        except (RecordError, ValueError, FileNotFoundError) as error:
+        except (RulesError, ValueError, FileNotFoundError) as error:
             self.say(str(error))
             return None
         return self._keep(window)
