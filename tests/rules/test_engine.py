@@ -7,7 +7,9 @@ import pytest
 from vtt.janken import Card
 from vtt.rules.engine import Game
 from vtt.rules.finder import load_game
+from vtt.rules.loader import load_pack_text
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.records import record_of, start_state
 from vtt.rules.views import Hidden
 
 
@@ -185,3 +187,53 @@ def test_a_start_without_chance_is_made_once_and_copied() -> None:
 def test_a_start_with_chance_still_depends_on_the_seed(war: Game) -> None:
     deals = {str(war.new_state({}, seed=seed).zone("stock")) for seed in range(5)}
     assert len(deals) == 5
+
+
+GIVE = """
+format: 1
+id: give
+name: Give
+players: {min: 2, max: 3, default: 2}
+seats: [North, South]
+zones:
+  pot: {visibility: everyone}
+vars:
+  given: {initial: 0, per: player}
+flow:
+  start: turn
+  phases:
+    turn:
+      turn: single
+      moves: [give]
+moves:
+  give:
+    text: "give {who}"
+    args:
+      who: {type: player}
+    effects:
+      - add: {"given[who]": 1}
+"""
+
+
+@pytest.mark.parametrize("generated", [True, False], ids=["generated", "plan walked"])
+def test_a_players_move_is_spelled_with_the_seat_names_of_its_own_game(generated: bool) -> None:
+    # Moves are made once and reused; a player argument's text is the seat's name,
+    # which differs with the number of players: "North" in a two-seat game, "P1" in
+    # a three-seat one of the same pack (which names two seats only).
+    game = load_pack_text(GIVE)
+    if not generated:
+        game.moves["give"].generator = None
+    assert sorted(map(str, game.new_state(players=2).legal_moves)) == ["give North", "give South"]
+    three = game.new_state(players=3)
+    assert sorted(map(str, three.legal_moves)) == ["give P1", "give P2", "give P3"]
+    with pytest.raises(InvalidMove):
+        three.apply("give North")
+    three.apply("give P1")
+    # A record of it replays in a fresh load of the pack, as in a new process.
+    fresh = load_pack_text(GIVE)
+    replayed = start_state(record_of(three), fresh)
+    for move in three.history:
+        replayed.apply(str(move))
+    assert replayed.var("given") == three.var("given") == [1, 0, 0]
+    two = game.new_state(players=2)
+    assert two.apply("give South") == Move("give South") and two.var("given") == [0, 1]

@@ -167,14 +167,15 @@ class _Rules:
         def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> _Runners:
             return _Runners(lists, lambda name, steps: runner(steps, f"{part} {name}"))
 
-        makers = {name: _maker(game, kind, env["seat_names"]) for name, kind in game.moves.items()}
+        seat_names = env["seat_names"]
+        makers = {name: _maker(game, kind, seat_names) for name, kind in game.moves.items()}
         setup = specialise(lists.setup, decide)
         effects, enter = each(lists.effects), each(lists.enter)
         after_move, then, stuck = each(lists.after_move), each(lists.then), each(lists.stuck)
         turns = {name: phase.turn for name, phase in game.phases.items()}
         generators = {
             name: tuple(
-                (kind, kind.generator, kind.known, makers[kind.name])
+                (kind, kind.generator, game.known_moves(kind, seat_names), makers[kind.name])
                 for kind in phase.moves
                 if kind.enabled is None or kind.enabled(env)
             )
@@ -321,7 +322,9 @@ class Game:
     compiled_steps: bool = True
 
     def __post_init__(self) -> None:
-        self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
+        # The Move values made so far, per spelling of the seats: a player argument's
+        # text is its seat's name, which differs between games of one pack.
+        self._spellings: dict[tuple[str, ...], _Spelling] = {}
         self._blanks: dict[tuple[object, ...], State] = {}  # (options, players) -> State._blank
         self._started: dict[int, State] = {}  # id of a blank -> its first position, when
         # starting it drew nothing from the random numbers
@@ -382,7 +385,7 @@ class Game:
         self, move: Move, seat_names: Sequence[str]
     ) -> tuple[Move, MoveDef, tuple[Any, ...]]:
         """The canonical move, its kind and argument values."""
-        known = self._resolved.get(move)
+        known = self._spelling(seat_names).resolved.get(move)
         if known is not None:
             return move, known[0], known[1]
         for kind in self.moves.values():
@@ -393,13 +396,35 @@ class Game:
         raise InvalidMove(f"{move.text!r} is not a move of {self.name}")
 
     def move_of(self, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
-        """The Move value for a kind and its arguments (made once, then reused)."""
-        move: Move | None = kind.known.get(values)
+        """The Move value for a kind and its arguments (made once per seat names, then reused)."""
+        spelling = self._spelling(seat_names)
+        known = spelling.known[kind.name]
+        move: Move | None = known.get(values)
         if move is None:
             move = Move(format_move(kind, values, seat_names), kind, values)
-            kind.known[values] = move
-            self._resolved[move] = (kind, values)
+            known[values] = move
+            spelling.resolved[move] = (kind, values)
         return move
+
+    def known_moves(self, kind: MoveDef, seat_names: Sequence[str]) -> dict[tuple[Any, ...], Move]:
+        """The Moves of ``kind`` made so far with these seat names, by argument values."""
+        return self._spelling(seat_names).known[kind.name]
+
+    def _spelling(self, seat_names: Sequence[str]) -> _Spelling:
+        key = tuple(seat_names)
+        spelling = self._spellings.get(key)
+        if spelling is None:
+            spelling = self._spellings[key] = _Spelling({name: {} for name in self.moves}, {})
+        return spelling
+
+
+@dataclass(frozen=True, slots=True)
+class _Spelling:
+    """The Moves made for one tuple of seat names: by kind name and argument values, and
+    back from a Move to its kind and values."""
+
+    known: dict[str, dict[tuple[Any, ...], Move]]
+    resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]]
 
 
 class LegalMoves:
@@ -816,7 +841,7 @@ class State:
         if kind is not None and game.moves.get(kind.name) is kind:
             values = move.values
         else:
-            kind, values = game._resolved.get(move) or game.resolve(move, self.seat_names)[1:]
+            kind, values = game.resolve(move, self.seat_names)[1:]
         if self.outcome is not None:
             raise IllegalMove("The game is over")
         play = self._rules.play.get((self.phase, kind.name))

@@ -289,7 +289,6 @@ class MoveDef:
     where: Where | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
     generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan
-    known: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # values -> Move, made once
     arg_names: tuple[str, ...] = field(init=False, default=())
     #: ``bind(env, values)`` puts the argument values into the environment by name.
     bind: Callable[[Env, tuple[Any, ...]], None] = field(init=False, repr=False)
