@@ -87,8 +87,12 @@ def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert session.moves[before].text == text
     assert session.over and window.result.isVisible()
-    assert max(session.state.outcome.scores or (0,)) >= 0
-    assert "won" in window.result_text.text() or "draw" in window.result_text.text()
+    # One round decides the game (wins_needed 1): its winner wins, and the panel says so.
+    outcome = session.state.outcome
+    wins = session.state.var("wins")
+    assert sorted(wins) == [0, 1] and outcome.winners == (wins.index(1),)
+    winner = session.names[outcome.winners[0]]
+    assert window.result_text.text() == f"{winner} won: {winner} won 1 rounds"
 
 
 def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
