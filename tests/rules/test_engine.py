@@ -9,7 +9,7 @@ from vtt.rules.engine import Game
 from vtt.rules.finder import load_game
 from vtt.rules.loader import load_pack_text
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
-from vtt.rules.records import record_of, start_state
+from vtt.rules.records import load_record, record_of, start_state
 from vtt.rules.views import Hidden
 
 
@@ -237,3 +237,63 @@ def test_a_players_move_is_spelled_with_the_seat_names_of_its_own_game(generated
     assert replayed.var("given") == three.var("given") == [1, 0, 0]
     two = game.new_state(players=2)
     assert two.apply("give South") == Move("give South") and two.var("given") == [0, 1]
+
+
+def test_seat_names_given_to_a_new_game_spell_its_moves_log_and_outcome(war: Game) -> None:
+    game = load_pack_text(GIVE)
+    state = game.new_state(players=3, seat_names=("Ann", "Ben", "Cat"))
+    assert sorted(map(str, state.legal_moves)) == ["give Ann", "give Ben", "give Cat"]
+    assert state.apply("give ben") == Move("give Ben")  # read ignoring case, as before
+    assert state.log[-1].text == "Ann: give Ben"
+    with pytest.raises(InvalidMove):
+        state.apply("give North")
+    # The pack's own names, in the same process, are still its own.
+    assert sorted(map(str, game.new_state(players=2).legal_moves)) == ["give North", "give South"]
+    duel = war.new_state(deal={"stock": [["JP"], ["2L"]]}, seat_names=("Ann", "Ben"))
+    duel.apply("flip")
+    duel.apply("flip")
+    assert [line.text for line in duel.log] == [
+        "Ann: flip",
+        "Ben: flip",
+        "JP against 2L: Lizard eats Paper, Ben wins",
+    ]
+    assert duel.outcome is not None and duel.outcome.winners == (1,)
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (("Ann",), "1 seat names for 2 players"),
+        (("Ann", "ann"), "two seats are named 'ann'"),
+        (("Ann Lee", "Ben"), "seat name 'Ann Lee' must be one word"),
+        (("", "Ben"), "seat name '' must be one word"),
+    ],
+)
+def test_seat_names_that_cannot_spell_moves_are_refused(
+    war: Game, names: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        war.new_state(seat_names=names)
+
+
+def test_a_record_names_its_seats_and_replays_with_them(tmp_path) -> None:
+    state = load_pack_text(GIVE).new_state(players=3, seat_names=("Ann", "Ben", "Cat"))
+    state.apply("give Cat")
+    record = record_of(state)
+    assert record.seats == ["Ann", "Ben", "Cat"] and record.moves == ["give Cat"]
+    path = tmp_path / "record.yaml"
+    path.write_text(record.to_yaml())
+    loaded = load_record(path)
+    assert loaded.seats == ["Ann", "Ben", "Cat"]
+    replayed = start_state(loaded, load_pack_text(GIVE))  # a fresh load, as a new process
+    replayed.apply(loaded.moves[0])
+    assert replayed.key() == state.key() and replayed.seat_names == ("Ann", "Ben", "Cat")
+    # A game with the pack's own names writes none: its record reads as before.
+    assert record_of(load_pack_text(GIVE).new_state()).seats is None
+
+
+def test_labels_players_read_come_from_the_engine(war: Game) -> None:
+    assert war.zones["won"].label == "cards won" and war.zones["hand"].label == ""
+    assert war.vars["wins"].label == "rounds won"
+    assert war.summary.startswith("Card against card")
+    assert war.variant_labels["five-card"] == "5 Card War"

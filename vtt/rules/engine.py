@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -320,12 +320,15 @@ class Game:
     #: Run each step list as one generated function (False: closure by closure, the
     #: reference the generated code is tested against).
     compiled_steps: bool = True
+    #: What players read: the pack's one-line summary and each variant's label.
+    summary: str = ""
+    variant_labels: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The Move values made so far, per spelling of the seats: a player argument's
         # text is its seat's name, which differs between games of one pack.
         self._spellings: dict[tuple[str, ...], _Spelling] = {}
-        self._blanks: dict[tuple[object, ...], State] = {}  # (options, players) -> State._blank
+        self._blanks: dict[tuple[object, ...], State] = {}  # (options, seat names) -> blank
         self._started: dict[int, State] = {}  # id of a blank -> its first position, when
         # starting it drew nothing from the random numbers
         self._copying: tuple[tuple[str, int], ...] = tuple(
@@ -360,13 +363,17 @@ class Game:
         *,
         players: int | None = None,
         deal: Mapping[str, Any] | None = None,
+        seat_names: Sequence[str] | None = None,
     ) -> State:
-        """A new game: options checked, components placed, setup run, first phase entered."""
+        """A new game: options checked, components placed, setup run, first phase entered.
+
+        ``seat_names`` name the seats in moves, the log and the outcome (default: the
+        pack's ``seats``, else P1, P2, ...); each is one word, different from the others."""
         if self.kind == "setup":
             raise ValueError(f"{self.name} is a free-form setup: it has no rules to play")
         try:
             with RUN_LOCK:
-                return State.start(self, dict(options or {}), seed, players, deal)
+                return State.start(self, dict(options or {}), seed, players, deal, seat_names)
         except Exception as error:
             _explain(error)
             raise
@@ -376,6 +383,24 @@ class Game:
         if len(self.seat_names) >= count:
             return self.seat_names[:count]
         return tuple(f"P{i + 1}" for i in range(count))
+
+    def chosen_seat_names(self, names: Sequence[str] | None, count: int) -> tuple[str, ...]:
+        """``names`` checked as the seat names of a ``count``-player game (``seat_labels``
+        when None); ValueError saying what is wrong."""
+        if names is None:
+            return self.seat_labels(count)
+        chosen = tuple(names)
+        if len(chosen) != count:
+            raise ValueError(f"{len(chosen)} seat names for {count} players")
+        seen: set[str] = set()
+        for name in chosen:
+            # Move notation writes a seat as one word ("give Ann"), read back ignoring case.
+            if not isinstance(name, str) or name.split() != [name]:
+                raise ValueError(f"seat name {name!r} must be one word, like Ann")
+            if name.lower() in seen:
+                raise ValueError(f"two seats are named {name!r}: each seat needs its own name")
+            seen.add(name.lower())
+        return chosen
 
     def parse_move(self, text: str, seat_names: Sequence[str] | None = None) -> Move:
         """The canonical move written as ``text``; raises InvalidMove if it is not notation."""
@@ -514,6 +539,7 @@ class State:
         seed: int,
         players: int | None,
         deal: Mapping[str, Any] | None,
+        seat_names: Sequence[str] | None = None,
     ) -> State:
         """Build the first state of a game (see ``Game.new_state``)."""
         count = players if players is not None else game.players[2]
@@ -521,20 +547,22 @@ class State:
             raise ValueError(
                 f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {count}"
             )
+        names = game.chosen_seat_names(seat_names, count)
         # The options as given, with their types (1 is not True): a game started the same
-        # way as one before needs no checking again.
-        given = ("given", tuple((name, type(v), v) for name, v in options.items()), count)
+        # way as one before needs no checking again. Seat names spell the moves, so the
+        # rules made for a start hold for its names only.
+        given = ("given", tuple((name, type(v), v) for name, v in options.items()), names)
         known = _hashable(given)
         blank = game._blanks.get(given) if known else None
         if blank is None:
             # Everything before the setup steps depends only on the options and the
-            # number of players: worked out once, then copied for every new game (found
-            # again by the options as given, and by their checked values).
+            # seats: worked out once, then copied for every new game (found again by
+            # the options as given, and by their checked values).
             values = option_values(game.options, options)
-            key = (tuple(values.items()), count)
+            key = (tuple(values.items()), names)
             blank = game._blanks.get(key)
             if blank is None:
-                blank = game._blanks[key] = cls._blank(game, values, count)
+                blank = game._blanks[key] = cls._blank(game, values, names)
             if known:
                 game._blanks[given] = blank
         started = game._started.get(id(blank)) if deal is None else None
@@ -569,7 +597,7 @@ class State:
         return self
 
     @classmethod
-    def _blank(cls, game: Game, options: dict[str, object], count: int) -> State:
+    def _blank(cls, game: Game, options: dict[str, object], names: tuple[str, ...]) -> State:
         """A game with its components placed, before the setup steps and the first phase."""
         self = cls.__new__(cls)
         self.game = game
@@ -588,7 +616,7 @@ class State:
         self._legal = None
         self._secret_from = 0
         self.folds = {}
-        self.env = self._first_env(count)
+        self.env = self._first_env(names)
         self._check_constraints()
         self._phase_moves = {
             name: tuple(m for m in phase.moves if m.enabled is None or m.enabled(self.env))
@@ -602,8 +630,9 @@ class State:
         """Forget the cached legal moves (after changing zones or vars from outside)."""
         self._legal = None
 
-    def _first_env(self, count: int) -> Env:
+    def _first_env(self, names: tuple[str, ...]) -> Env:
         game = self.game
+        count = len(names)
         seats = tuple(range(count))
         env: Env = dict(game.constants)
         env.update(self.options)
@@ -613,7 +642,7 @@ class State:
             direction=1,
             players=seats,
             seats=seats,
-            seat_names=game.seat_labels(count),
+            seat_names=names,
             phase="",
         )
         for zone in game.zones.values():

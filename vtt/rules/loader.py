@@ -328,6 +328,10 @@ class _Builder:
             rest_zone=self._rest_zone(base),
             path=self.doc.file,
             step_lists=lambda values: self._step_lists(base, static, values, effects),
+            summary=str(data.get("summary", "")),
+            variant_labels={
+                name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
+            },
         )
 
     def _step_lists(
@@ -445,6 +449,7 @@ class _Builder:
                 copies=copies,
                 visibility=raw.get("visibility", "everyone"),
                 shown=shown,
+                label=str(raw.get("label", "")),
             )
             if raw.get("visibility") == "owner" and raw.get("per") != "player":
                 self.fail("visibility 'owner' needs a per-player zone (per: player)", path)

@@ -81,6 +81,7 @@ class ZoneDef:
     copies: Expr | None = None
     visibility: str = "everyone"
     shown: Expr | None = None  # the window lays it out only while this holds (or it is used)
+    label: str = ""  # what players read it as, else its name
 
     depth: int = field(init=False, default=0)  # how many indexes lead to one stack
 

@@ -226,7 +226,7 @@ def test_the_log_names_players_as_they_were_seated(qtbot):
 
 def test_the_log_names_players_as_they_were_seated_in_the_rules_lines_too(qtbot):
     # "7R against 3P: Paper covers Rock, P2 wins" is written by the pack's own log
-    # step with its seat label; the window shows the name the player chose.
+    # step with its seat name: the game is started with the names the players chose.
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
@@ -247,7 +247,8 @@ def test_the_log_names_players_as_they_were_seated_in_the_rules_lines_too(qtbot)
 
 
 def test_the_result_names_players_as_they_were_seated(qtbot):
-    # The rules' reason reads "White has pieces left and no legal placement".
+    # The rules' reason, "White has pieces left and no legal placement" with the
+    # pack's seat names, is written with the chosen ones.
     from vtt.rules.records import load_record
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
@@ -258,10 +259,26 @@ def test_the_result_names_players_as_they_were_seated(qtbot):
     setup = GameSetup("jantori", seats, {}, 0, deal=record.deal)
     window = GameWindow(setup, pause_ms=5)
     qtbot.addWidget(window)
-    assert "White has pieces left" in window.session.state.outcome.reason
+    assert window.session.state.outcome.reason.startswith("Ann has pieces left")
     text = window.result_text.text()
     assert text.startswith("Ben won: Ann has pieces left and no legal placement"), text
     assert window.status.text() == "Game over · Ann has pieces left and no legal placement"
+
+
+def test_names_typed_with_spaces_or_twice_become_one_word_each(qtbot):
+    # Moves and records write a seat as one word, so "Ann Lee" plays as "Ann-Lee".
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann Lee", HUMAN), SeatChoice("ann-lee", HUMAN))
+    window = GameWindow(GameSetup("war", seats, {"mode": "classic"}, 4), pause_ms=5)
+    qtbot.addWidget(window)
+    session = window.session
+    assert session.names == session.state.seat_names == ("Ann-Lee", "ann-lee-2")
+    assert window.status.text().endswith("Ann-Lee to move · playing a round")
+    session.play("flip")
+    window.uncover()
+    assert window.log.item(window.log.count() - 1).text() == "Ann-Lee: flip"
 
 
 def test_alt_over_a_card_in_hand_shows_it_large(qtbot):

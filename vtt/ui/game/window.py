@@ -6,9 +6,6 @@ is always the state's projection for the seat whose view is on screen.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -238,11 +235,10 @@ class GameWindow(QMainWindow):
                 f'<span style="color:{dot}">●</span> {who} to move{thinking} · {doing}'
             )
         elif state.outcome is not None:
-            reason = self._with_names(state.outcome.reason, view.seat_names)
-            self.status.setText(f"Game over · {reason}")
+            self.status.setText(f"Game over · {state.outcome.reason}")
         self.scores.setText(self._vars_text(view.vars))
         self.log.clear()
-        self.log.addItems([self._with_names(line, view.seat_names) for line in view.log])
+        self.log.addItems(list(view.log))
         self.log.scrollToBottom()
         self._fill_actions()
         self._show_result()
@@ -349,7 +345,7 @@ class GameWindow(QMainWindow):
         names = self.session.names
         winners = " and ".join(names[w] for w in outcome.winners)
         headline = f"{winners} won" if winners else "A draw"
-        reason = self._with_names(outcome.reason, self.session.state.seat_names)
+        reason = outcome.reason
         scores = ""
         if outcome.scores:
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False))
@@ -374,18 +370,6 @@ class GameWindow(QMainWindow):
         return False
 
     # ------------------------------------------------------------- actions
-
-    def _with_names(self, line: str, labels: Sequence[str]) -> str:
-        """A log line with the pack's seat labels ("P1: flip", "..., P2 wins") shown as
-        the players' chosen names; the record itself keeps the pack's labels."""
-        mapping = {
-            label: name
-            for label, name in zip(labels, self.session.names, strict=False)
-            if label != name
-        }
-        if not mapping:
-            return line
-        return _labels_pattern(tuple(mapping)).sub(lambda found: mapping[found[0]], line)
 
     def say(self, text: str) -> None:
         """Show a message in the message line (never a modal dialog)."""
@@ -460,7 +444,7 @@ class GameWindow(QMainWindow):
         """Open a game record to step through in a new window."""
         try:
             record = load_record(path)
-            names = load_game(record.pack).seat_labels(record.players or 2)
+            names = record.seats or load_game(record.pack).seat_labels(record.players or 2)
             setup = GameSetup(record.pack, tuple(SeatChoice(n) for n in names), record.options)
             window = GameWindow(setup, self.art, self.computers.timer.interval())
             window.session.open_replay(record)
@@ -528,10 +512,3 @@ class GameWindow(QMainWindow):
         for window in self.opened:
             window.close()
         super().closeEvent(event)
-
-
-@lru_cache(maxsize=32)
-def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
-    """Any of the seat labels as a whole word (the longest first: P10 before P1)."""
-    words = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{words})(?!\w)")
