@@ -44,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--text", action="store_true", help="play in the terminal (required)")
     play.add_argument("--players", type=int, help="number of players")
     play.add_argument(
+        "--names",
+        metavar="NAME,NAME",
+        help="the seats' names, one word each, in seat order (default: the pack's)",
+    )
+    play.add_argument(
         "--option",
         action="append",
         default=[],

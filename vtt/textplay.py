@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules.engine import Game, State
-from vtt.rules.errors import PackError
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
@@ -43,16 +43,17 @@ def _options(game: Game, pairs: list[str]) -> dict[str, object]:
 
 def show_view(view: View, out: TextIO, state: State | None = None) -> None:
     """Print what one seat sees: every zone, the vars and the last log lines; with the
-    ``state``, in the pack's words as the window shows them (phase and var labels, a
-    seat var as a name, a var left out where the pack says it means nothing)."""
+    ``state``, in the pack's words as the window shows them (phase, zone and var labels,
+    a seat var as a name, a var left out where the pack says it means nothing)."""
     names = view.seat_names
     phase = state.game.phases.get(view.phase) if state is not None else None
     doing = phase.label if phase is not None and phase.label else f"phase {view.phase}"
     print(f"\n--- {names[view.seat]} to move ({doing}) ---", file=out)
     for name, node in view.zones.items():
         text = _zone_text(node, names)
+        zone = state.game.zones.get(name) if state is not None else None
         if text:
-            print(f"  {name}: {text}", file=out)
+            print(f"  {zone.label if zone is not None and zone.label else name}: {text}", file=out)
     for name, value in view.vars.items():
         var = state.game.vars.get(name) if state is not None else None
         if var is None:
@@ -98,8 +99,12 @@ def play_command(
         return 2
     try:
         game = load_game(args.pack)
-        state = game.new_state(_options(game, args.option), args.seed or 0, players=args.players)
-    except (PackError, FileNotFoundError, ValueError) as error:
+        names = [name.strip() for name in args.names.split(",")] if args.names else None
+        players = args.players if args.players is not None or names is None else len(names)
+        state = game.new_state(
+            _options(game, args.option), args.seed or 0, players=players, seat_names=names
+        )
+    except (RulesError, FileNotFoundError, ValueError) as error:
         print(f"vtt play: {error}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}

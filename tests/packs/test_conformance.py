@@ -138,13 +138,38 @@ def test_random_games_keep_the_rules(game: Game) -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_copies_share_nothing(game: Game) -> None:
+    # Some moves in, so zones, vars, history and log all hold something to share.
     state = game.new_state({}, 3)
+    rng = random.Random(3)
+    for _ in range(6):
+        legal = list(state.legal_moves)
+        if state.outcome is not None or not legal:
+            break
+        state.apply(legal[rng.randrange(len(legal))])
+    assert state.outcome is None, "six moves end no shipped game"
+    before = _everything(state)
     copy = state.copy()
-    move = next(iter(state.legal_moves))
-    copy.apply(move)
-    assert copy != state
-    assert list(state.legal_moves)  # the original is untouched and still playable
-    assert state.history == [] or state.history != copy.history
+    assert _everything(copy) == before
+    for _ in range(6):  # the copy plays on; the original must not see any of it
+        legal = list(copy.legal_moves)
+        if copy.outcome is not None or not legal:
+            break
+        copy.apply(legal[rng.randrange(len(legal))])
+    assert _everything(copy) != before
+    assert _everything(state) == before
+    played = _everything(copy)
+    state.apply(next(iter(state.legal_moves)))  # and the original plays on alone
+    assert _everything(copy) == played
+
+
+def _everything(state: State) -> tuple[object, ...]:
+    """What a copy must not share: the position, the history, the log, the legal moves."""
+    return (
+        state.key(),
+        tuple(state.history),
+        tuple(line.text for line in state.log),
+        tuple(state.legal_moves),
+    )
 
 
 def _hidden_from(state: State, seat: int) -> set[str]:

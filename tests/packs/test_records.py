@@ -11,7 +11,7 @@ import pytest
 
 from vtt.resources import rulesets_dir
 from vtt.rules.commands import replay_command, validate_command
-from vtt.rules.records import Record, load_record, replay
+from vtt.rules.records import Record, RecordError, load_record, replay
 from vtt.textplay import play_command
 
 RECORDS = sorted(rulesets_dir().glob("*/records/*.yaml"))
@@ -45,6 +45,56 @@ def test_replay_stops_at_the_first_illegal_move(
     assert "next to your marker" in report["moves"][1]["reason"]
 
 
+def test_replay_reports_a_pack_that_fails_while_running(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A pack bug met during a move (here a division by zero in a log line) is a
+    # rules error like a bad record: a JSON report and exit 1, not a traceback.
+    text = (rulesets_dir() / "war" / "pack.yaml").read_text()
+    line = '- log: "{a} against {b}: {rule_between(a, b)}, {seat_names[w]} wins"'
+    assert line in text
+    (tmp_path / "pack.yaml").write_text(text.replace(line, '- log: "{a}: {1 // (w - w)}"'))
+    record = tmp_path / "record.yaml"
+    pack = tmp_path / "pack.yaml"
+    record.write_text(f"pack: {pack}\ndeal: {{stock: [[JP], [2L]]}}\nmoves: [flip, flip]\n")
+    assert replay_command(str(record)) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert not report["ok"] and "ZeroDivisionError" in report["error"]
+
+
+def test_a_record_with_seat_names_replays_with_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "named.yaml"
+    path.write_text(
+        "pack: war\nseats: [Ann, Ben]\ndeal: {stock: [[JP], [2L]]}\nmoves: [flip, flip]\n"
+        "expect: {winners: [Ben]}\n"
+    )
+    assert replay_command(str(path)) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["outcome"]["winners"] == ["Ben"]
+    assert [m["player"] for m in report["moves"]] == ["Ann", "Ben"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("seats: Ann\n", r"bad.yaml:2:\d+ \(seats\): expected a list of seat names"),
+        ("seats: [Ann, Ben]\nplayers: 3\n", r"bad.yaml:2:\d+ \(seats\): 2 seat names for 3"),
+    ],
+)
+def test_a_record_with_bad_seat_names_says_what_is_wrong(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(f"pack: war\n{text}moves: []\n")
+    with pytest.raises(RecordError, match=message):
+        load_record(path)
+    path.write_text("pack: war\nseats: [Ann, ann]\nmoves: [flip]\n")
+    report = replay(load_record(path))
+    assert not report["ok"] and "two seats are named 'ann'" in report["error"]
+
+
 def test_replay_fails_on_a_wrong_expected_outcome(capsys: pytest.CaptureFixture[str]) -> None:
     record = Record(pack="war", deal={"stock": [["JP"], ["2L"]]}, moves=["flip", "flip"])
     record.expect = {"winners": [1]}
@@ -64,9 +114,27 @@ def test_validate_reports_every_error(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def _play_args(**given: object) -> argparse.Namespace:
-    values = {"pack": "war", "text": True, "players": None, "option": [], "seed": 3, "random": []}
+    values = {
+        "pack": "war",
+        "text": True,
+        "players": None,
+        "names": None,
+        "option": [],
+        "seed": 3,
+        "random": [],
+    }
     values.update(given)
     return argparse.Namespace(**values)
+
+
+def test_play_text_names_the_seats_as_asked() -> None:
+    out = io.StringIO()
+    assert play_command(_play_args(names="Ann,Ben"), io.StringIO("1\n1\n"), out) == 0
+    text = out.getvalue()
+    assert "--- Ann to move" in text and "--- Ben to move" in text and "| Ann: flip" in text
+    assert "face-down stack: Ann: [" in text  # the zone's label, the seats' names
+    assert "P1" not in text and "P2" not in text
+    assert play_command(_play_args(names="Ann,Ann"), io.StringIO(""), io.StringIO()) == 1
 
 
 def test_play_text_handles_eof_and_random_seats() -> None:

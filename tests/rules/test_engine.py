@@ -7,7 +7,9 @@ import pytest
 from vtt.janken import Card
 from vtt.rules.engine import Game
 from vtt.rules.finder import load_game
+from vtt.rules.loader import load_pack_text
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.records import load_record, record_of, start_state
 from vtt.rules.views import Hidden
 
 
@@ -185,3 +187,110 @@ def test_a_start_without_chance_is_made_once_and_copied() -> None:
 def test_a_start_with_chance_still_depends_on_the_seed(war: Game) -> None:
     deals = {str(war.new_state({}, seed=seed).zone("stock")) for seed in range(5)}
     assert len(deals) == 5
+
+
+GIVE = """
+format: 1
+id: give
+name: Give
+players: {min: 2, max: 3, default: 2}
+seats: [North, South]
+zones:
+  pot: {visibility: everyone}
+vars:
+  given: {initial: 0, per: player}
+flow:
+  start: turn
+  phases:
+    turn:
+      turn: single
+      moves: [give]
+moves:
+  give:
+    text: "give {who}"
+    args:
+      who: {type: player}
+    effects:
+      - add: {"given[who]": 1}
+"""
+
+
+def test_a_players_move_is_spelled_with_the_seat_names_of_its_own_game() -> None:
+    # Moves are made once and reused; a player argument's text is the seat's name,
+    # which differs with the number of players: "North" in a two-seat game, "P1" in
+    # a three-seat one of the same pack (which names two seats only).
+    game = load_pack_text(GIVE)
+    assert sorted(map(str, game.new_state(players=2).legal_moves)) == ["give North", "give South"]
+    three = game.new_state(players=3)
+    assert sorted(map(str, three.legal_moves)) == ["give P1", "give P2", "give P3"]
+    with pytest.raises(InvalidMove):
+        three.apply("give North")
+    three.apply("give P1")
+    # A record of it replays in a fresh load of the pack, as in a new process.
+    fresh = load_pack_text(GIVE)
+    replayed = start_state(record_of(three), fresh)
+    for move in three.history:
+        replayed.apply(str(move))
+    assert replayed.var("given") == three.var("given") == [1, 0, 0]
+    two = game.new_state(players=2)
+    assert two.apply("give South") == Move("give South") and two.var("given") == [0, 1]
+
+
+def test_seat_names_given_to_a_new_game_spell_its_moves_log_and_outcome(war: Game) -> None:
+    game = load_pack_text(GIVE)
+    state = game.new_state(players=3, seat_names=("Ann", "Ben", "Cat"))
+    assert sorted(map(str, state.legal_moves)) == ["give Ann", "give Ben", "give Cat"]
+    assert state.apply("give ben") == Move("give Ben")  # read ignoring case, as before
+    assert state.log[-1].text == "Ann: give Ben"
+    with pytest.raises(InvalidMove):
+        state.apply("give North")
+    # The pack's own names, in the same process, are still its own.
+    assert sorted(map(str, game.new_state(players=2).legal_moves)) == ["give North", "give South"]
+    duel = war.new_state(deal={"stock": [["JP"], ["2L"]]}, seat_names=("Ann", "Ben"))
+    duel.apply("flip")
+    duel.apply("flip")
+    assert [line.text for line in duel.log] == [
+        "Ann: flip",
+        "Ben: flip",
+        "JP against 2L: Lizard eats Paper, Ben wins",
+    ]
+    assert duel.outcome is not None and duel.outcome.winners == (1,)
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (("Ann",), "1 seat names for 2 players"),
+        (("Ann", "ann"), "two seats are named 'ann'"),
+        (("Ann Lee", "Ben"), "seat name 'Ann Lee' must be one word"),
+        (("", "Ben"), "seat name '' must be one word"),
+    ],
+)
+def test_seat_names_that_cannot_spell_moves_are_refused(
+    war: Game, names: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        war.new_state(seat_names=names)
+
+
+def test_a_record_names_its_seats_and_replays_with_them(tmp_path) -> None:
+    state = load_pack_text(GIVE).new_state(players=3, seat_names=("Ann", "Ben", "Cat"))
+    state.apply("give Cat")
+    record = record_of(state)
+    assert record.seats == ["Ann", "Ben", "Cat"] and record.moves == ["give Cat"]
+    path = tmp_path / "record.yaml"
+    path.write_text(record.to_yaml())
+    loaded = load_record(path)
+    assert loaded.seats == ["Ann", "Ben", "Cat"]
+    replayed = start_state(loaded, load_pack_text(GIVE))  # a fresh load, as a new process
+    replayed.apply(loaded.moves[0])
+    assert replayed.key() == state.key() and replayed.seat_names == ("Ann", "Ben", "Cat")
+    # A game with the pack's own names writes none: its record reads as before.
+    assert record_of(load_pack_text(GIVE).new_state()).seats is None
+
+
+def test_labels_players_read_come_from_the_engine(war: Game) -> None:
+    assert war.zones["won"].label == "cards won" and war.zones["hand"].label == ""
+    assert war.vars["wins"].label == "rounds won"
+    assert war.summary.startswith("Card against card")
+    assert war.variant_labels["five-card"] == "5 Card War"

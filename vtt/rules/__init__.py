@@ -9,6 +9,7 @@ False
 """
 
 from vtt.rules.engine import Game, LegalMoves, Outcome, State
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.loader import load_pack, load_pack_text
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
@@ -20,6 +21,7 @@ __all__ = [
     "LegalMoves",
     "Move",
     "Outcome",
+    "RulesError",
     "State",
     "load_game",
     "load_pack",

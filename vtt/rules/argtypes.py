@@ -5,7 +5,7 @@ The loader, the notation (``vtt.rules.moves``), the legal-move search
 (``vtt.rules.generate``), the schema and the pack editor all read ``ARG_TYPES``.
 
 >>> ARG_TYPES["cards"].read("8S 2R", ())
-(Card(rank=<Rank.TWO: 2>, suit=<Suit.ROCK: 0>), Card(rank=<Rank.EIGHT: 8>, suit=<Suit.SCISSORS: 2>))
+(Card.parse('2R'), Card.parse('8S'))
 >>> ARG_TYPES["player"].write(1, ("Ann", "Ben"))
 'Ben'
 """

@@ -6,10 +6,10 @@ import json
 import sys
 from pathlib import Path
 
-from vtt.rules.errors import PackError
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import find_pack, pack_folders
 from vtt.rules.loader import check_pack
-from vtt.rules.records import RecordError, load_record, replay
+from vtt.rules.records import load_record, replay
 
 __all__ = ["replay_command", "validate_command"]
 
@@ -55,7 +55,7 @@ def replay_command(path: str) -> int:
     try:
         record = load_record(path)
         report = replay(record)
-    except (RecordError, PackError, FileNotFoundError) as error:
+    except (RulesError, FileNotFoundError) as error:
         print(json.dumps({"record": path, "ok": False, "error": str(error)}, indent=2))
         return 1
     report = {"record": path, **report}

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card, NotationError
+from vtt.rules.errors import RulesError
 from vtt.rules.values import Cell, Component, Grid, Piece
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["DealError", "apply_deal"]
 
 
-class DealError(ValueError):
+class DealError(RulesError, ValueError):
     """A deal that does not fit the game (unknown zone, missing card, wrong shape)."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -197,14 +197,15 @@ class _Rules:
         def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> _Runners:
             return _Runners(lists, lambda name, steps: runner(steps, f"{part} {name}"))
 
-        makers = {name: _maker(game, kind, env["seat_names"]) for name, kind in game.moves.items()}
+        seat_names = env["seat_names"]
+        makers = {name: _maker(game, kind, seat_names) for name, kind in game.moves.items()}
         setup = specialise(lists.setup, decide)
         effects, enter = each(lists.effects), each(lists.enter)
         after_move, then, stuck = each(lists.after_move), each(lists.then), each(lists.stuck)
         turns = {name: phase.turn for name, phase in game.phases.items()}
         generators = {
             name: tuple(
-                (kind, kind.generator, kind.known, makers[kind.name])
+                (kind, kind.generator, game.known_moves(kind, seat_names), makers[kind.name])
                 for kind in phase.moves
                 if kind.enabled is None or kind.enabled(env)
             )
@@ -326,10 +327,15 @@ class Game:
     kind: str = "game"
     #: The step lists compiled again for a set of fixed values (options, constants).
     step_lists: Callable[[Mapping[str, object]], StepLists | None] | None = None
+    #: What players read: the pack's one-line summary and each variant's label.
+    summary: str = ""
+    variant_labels: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
-        self._blanks: dict[tuple[object, ...], State] = {}  # (options, players) -> State._blank
+        # The Move values made so far, per spelling of the seats: a player argument's
+        # text is its seat's name, which differs between games of one pack.
+        self._spellings: dict[tuple[str, ...], _Spelling] = {}
+        self._blanks: dict[tuple[object, ...], State] = {}  # (options, seat names) -> blank
         self._started: dict[int, State] = {}  # id of a blank -> its first position, when
         # starting it drew nothing from the random numbers
         self._copying: tuple[tuple[str, int], ...] = tuple(
@@ -368,13 +374,17 @@ class Game:
         *,
         players: int | None = None,
         deal: Mapping[str, Any] | None = None,
+        seat_names: Sequence[str] | None = None,
     ) -> State:
-        """A new game: options checked, components placed, setup run, first phase entered."""
+        """A new game: options checked, components placed, setup run, first phase entered.
+
+        ``seat_names`` name the seats in moves, the log and the outcome (default: the
+        pack's ``seats``, else P1, P2, ...); each is one word, different from the others."""
         if self.kind == "setup":
             raise ValueError(f"{self.name} is a free-form setup: it has no rules to play")
         try:
             with RUN_LOCK:
-                return State.start(self, dict(options or {}), seed, players, deal)
+                return State.start(self, dict(options or {}), seed, players, deal, seat_names)
         except Exception as error:
             _explain(error)
             raise
@@ -385,6 +395,24 @@ class Game:
             return self.seat_names[:count]
         return tuple(f"P{i + 1}" for i in range(count))
 
+    def chosen_seat_names(self, names: Sequence[str] | None, count: int) -> tuple[str, ...]:
+        """``names`` checked as the seat names of a ``count``-player game (``seat_labels``
+        when None); ValueError saying what is wrong."""
+        if names is None:
+            return self.seat_labels(count)
+        chosen = tuple(names)
+        if len(chosen) != count:
+            raise ValueError(f"{len(chosen)} seat names for {count} players")
+        seen: set[str] = set()
+        for name in chosen:
+            # Move notation writes a seat as one word ("give Ann"), read back ignoring case.
+            if not isinstance(name, str) or name.split() != [name]:
+                raise ValueError(f"seat name {name!r} must be one word, like Ann")
+            if name.lower() in seen:
+                raise ValueError(f"two seats are named {name!r}: each seat needs its own name")
+            seen.add(name.lower())
+        return chosen
+
     def parse_move(self, text: str, seat_names: Sequence[str] | None = None) -> Move:
         """The canonical move written as ``text``; raises InvalidMove if it is not notation."""
         return self.resolve(Move.parse(text), seat_names or self.seat_labels(self.players[1]))[0]
@@ -393,7 +421,7 @@ class Game:
         self, move: Move, seat_names: Sequence[str]
     ) -> tuple[Move, MoveDef, tuple[Any, ...]]:
         """The canonical move, its kind and argument values."""
-        known = self._resolved.get(move)
+        known = self._spelling(seat_names).resolved.get(move)
         if known is not None:
             return move, known[0], known[1]
         for kind in self.moves.values():
@@ -404,13 +432,35 @@ class Game:
         raise InvalidMove(f"{move.text!r} is not a move of {self.name}")
 
     def move_of(self, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
-        """The Move value for a kind and its arguments (made once, then reused)."""
-        move: Move | None = kind.known.get(values)
+        """The Move value for a kind and its arguments (made once per seat names, then reused)."""
+        spelling = self._spelling(seat_names)
+        known = spelling.known[kind.name]
+        move: Move | None = known.get(values)
         if move is None:
             move = Move(format_move(kind, values, seat_names), kind, values)
-            kind.known[values] = move
-            self._resolved[move] = (kind, values)
+            known[values] = move
+            spelling.resolved[move] = (kind, values)
         return move
+
+    def known_moves(self, kind: MoveDef, seat_names: Sequence[str]) -> dict[tuple[Any, ...], Move]:
+        """The Moves of ``kind`` made so far with these seat names, by argument values."""
+        return self._spelling(seat_names).known[kind.name]
+
+    def _spelling(self, seat_names: Sequence[str]) -> _Spelling:
+        key = tuple(seat_names)
+        spelling = self._spellings.get(key)
+        if spelling is None:
+            spelling = self._spellings[key] = _Spelling({name: {} for name in self.moves}, {})
+        return spelling
+
+
+@dataclass(frozen=True, slots=True)
+class _Spelling:
+    """The Moves made for one tuple of seat names: by kind name and argument values, and
+    back from a Move to its kind and values."""
+
+    known: dict[str, dict[tuple[Any, ...], Move]]
+    resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]]
 
 
 class LegalMoves:
@@ -498,6 +548,7 @@ class State:
         seed: int,
         players: int | None,
         deal: Mapping[str, Any] | None,
+        seat_names: Sequence[str] | None = None,
     ) -> State:
         """Build the first state of a game (see ``Game.new_state``)."""
         count = players if players is not None else game.players[2]
@@ -505,20 +556,22 @@ class State:
             raise ValueError(
                 f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {count}"
             )
+        names = game.chosen_seat_names(seat_names, count)
         # The options as given, with their types (1 is not True): a game started the same
-        # way as one before needs no checking again.
-        given = ("given", tuple((name, type(v), v) for name, v in options.items()), count)
+        # way as one before needs no checking again. Seat names spell the moves, so the
+        # rules made for a start hold for its names only.
+        given = ("given", tuple((name, type(v), v) for name, v in options.items()), names)
         known = _hashable(given)
         blank = game._blanks.get(given) if known else None
         if blank is None:
             # Everything before the setup steps depends only on the options and the
-            # number of players: worked out once, then copied for every new game (found
-            # again by the options as given, and by their checked values).
+            # seats: worked out once, then copied for every new game (found again by
+            # the options as given, and by their checked values).
             values = option_values(game.options, options)
-            key = (tuple(values.items()), count)
+            key = (tuple(values.items()), names)
             blank = game._blanks.get(key)
             if blank is None:
-                blank = game._blanks[key] = cls._blank(game, values, count)
+                blank = game._blanks[key] = cls._blank(game, values, names)
             if known:
                 game._blanks[given] = blank
         started = game._started.get(id(blank)) if deal is None else None
@@ -553,7 +606,7 @@ class State:
         return self
 
     @classmethod
-    def _blank(cls, game: Game, options: dict[str, object], count: int) -> State:
+    def _blank(cls, game: Game, options: dict[str, object], names: tuple[str, ...]) -> State:
         """A game with its components placed, before the setup steps and the first phase."""
         self = cls.__new__(cls)
         self.game = game
@@ -571,7 +624,7 @@ class State:
         self.turn_decided = False
         self.legal_cache = None
         self.secret_from = 0
-        self.env = self._first_env(count)
+        self.env = self._first_env(names)
         self._check_constraints()
         self._phase_moves = {
             name: tuple(m for m in phase.moves if m.enabled is None or m.enabled(self.env))
@@ -585,8 +638,9 @@ class State:
         """Forget the cached legal moves (after changing zones or vars from outside)."""
         self.legal_cache = None
 
-    def _first_env(self, count: int) -> Env:
+    def _first_env(self, names: tuple[str, ...]) -> Env:
         game = self.game
+        count = len(names)
         seats = tuple(range(count))
         env: Env = dict(game.constants)
         env.update(self.options)
@@ -596,7 +650,7 @@ class State:
             direction=1,
             players=seats,
             seats=seats,
-            seat_names=game.seat_labels(count),
+            seat_names=names,
             phase="",
         )
         for zone in game.zones.values():
@@ -763,7 +817,7 @@ class State:
         if kind is not None and game.moves.get(kind.name) is kind:
             values = move.values
         else:
-            kind, values = game._resolved.get(move) or game.resolve(move, self.seat_names)[1:]
+            kind, values = game.resolve(move, self.seat_names)[1:]
         if self.outcome is not None:
             raise IllegalMove("The game is over")
         play = self._rules.play.get((self.phase, kind.name))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["PackError", "PackErrors", "RuleError", "Where"]
+__all__ = ["PackError", "PackErrors", "RuleError", "RulesError", "Where"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,13 @@ class Where:
         return place
 
 
-class PackError(ValueError):
+class RulesError(Exception):
+    """The base of every error the rules raise: a bad pack, expression, record, deal or
+    move, or a pack failing while it runs. Each keeps its older base too (ValueError or
+    RuntimeError), so code that caught those still does."""
+
+
+class PackError(RulesError, ValueError):
     """A problem found while loading a rule pack, with the place it was found."""
 
     def __init__(self, message: str, where: Where | None = None) -> None:
@@ -67,5 +73,5 @@ class PackErrors(PackError):
         return "\n".join(str(error) for error in self.errors)
 
 
-class RuleError(RuntimeError):
+class RuleError(RulesError, RuntimeError):
     """A pack's rules did something impossible while running (a pack bug), with its place."""

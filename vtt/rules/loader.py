@@ -60,7 +60,7 @@ def pack_file(where: Path) -> Path:
 def load_pack(where: Path | str) -> Game:
     """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
     source = load_yaml_file(pack_file(Path(where)))
-    with RUN_LOCK:  # loading works some expressions out (see vtt.rules.expr._Meter)
+    with RUN_LOCK:  # loading works some expressions out (see vtt.rules.expr.meter._Meter)
         return _Builder(source).build()
 
 
@@ -329,6 +329,10 @@ class _Builder:
             rest_zone=self._rest_zone(base),
             path=self.doc.file,
             step_lists=lambda values: self._step_lists(base, static, values, effects),
+            summary=str(data.get("summary", "")),
+            variant_labels={
+                name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
+            },
         )
 
     def _step_lists(
@@ -446,6 +450,7 @@ class _Builder:
                 copies=copies,
                 visibility=raw.get("visibility", "everyone"),
                 shown=shown,
+                label=str(raw.get("label", "")),
             )
             if raw.get("visibility") == "owner" and raw.get("per") != "player":
                 self.fail("visibility 'owner' needs a per-player zone (per: player)", path)

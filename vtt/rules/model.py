@@ -116,6 +116,7 @@ class ZoneDef:
     copies: Expr | None = None
     visibility: str = "everyone"
     shown: Expr | None = None  # the window lays it out only while this holds (or it is used)
+    label: str = ""  # what players read it as, else its name
 
     depth: int = field(init=False, default=0)  # how many indexes lead to one stack
 
@@ -325,7 +326,6 @@ class MoveDef:
     where: Where | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
     generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan
-    known: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # values -> Move, made once
     arg_names: tuple[str, ...] = field(init=False, default=())
     #: ``bind(env, values)`` puts the argument values into the environment by name.
     bind: Callable[[Env, tuple[Any, ...]], None] = field(init=False, repr=False)

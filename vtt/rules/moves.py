@@ -15,16 +15,17 @@ from typing import Any
 
 from vtt.janken import NotationError
 from vtt.rules.argtypes import ARG_TYPES
+from vtt.rules.errors import RulesError
 from vtt.rules.model import ArgDef, MoveDef
 
 __all__ = ["IllegalMove", "InvalidMove", "Move", "format_move", "notation_pattern", "read_args"]
 
 
-class IllegalMove(ValueError):
+class IllegalMove(RulesError, ValueError):
     """A move the rules do not allow now; the message is the pack's own reason."""
 
 
-class InvalidMove(ValueError):
+class InvalidMove(RulesError, ValueError):
     """A text that is not a move of this pack at all (bad notation)."""
 
 

@@ -15,21 +15,19 @@ from typing import Any
 
 import yaml
 
-from vtt.rules.deal import DealError
 from vtt.rules.engine import Game, Outcome, State
-from vtt.rules.errors import PackError, RuleError
-from vtt.rules.expr import EvalError
+from vtt.rules.errors import PackError, RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.yamlsource import Document, load_yaml_file
 
 __all__ = ["Record", "RecordError", "load_record", "record_of", "replay", "start_state"]
 
-_KEYS = {"pack", "options", "players", "seed", "deal", "moves", "expect", "note"}
+_KEYS = {"pack", "options", "players", "seats", "seed", "deal", "moves", "expect", "note"}
 _EXPECT_KEYS = {"winners", "scores", "reason"}
 
 
-class RecordError(ValueError):
+class RecordError(RulesError, ValueError):
     """A record file that cannot be read, naming the file and what is wrong."""
 
 
@@ -40,6 +38,8 @@ class Record:
     pack: str
     options: dict[str, object] = field(default_factory=dict)
     players: int | None = None
+    #: The seats' names, as moves, the log and the outcome write them; None: the pack's.
+    seats: list[str] | None = None
     seed: int = 0
     deal: dict[str, Any] | None = None
     moves: list[str] = field(default_factory=list)
@@ -54,6 +54,8 @@ class Record:
             data["options"] = self.options
         if self.players is not None:
             data["players"] = self.players
+        if self.seats is not None:
+            data["seats"] = self.seats
         data["seed"] = self.seed
         if self.deal is not None:
             data["deal"] = self.deal
@@ -77,6 +79,16 @@ def _check(document: Document) -> dict[str, Any]:
         raise RecordError(f"{document.where([])}: missing key 'pack'")
     if not isinstance(data.get("moves", []), list):
         raise RecordError(f"{document.where(['moves'])}: expected a list of moves")
+    seats = data.get("seats")
+    if seats is not None and (
+        not isinstance(seats, list) or not all(isinstance(name, str) for name in seats)
+    ):
+        raise RecordError(f"{document.where(['seats'])}: expected a list of seat names")
+    players = data.get("players")
+    if seats is not None and players is not None and players != len(seats):
+        raise RecordError(
+            f"{document.where(['seats'])}: {len(seats)} seat names for {players} players"
+        )
     for key in data.get("expect") or {}:
         if key not in _EXPECT_KEYS:
             raise RecordError(f"{document.where(['expect', key])}: unknown key '{key}'")
@@ -94,6 +106,7 @@ def load_record(path: Path | str) -> Record:
         pack=str(data["pack"]),
         options=dict(data.get("options") or {}),
         players=data.get("players"),
+        seats=data.get("seats"),
         seed=int(data.get("seed", 0)),
         deal=data.get("deal"),
         moves=[str(move) for move in data.get("moves") or []],
@@ -104,11 +117,13 @@ def load_record(path: Path | str) -> Record:
 
 
 def record_of(state: State, *, deal: Mapping[str, Any] | None = None) -> Record:
-    """A record that replays to ``state`` (its pack, options, seed and moves)."""
+    """A record that replays to ``state`` (its pack, options, seats, seed and moves)."""
+    names = state.seat_names
     return Record(
         pack=state.game.id,
         options=dict(state.options),
         players=state.players,
+        seats=None if names == state.game.seat_labels(state.players) else list(names),
         seed=state.seed,
         deal=dict(deal) if deal is not None else None,
         moves=[str(move) for move in state.history],
@@ -126,7 +141,16 @@ def _game_of(record: Record) -> Game:
 def start_state(record: Record, game: Game | None = None) -> State:
     """The first state of a recorded game."""
     chosen = game or _game_of(record)
-    return chosen.new_state(record.options, record.seed, players=record.players, deal=record.deal)
+    players = record.players
+    if players is None and record.seats is not None:
+        players = len(record.seats)
+    return chosen.new_state(
+        record.options,
+        record.seed,
+        players=players,
+        deal=record.deal,
+        seat_names=record.seats,
+    )
 
 
 def _outcome_json(state: State, outcome: Outcome | None) -> dict[str, Any] | None:
@@ -167,7 +191,7 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
     report: dict[str, Any] = {"pack": record.pack, "options": record.options, "moves": []}
     try:
         state = start_state(record, game)
-    except (ValueError, DealError, RuleError, EvalError) as error:
+    except (ValueError, RulesError) as error:
         report.update(ok=False, error=f"cannot start the game: {error}", outcome=None)
         return report
     report["options"] = dict(state.options)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from vtt.resources import rulesets_dir, user_packs_dir
-from vtt.rules.errors import PackError
+from vtt.rules.errors import PackError, RulesError
 from vtt.rules.finder import find_pack
 from vtt.rules.schema import schema_errors
 from vtt.rules.yamlsource import Document, load_yaml_file
@@ -22,7 +22,7 @@ from vtt.table import Seat, Table
 from vtt.table.layout import LayoutError, build_table
 
 
-class SetupError(ValueError):
+class SetupError(RulesError, ValueError):
     """A setup pack that cannot be loaded, naming the file and what is wrong."""
 
 

@@ -515,7 +515,7 @@ def describe(value: object) -> str:
     return str(value)
 
 
-# Small enough to be written in place of their calls (see vtt.rules.expr._Inlining).
+# Small enough to be written in place of their calls (see vtt.rules.expr.inlining._Inlining).
 setattr(top, "inline_form", "top")  # noqa: B010
 setattr(empty, "inline_form", "empty")  # noqa: B010
 

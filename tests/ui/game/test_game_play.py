@@ -87,8 +87,12 @@ def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert session.moves[before].text == text
     assert session.over and window.result.isVisible()
-    assert max(session.state.outcome.scores or (0,)) >= 0
-    assert "won" in window.result_text.text() or "draw" in window.result_text.text()
+    # One round decides the game (wins_needed 1): its winner wins, and the panel says so.
+    outcome = session.state.outcome
+    wins = session.state.var("wins")
+    assert sorted(wins) == [0, 1] and outcome.winners == (wins.index(1),)
+    winner = session.names[outcome.winners[0]]
+    assert window.result_text.text() == f"{winner} won: {winner} won 1 rounds"
 
 
 def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
@@ -222,7 +226,7 @@ def test_the_log_names_players_as_they_were_seated(qtbot):
 
 def test_the_log_names_players_as_they_were_seated_in_the_rules_lines_too(qtbot):
     # "7R against 3P: Paper covers Rock, P2 wins" is written by the pack's own log
-    # step with its seat label; the window shows the name the player chose.
+    # step with its seat name: the game is started with the names the players chose.
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
@@ -243,7 +247,8 @@ def test_the_log_names_players_as_they_were_seated_in_the_rules_lines_too(qtbot)
 
 
 def test_the_result_names_players_as_they_were_seated(qtbot):
-    # The rules' reason reads "White has pieces left and no legal placement".
+    # The rules' reason, "White has pieces left and no legal placement" with the
+    # pack's seat names, is written with the chosen ones.
     from vtt.rules.records import load_record
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
@@ -254,10 +259,26 @@ def test_the_result_names_players_as_they_were_seated(qtbot):
     setup = GameSetup("jantori", seats, {}, 0, deal=record.deal)
     window = GameWindow(setup, pause_ms=5)
     qtbot.addWidget(window)
-    assert "White has pieces left" in window.session.state.outcome.reason
+    assert window.session.state.outcome.reason.startswith("Ann has pieces left")
     text = window.result_text.text()
     assert text.startswith("Ben won: Ann has pieces left and no legal placement"), text
     assert window.status.text() == "Game over · Ann has pieces left and no legal placement"
+
+
+def test_names_typed_with_spaces_or_twice_become_one_word_each(qtbot):
+    # Moves and records write a seat as one word, so "Ann Lee" plays as "Ann-Lee".
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann Lee", HUMAN), SeatChoice("ann-lee", HUMAN))
+    window = GameWindow(GameSetup("war", seats, {"mode": "classic"}, 4), pause_ms=5)
+    qtbot.addWidget(window)
+    session = window.session
+    assert session.names == session.state.seat_names == ("Ann-Lee", "ann-lee-2")
+    assert window.status.text().endswith("Ann-Lee to move · playing a round")
+    session.play("flip")
+    window.uncover()
+    assert window.log.item(window.log.count() - 1).text() == "Ann-Lee: flip"
 
 
 def test_alt_over_a_card_in_hand_shows_it_large(qtbot):

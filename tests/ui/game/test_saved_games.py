@@ -72,6 +72,29 @@ def test_an_exported_record_replays_with_vtt_replay(qtbot, tmp_path, monkeypatch
     assert '"ok": true' in capsys.readouterr().out
 
 
+def test_a_record_keeps_the_names_chosen_and_replays_with_them(qtbot, tmp_path):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    window = GameWindow(GameSetup("war", seats, {"mode": "classic"}, 4), pause_ms=5)
+    qtbot.addWidget(window)
+    for _ in range(4):
+        window.session.play("flip")
+        window.uncover()
+    path = tmp_path / "named.yaml"
+    window.export_record(path)
+    assert load_record(path).seats == ["Ann", "Ben"]
+    replay = window.open_replay(path)
+    qtbot.addWidget(replay)
+    assert replay.session.names == ("Ann", "Ben")
+    for _ in range(4):
+        qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+    lines = [replay.log.item(i).text() for i in range(replay.log.count())]
+    assert "Ann: flip" in lines and "Ben: flip" in lines
+    assert replay.session.state.key() == window.session.state.key()
+
+
 def test_a_saved_game_with_an_illegal_move_is_refused_naming_the_file(qtbot, tmp_path):
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
     bad = tmp_path / "bad.jgame"

@@ -356,7 +356,7 @@ class BoardScene(QGraphicsScene):
         return found
 
     def _name(self, place: Place) -> str:
-        label = self.session.zone_labels.get(place.key[0], place.label)
+        label = self.session.game.zones[place.key[0]].label or place.label
         if place.owner is None:
             return label
         return f"{self.session.names[place.owner]} · {label}"

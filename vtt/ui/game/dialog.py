@@ -10,14 +10,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules import Game, load_game
-from vtt.rules.errors import PackError
 from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
-from vtt.rules.yamlsource import load_yaml_file
 from vtt.table.seats import COLOUR_NAMES, SEAT_COLOURS
 from vtt.ui.art import swatch
 from vtt.ui.game.session import COMPUTER, HUMAN, SEAT_KINDS, GameSetup, SeatChoice
@@ -214,7 +211,7 @@ class NewGameDialog(QDialog):
         low, high, default = game.players
         self.title.setText(game.name)
         counts = f"{low} players" if low == high else f"{low}–{high} players"
-        self.summary.setText(f"{_summary(self.entry)}\n{counts}")
+        self.summary.setText(f"{game.summary}\n{counts}")
         self._fill_options(game)
         self.players.blockSignals(True)
         self.players.setRange(low, high)
@@ -235,10 +232,8 @@ class NewGameDialog(QDialog):
         self.variant.blockSignals(True)
         self.variant.clear()
         self.variant.addItem(NO_VARIANT)
-        labels = _pack_data(self.entry).get("variants", {})
         for name in game.variants:
-            label = labels.get(name, {}).get("label", name) if isinstance(labels, dict) else name
-            self.variant.addItem(str(label), name)
+            self.variant.addItem(game.variant_labels.get(name, name), name)
         self.variant.blockSignals(False)
 
     def _apply_variant(self, index: int) -> None:
@@ -293,29 +288,13 @@ class NewGameDialog(QDialog):
         if entry is None or game is None:
             return None
         options = {o.name: option_value(o, self.option_widgets[o.name]) for o in game.options}
+        labels = game.seat_labels(len(self.seat_rows))
         seats = tuple(
-            SeatChoice(
-                name.text().strip() or f"Player {i + 1}", kind.currentText(), colour.currentData()
-            )
+            SeatChoice(name.text().strip() or labels[i], kind.currentText(), colour.currentData())
             for i, (name, kind, colour) in enumerate(self.seat_rows)
         )
         seed = random.randrange(1 << 31)
         return GameSetup(str(entry.folder), seats, options, seed, self.enforced.isChecked())
-
-
-def _pack_data(entry: PackEntry | None) -> dict[str, Any]:
-    """The pack's YAML as data, for what the engine does not keep (summary, labels)."""
-    if entry is None:
-        return {}
-    try:
-        data = load_yaml_file(entry.folder / "pack.yaml").data
-    except (OSError, PackError):
-        return {}  # the list already shows why the pack cannot be played
-    return data if isinstance(data, dict) else {}
-
-
-def _summary(entry: PackEntry | None) -> str:
-    return str(_pack_data(entry).get("summary", ""))
 
 
 def _clear(form: QFormLayout) -> None:

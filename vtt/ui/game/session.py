@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
-from vtt.rules.finder import find_pack
 from vtt.rules.model import ZoneDef, shown_now
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
-from vtt.rules.yamlsource import load_yaml_file
 from vtt.table.seats import SEAT_COLOURS
 from vtt.ui.game.projection import Drags, Key, drags_of, drop_reason
 from vtt.ui.game.reveals import revelation
@@ -65,15 +62,24 @@ class GameSetup:
         return len(self.seats)
 
 
-def zone_labels(pack_file: Path) -> dict[str, str]:
-    """The words a pack gives its zones (``label:``), which the engine does not keep."""
-    data = load_yaml_file(pack_file).data
-    zones = data.get("zones", {}) if isinstance(data, dict) else {}
-    return {
-        name: str(zone["label"])
-        for name, zone in zones.items()
-        if isinstance(zone, dict) and "label" in zone
-    }
+def seat_words(names: Sequence[str]) -> tuple[str, ...]:
+    """Chosen names as the rules write seats: one word each ("Ann Lee" as "Ann-Lee"), no
+    two alike ("Ann", "Ann-2"), none empty (the seat's number, "P2").
+
+    >>> seat_words(["Ann Lee", "", "ann"])
+    ('Ann-Lee', 'P2', 'ann')
+    >>> seat_words(["Ann", "ann", "Ann-2"])
+    ('Ann', 'ann-2', 'Ann-2-2')
+    """
+    words: list[str] = []
+    for index, name in enumerate(names):
+        word = "-".join(name.split()) or f"P{index + 1}"
+        taken = {other.lower() for other in words}
+        chosen, number = word, 2
+        while chosen.lower() in taken:
+            chosen, number = f"{word}-{number}", number + 1
+        words.append(chosen)
+    return tuple(words)
 
 
 class GameSession(QObject):
@@ -90,7 +96,6 @@ class GameSession(QObject):
     def __init__(self, setup: GameSetup, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.game: Game = load_game(setup.pack)
-        self.zone_labels = zone_labels(find_pack(setup.pack))
         self.generation = 0
         self.start(setup)
 
@@ -119,13 +124,17 @@ class GameSession(QObject):
         """The state before any move, from the setup (the same deal every time)."""
         setup = self.setup
         return self.game.new_state(
-            setup.options, setup.seed, players=setup.players, deal=setup.deal
+            setup.options,
+            setup.seed,
+            players=setup.players,
+            deal=setup.deal,
+            seat_names=self.names,
         )
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The seats' names as chosen at the start."""
-        return tuple(seat.name for seat in self.setup.seats)
+        """The seats' names as chosen at the start, as the rules write them (``seat_words``)."""
+        return seat_words([seat.name for seat in self.setup.seats])
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -279,7 +288,10 @@ class GameSession(QObject):
 
     def resume(self, setup: GameSetup, moves: Sequence[str], source: str) -> None:
         """Start ``setup`` and make ``moves``; ValueError naming ``source`` at a bad move."""
-        state = self.game.new_state(setup.options, setup.seed, players=setup.players)
+        names = seat_words([seat.name for seat in setup.seats])
+        state = self.game.new_state(
+            setup.options, setup.seed, players=setup.players, seat_names=names
+        )
         made = [_replayed(state, text, number, source) for number, text in enumerate(moves, 1)]
         self.start(setup)
         self.state, self.moves = state, made
@@ -292,10 +304,9 @@ class GameSession(QObject):
         for number, text in enumerate(record.moves, 1):
             _replayed(state, text, number, record.file or "the record")
             found.append(state.copy())
-        names = self.game.seat_labels(state.players)
         setup = GameSetup(
             record.pack,
-            tuple(SeatChoice(name) for name in names),
+            tuple(SeatChoice(name) for name in state.seat_names),
             dict(record.options),
             record.seed,
             deal=record.deal,

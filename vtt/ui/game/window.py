@@ -6,18 +6,15 @@ is always the state's projection for the seat whose view is on screen.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from vtt.rules import Move, load_game
+from vtt.rules import Move, RulesError, load_game
 from vtt.rules.errors import PackError
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
 from vtt.rules.model import shown_now
-from vtt.rules.records import RecordError, load_record, record_of
+from vtt.rules.records import load_record, record_of
 from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
@@ -275,11 +272,10 @@ class GameWindow(QMainWindow):
                 f'<span style="color:{dot}">●</span> {who} to move{thinking} · {doing}'
             )
         elif state.outcome is not None:
-            reason = self._with_names(state.outcome.reason, view.seat_names)
-            self.status.setText(f"Game over · {reason}")
+            self.status.setText(f"Game over · {state.outcome.reason}")
         self.scores.setText(self._vars_text(view.vars))
         self.log.clear()
-        self.log.addItems([self._with_names(line, view.seat_names) for line in view.log])
+        self.log.addItems(list(view.log))
         self.log.scrollToBottom()
         self._fill_actions()
         self._show_result()
@@ -387,7 +383,7 @@ class GameWindow(QMainWindow):
         names = self.session.names
         winners = " and ".join(names[w] for w in outcome.winners)
         headline = f"{winners} won" if winners else "A draw"
-        reason = self._with_names(outcome.reason, self.session.state.seat_names)
+        reason = outcome.reason
         scores = ""
         if outcome.scores:
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False))
@@ -412,18 +408,6 @@ class GameWindow(QMainWindow):
         return False
 
     # ------------------------------------------------------------- actions
-
-    def _with_names(self, line: str, labels: Sequence[str]) -> str:
-        """A log line with the pack's seat labels ("P1: flip", "..., P2 wins") shown as
-        the players' chosen names; the record itself keeps the pack's labels."""
-        mapping = {
-            label: name
-            for label, name in zip(labels, self.session.names, strict=False)
-            if label != name
-        }
-        if not mapping:
-            return line
-        return _labels_pattern(tuple(mapping)).sub(lambda found: mapping[found[0]], line)
 
     def say(self, text: str) -> None:
         """Show a message in the message line (never a modal dialog)."""
@@ -544,8 +528,9 @@ class GameWindow(QMainWindow):
         from vtt.ui.window import TableWindow
 
         session = self.session
+        labels = {zone.name: zone.label for zone in session.game.zones.values() if zone.label}
         table = house_table(
-            session.state, self.board.layout, session.names, session.colours, session.zone_labels
+            session.state, self.board.layout, session.names, session.colours, labels
         )
         free = TableWindow(table)
         free.show()
@@ -639,8 +624,8 @@ def open_game_file(
         )
     try:
         record = load_record(path)
-        names = load_game(record.pack).seat_labels(record.players or 2)
-    except (RecordError, PackError, FileNotFoundError) as error:
+        names = record.seats or load_game(record.pack).seat_labels(record.players or 2)
+    except (RulesError, FileNotFoundError) as error:
         raise GameFileError(_named(path, error)) from None
     setup = GameSetup(record.pack, tuple(SeatChoice(n) for n in names), record.options)
     window = GameWindow(setup, art, pause_ms)
@@ -672,10 +657,3 @@ def _named(path: Path, error: Exception) -> str:
     """An error's text, starting with the file's name if it does not already."""
     text = str(error)
     return text if str(path) in text else f"{path}: {text}"
-
-
-@lru_cache(maxsize=32)
-def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
-    """Any of the seat labels as a whole word (the longest first: P10 before P1)."""
-    words = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{words})(?!\w)")

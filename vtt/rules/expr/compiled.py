@@ -1,0 +1,218 @@
+"""Compilation: a checked expression becomes ``Expr``, one Python function with its guards,
+and errors raised inside compiled pack code are traced back to their expression."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import warnings
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Final
+
+from vtt.rules.errors import Where
+from vtt.rules.expr.defines import Define, _checked
+from vtt.rules.expr.errors import EvalError
+from vtt.rules.expr.folding import _FOLDABLE, _Folding
+from vtt.rules.expr.guarding import _Guarding
+from vtt.rules.expr.guards import _GUARDS
+from vtt.rules.expr.inlining import _Inlining
+from vtt.rules.expr.library import Library
+from vtt.rules.expr.limits import MAX_WORK
+from vtt.rules.expr.meter import RUN_LOCK, _meter
+
+
+def compile_expr(
+    source: str,
+    *,
+    names: Collection[str],
+    library: Library,
+    where: Where | None = None,
+    fixed: Mapping[str, object] | None = None,
+    defines: Mapping[str, Define] | None = None,
+) -> Expr:
+    """Check ``source`` against the allow-list and compile it once; raise ExprError if bad.
+
+    ``defines`` are the pack's named expressions: each use of one (a name it does not
+    bind itself) is replaced by the define's checked tree after the check, so messages
+    show what the author wrote.
+
+    ``fixed`` gives names whose values cannot change (a game's options): after the
+    check, they are written in as constants and what then depends on constants alone
+    is worked out (see ``_Folding``), so ``mode == 'classic' and x`` runs as ``x``."""
+    text = source.strip()
+    tree, free = _checked(text, names, library, where, defines or {})
+    if fixed:
+        constants = {
+            name: fixed[name]
+            for name in free & fixed.keys()
+            if type(fixed[name]) in _FOLDABLE and name not in _comprehension_names(tree)
+        }
+        if constants:
+            tree = _Folding(constants).visit(copy.deepcopy(tree))
+            free = (
+                frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)) & free
+            )
+    return Expr(text, free, tree, library, where)
+
+
+class Expr:
+    """A checked, compiled expression: call it with an environment of names to values."""
+
+    __slots__ = ("_function", "body", "fast", "metered", "names", "source", "where")
+
+    def __init__(
+        self,
+        source: str,
+        names: frozenset[str],
+        tree: ast.Expression,
+        library: Library,
+        where: Where | None = None,
+    ) -> None:
+        self.source = source
+        self.names = names
+        self.where = where
+        # Values from outside are game-sized; comprehension variables may hold built ones.
+        small = (names | frozenset(library.constants)) - _comprehension_names(tree)
+        guarding = _Guarding(small, library.functions)
+        body = guarding.visit(_Inlining(library.functions).visit(copy.deepcopy(tree.body)))
+        #: The checked tree with its guards: what the move and effect compilers build on.
+        self.body: ast.expr = body
+        #: True when a run spends work units, so it must start from a full meter.
+        self.metered = guarding.metered
+        self._function = _compile_function(source, body, sorted(names), library, self)
+        #: The quickest way to run it from engine code that turns errors into EvalErrors
+        #: itself (see ``evaluation_error``): a bounded expression, one that cannot loop
+        #: or grow values, is its compiled function; a metered one still starts its meter.
+        self.fast: Callable[[Mapping[str, object]], object] = (
+            self if self.metered else self._function
+        )
+
+    def __call__(self, env: Mapping[str, object]) -> object:
+        if self.metered:  # it spends work: on the one meter, one thread at a time
+            with RUN_LOCK:
+                meter = _meter
+                meter.done += MAX_WORK - meter.left  # the run before this one, for work_done
+                meter.left = MAX_WORK
+                return self._run(env)
+        return self._run(env)
+
+    def _run(self, env: Mapping[str, object]) -> object:
+        try:
+            return self._function(env)
+        except KeyError as error:
+            if error.args and error.args[0] in self.names and error.args[0] not in env:
+                raise self.failed(error) from error
+            raise self.failed(Exception(f"KeyError: {error}")) from error
+        except Exception as error:  # a pack's expression must never crash the engine
+            raise self.failed(error) from error
+
+    def _place(self) -> str:
+        return f"{self.where}: `{self.source}`: " if self.where else f"`{self.source}`: "
+
+    def failed(self, error: BaseException) -> EvalError:
+        """The EvalError naming this expression for an exception raised while it ran."""
+        if isinstance(error, EvalError):
+            if error.placed:
+                return error
+            failure = EvalError(f"{self._place()}{error}")
+        elif isinstance(error, KeyError) and error.args and error.args[0] in self.names:
+            failure = EvalError(f"{self._place()}no value for name {error.args[0]!r}")
+        elif type(error) is Exception:  # a message already written out in full
+            failure = EvalError(f"{self._place()}{error}")
+        else:
+            failure = EvalError(f"{self._place()}{type(error).__name__}: {error}")
+        failure.placed = True
+        return failure
+
+    def __repr__(self) -> str:
+        return f"Expr({self.source!r})"
+
+
+def _comprehension_names(tree: ast.AST) -> frozenset[str]:
+    return frozenset(
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.comprehension)
+        for target in ast.walk(node.target)
+        if isinstance(target, ast.Name)
+    )
+
+
+def _compile_function(
+    source: str, body: ast.expr, names: Sequence[str], library: Library, owner: Expr
+) -> Callable[[Mapping[str, object]], object]:
+    """A Python function ``(env) -> value`` whose body is the guarded expression."""
+    reads: list[ast.stmt] = [
+        ast.Assign(
+            targets=[ast.Name(id=name, ctx=ast.Store())],
+            value=ast.Subscript(
+                value=ast.Name(id="_env", ctx=ast.Load()), slice=ast.Constant(name), ctx=ast.Load()
+            ),
+        )
+        for name in names
+    ]
+    function = ast.FunctionDef(
+        name="_expression",
+        args=ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(arg="_env")],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        ),
+        body=[*reads, ast.Return(value=body)],
+        decorator_list=[],
+        returns=None,
+    )
+    module = ast.Module(body=[function], type_ignores=[])
+    ast.fix_missing_locations(module)
+    namespace = run_namespace(library)
+    namespace[_EXPRESSIONS] = owner  # read back only by evaluation_error, never by packs
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code = compile(module, filename=f"<pack expression {source[:60]!r}>", mode="exec")
+    exec(code, namespace)  # defines _expression only; the checked body runs at call time
+    compiled: Callable[[Mapping[str, object]], object] = namespace["_expression"]
+    return compiled
+
+
+#: The global naming which expression a compiled function runs: an Expr, or for a
+#: function compiled from several expressions a mapping of line number to Expr.
+_EXPRESSIONS: Final = "_pack_expressions"
+
+
+def run_namespace(library: Library) -> dict[str, Any]:
+    """The globals of compiled pack code: the library and the guards, no Python built-ins."""
+    namespace: dict[str, Any] = {"__builtins__": {}}
+    namespace.update(library.constants)
+    namespace.update(library.functions)
+    namespace.update(_GUARDS)
+    namespace["_meter"] = _meter
+    namespace["_MAX_WORK"] = MAX_WORK
+    return namespace
+
+
+def register_lines(namespace: dict[str, Any], lines: Mapping[int, Expr]) -> None:
+    """Tell ``evaluation_error`` which expression each line of generated code runs."""
+    namespace[_EXPRESSIONS] = dict(lines)
+
+
+def evaluation_error(error: BaseException) -> EvalError | None:
+    """The EvalError for an exception raised inside compiled pack code, naming the
+    innermost expression that was running; None when no expression was running.
+
+    Engine code runs expressions through ``Expr.fast`` or functions generated from
+    their checked trees and calls this once, where it catches errors, instead of
+    wrapping every single run."""
+    found: Expr | None = None
+    trace = error.__traceback__
+    while trace is not None:
+        owner = trace.tb_frame.f_globals.get(_EXPRESSIONS)
+        if isinstance(owner, Expr):
+            found = owner
+        elif isinstance(owner, dict):
+            found = owner.get(trace.tb_lineno, found)
+        trace = trace.tb_next
+    return None if found is None else found.failed(error)

@@ -1,0 +1,125 @@
+"""A pack's named expressions (``define:``): checked alone, written in where used."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from vtt.rules.errors import Where
+from vtt.rules.expr.checker import _Checker, _parse
+from vtt.rules.expr.library import Library
+from vtt.rules.expr.limits import MAX_NODES
+
+
+@dataclass(frozen=True)
+class Define:
+    """A named expression of a pack (``define:``): checked alone, written in where used."""
+
+    name: str
+    body: ast.expr  # checked, with the defines it uses already written in
+    names: frozenset[str]  # the environment names it reads
+    size: int  # its syntax-tree nodes, defines written in
+
+
+def check_define(
+    name: str,
+    source: str,
+    *,
+    names: Collection[str],
+    library: Library,
+    where: Where | None = None,
+    defines: Mapping[str, Define] | None = None,
+) -> Define:
+    """Check the expression of define ``name``; raise ExprError if bad."""
+    tree, free = _checked(source.strip(), names, library, where, defines or {})
+    return Define(name, tree.body, free, sum(1 for _ in ast.walk(tree.body)))
+
+
+def _checked(
+    text: str,
+    names: Collection[str],
+    library: Library,
+    where: Where | None,
+    defines: Mapping[str, Define],
+) -> tuple[ast.Expression, frozenset[str]]:
+    """The checked tree of ``text`` with its defines written in, and the names it reads."""
+    tree = _parse(text, where)
+    checker = _Checker(text, frozenset(names), library, where)
+    checker.check(tree)
+    free = frozenset(checker.free_names)
+    used = free & defines.keys()
+    if not used:
+        return tree, free
+    writing = _WritingIn(defines, checker)
+    tree.body = writing.visit(tree.body, frozenset())
+    free = (free - used).union(*(defines[name].names for name in writing.written))
+    return tree, free
+
+
+class _WritingIn:
+    """Replaces each use of a define by a copy of its tree, leaving alone the names a
+    comprehension binds (``for p in seats`` keeps its own ``p``)."""
+
+    def __init__(self, defines: Mapping[str, Define], checker: _Checker) -> None:
+        self.defines = defines
+        self.checker = checker
+        self.written: set[str] = set()
+        self.size = 0
+
+    def visit(self, node: ast.expr, bound: frozenset[str]) -> ast.expr:
+        if isinstance(node, ast.Name):
+            return self._name(node, bound)
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            return self._comprehension(node, bound)
+        for name, value in ast.iter_fields(node):
+            if isinstance(value, ast.expr):
+                setattr(node, name, self.visit(value, bound))
+            elif isinstance(value, list):
+                value[:] = [self._any(item, bound) for item in value]
+        return node
+
+    def _any(self, node: Any, bound: frozenset[str]) -> Any:
+        if isinstance(node, ast.expr):
+            return self.visit(node, bound)
+        if isinstance(node, ast.keyword):  # the argument name stays; its value may use defines
+            node.value = self.visit(node.value, bound)
+        return node
+
+    def _comprehension(
+        self,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        bound: frozenset[str],
+    ) -> ast.expr:
+        scope = bound
+        for generator in node.generators:
+            generator.iter = self.visit(generator.iter, scope)
+            scope = scope | {n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+            generator.ifs = [self.visit(test, scope) for test in generator.ifs]
+        if isinstance(node, ast.DictComp):
+            node.key, node.value = self.visit(node.key, scope), self.visit(node.value, scope)
+        else:
+            node.elt = self.visit(node.elt, scope)
+        return node
+
+    def _name(self, node: ast.Name, bound: frozenset[str]) -> ast.expr:
+        define = self.defines.get(node.id)
+        if define is None or node.id in bound:
+            return node
+        captured = sorted(define.names & bound)
+        if captured:
+            raise self.checker.fail(
+                node,
+                f"'{node.id}' is a define that reads '{captured[0]}', but here '{captured[0]}' "
+                f"is the comprehension variable: rename the variable",
+            )
+        self.size += define.size
+        if self.size > MAX_NODES:
+            raise self.checker.fail(
+                node,
+                f"too big with its defines written in: more than {MAX_NODES:,} parts",
+            )
+        self.written.add(node.id)
+        return copy.deepcopy(define.body)

@@ -1,0 +1,111 @@
+"""Guarding: a checked tree rewritten so that what may grow goes through the guards."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from vtt.rules.expr.guards import _GUARDED_OPERATORS
+from vtt.rules.expr.safe_builtins import _UNMETERED, SAFE_BUILTINS
+
+
+class _Guarding(ast.NodeTransformer):
+    """Rewrites a checked tree so that operations that may grow without bound go through guards."""
+
+    def __init__(self, small_names: frozenset[str], functions: Mapping[str, object]) -> None:
+        self.small_names = small_names  # names whose values come from outside the expression
+        self.functions = functions
+        self.metered = False
+        self.lazy: set[int] = set()  # generator expressions left lazy (see visit_Call)
+
+    def _call(self, guard: str, *args: ast.expr) -> ast.Call:
+        self.metered = True
+        return ast.Call(func=ast.Name(id=guard, ctx=ast.Load()), args=list(args), keywords=[])
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        guard = _GUARDED_OPERATORS.get(type(node.op))
+        if guard is None or self._number_kept(node):
+            return node
+        return self._call(guard, node.left, node.right)
+
+    @staticmethod
+    def _number_kept(node: ast.BinOp) -> bool:
+        """``x + 1``, ``x - 1``, ``1 % x``: a plain number operand keeps the result small."""
+        if isinstance(node.op, ast.Mod):
+            operands = [node.left]  # 'text % 1' must still reach the guard
+        elif isinstance(node.op, ast.Add | ast.Sub | ast.BitOr | ast.BitAnd | ast.BitXor):
+            operands = [node.left, node.right]
+        else:
+            return False
+        return any(
+            isinstance(side, ast.Constant) and type(side.value) in (int, float) for side in operands
+        )
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        self.generic_visit(node)
+        return self._call("_sized", node) if isinstance(node.slice, ast.Slice) else node
+
+    def visit_comprehension(self, node: ast.comprehension) -> ast.comprehension:
+        self.generic_visit(node)
+        node.iter = self._call("_items", node.iter)
+        return node
+
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.expr:
+        self.generic_visit(node)
+        if id(node) in self.lazy:
+            return node
+        return self._call("_plain", node)
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        # ``any(x for x in hand)`` may stop early: a generator that is a call's only
+        # positional argument stays lazy; anywhere else it could be returned, so it
+        # becomes a tuple.
+        if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+            self.lazy.add(id(node.args[0]))
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name):
+            function = self.functions.get(node.func.id)
+            # The base library charges the meter, so the run must start it afresh.
+            self.metered |= getattr(function, "charges_work", False) or any(
+                function is metered
+                for metered in SAFE_BUILTINS.functions.values()
+                if metered not in _UNMETERED
+            )
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        operands = [node.left, *node.comparators]
+        for index, operator in enumerate(node.ops, start=1):
+            left, right = operands[index - 1], operands[index]
+            if self._is_small(right):
+                continue
+            # 'x in c' costs len(c); 'a == b' costs at most len(b): charge what was built.
+            if isinstance(operator, ast.In | ast.NotIn) or not self._is_small(left):
+                operands[index] = self._call("_probe", right)
+        node.left, node.comparators = operands[0], operands[1:]
+        return node
+
+    def _is_small(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant | ast.Attribute):
+            return True
+        return isinstance(node, ast.Name) and node.id in self.small_names
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.expr:
+        parts: list[ast.expr] = []
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                spec = part.format_spec
+                text = "".join(
+                    str(piece.value)
+                    for piece in (spec.values if isinstance(spec, ast.JoinedStr) else [])
+                    if isinstance(piece, ast.Constant)
+                )
+                value = self.visit(part.value)
+                parts.append(
+                    self._call("_format", value, ast.Constant(part.conversion), ast.Constant(text))
+                )
+            else:
+                parts.append(part)
+        return self._call("_text", *parts)

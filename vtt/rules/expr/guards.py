@@ -1,0 +1,141 @@
+"""The run-time guards a checked expression is rewritten to call (see ``guarding``):
+operators and builders that could grow a value or loop, charged to the meter."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from vtt.rules.expr.errors import EvalError
+from vtt.rules.expr.limits import MAX_INT
+from vtt.rules.expr.meter import (
+    _NUMBER_TYPES,
+    _SIZED_TYPES,
+    _charge,
+    _check_int,
+    _items,
+    _sized,
+)
+
+# The guards below answer numbers first, without further calls: rules add and
+# compare small numbers far more often than they build texts or tuples.
+
+
+def _add(a: Any, b: Any) -> Any:
+    result = a + b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _sub(a: Any, b: Any) -> Any:
+    result = a - b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _or(a: Any, b: Any) -> Any:
+    result = a | b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _and(a: Any, b: Any) -> Any:
+    result = a & b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _xor(a: Any, b: Any) -> Any:
+    result = a ^ b
+    return result if type(result) in _NUMBER_TYPES else _sized(result)
+
+
+def _mul(a: Any, b: Any) -> Any:
+    if type(a) is int and type(b) is int:
+        result = a * b
+        if -MAX_INT < result < MAX_INT:
+            return result
+        return _check_int(result)
+    # Repetition (``'a' * n``, ``[0] * n``) is charged before the value is built.
+    if isinstance(b, int) and isinstance(a, _SIZED_TYPES):
+        _charge(len(a) * max(b, 0))
+    elif isinstance(a, int) and isinstance(b, _SIZED_TYPES):
+        _charge(len(b) * max(a, 0))
+    return _check_int(a * b)
+
+
+def _pow(a: Any, b: Any) -> Any:
+    # The result has at least b * (bits(a) - 1) bits: refuse before computing it.
+    if isinstance(a, int) and isinstance(b, int) and b > 0 and b * (abs(a).bit_length() - 1) >= 64:
+        raise EvalError(f"number too large: integers must stay below 2**64 ({MAX_INT:,})")
+    return _check_int(a**b)
+
+
+def _lshift(a: Any, b: Any) -> Any:
+    if isinstance(b, int) and b >= 64 and a:
+        raise EvalError(f"number too large: integers must stay below 2**64 ({MAX_INT:,})")
+    return _check_int(a << b)
+
+
+def _mod(a: Any, b: Any) -> Any:
+    if isinstance(a, str | bytes):
+        raise EvalError("'%' formatting of text is not allowed; use an f-string")
+    return a % b
+
+
+def _probe(value: Any) -> Any:
+    """An operand of ``in`` or ``==`` whose size the expression may have built: charged."""
+    if isinstance(value, str | tuple | list):
+        _charge(len(value))
+    return value
+
+
+def _format(value: Any, conversion: int, spec: str) -> str:
+    """One ``{...}`` of an f-string; the spec was checked at load."""
+    if conversion == ord("r"):
+        value = repr(value)
+    elif conversion == ord("a"):
+        value = ascii(value)
+    elif conversion == ord("s"):
+        value = str(value)
+    text = format(value, spec)
+    _charge(len(text))
+    return text
+
+
+def _plain(values: Iterable[Any]) -> tuple[Any, ...]:
+    """A generator expression's items as a tuple: values stay plain (copied, compared,
+    recorded), never generator objects."""
+    return _sized(tuple(values))  # type: ignore[no-any-return]
+
+
+def _text(*parts: str) -> str:
+    return _sized("".join(parts))  # type: ignore[no-any-return]
+
+
+_GUARDS: Final[Mapping[str, object]] = {
+    "_add": _add,
+    "_sub": _sub,
+    "_or": _or,
+    "_and": _and,
+    "_xor": _xor,
+    "_mul": _mul,
+    "_pow": _pow,
+    "_lshift": _lshift,
+    "_mod": _mod,
+    "_sized": _sized,
+    "_items": _items,
+    "_probe": _probe,
+    "_format": _format,
+    "_text": _text,
+    "_plain": _plain,
+}
+
+_GUARDED_OPERATORS: Final[Mapping[type[ast.operator], str]] = {
+    ast.Add: "_add",
+    ast.Sub: "_sub",
+    ast.BitOr: "_or",
+    ast.BitAnd: "_and",
+    ast.BitXor: "_xor",
+    ast.Mult: "_mul",
+    ast.Pow: "_pow",
+    ast.LShift: "_lshift",
+    ast.Mod: "_mod",
+}
