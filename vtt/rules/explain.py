@@ -155,15 +155,29 @@ _CARD = ArgDef("card", "card")
 
 
 def _nowhere(state: State, drop: Drop) -> str:
-    """The reason for a drop no move makes: where it cannot go, in words."""
-    key = drop.target
-    if isinstance(key[-1], Cell) and len(key) > 1:
-        return f"{drop.what} cannot go on {key[-1].name}"
+    """The reason for a drop no move makes: where it cannot go (or come from), in words."""
+    if drop.source is not None:
+        anywhere = Drop(drop.component, drop.target)
+        env = dict(state.env)
+        env["me"] = state.to_move
+        traces = state._rules.traces.values()
+        if any(t.partial(dict(env), drop.component, drop.target) for t in traces):
+            return f"{drop.what} cannot be taken from {_words(state, drop.source)}"
+        drop = anywhere
+    if isinstance(drop.target[-1], Cell):
+        return f"{drop.what} cannot go on {_words(state, drop.target)}"
+    return f"{drop.what} cannot go to {_words(state, drop.target)}"
+
+
+def _words(state: State, key: Key) -> str:
+    """A place as players say it: ``c3``, ``Black's reserve``, ``the stock``."""
+    if len(key) > 1 and isinstance(key[-1], Cell):
+        return key[-1].name
     zone = state.game.zones.get(str(key[0]))
     words = str(key[0]).replace("_", " ")
     names = state.seat_names
     if zone is not None and zone.per_player and len(key) > 1:
         seat = key[1]
         if isinstance(seat, int) and 0 <= seat < len(names):
-            return f"{drop.what} cannot go to {names[seat]}'s {words}"
-    return f"{drop.what} cannot go to the {words}"
+            return f"{names[seat]}'s {words}"
+    return f"the {words}"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from vtt.rules import load_game
+from vtt.rules.explain import Drop
 from vtt.rules.values import Cell
 from vtt.rules.views import Hidden
-from vtt.ui.game.projection import drags_of, drop_reason, project
+from vtt.ui.game.projection import drags_of, project
 
 
 def overlaps(a, b) -> bool:
@@ -67,10 +68,13 @@ def test_the_reason_for_a_drop_is_the_packs_own_message():
     state = load_game("jantori").new_state()
     for move in ("place R at b3", "place S at c2", "place R at c3"):
         state.apply(move)
-    reason = drop_reason(state, "R", ("board", Cell.parse("c3")))  # Black onto White's marker
+    reason = state.explain(Drop("R", ("board", Cell.parse("c3"))))  # Black onto White's marker
     assert reason == "You cannot place on your opponent's marker"
     state.apply("place P at b2")
-    assert drop_reason(state, "P", ("board", Cell.parse("c2"))) == (
+    assert state.explain(Drop("P", ("board", Cell.parse("c2")), ("reserve", 0))) == (
         "Your P does not beat the S on c2"
     )
-    assert drop_reason(state, "P", ("reserve", 1)) == "P cannot go to the reserve"
+    assert state.explain(Drop("P", ("reserve", 1))) == "P cannot go to Black's reserve"
+    assert state.explain(Drop("P", ("board", Cell.parse("c2")), ("reserve", 1))) == (
+        "P cannot be taken from Black's reserve"  # White places White's pieces
+    )

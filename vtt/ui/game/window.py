@@ -388,8 +388,9 @@ class GameWindow(QMainWindow):
         return _labels_pattern(tuple(mapping)).sub(lambda found: mapping[found[0]], line)
 
     def say(self, text: str) -> None:
-        """Show a message in the message line (never a modal dialog)."""
-        self.message.setText(text)
+        """Show a message in the message line (never a modal dialog); the rules' reasons
+        name seats by the pack's labels, shown as the players' names."""
+        self.message.setText(self._with_names(text, self.session.state.seat_names))
 
     def make_action(self, index: int) -> None:
         """Make the action bar's move number ``index`` (from 0), if there is one."""
