@@ -165,7 +165,7 @@ def test_whose_turn_and_the_end_of_the_game_come_first(state: State) -> None:
     state.apply("resign")
     assert state.explain("play 2P") == "The game is over: P1 resigned"
     assert state.explain("play 2P", seat=1) == "The game is over: P1 resigned"
-    with pytest.raises(IllegalMove, match="^The game is over: P1 resigned$"):
+    with pytest.raises(IllegalMove, match=r"^The game is over: P1 resigned$"):
         state.apply("play 2P")
 
 
