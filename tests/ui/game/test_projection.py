@@ -56,7 +56,7 @@ def test_drags_map_each_piece_to_its_legal_cells_and_nothing_else():
     assert drags.targets["S"][("board", Cell.parse("b3"))].text == "place S at b3"
 
 
-def test_a_move_without_a_cell_lands_where_playing_it_puts_the_card():
+def test_a_move_without_a_cell_is_a_drag_onto_the_place_its_footprint_reaches():
     state = load_game("war").new_state({"mode": "five-card"}, seed=1)
     drags = drags_of(state)
     assert drags.targets and all(set(t) == {("chosen", 0)} for t in drags.targets.values())
