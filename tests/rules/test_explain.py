@@ -220,3 +220,17 @@ def test_drops_in_the_shipped_games_give_the_packs_messages() -> None:
     # The second board is not the one being played on.
     card = ttr.zone("hand")[mover][0]
     assert ttr.explain(Drop(card, ("board", 1, Cell.parse("a1")))) == f"{card} cannot go on a1"
+
+
+def test_a_pack_expression_that_fails_while_explaining_is_named() -> None:
+    from vtt.rules.expr import EvalError
+
+    text = KINDS.replace("  pile: {}\n", "  pile: {}\n  piles: {copies: 2}\n").replace(
+        '      - move: {what: card, from: "hand[me]", to: pile}\n      - keep_turn',
+        '      - move: {what: card, from: "hand[me]", to: "piles[1 // said]"}\n      - keep_turn',
+    )
+    state = load_pack_text(text, "kinds.yaml").new_state()
+    with pytest.raises(EvalError, match="1 // said"):
+        state.footprint("play 2P")
+    with pytest.raises(EvalError, match="1 // said"):
+        state.explain(Drop("2P", ("piles", 1)))

@@ -738,7 +738,11 @@ class State:
         env = dict(self.env)
         env["me"] = self.to_move
         with RUN_LOCK:
-            return trace.footprint(env, values)
+            try:
+                return trace.footprint(env, values)
+            except Exception as error:
+                _explain(error)
+                raise
 
     def footprints(self) -> dict[Move, Footprint]:
         """The footprint of every legal move that has one, in the legal moves' order."""
@@ -751,13 +755,17 @@ class State:
         env["me"] = self.to_move
         game = self.game
         with RUN_LOCK:
-            for move in legal:
-                kind, values = move.kind, move.values
-                if kind is None:
-                    _, kind, values = game.resolve(move, self.seat_names)
-                trace = traces.get(kind.name)
-                if trace is not None:
-                    found[move] = trace.footprint(env, values)
+            try:
+                for move in legal:
+                    kind, values = move.kind, move.values
+                    if kind is None:
+                        _, kind, values = game.resolve(move, self.seat_names)
+                    trace = traces.get(kind.name)
+                    if trace is not None:
+                        found[move] = trace.footprint(env, values)
+            except Exception as error:
+                _explain(error)
+                raise
         return found
 
     # --- applying -------------------------------------------------------------------
@@ -779,11 +787,15 @@ class State:
         drag: a component put on a place) is judged on the arguments it gives. Raises
         InvalidMove for a text that is not a move of this game."""
         with RUN_LOCK:
-            if isinstance(move, Drop):
-                return drop_reason(self, move, seat)
-            given = Move.parse(move) if isinstance(move, str) else move
-            _, kind, values = self.game.resolve(given, self.seat_names)
-            return reason(self, kind, values, seat)
+            try:
+                if isinstance(move, Drop):
+                    return drop_reason(self, move, seat)
+                given = Move.parse(move) if isinstance(move, str) else move
+                _, kind, values = self.game.resolve(given, self.seat_names)
+                return reason(self, kind, values, seat)
+            except Exception as error:
+                _explain(error)  # a pack expression that failed is named; the rest as raised
+                raise
 
     def apply_unchecked(self, move: Move) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for agents."""
