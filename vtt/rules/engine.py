@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from vtt.janken import Suit
-from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.errors import RuleError
+from vtt.rules.explain import Drop, drop_reason, reason
 from vtt.rules.expr import RUN_LOCK, Expr, evaluation_error, start_work
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
+from vtt.rules.footprint import Footprint, Trace, traces_of
 from vtt.rules.model import (
     ComponentDef,
     EndCheck,
@@ -37,7 +37,7 @@ from vtt.rules.model import (
 )
 from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
 from vtt.rules.rng import Rng
-from vtt.rules.stdlib import PACK_LIBRARY, describe
+from vtt.rules.stdlib import PACK_LIBRARY
 from vtt.rules.stepgen import MAX_TURN_WORK, compile_steps
 from vtt.rules.steps import end_steps, specialise
 from vtt.rules.values import Component, Grid, Piece
@@ -82,7 +82,6 @@ RUNTIME = frozenset(
         "finish",
     }
 )
-_SUITS = tuple(Suit)
 #: A step list as one function.
 Runner = Callable[["State"], None]
 
@@ -165,6 +164,9 @@ class _Rules:
     # with every phase's enter steps, and per (phase, move name) a move's aftermath.
     settle: Runner
     play: Mapping[tuple[str, str], Play]
+    # By move name: how a move of that kind's footprint follows from its arguments
+    # (vtt.rules.footprint); kinds that move nothing of their own are not listed.
+    traces: Mapping[str, Trace]
 
     @classmethod
     def of(cls, game: Game, env: Env) -> _Rules:
@@ -268,6 +270,7 @@ class _Rules:
             generators=generators,
             settle=flow.settle,
             play=flow.play,
+            traces=traces_of(game.moves, effects),
         )
 
 
@@ -775,14 +778,47 @@ class State:
             raise
         return found
 
-    def _domain(self, arg: Any, env: Env) -> Sequence[Any]:
-        if arg.grid is not None:
-            grid: Sequence[Any] = arg.grid.stack(env)
-            return grid
-        kind = ARG_TYPES[arg.type]
-        if arg.domain is None:
-            return _SUITS if kind.default == "suits" else env["players"]
-        return kind.domain(arg.domain(env), arg.low, arg.high)
+    def footprint(self, move: Move | str) -> Footprint | None:
+        """What ``move`` moves if the seat to move makes it: the component, the place it
+        leaves, the place it reaches; None for a move that moves nothing of its own
+        (pass, bid, flip the top card) or once the game is over."""
+        given = Move.parse(move) if isinstance(move, str) else move
+        _, kind, values = self.game.resolve(given, self.seat_names)
+        trace = self._rules.traces.get(kind.name)
+        if trace is None or self.outcome is not None:
+            return None
+        env = dict(self.env)
+        env["me"] = self.to_move
+        with RUN_LOCK:
+            try:
+                return trace.footprint(env, values)
+            except Exception as error:
+                _explain(error)
+                raise
+
+    def footprints(self) -> dict[Move, Footprint]:
+        """The footprint of every legal move that has one, in the legal moves' order."""
+        traces = self._rules.traces
+        found: dict[Move, Footprint] = {}
+        legal = self.legal_list()
+        if not traces or not legal:
+            return found
+        env = dict(self.env)  # scratch: each move's arguments are bound into it
+        env["me"] = self.to_move
+        game = self.game
+        with RUN_LOCK:
+            try:
+                for move in legal:
+                    kind, values = move.kind, move.values
+                    if kind is None:
+                        _, kind, values = game.resolve(move, self.seat_names)
+                    trace = traces.get(kind.name)
+                    if trace is not None:
+                        found[move] = trace.footprint(env, values)
+            except Exception as error:
+                _explain(error)
+                raise
+        return found
 
     # --- applying -------------------------------------------------------------------
 
@@ -791,24 +827,27 @@ class State:
         given = Move.parse(move) if isinstance(move, str) else move
         canonical, kind, values = self.game.resolve(given, self.seat_names)
         with RUN_LOCK:
-            self._check(kind, values)
+            why = reason(self, kind, values)  # what ``explain`` says, word for word
+            if why is not None:
+                raise IllegalMove(why)
             self.apply_unchecked(canonical)
         return canonical
 
-    def _check(self, kind: MoveDef, values: tuple[Any, ...]) -> None:
-        if self.outcome is not None:
-            raise IllegalMove(f"The game is over: {self.outcome.reason}")
-        if kind not in self._phase_moves.get(self.phase, ()):
-            raise IllegalMove(f"'{kind.name}' is not a move you can make now")
-        env = self.env
-        env["me"] = self.to_move
-        for arg, value in zip(kind.args, values, strict=True):
-            if value not in self._domain(arg, env):
-                raise IllegalMove(f"{describe(value)} is not a {arg.name} you can choose now")
-            env[arg.name] = value
-        for condition in kind.conditions:
-            if not condition.check(env):
-                raise IllegalMove(condition.message.render(env))
+    def explain(self, move: Move | str | Drop, seat: int | None = None) -> str | None:
+        """Why ``move`` is not legal now (for ``seat``, when given), or None when it is:
+        the pack's message or the engine's reason, as ``apply`` gives it. A ``Drop`` (a
+        drag: a component put on a place) is judged on the arguments it gives. Raises
+        InvalidMove for a text that is not a move of this game."""
+        with RUN_LOCK:
+            try:
+                if isinstance(move, Drop):
+                    return drop_reason(self, move, seat)
+                given = Move.parse(move) if isinstance(move, str) else move
+                _, kind, values = self.game.resolve(given, self.seat_names)
+                return reason(self, kind, values, seat)
+            except Exception as error:
+                _explain(error)  # a pack expression that failed is named; the rest as raised
+                raise
 
     def apply_unchecked(self, move: Move) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for agents."""

@@ -30,7 +30,8 @@ class MovePlan:
     fixed: tuple[bool, ...] = ()  # fixed[k]: step k's candidates need no argument
 
 
-def _domain_names(arg: ArgDef) -> frozenset[str]:
+def domain_names(arg: ArgDef) -> frozenset[str]:
+    """The names an argument's candidates read (its ``from``, its grid's indexes)."""
     names = set(arg.domain.names) if arg.domain is not None else set()
     if arg.grid is not None:
         for index in arg.grid.indexes:
@@ -41,7 +42,7 @@ def _domain_names(arg: ArgDef) -> frozenset[str]:
 def _binding_order(args: Sequence[ArgDef], conditions: Sequence[Condition]) -> list[int]:
     arg_names = [arg.name for arg in args]
     needs = [frozenset(n for n in c.check.names if n in arg_names) for c in conditions]
-    deps = [_domain_names(arg) & set(arg_names) for arg in args]
+    deps = [domain_names(arg) & set(arg_names) for arg in args]
     bound: set[str] = set()
     order: list[int] = []
     while len(order) < len(args):
@@ -106,7 +107,7 @@ def plan_move(
         checks[ready].append(condition.check)
     fixed: list[bool] = []
     for step, index in enumerate(order):
-        domain_reads = set(_domain_names(args[index]))
+        domain_reads = set(domain_names(args[index]))
         narrowing = narrow[step]
         if narrowing is not None:
             domain_reads |= narrowing.names

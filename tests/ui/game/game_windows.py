@@ -10,13 +10,14 @@ from __future__ import annotations
 FAST_MS = 5
 
 
-def open_game(qtbot, pack: str, kinds: tuple[str, ...], seed: int = 1, options=None):
-    """A shown game window for a pack with these seat kinds (Human / Computer)."""
+def open_game(qtbot, pack: str, kinds: tuple[str, ...], seed: int = 1, options=None, names=None):
+    """A shown game window for a pack with these seat kinds (Human / Computer), its
+    seats named ``names`` (else the pack's seat labels)."""
     from vtt.rules import load_game
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
-    names = load_game(pack).seat_labels(len(kinds))
+    names = names or load_game(pack).seat_labels(len(kinds))
     seats = tuple(SeatChoice(n, k) for n, k in zip(names, kinds, strict=True))
     window = GameWindow(GameSetup(pack, seats, dict(options or {}), seed), pause_ms=FAST_MS)
     window.resize(1300, 900)

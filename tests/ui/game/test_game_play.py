@@ -111,6 +111,84 @@ def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
     assert not any(item.legal for item in window.board.places.values())
 
 
+def test_illegal_drops_of_pieces_give_each_of_the_packs_reasons(qtbot):
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN))
+    session = window.session
+    for text in ("place R at b3", "place S at c2", "place R at c3"):
+        assert session.play(text)
+        window.uncover()
+
+    def drop(what: str, cell: str) -> str:
+        target = window.board.places[("board", Cell.parse(cell))].place.centre
+        drag(window.view, grip(own_face(window, what)), target)
+        return window.message.text()
+
+    assert drop("R", "c3") == "You cannot place on your opponent's marker"  # Black to move
+    assert session.play("place P at b2")
+    window.uncover()
+    assert drop("P", "c2") == "Your P does not beat the S on c2"  # White to move
+    assert [m.text for m in session.moves] == [
+        "place R at b3",
+        "place S at c2",
+        "place R at c3",
+        "place P at b2",
+    ]
+
+
+def _unbeating_card(options: dict) -> tuple[int, str, str]:
+    """A seed whose first player holds a card that does not beat the centre card: the
+    seed, the card and the centre card."""
+    from vtt.rules import Move, load_game
+
+    game = load_game("tic-tac-rock")
+    for seed in range(40):
+        state = game.new_state(options, seed, players=2)
+        top = state.zone("board")[0][Cell.parse("b2")][-1]
+        for card in state.zone("hand")[state.to_move]:
+            if Move(f"play {card} at b2") not in state.legal_moves:
+                return seed, str(card), str(top)
+    raise AssertionError("no seed deals a card that cannot cover the centre")
+
+
+def test_illegal_drops_of_cards_give_the_packs_reasons(qtbot):
+    seed, card, top = _unbeating_card({})
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=seed)
+    session = window.session
+    before = session.state.copy()
+    face = own_face(window, card)
+    home = face.pos()
+    drag(window.view, grip(face), window.board.places[("board", 0, Cell.parse("b2"))].place.centre)
+    assert window.message.text() == f"{card} does not beat the {top} on b2"
+    assert session.state == before and face.pos() == home
+    closed = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), options={"centre_off_limits": True})
+    centre = closed.board.places[("board", 0, Cell.parse("b2"))].place.centre
+    what = sorted(closed.session.drags().targets)[0]
+    drag(closed.view, grip(own_face(closed, what)), centre)
+    assert closed.message.text() == (
+        "The centre is off limits until the eight other spaces hold a card"
+    )
+    assert closed.session.moves == []
+
+
+def test_a_card_dropped_where_no_move_puts_it_is_told_where_by_name(qtbot):
+    # The rules name seats P1 and P2; the window says the names the players chose.
+    options = {"mode": "five-card"}
+    window = open_game(qtbot, "war", (HUMAN, COMPUTER), options=options, names=("Ann", "Ben"))
+    session = window.session
+    what = sorted(session.drags().targets)[0]
+    assert set(session.drags().targets[what]) == {("chosen", 0)}
+    theirs = window.board.places[("chosen", 1)].place.centre
+    drag(window.view, grip(own_face(window, what)), theirs)
+    assert window.message.text() == f"{what} cannot go to Ben's chosen"
+    battle = window.board.places[("battle", 0)].place.centre
+    drag(window.view, grip(own_face(window, what)), battle)
+    assert window.message.text() == f"{what} cannot go to Ann's battle"
+    assert session.moves == []
+    mine = window.board.places[("chosen", 0)].place.centre
+    drag(window.view, grip(own_face(window, what)), mine)
+    assert session.moves[0].text == f"play {what}"
+
+
 def test_legal_places_glow_while_a_piece_is_dragged(qtbot):
     from gestures import LEFT, send_mouse, view_point
 

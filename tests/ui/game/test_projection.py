@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from vtt.rules import load_game
+from vtt.rules.explain import Drop
 from vtt.rules.values import Cell
 from vtt.rules.views import Hidden
-from vtt.ui.game.projection import drags_of, drop_reason, project
+from vtt.ui.game.projection import drags_of, project
 
 
 def overlaps(a, b) -> bool:
@@ -55,7 +56,7 @@ def test_drags_map_each_piece_to_its_legal_cells_and_nothing_else():
     assert drags.targets["S"][("board", Cell.parse("b3"))].text == "place S at b3"
 
 
-def test_a_move_without_a_cell_lands_where_playing_it_puts_the_card():
+def test_a_move_without_a_cell_is_a_drag_onto_the_place_its_footprint_reaches():
     state = load_game("war").new_state({"mode": "five-card"}, seed=1)
     drags = drags_of(state)
     assert drags.targets and all(set(t) == {("chosen", 0)} for t in drags.targets.values())
@@ -67,10 +68,13 @@ def test_the_reason_for_a_drop_is_the_packs_own_message():
     state = load_game("jantori").new_state()
     for move in ("place R at b3", "place S at c2", "place R at c3"):
         state.apply(move)
-    reason = drop_reason(state, "R", ("board", Cell.parse("c3")))  # Black onto White's marker
+    reason = state.explain(Drop("R", ("board", Cell.parse("c3"))))  # Black onto White's marker
     assert reason == "You cannot place on your opponent's marker"
     state.apply("place P at b2")
-    assert drop_reason(state, "P", ("board", Cell.parse("c2"))) == (
+    assert state.explain(Drop("P", ("board", Cell.parse("c2")), ("reserve", 0))) == (
         "Your P does not beat the S on c2"
     )
-    assert drop_reason(state, "P", ("reserve", 1)) == "P cannot go to the reserve"
+    assert state.explain(Drop("P", ("reserve", 1))) == "P cannot go to Black's reserve"
+    assert state.explain(Drop("P", ("board", Cell.parse("c2")), ("reserve", 1))) == (
+        "P cannot be taken from Black's reserve"  # White places White's pieces
+    )

@@ -384,7 +384,9 @@ class BoardScene(QGraphicsScene):
 class BoardView(QGraphicsView):
     """Shows the board fitted to the window and turns drags into drops on places."""
 
-    def __init__(self, scene: BoardScene, on_drop: Callable[[str, Key | None], bool]) -> None:
+    def __init__(
+        self, scene: BoardScene, on_drop: Callable[[str, Key | None, Key | None], bool]
+    ) -> None:
         super().__init__(scene)
         self.board = scene
         self.on_drop = on_drop
@@ -483,7 +485,7 @@ class BoardView(QGraphicsView):
         if key is None and place is not None:
             self.snap_back(face)
             return
-        if not self.on_drop(face.what, key):
+        if not self.on_drop(face.what, key, face.place.key):
             self.snap_back(face)
 
     def snap_back(self, face: FaceItem) -> None:

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.janken import Card
-from vtt.rules import IllegalMove, InvalidMove, Move, State
-from vtt.rules.model import MoveDef, ZoneDef
-from vtt.rules.moves import format_move
+from vtt.rules import Move, State
+from vtt.rules.footprint import Footprint
+from vtt.rules.model import ZoneDef
 from vtt.rules.values import Cell, Component, Piece
 from vtt.rules.views import Hidden, View
 
-__all__ = ["Drags", "Face", "Layout", "Place", "drags_of", "drop_reason", "project"]
+__all__ = ["Drags", "Face", "Layout", "Place", "drags_of", "project"]
 
 CARD_W, CARD_H = 100.0, 140.0
 PIECE = 64.0
@@ -284,97 +284,30 @@ class Drags:
     """The legal moves of the seat to move, split into drags and actions.
 
     ``targets[what][place key]`` is the move that putting a component written
-    ``what`` (``QL``, ``R``) on that place means.
+    ``what`` (``QL``, ``R``) on that place means; ``footprints`` tells, for each
+    of those moves, where the component comes from too.
     """
 
     targets: dict[str, dict[Key, Move]] = field(default_factory=dict)
     actions: list[Move] = field(default_factory=list)
+    footprints: dict[Move, Footprint] = field(default_factory=dict)
 
     def draggable(self, what: str) -> bool:
         """True if a component written ``what`` has somewhere to go."""
         return what in self.targets
 
 
-def _what_index(kind: MoveDef) -> int | None:
-    for index, arg in enumerate(kind.args):
-        if arg.type in ("card", "piece"):
-            return index
-    return None
-
-
-def _cell_target(state: State, kind: MoveDef, values: tuple[Any, ...]) -> Key | None:
-    for arg, value in zip(kind.args, values, strict=True):
-        if arg.type == "cell" and arg.grid is not None:
-            return (*arg.grid.key(state.env), value)
-    return None
-
-
-def _counts(state: State, what: str) -> dict[Key, int]:
-    counts: dict[Key, int] = {}
-    for zone in state.game.zones.values():
-        for key, stack in instances(zone, _plain(state.zone(zone.name), zone.depth)):
-            counts[key] = sum(1 for c in stack if str(c) == what)
-    return counts
-
-
-def _plain(node: Any, depth: int) -> Any:
-    if depth == 0:
-        return tuple(node)
-    if isinstance(node, dict):
-        return {k: _plain(v, depth - 1) for k, v in node.items()}
-    return tuple(_plain(child, depth - 1) for child in node)
-
-
-def _landing(state: State, move: Move, what: str) -> Key | None:
-    """Where the component lands when the move has no cell: found by playing it on a copy."""
-    before = _counts(state, what)
-    after_state = state.copy()
-    after_state.apply_unchecked(move)
-    after = _counts(after_state, what)
-    for key, count in after.items():
-        if count > before.get(key, 0):
-            return key
-    return None
-
-
 def drags_of(state: State) -> Drags:
-    """The legal moves of the seat to move, as drags onto places and as actions."""
+    """The legal moves of the seat to move, as drags onto places and as actions: a move
+    with a footprint (it moves a card or piece of its own) is a drag onto the place it
+    reaches, any other an action."""
     drags = Drags()
-    for move in state.legal_moves:
-        kind, values = move.kind, move.values
-        if kind is None:
-            move, kind, values = state.game.resolve(move, state.seat_names)
-        index = _what_index(kind)
-        if index is None:
+    feet = state.footprints()
+    for move in state.legal_list():
+        foot = feet.get(move)
+        if foot is None or foot.target in drags.targets.get(foot.what, {}):
             drags.actions.append(move)
             continue
-        what = str(values[index])
-        target = _cell_target(state, kind, values) or _landing(state, move, what)
-        if target is None or target in drags.targets.get(what, {}):
-            drags.actions.append(move)
-            continue
-        drags.targets.setdefault(what, {})[target] = move
+        drags.targets.setdefault(foot.what, {})[foot.target] = move
+        drags.footprints[move] = foot
     return drags
-
-
-def drop_reason(state: State, what: str, target: Key) -> str:
-    """Why putting ``what`` on the place ``target`` is not a legal move: the pack's message."""
-    cell = target[-1]
-    if not isinstance(cell, Cell):
-        return f"{what} cannot go to the {target[0]}"
-    kinds = {m.kind.name: m.kind for m in state.legal_moves if m.kind is not None}
-    for kind in kinds.values() or state.game.moves.values():
-        index = _what_index(kind)
-        if index is None or len(kind.args) != 2:
-            continue
-        arg = kind.args[index]
-        value: Any = Card.parse(what) if arg.type == "card" else what
-        values = (value, cell) if index == 0 else (cell, value)
-        try:
-            text = format_move(kind, values, state.seat_names)
-            state.copy().apply(text)
-        except IllegalMove as error:
-            return str(error)
-        except (InvalidMove, ValueError):
-            continue
-    return f"{what} cannot go on {cell}"

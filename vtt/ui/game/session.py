@@ -17,12 +17,13 @@ from typing import Any
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
+from vtt.rules.explain import Drop
 from vtt.rules.model import ZoneDef, shown_now
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
 from vtt.table.seats import SEAT_COLOURS
-from vtt.ui.game.projection import Drags, Key, drags_of, drop_reason
+from vtt.ui.game.projection import Drags, Key, drags_of
 from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
 
@@ -227,15 +228,18 @@ class GameSession(QObject):
         self._drags = None
         self.changed.emit()
 
-    def drop(self, what: str, target: Key | None) -> bool:
-        """Put a component written ``what`` on a place: its move if legal, else the reason."""
-        move = self.drags().targets.get(what, {}).get(target) if target is not None else None
-        if move is not None:
+    def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:
+        """Put a component written ``what`` on a place (taken from the place ``source``,
+        when known): its move if legal, else the rules' reason (``State.explain``)."""
+        drags = self.drags()
+        move = drags.targets.get(what, {}).get(target) if target is not None else None
+        if move is not None and (source is None or drags.footprints[move].source == source):
             return self.play(move)
         if target is None:
             self.message.emit(f"Drop the {what} on a highlighted place")
-        else:
-            self.message.emit(drop_reason(self.state, what, target))
+            return False
+        why = self.state.explain(Drop(what, target, source))
+        self.message.emit(why or f"Drop the {what} on a highlighted place")
         return False
 
     # ------------------------------------------------------------- undo and redo

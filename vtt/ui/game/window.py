@@ -410,7 +410,8 @@ class GameWindow(QMainWindow):
     # ------------------------------------------------------------- actions
 
     def say(self, text: str) -> None:
-        """Show a message in the message line (never a modal dialog)."""
+        """Show a message in the message line (never a modal dialog); the rules' reasons
+        name seats by the pack's labels, shown as the players' names."""
         self.message.setText(text)
 
     def make_action(self, index: int) -> None:

@@ -1,0 +1,174 @@
+"""Why a move is not legal now: the one place that decides the reason.
+
+``State.apply`` raises ``IllegalMove`` with this reason and ``State.explain`` returns
+it, so the two never differ. The reason is the engine's own when the move cannot be
+made at all now (the game is over, it is someone else's turn, the phase has no such
+move, a value is not one to choose) and else the message of the pack's first failing
+condition. A *partial* move, the arguments a drag gives, is judged on what it gives:
+only the domains and conditions that read known arguments are checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vtt.janken import Card, Suit
+from vtt.rules.argtypes import ARG_TYPES
+from vtt.rules.footprint import UNKNOWN, Footprint, Key, component_value
+from vtt.rules.model import ArgDef, Env, MoveDef
+from vtt.rules.plan import domain_names
+from vtt.rules.stdlib import describe
+from vtt.rules.values import Cell, Piece
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+
+__all__ = ["Drop", "domain", "drop_reason", "reason"]
+
+_SUITS = tuple(Suit)
+
+
+@dataclass(frozen=True)
+class Drop:
+    """A drag's partial move: a component (``QL``, ``R``, a Card or a Piece) put on the
+    place ``target``, taken from the place ``source`` when that is known."""
+
+    component: object
+    target: Key
+    source: Key | None = None
+
+    @property
+    def what(self) -> str:
+        """The component as written."""
+        component = self.component
+        return component.kind if isinstance(component, Piece) else str(component)
+
+
+def domain(arg: ArgDef, env: Env) -> Sequence[Any]:
+    """The values an argument may take in this environment."""
+    if arg.grid is not None:
+        grid: Sequence[Any] = arg.grid.stack(env)
+        return grid
+    kind = ARG_TYPES[arg.type]
+    if arg.domain is None:
+        seats: Sequence[Any] = env["players"]
+        return _SUITS if kind.default == "suits" else seats
+    found: Sequence[Any] = kind.domain(arg.domain(env), arg.low, arg.high)  # type: ignore[arg-type]
+    return found
+
+
+def turn_reason(state: State, seat: int | None) -> str | None:
+    """Why nothing can be played now (by ``seat``, when given), or None."""
+    outcome = state.outcome
+    if outcome is not None:
+        return f"The game is over: {outcome.reason}"
+    mover = state.to_move
+    if seat is not None and seat != mover and mover is not None:
+        return f"It is {state.seat_names[mover]}'s turn"
+    return None
+
+
+def reason(
+    state: State, kind: MoveDef, values: Sequence[Any], seat: int | None = None
+) -> str | None:
+    """Why the move ``kind`` with ``values`` (``UNKNOWN`` for a value not given) is not
+    legal now for the seat to move (or for ``seat``), or None when nothing known is wrong."""
+    why = turn_reason(state, seat)
+    if why is not None:
+        return why
+    if kind not in state._phase_moves.get(state.phase, ()):
+        return f"'{kind.name}' is not a move you can make now"
+    env = dict(state.env)
+    env["me"] = state.to_move
+    unknown: set[str] = set()
+    for arg, value in zip(kind.args, values, strict=True):
+        if value is UNKNOWN:
+            unknown.add(arg.name)
+            continue
+        if not domain_names(arg) & unknown and value not in domain(arg, env):
+            return f"{describe(value)} is not a {arg.name} you can choose now"
+        env[arg.name] = value
+    for condition in kind.conditions:
+        if condition.check.names & unknown:
+            continue
+        if not condition.check(env):
+            message = condition.message
+            for name in message.names & unknown:
+                env[name] = name  # a message naming an argument not given shows its name
+            return message.render(env)
+    return None
+
+
+def drop_reason(state: State, drop: Drop, seat: int | None = None) -> str | None:
+    """Why putting a component on a place (a drag) is no legal move now, or None when
+    a legal move does just that: the reason of the first kind of move it could be,
+    the moves of the current phase first."""
+    why = turn_reason(state, seat)
+    if why is not None:
+        return why
+    env = dict(state.env)
+    env["me"] = state.to_move
+    allowed = state._phase_moves.get(state.phase, ())
+    found: list[tuple[bool, MoveDef, tuple[Any, ...]]] = []
+    for trace in state._rules.traces.values():
+        values = trace.partial(dict(env), drop.component, drop.target, drop.source)
+        if values is not None:
+            found.append((trace.kind not in allowed, trace.kind, values))
+    found.sort(key=lambda item: item[0])  # stable: pack order within each group
+    reasons = [reason(state, kind, values, seat) for _, kind, values in found]
+    if found and None not in reasons:
+        return reasons[0]
+    if any(_fits(foot, drop) for foot in state.footprints().values()):
+        return None
+    return _nowhere(state, drop)
+
+
+def _fits(foot: Footprint, drop: Drop) -> bool:
+    """True if a move with this footprint is what the drop does."""
+    if foot.target != drop.target or (drop.source is not None and foot.source != drop.source):
+        return False
+    component = drop.component
+    if isinstance(foot.component, Card):
+        return foot.component == _card(component)
+    written = component.kind if isinstance(component, Piece) else component
+    return isinstance(written, str) and foot.component == written
+
+
+def _card(component: object) -> object:
+    """A component as a card, or itself when it names none."""
+    return component_value(_CARD, component) or component
+
+
+#: Any card argument: how a dragged component reads as a card.
+_CARD = ArgDef("card", "card")
+
+
+def _nowhere(state: State, drop: Drop) -> str:
+    """The reason for a drop no move makes: where it cannot go (or come from), in words."""
+    if drop.source is not None:
+        anywhere = Drop(drop.component, drop.target)
+        env = dict(state.env)
+        env["me"] = state.to_move
+        traces = state._rules.traces.values()
+        if any(t.partial(dict(env), drop.component, drop.target) for t in traces):
+            return f"{drop.what} cannot be taken from {_words(state, drop.source)}"
+        drop = anywhere
+    if isinstance(drop.target[-1], Cell):
+        return f"{drop.what} cannot go on {_words(state, drop.target)}"
+    return f"{drop.what} cannot go to {_words(state, drop.target)}"
+
+
+def _words(state: State, key: Key) -> str:
+    """A place as players say it: ``c3``, ``Black's reserve``, ``the stock``."""
+    if len(key) > 1 and isinstance(key[-1], Cell):
+        return key[-1].name
+    zone = state.game.zones.get(str(key[0]))
+    words = str(key[0]).replace("_", " ")
+    names = state.seat_names
+    if zone is not None and zone.per_player and len(key) > 1:
+        seat = key[1]
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return f"{names[seat]}'s {words}"
+    return f"the {words}"
