@@ -10,6 +10,7 @@ only what that player may see.
 from __future__ import annotations
 
 import contextlib
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,6 +37,7 @@ from vtt.rules.model import (
     render_parts,
 )
 from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
+from vtt.rules import search
 from vtt.rules.plan import MovePlan
 from vtt.rules.rng import Rng
 from vtt.rules.stdlib import PACK_LIBRARY, describe
@@ -400,6 +402,18 @@ class Game:
             kind.known[values] = move
             self._resolved[move] = (kind, values)
         return move
+
+    # --- search (vtt.rules.search, docs/engine.md) ------------------------------------
+
+    def move_to_action(self, move: Move | str, players: int | None = None) -> int:
+        """The stable integer of a move (the same in every process for this pack)."""
+        given = Move.parse(move) if isinstance(move, str) else move
+        return search.codec_of(self).action(given, self.seat_labels(players or self.players[2]))
+
+    def action_to_move(self, action: int, players: int | None = None) -> Move:
+        """The move an action stands for, named for ``players`` seats (default: the
+        pack's default); ValueError when it stands for none."""
+        return search.codec_of(self).move(action, self.seat_labels(players or self.players[2]))
 
 
 class LegalMoves:
@@ -1064,14 +1078,9 @@ class State:
         return new
 
     def key(self) -> tuple[object, ...]:
-        """Everything that makes two states the same position (used by ``==``)."""
-        env = self.env
-        zones = tuple(_frozen(env[z.name], z.depth) for z in self.game.zones.values())
-        variables = tuple(
-            tuple(env[v.name]) if v.per_player else env[v.name] for v in self.game.vars.values()
-        )
-        engine = (env["current"], env["direction"], env["players"], self.phase, self.pending)
-        return (zones, variables, engine, self.rng.state, self.revealed, self.outcome)
+        """A compact hashable value, equal exactly for equal positions (used by ``==``;
+        see ``vtt.rules.search.position_key``)."""
+        return search.position_key(self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.game is other.game and self.key() == other.key()
@@ -1087,6 +1096,49 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.id} phase={self.phase} to_move={self.to_move}>"
+
+    # --- search (vtt.rules.search, docs/engine.md) ------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy (``copy``), by OpenSpiel's name."""
+        return self.copy()
+
+    def current_player(self) -> int:
+        """The seat to move, ``search.SIMULTANEOUS`` or ``search.TERMINAL``."""
+        return search.current_player(self)
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.outcome is not None
+
+    def returns(self) -> list[float]:
+        """One number per seat: winners +1, the others -1, a draw or a game going on 0."""
+        return search.returns(self)
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The legal moves as actions (of ``seat``, in a simultaneous phase)."""
+        return search.legal_actions(self, seat)
+
+    def apply_action(self, action: int) -> None:
+        """Play an action of the seat to move; IllegalMove when it is not legal."""
+        search.apply_action(self, action)
+
+    def apply_actions(self, actions: Sequence[int] | Mapping[int, int]) -> None:
+        """Play one action per seat still to choose, indexed by seat."""
+        search.apply_actions(self, actions)
+
+    def action_to_move(self, action: int) -> Move:
+        """The move an action stands for in this game."""
+        return search.codec_of(self.game).move(action, self.seat_names)
+
+    def move_to_action(self, move: Move | str) -> int:
+        """The action of a move in this game."""
+        given = Move.parse(move) if isinstance(move, str) else move
+        return search.codec_of(self.game).action(given, self.seat_names)
+
+    def determinize(self, seat: int, rng: random.Random | Rng) -> State:
+        """A state ``seat`` cannot tell from this one, the cards it cannot see dealt anew."""
+        return search.determinize(self, seat, rng)
 
 
 def _hashable(value: object) -> bool:
