@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
+from vtt.rules import search
 from vtt.rules.effects import MAX_TURN_WORK, RuleError, end_steps, specialise
 from vtt.rules.expr import MAX_WORK, METER, RUN_LOCK, Expr, evaluation_error, start_work
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
@@ -37,7 +38,6 @@ from vtt.rules.model import (
     render_parts,
 )
 from vtt.rules.moves import IllegalMove, InvalidMove, Move, format_move, read_args
-from vtt.rules import search
 from vtt.rules.plan import MovePlan
 from vtt.rules.rng import Rng
 from vtt.rules.stdlib import PACK_LIBRARY, describe

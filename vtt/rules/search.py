@@ -632,14 +632,14 @@ def _rewrite_secret_moves(
     ``<seat>: chooses``, as the seat's view shows it."""
     log = state._log
     start = state._secret_from
-    moves_at = [i for i in range(start, len(log)) if _entry(log[i])[1] is not None]
+    moves_at = [i for i in range(start, len(log)) if _entry(log[i])[0] is not None]
     if not moves_at:
         return
     history = state.history
     first = len(history) - len(moves_at)
     names = state.env["seat_names"]
     for offset, index in enumerate(moves_at):
-        text, mover, secret, parts = _entry(log[index])
+        mover, secret = _entry(log[index])
         if not secret or mover == seat:
             continue
         made = history[first + offset]
@@ -658,10 +658,9 @@ def _rewrite_secret_moves(
         log[index] = entry(None, mover, True, (names[mover], ": ", replacement.text))
 
 
-def _entry(line: Any) -> tuple[str | None, int | None, bool, tuple[object, ...]]:
-    """(text, seat, secret, parts) of a log line, kept as a tuple or a LogEntry."""
+def _entry(line: Any) -> tuple[int | None, bool]:
+    """(seat, secret) of a log line, kept as a tuple or a LogEntry; a move's line has
+    the seat that made it, other lines None."""
     if line.__class__ is tuple:
-        text, seat, secret, parts = line
-        return text, seat, secret, parts
-    return line._text, line.seat, line.secret, line._parts
-
+        return line[1], line[2]
+    return line.seat, line.secret
