@@ -176,7 +176,7 @@ class _Rules:
         turns = {name: phase.turn for name, phase in game.phases.items()}
         generators = {
             name: tuple(
-                (kind, kind.generator, kind.known, makers[kind.name])
+                (kind, kind.generator, game.known_moves(kind, env["seat_names"]), makers[kind.name])
                 for kind in phase.moves
                 if kind.enabled is None or kind.enabled(env)
             )
@@ -323,7 +323,9 @@ class Game:
     compiled_steps: bool = True
 
     def __post_init__(self) -> None:
-        self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}
+        self._resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]] = {}  # when the
+        # text does not depend on the seat names: the kinds without a player argument
+        self._named: dict[tuple[str, tuple[str, ...]], dict[tuple[Any, ...], Move]] = {}
         self._blanks: dict[tuple[object, ...], State] = {}  # (options, players) -> State._blank
         self._started: dict[int, State] = {}  # id of a blank -> its first position, when
         # starting it drew nothing from the random numbers
@@ -396,12 +398,21 @@ class Game:
 
     def move_of(self, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
         """The Move value for a kind and its arguments (made once, then reused)."""
-        move: Move | None = kind.known.get(values)
+        known = self.known_moves(kind, seat_names)
+        move: Move | None = known.get(values)
         if move is None:
             move = Move(format_move(kind, values, seat_names), kind, values)
-            kind.known[values] = move
-            self._resolved[move] = (kind, values)
+            known[values] = move
+            if known is kind.known:
+                self._resolved[move] = (kind, values)
         return move
+
+    def known_moves(self, kind: MoveDef, seat_names: Sequence[str]) -> dict[tuple[Any, ...], Move]:
+        """The moves of a kind made so far, by argument values: one set per game, or one per
+        list of seat names when a player argument writes a seat's name in the move."""
+        if all(arg.type != "player" for arg in kind.args):
+            return kind.known
+        return self._named.setdefault((kind.name, tuple(seat_names)), {})
 
     # --- search (vtt.rules.search, docs/engine.md) ------------------------------------
 

@@ -360,6 +360,12 @@ class ActionCodec:
             raise ValueError(
                 f"{self.game.id}: {action} is not an action of move '{code.kind.name}': {error}"
             ) from None
+        for arg, value in zip(code.kind.args, values, strict=True):
+            if arg.type == "player" and value >= len(seat_names):
+                raise ValueError(
+                    f"{self.game.id}: {action} names seat {value + 1} of a "
+                    f"{len(seat_names)}-seat game"
+                )
         found = self.game.move_of(code.kind, values, seat_names)
         known[action] = found
         return found
