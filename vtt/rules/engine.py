@@ -1058,16 +1058,19 @@ class State:
         new = State.__new__(State)
         game = new.game = self.game
         env = dict(self.env)
+        # Search copies states all the time: each stack is copied by list.copy over map,
+        # without a Python-level loop or call per stack.
+        copy_list = list.copy
         for name, depth in game._copying:
             node = env[name]
             if depth == 0:
                 env[name] = node[:]
-            elif depth == 1 and type(node) is list:
-                env[name] = [stack[:] for stack in node]
+            elif depth == 1:
+                env[name] = list(map(copy_list, node)) if node.__class__ is list else node.copy()
             else:
                 env[name] = _copy_zone(node, depth)
         for name in game._per_player_vars:
-            env[name] = list(env[name])
+            env[name] = env[name][:]
         new.env = env
         new.rng = Rng(self.rng.state)
         new.history = self.history[:]
