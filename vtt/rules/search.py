@@ -298,6 +298,7 @@ class ActionCodec:
         self._actions: dict[int, int] = {}
         self._kept: list[Move] = []
         self._moves: dict[tuple[str, ...], dict[int, Move]] = {}  # seat names -> action -> move
+        self._last: tuple[list[Move] | None, list[int]] = (None, [])
 
     @property
     def size(self) -> int | None:
@@ -335,16 +336,22 @@ class ActionCodec:
 
     def actions(self, moves: list[Move], seat_names: Sequence[str]) -> list[int]:
         """The actions of a list of moves."""
+        if moves is self._last[0]:  # a state's list again (search asks parent and child)
+            return self._last[1][:]
         try:
-            return list(map(self._actions.__getitem__, map(id, moves)))
+            found = list(map(self._actions.__getitem__, map(id, moves)))
         except KeyError:
-            return [self.action(move, seat_names) for move in moves]
+            found = [self.action(move, seat_names) for move in moves]
+        # Kept with the list itself, so the identity is not another list's: a state's legal
+        # moves are never changed once listed (a new position gets a new list).
+        self._last = (moves, found)
+        return found[:]
 
-    def move(self, action: int, seat_names: Sequence[str]) -> Move:
+    def move(self, action: int, seat_names: tuple[str, ...]) -> Move:
         """The move an action stands for; ValueError when it stands for none."""
-        known = self._moves.get(tuple(seat_names))
+        known = self._moves.get(seat_names)
         if known is None:
-            known = self._moves[tuple(seat_names)] = {}
+            known = self._moves[seat_names] = {}
         found = known.get(action)
         if found is not None:
             return found
@@ -413,10 +420,16 @@ def returns(state: State) -> list[float]:
 def legal_actions(state: State, seat: int | None = None) -> list[int]:
     """The actions of the seat to move; with ``seat``, that seat's (in a simultaneous
     phase any seat still to choose; otherwise only the seat to move has actions)."""
-    codec = codec_of(state.game)
+    codec: ActionCodec = state.game.__dict__.get("_action_codec") or codec_of(state.game)
     names = state.env["seat_names"]
     if seat is None or seat == state.to_move:
-        return codec.actions(state.legal_list(), names)
+        legal = state._legal
+        if legal is None:
+            legal = state.legal_list()
+        last = codec._last
+        if legal is last[0]:  # asked again (search asks for a node's and its parent's)
+            return last[1][:]
+        return codec.actions(legal, names)
     if seat not in state.pending or not is_simultaneous(state):
         return []
     # Asked before its turn in the engine's order: the choices do not depend on each
@@ -429,9 +442,16 @@ def legal_actions(state: State, seat: int | None = None) -> list[int]:
 
 def apply_action(state: State, action: int) -> None:
     """Play an action of the seat to move; IllegalMove when it is not legal now."""
-    move = codec_of(state.game).move(action, state.env["seat_names"])
-    legal = state.legal_list()
-    if not any(map(is_, legal, repeat(move))) and move not in legal:
+    codec: ActionCodec = state.game.__dict__.get("_action_codec") or codec_of(state.game)
+    move = codec.move(action, state.env["seat_names"])
+    legal = state._legal
+    if legal is None:
+        legal = state.legal_list()
+    last = codec._last
+    if legal is last[0]:  # its actions are known: the usual case
+        if action not in last[1]:
+            raise IllegalMove(f"{move.text!r} (action {action}) is not a legal move now")
+    elif not any(map(is_, legal, repeat(move))) and move not in legal:
         raise IllegalMove(f"{move.text!r} (action {action}) is not a legal move now")
     state.apply_unchecked(move)
 
