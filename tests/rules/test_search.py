@@ -271,3 +271,10 @@ def test_determinize_keeps_what_the_seat_itself_chose(war: Game) -> None:
 def test_determinize_refuses_a_seat_that_is_not_there(war: Game) -> None:
     with pytest.raises(ValueError, match="seat 2 is not a seat"):
         war.new_state().determinize(2, random.Random(0))
+
+
+def test_a_joint_action_needs_every_seat_to_choose(war: Game) -> None:
+    state = war.new_state({"mode": "aces-and-kings"}, seed=2)
+    with pytest.raises(ValueError, match="no action for seat 1"):
+        state.apply_actions({0: state.legal_actions(0)[0]})
+    assert state.history == []  # nothing played

@@ -459,14 +459,20 @@ def apply_action(state: State, action: int) -> None:
 def apply_actions(state: State, actions: Sequence[int] | Mapping[int, int]) -> None:
     """Play one action per seat (indexed by seat): every seat still to choose in a
     simultaneous phase, in the engine's order; elsewhere the seat to move's."""
-    if not is_simultaneous(state):
-        seat = state.to_move
-        if seat is None:
-            raise IllegalMove("The game is over")
-        apply_action(state, actions[seat])
-        return
-    for seat in state.pending:
-        apply_action(state, actions[seat])
+    if is_simultaneous(state):
+        seats: tuple[int, ...] = state.pending
+    elif state.to_move is not None:
+        seats = (state.to_move,)
+    else:
+        raise IllegalMove("The game is over")
+    chosen = []
+    for seat in seats:  # every seat's action found before any is played
+        try:
+            chosen.append(actions[seat])
+        except (KeyError, IndexError):
+            raise ValueError(f"no action for seat {seat}, which is to choose now") from None
+    for action in chosen:
+        apply_action(state, action)
 
 
 # --- keys --------------------------------------------------------------------------------
@@ -541,7 +547,10 @@ def position_key(state: State) -> tuple[object, ...]:
         out = []
         for name, depth in game._copying:
             _encode_zone(env[name], depth, out, codes.__getitem__)
-    zones = array("H" if max(out, default=0) < 1 << 16 else "L", out).tobytes()
+    try:
+        zones = array("H", out).tobytes()  # codes and sizes stay below 2**16 in practice
+    except OverflowError:
+        zones = array("L", out).tobytes()
     variables = tuple(_frozen(env[name]) for name in game.vars)
     return (
         zones,
