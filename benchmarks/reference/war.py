@@ -83,6 +83,17 @@ class War:
         first, second = len(self.won[0]), len(self.won[1])
         return DRAW if first == second else (0 if first > second else 1)
 
+    def copy(self) -> War:
+        """An independent copy of this game (for search: copy, play, look at the moves)."""
+        twin = War.__new__(War)
+        twin.stacks = [deque(stack) for stack in self.stacks]
+        twin.won = [list(cards) for cards in self.won]
+        twin.unclaimed = list(self.unclaimed)
+        twin.rounds = self.rounds
+        twin.face_up = list(self.face_up)
+        twin.to_move = self.to_move
+        return twin
+
     def legal_moves(self) -> list[str]:
         """``["flip"]`` (a new list) for the player to move, or ``[]`` once the game is over."""
         return [] if self.to_move is None else [FLIP]

@@ -3,7 +3,8 @@
 For each option set, random games with fixed seeds check that no exception
 happens, every component is conserved, nothing is legal once the game is over,
 each legal move applies, copies stay equal under the same moves, views never show
-another player's hidden card, and records round-trip.
+another player's hidden card, and records round-trip. Games played through the search
+interface check its actions, keys, player ids, returns and determinized states.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from vtt.rules.engine import Game, State
 from vtt.rules.finder import pack_folders
 from vtt.rules.loader import load_pack, load_pack_text
 from vtt.rules.records import record_of, replay, start_state
+from vtt.rules.search import SIMULTANEOUS, TERMINAL
 from vtt.rules.views import Hidden
 
 GAMES_PER_PACK = 240
@@ -233,3 +235,130 @@ def test_the_log_watch_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     with pytest.raises(AssertionError, match="while the face is hidden"):
         play_watching_logs(leaky, {"mode": "classic"}, 2, 1, monkeypatch)
+
+
+# --- the search interface (vtt/rules/search.py) ------------------------------------------
+
+SEARCH_OPTION_SETS = 8
+SEARCH_SEEDS = 2
+#: Positions per game whose children are explored a few plies to find transpositions.
+EXPLORE_EVERY = 9
+DETERMINIZE_EVERY = 4
+DETERMINIZE_UNTIL = 240
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def reference_position(state: State) -> tuple[object, ...]:
+    """What makes a position, read the slow way from the public accessors: compared by
+    value, independently of how ``State.key`` encodes it."""
+    env = state.env
+    zones = tuple(tuple(tuple(stack) for stack in state.stacks(name)) for name in state.game.zones)
+    variables = tuple(_plain(state.var(name)) for name in state.game.vars)
+    turn = (env["current"], env["direction"], env["players"], state.phase, state.pending)
+    options = tuple(sorted(state.options.items()))
+    return (zones, variables, turn, state.rng.state, state.revealed, state.outcome, options)
+
+
+class KeyBook:
+    """Every position met, by key and by reference: each must give exactly one other."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[object, object] = {}
+        self.by_reference: dict[object, object] = {}
+        self.paths: dict[object, set[tuple[int, ...]]] = {}
+
+    def add(self, state: State, path: tuple[int, ...] = ()) -> None:
+        key, reference = state.key(), reference_position(state)
+        hash(key)
+        assert self.by_key.setdefault(key, reference) == reference, "one key, two positions"
+        assert self.by_reference.setdefault(reference, key) == key, "one position, two keys"
+        if path:
+            self.paths.setdefault(key, set()).add(path)
+
+    def transpositions(self) -> int:
+        """How many positions were reached by more than one sequence of moves."""
+        return sum(1 for paths in self.paths.values() if len(paths) > 1)
+
+
+def explore(state: State, book: KeyBook, rng: random.Random, depth: int = 4) -> None:
+    """The positions a few plies on, through at most three moves from each position."""
+    frontier = [(state, ())]
+    for _ in range(depth):
+        following = []
+        for position, path in frontier:
+            actions = position.legal_actions()
+            for action in rng.sample(actions, min(3, len(actions))):
+                child = position.clone()
+                child.apply_action(action)
+                book.add(child, (*path, action))
+                following.append((child, (*path, action)))
+        frontier = following
+
+
+def check_determinized(state: State, seat: int, rng: random.Random) -> None:
+    guess = state.determinize(seat, rng)
+    assert guess.view(seat) == state.view(seat), f"seat {seat} tells the guess from the game"
+    assert Counter(guess.components()) == Counter(state.components())
+    assert guess.rng.state != state.rng.state
+    if guess.is_terminal():
+        assert guess.legal_actions() == []
+        return
+    actions = guess.legal_actions()
+    assert actions, "a determinized position that is not over has a legal move"
+    guess.apply_action(actions[rng.randrange(len(actions))])  # and it plays on
+
+
+def play_searching(
+    game: Game, options: dict[str, object], players: int, seed: int, book: KeyBook
+) -> None:
+    """A random game through the search interface, checking it at every position."""
+    state = game.new_state(options, seed, players=players)
+    rng = random.Random(seed)
+    moves = 0
+    while True:
+        book.add(state)
+        actions, legal = state.legal_actions(), state.legal_list()
+        assert len(set(actions)) == len(actions) == len(legal), "one action per legal move"
+        for action, move in zip(actions, legal, strict=True):
+            assert game.action_to_move(action, players) == move
+            assert game.move_to_action(move, players) == action
+        if state.is_terminal():
+            assert state.current_player() == TERMINAL and not actions
+            assert len(state.returns()) == players
+            return
+        assert state.current_player() in (state.to_move, SIMULTANEOUS)
+        assert sum(state.returns()) == 0
+        if moves % DETERMINIZE_EVERY == 0 and moves < DETERMINIZE_UNTIL:
+            for seat in range(players):
+                check_determinized(state, seat, rng)
+        if moves % EXPLORE_EVERY == 0 and moves < DETERMINIZE_UNTIL:
+            explore(state, book, rng)
+        state.apply_action(actions[rng.randrange(len(actions))])
+        moves += 1
+        assert moves < MAX_MOVES, "the game does not end"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_search_interface_over_random_games(game: Game) -> None:
+    book = KeyBook()
+    for (options, players), seed in itertools.product(
+        option_sets(game)[:SEARCH_OPTION_SETS], range(SEARCH_SEEDS)
+    ):
+        play_searching(game, options, players, seed, book)
+    assert len(book.by_key) > 100
+
+
+@pytest.mark.parametrize(
+    ("pack", "options"), [("tic-tac-rock", {}), ("war", {"mode": "five-card"})]
+)
+def test_other_move_orders_reach_equal_keys(pack: str, options: dict[str, object]) -> None:
+    [game] = [g for g in GAMES if g.id == pack]
+    book = KeyBook()
+    for seed in range(3):
+        explore(game.new_state(options, seed), book, random.Random(seed), depth=5)
+    assert book.transpositions() > 0

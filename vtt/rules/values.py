@@ -87,5 +87,10 @@ class Grid(dict[Cell, Stack]):
                     self[Cell(col, row)] = []
 
     def copy(self) -> Grid:
-        """A copy whose stacks are new lists."""
-        return Grid(self.cols, self.rows, [(cell, stack[:]) for cell, stack in self.items()])
+        """A copy whose stacks are new lists (made without ``__init__``: search copies
+        grids all the time)."""
+        new = Grid.__new__(Grid)
+        new.cols = self.cols
+        new.rows = self.rows
+        new.update(zip(self, map(list.copy, self.values()), strict=True))
+        return new
