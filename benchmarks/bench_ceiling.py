@@ -30,10 +30,11 @@ from benchmarks import Result
 from benchmarks.bench_engine import GROUP, pack_playout, paired_ratio
 from benchmarks.reference import jantori as jantori_reference
 from benchmarks.reference import war as war_reference
-from vtt.rules.engine import Game, State, _from_seat
+from vtt.rules.engine import Game, State
 from vtt.rules.expr import MAX_WORK, METER
 from vtt.rules.finder import _load, find_pack
 from vtt.rules.generate import _kinds
+from vtt.rules.ruleset import from_seat
 from vtt.rules.stdlib import beats, reach, rule_between, suit_winner
 
 OPTIONS: dict[str, object] = {"mode": "classic", "jokers": True}
@@ -91,7 +92,7 @@ def hand_written_war() -> Game:
         state.next_phase = None
         state.legal_cache = None
         state.phase = env["phase"] = "turn"
-        pending = state.pending = _from_seat(env["players"], env["current"])
+        pending = state.pending = from_seat(env["players"], env["current"])
         state.secret_from = len(log)
         env["me"] = pending[0]
         state.legal_cache = [flip_move]

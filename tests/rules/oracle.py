@@ -24,12 +24,13 @@ from itertools import combinations
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.engine import MAX_AUTOMATIC, Game, State, _Rules
+from vtt.rules.engine import MAX_AUTOMATIC, Game, State
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER, Expr, spend
 from vtt.rules.model import Env, MoveDef, Step
 from vtt.rules.moves import Move
 from vtt.rules.plan import MovePlan
+from vtt.rules.ruleset import Rules
 from vtt.rules.stepgen import MAX_TURN_WORK
 from vtt.rules.steps.assign import Set
 from vtt.rules.steps.branch import If
@@ -39,6 +40,7 @@ from vtt.rules.steps.let import Let
 from vtt.rules.steps.log import Log
 from vtt.rules.steps.loop import For
 from vtt.rules.steps.phase import Phase
+from vtt.rules.turns import after_action
 from vtt.rules.values import Piece
 
 __all__ = ["interpreted", "plan_moves", "run_step", "run_steps"]
@@ -108,8 +110,8 @@ def run_step(step: Step, state: State) -> None:
         step.run(state)
 
 
-def _interpreted_rules(game: Game, env: Env) -> _Rules:
-    rules = _Rules.of(game, env)
+def _interpreted_rules(game: Game, env: Env) -> Rules:
+    rules = Rules.of(game, env)
     play = {
         (phase, kind.name): _player(kind)
         for phase, kinds in rules.generators.items()
@@ -151,7 +153,7 @@ def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Mov
     run_steps(rules.effects[kind.name], state)
     phase = state.phase
     run_steps(rules.after_move[phase], state)
-    state._after_action()
+    after_action(state)
     if state.next_phase is None and rules.turns[phase] != "auto":
         # The same phase goes on: the settle loop's first round.
         if rules.run_end is not None:

@@ -12,7 +12,7 @@ import pytest
 from tests.rules.oracle import run_step
 from vtt.janken import Card
 from vtt.resources import rulesets_dir
-from vtt.rules.engine import Game, State, _GameOver
+from vtt.rules.engine import Game, GameOver, State
 from vtt.rules.expr import start_work
 from vtt.rules.finder import load_game, pack_folders
 from vtt.rules.footprint import Footprint
@@ -58,7 +58,7 @@ def _first_change(state: State, move: Move) -> tuple[Places, Places] | None:
     before = _places(copy)
     start_work()
     for step in copy._rules.effects[kind.name]:
-        with contextlib.suppress(_GameOver):
+        with contextlib.suppress(GameOver):
             run_step(step, copy)
         after = _places(copy)
         if after != before:

@@ -50,7 +50,7 @@ Play = Callable[["State", Any, tuple[Any, ...]], None]
 
 @dataclass(frozen=True)
 class FlowLists:
-    """Everything the turn path runs, for one set of options (see ``engine._Rules``)."""
+    """Everything the turn path runs, for one set of options (see ``vtt.rules.ruleset.Rules``)."""
 
     effects: Mapping[str, tuple[Step, ...]]  # by move name
     enter: Mapping[str, tuple[Step, ...]]  # by phase name, and so on

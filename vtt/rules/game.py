@@ -1,0 +1,206 @@
+"""A loaded rule pack: its fixed facts, and the moves it has made, per seat names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules import search
+from vtt.rules.expr import RUN_LOCK, Expr
+from vtt.rules.model import (
+    ComponentDef,
+    EndCheck,
+    Env,
+    MoveDef,
+    OptionDef,
+    PhaseDef,
+    Step,
+    StepLists,
+    VarDef,
+    ZoneDef,
+    ZoneRef,
+)
+from vtt.rules.moves import InvalidMove, Move, format_move, read_args
+from vtt.rules.outcome import pack_failure
+from vtt.rules.ruleset import Rules
+from vtt.rules.starting import start_state
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+
+__all__ = ["Game"]
+
+
+@dataclass
+class Game:
+    """A loaded rule pack: its fixed facts and compiled rules."""
+
+    id: str
+    name: str
+    players: tuple[int, int, int]
+    seat_names: tuple[str, ...]
+    options: tuple[OptionDef, ...]
+    variants: Mapping[str, Mapping[str, object]]
+    constraints: tuple[tuple[Expr, str], ...]
+    constants: Mapping[str, object]
+    components: tuple[ComponentDef, ...]
+    zones: Mapping[str, ZoneDef]
+    vars: Mapping[str, VarDef]
+    setup: tuple[Step, ...]
+    phases: Mapping[str, PhaseDef]
+    start: str
+    moves: Mapping[str, MoveDef]
+    end: tuple[EndCheck, ...] = ()
+    scores: Expr | None = None
+    rest_zone: ZoneRef | None = None
+    path: str = ""
+    kind: str = "game"
+    #: The step lists compiled again for a set of fixed values (options, constants).
+    step_lists: Callable[[Mapping[str, object]], StepLists | None] | None = None
+    #: What players read: the pack's one-line summary and each variant's label.
+    summary: str = ""
+    variant_labels: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # The Move values made so far, per spelling of the seats: a player argument's
+        # text is its seat's name, which differs between games of one pack.
+        self._spellings: dict[tuple[str, ...], _Spelling] = {}
+        self._blanks: dict[tuple[object, ...], State] = {}  # (options, seat names) -> blank
+        self._started: dict[int, State] = {}  # id of a blank -> its first position, when
+        # starting it drew nothing from the random numbers
+        self._copying: tuple[tuple[str, int], ...] = tuple(
+            (zone.name, zone.depth) for zone in self.zones.values()
+        )
+        self._per_player_vars = tuple(var.name for var in self.vars.values() if var.per_player)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id!r}>"
+
+    def stable_names(self) -> frozenset[str]:
+        """Names whose values keep their identity while steps run: zones, per-player
+        vars (lists changed in place), options, constants and the seat lists."""
+        options = [option.name for option in self.options]
+        return frozenset(
+            [*self.zones, *self._per_player_vars, *options, *self.constants, "seats", "seat_names"]
+        )
+
+    def rules_for(self, env: Env) -> Rules:
+        """The rules of this game with the options in ``env``, ready to run."""
+        return Rules.of(self, env)
+
+    def fixed_values(self, env: Env) -> dict[str, object]:
+        """The options and constants of a game, which never change while it runs."""
+        names = [option.name for option in self.options] + list(self.constants)
+        return {name: env[name] for name in names if name in env}
+
+    def option_sets(self) -> dict[str, object]:
+        """The default value of every option."""
+        return {option.name: option.default for option in self.options}
+
+    def new_state(
+        self,
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+        *,
+        players: int | None = None,
+        deal: Mapping[str, Any] | None = None,
+        seat_names: Sequence[str] | None = None,
+    ) -> State:
+        """A new game: options checked, components placed, setup run, first phase entered.
+
+        ``seat_names`` name the seats in moves, the log and the outcome (default: the
+        pack's ``seats``, else P1, P2, ...); each is one word, different from the others."""
+        if self.kind == "setup":
+            raise ValueError(f"{self.name} is a free-form setup: it has no rules to play")
+        try:
+            with RUN_LOCK:
+                return start_state(self, dict(options or {}), seed, players, deal, seat_names)
+        except Exception as error:
+            pack_failure(error)
+            raise
+
+    def seat_labels(self, count: int) -> tuple[str, ...]:
+        """The seat names for ``count`` players (P1, P2, ... unless the pack names them)."""
+        if len(self.seat_names) >= count:
+            return self.seat_names[:count]
+        return tuple(f"P{i + 1}" for i in range(count))
+
+    def chosen_seat_names(self, names: Sequence[str] | None, count: int) -> tuple[str, ...]:
+        """``names`` checked as the seat names of a ``count``-player game (``seat_labels``
+        when None); ValueError saying what is wrong."""
+        if names is None:
+            return self.seat_labels(count)
+        chosen = tuple(names)
+        if len(chosen) != count:
+            raise ValueError(f"{len(chosen)} seat names for {count} players")
+        seen: set[str] = set()
+        for name in chosen:
+            # Move notation writes a seat as one word ("give Ann"), read back ignoring case.
+            if not isinstance(name, str) or name.split() != [name]:
+                raise ValueError(f"seat name {name!r} must be one word, like Ann")
+            if name.lower() in seen:
+                raise ValueError(f"two seats are named {name!r}: each seat needs its own name")
+            seen.add(name.lower())
+        return chosen
+
+    def parse_move(self, text: str, seat_names: Sequence[str] | None = None) -> Move:
+        """The canonical move written as ``text``; raises InvalidMove if it is not notation."""
+        return self.resolve(Move.parse(text), seat_names or self.seat_labels(self.players[1]))[0]
+
+    def resolve(
+        self, move: Move, seat_names: Sequence[str]
+    ) -> tuple[Move, MoveDef, tuple[Any, ...]]:
+        """The canonical move, its kind and argument values."""
+        known = self._spelling(seat_names).resolved.get(move)
+        if known is not None:
+            return move, known[0], known[1]
+        for kind in self.moves.values():
+            values = read_args(kind, move.text, seat_names)
+            if values is not None:
+                canonical = self.move_of(kind, values, seat_names)
+                return canonical, kind, values
+        raise InvalidMove(f"{move.text!r} is not a move of {self.name}")
+
+    def move_of(self, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
+        """The Move value for a kind and its arguments (made once per seat names, then reused)."""
+        spelling = self._spelling(seat_names)
+        known = spelling.known[kind.name]
+        move: Move | None = known.get(values)
+        if move is None:
+            move = Move(format_move(kind, values, seat_names), kind, values)
+            known[values] = move
+            spelling.resolved[move] = (kind, values)
+        return move
+
+    def known_moves(self, kind: MoveDef, seat_names: Sequence[str]) -> dict[tuple[Any, ...], Move]:
+        """The Moves of ``kind`` made so far with these seat names, by argument values."""
+        return self._spelling(seat_names).known[kind.name]
+
+    def _spelling(self, seat_names: Sequence[str]) -> _Spelling:
+        key = tuple(seat_names)
+        spelling = self._spellings.get(key)
+        if spelling is None:
+            spelling = self._spellings[key] = _Spelling({name: {} for name in self.moves}, {})
+        return spelling
+
+    # --- search (vtt.rules.search, docs/engine.md) ------------------------------------
+
+    def move_to_action(self, move: Move | str, players: int | None = None) -> int:
+        """The stable integer of a move (the same in every process for this pack)."""
+        given = Move.parse(move) if isinstance(move, str) else move
+        return search.codec_of(self).action(given, self.seat_labels(players or self.players[2]))
+
+    def action_to_move(self, action: int, players: int | None = None) -> Move:
+        """The move an action stands for, named for ``players`` seats (default: the
+        pack's default); ValueError when it stands for none."""
+        return search.codec_of(self).move(action, self.seat_labels(players or self.players[2]))
+
+
+@dataclass(frozen=True, slots=True)
+class _Spelling:
+    """The Moves made for one tuple of seat names: by kind name and argument values, and
+    back from a Move to its kind and values."""
+
+    known: dict[str, dict[tuple[Any, ...], Move]]
+    resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]]

@@ -1,0 +1,211 @@
+"""A game's rules for one set of options, ready to run: the step lists with every
+``if`` on options decided, compiled into the turn path (``vtt.rules.flowgen``), the
+move searches, and what the window asks of them (footprints)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.expr import Expr
+from vtt.rules.flowgen import FlowLists, Play, compile_flow
+from vtt.rules.footprint import Trace, traces_of
+from vtt.rules.model import (
+    Env,
+    MoveDef,
+    Step,
+    StepLists,
+)
+from vtt.rules.moves import Move
+from vtt.rules.stdlib import PACK_LIBRARY
+from vtt.rules.stepgen import compile_steps
+from vtt.rules.steps import end_steps, specialise
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+    from vtt.rules.game import Game
+
+__all__ = ["Rules", "Runner", "from_seat"]
+
+#: A step list as one function.
+Runner = Callable[["State"], None]
+#: Automatic steps (phase changes, stuck players) allowed between two moves.
+MAX_AUTOMATIC = 1000
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game's step lists for one set of options, with every ``if`` on options decided."""
+
+    setup: tuple[Step, ...]
+    effects: Mapping[str, tuple[Step, ...]]  # by move name
+    enter: Mapping[str, tuple[Step, ...]]  # by phase name, and so on
+    after_move: Mapping[str, tuple[Step, ...]]
+    then: Mapping[str, tuple[Step, ...]]
+    stuck: Mapping[str, tuple[Step, ...]]
+    turns: Mapping[str, str]  # by phase name: single, each or auto
+    makers: Mapping[str, Callable[[tuple[Any, ...]], Move]]  # by move name: values -> Move
+    end: tuple[Step, ...]  # the pack's end checks as steps, in order
+    # The lists the engine runs outside the turn path, each as one generated function
+    # (vtt.rules.stepgen); None when empty.
+    run_setup: Runner | None
+    run_then: Mapping[str, Runner | None]
+    run_stuck: Mapping[str, Runner | None]
+    run_end: Runner | None
+    secret: Mapping[str, bool]  # by phase name: one of its moves is made in secret
+    # By phase name: each move kind it allows with its generator, Moves made and maker.
+    generators: Mapping[str, tuple[tuple[MoveDef, Any, dict[Any, Move], Any], ...]]
+    # The turn path generated for these options (vtt.rules.flowgen): the settle loop
+    # with every phase's enter steps, and per (phase, move name) a move's aftermath.
+    settle: Runner
+    play: Mapping[tuple[str, str], Play]
+    # By move name: how a move of that kind's footprint follows from its arguments
+    # (vtt.rules.footprint); kinds that move nothing of their own are not listed.
+    traces: Mapping[str, Trace]
+
+    @classmethod
+    def of(cls, game: Game, env: Env) -> Rules:
+        """The rules of ``game`` with the options in ``env``."""
+
+        def decide(test: Expr) -> bool:
+            return bool(test(env))
+
+        # Compiled again with the options written into the expressions where the pack
+        # allows it (``mode == 'classic' and x`` runs as ``x``), else as loaded.
+        lists = game.step_lists(game.fixed_values(env)) if game.step_lists else None
+        if lists is None:
+            lists = StepLists(
+                setup=game.setup,
+                effects={name: kind.effects for name, kind in game.moves.items()},
+                enter={name: phase.enter for name, phase in game.phases.items()},
+                after_move={name: phase.after_move for name, phase in game.phases.items()},
+                then={name: phase.then for name, phase in game.phases.items()},
+                stuck={name: phase.stuck or () for name, phase in game.phases.items()},
+            )
+
+        def each(steps: Mapping[str, tuple[Step, ...]]) -> dict[str, tuple[Step, ...]]:
+            return {name: specialise(found, decide) for name, found in steps.items()}
+
+        stable = game.stable_names()
+
+        def runner(steps: tuple[Step, ...], label: str) -> Runner | None:
+            return compile_steps(steps, PACK_LIBRARY, stable, f"{game.id} {label}", game.scores)
+
+        def runners(lists: Mapping[str, tuple[Step, ...]], part: str) -> _Runners:
+            return _Runners(lists, lambda name, steps: runner(steps, f"{part} {name}"))
+
+        seat_names = env["seat_names"]
+        makers = {name: _maker(game, kind, seat_names) for name, kind in game.moves.items()}
+        setup = specialise(lists.setup, decide)
+        effects, enter = each(lists.effects), each(lists.enter)
+        after_move, then, stuck = each(lists.after_move), each(lists.then), each(lists.stuck)
+        turns = {name: phase.turn for name, phase in game.phases.items()}
+        generators = {
+            name: tuple(
+                (kind, kind.generator, game.known_moves(kind, seat_names), makers[kind.name])
+                for kind in phase.moves
+                if kind.enabled is None or kind.enabled(env)
+            )
+            for name, phase in game.phases.items()
+        }
+        # A phase whose moves (with these options) are never secret has nothing to unveil.
+        secret = {
+            name: any(kind.secret for kind, *_ in found) for name, found in generators.items()
+        }
+        ends = end_steps(game.end)
+        flow = compile_flow(
+            FlowLists(
+                effects=effects,
+                enter=enter,
+                after_move=after_move,
+                then=then,
+                stuck=stuck,
+                end=ends,
+                turns=turns,
+                secret=secret,
+                generators={
+                    name: tuple((kind.name, *rest) for kind, *rest in found)
+                    for name, found in generators.items()
+                },
+                args={
+                    name: tuple(arg.name for arg in kind.args) for name, kind in game.moves.items()
+                },
+                secret_moves=frozenset(n for n, kind in game.moves.items() if kind.secret),
+                chosen_actors=frozenset(
+                    name for name, phase in game.phases.items() if phase.actors is not None
+                ),
+                fixed_moves={
+                    name: makers[name](())
+                    for name, kind in game.moves.items()
+                    if not kind.args and not kind.conditions
+                },
+            ),
+            PACK_LIBRARY,
+            stable,
+            game.id,
+            game.scores,
+            MAX_AUTOMATIC,
+            from_seat,
+        )
+        return cls(
+            setup=setup,
+            effects=effects,
+            enter=enter,
+            after_move=after_move,
+            then=then,
+            stuck=stuck,
+            turns=turns,
+            makers=makers,
+            end=ends,
+            run_setup=runner(setup, "setup"),
+            run_then=runners(then, "then"),
+            run_stuck=runners(stuck, "stuck"),
+            run_end=runner(ends, "end"),
+            secret=secret,
+            generators=generators,
+            settle=flow.settle,
+            play=flow.play,
+            traces=traces_of(game.moves, effects),
+        )
+
+
+class _Runners(Mapping[str, "Runner | None"]):
+    """Step lists by name, each made a runner the first time it is asked for: outside
+    the generated turn path (vtt.rules.flowgen) only a stuck player's turn needs them."""
+
+    def __init__(
+        self,
+        lists: Mapping[str, tuple[Step, ...]],
+        make: Callable[[str, tuple[Step, ...]], Runner | None],
+    ) -> None:
+        self._lists = lists
+        self._make = make
+        self._made: dict[str, Runner | None] = {}
+
+    def __getitem__(self, name: str) -> Runner | None:
+        made = self._made
+        if name not in made:
+            made[name] = self._make(name, self._lists[name])
+        return made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lists)
+
+    def __len__(self) -> int:
+        return len(self._lists)
+
+
+def _maker(
+    game: Game, kind: MoveDef, seat_names: Sequence[str]
+) -> Callable[[tuple[Any, ...]], Move]:
+    """The Move for a kind's argument values, made on first use."""
+    move_of = game.move_of
+    return lambda values: move_of(kind, values, seat_names)
+
+
+@lru_cache(maxsize=1024)  # a handful of seat orders per game, asked for every round
+def from_seat(actors: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    later = tuple(a for a in actors if a >= seat)
+    return later + tuple(a for a in actors if a < seat)

@@ -1,0 +1,203 @@
+"""How a game starts: options checked, components placed, setup run, the first phase
+entered (the part of ``State`` that makes one)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.errors import RuleError
+from vtt.rules.expr import start_work
+from vtt.rules.model import (
+    Env,
+    ZoneDef,
+    option_values,
+)
+from vtt.rules.outcome import GameOver
+from vtt.rules.rng import Rng
+from vtt.rules.values import Grid, Piece
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+    from vtt.rules.game import Game
+
+__all__ = ["MAX_COMPONENTS", "blank_state", "start_state"]
+
+#: Most components one game may hold: cards and pieces together.
+MAX_COMPONENTS = 10_000
+
+
+def start_state(
+    game: Game,
+    options: dict[str, object],
+    seed: int,
+    players: int | None,
+    deal: Mapping[str, Any] | None,
+    seat_names: Sequence[str] | None = None,
+) -> State:
+    """Build the first state of a game (see ``Game.new_state``)."""
+    count = players if players is not None else game.players[2]
+    if not game.players[0] <= count <= game.players[1]:
+        raise ValueError(
+            f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {count}"
+        )
+    names = game.chosen_seat_names(seat_names, count)
+    # The options as given, with their types (1 is not True): a game started the same
+    # way as one before needs no checking again. Seat names spell the moves, so the
+    # rules made for a start hold for its names only.
+    given = ("given", tuple((name, type(v), v) for name, v in options.items()), names)
+    known = _hashable(given)
+    blank = game._blanks.get(given) if known else None
+    if blank is None:
+        # Everything before the setup steps depends only on the options and the
+        # seats: worked out once, then copied for every new game (found again by
+        # the options as given, and by their checked values).
+        values = option_values(game.options, options)
+        key = (tuple(values.items()), names)
+        blank = game._blanks.get(key)
+        if blank is None:
+            blank = game._blanks[key] = blank_state(game, values, names)
+        if known:
+            game._blanks[given] = blank
+    started = game._started.get(id(blank)) if deal is None else None
+    if started is not None:  # no chance in the start: every seed starts here
+        state = started.copy()
+        state.seed = seed
+        state.rng = Rng(seed)
+        return state
+    state = blank.copy()
+    state.seed = seed
+    state.rng = Rng(seed)
+    start_work()
+    try:
+        run = state._rules.run_setup
+        if run is not None:
+            run(state)
+        state.next_phase = game.start
+        state._rules.settle(state)
+    except GameOver:
+        pass
+    if deal is None and state.rng.state == Rng(seed).state:
+        # Nothing random happened (no shuffle, no draw): the seed made no difference,
+        # so the next game with these options starts from a copy of this position.
+        game._started[id(blank)] = state.copy()
+    if deal is not None:
+        from vtt.rules.deal import apply_deal
+
+        apply_deal(state, deal)
+        start_work()
+        with contextlib.suppress(GameOver):
+            state._rules.settle(state)  # the dealt position may already be decided
+    return state
+
+
+def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) -> State:
+    """A game with its components placed, before the setup steps and the first phase."""
+    from vtt.rules.engine import State  # the state's own module builds on this one
+
+    state = State.__new__(State)
+    state.game = game
+    state.options = options
+    state.seed = 0
+    state.rng = Rng(0)
+    state.history = []
+    state.log_lines = []
+    state._made = 0
+    state.outcome = None
+    state.pending = ()
+    state.phase = ""
+    state.revealed = frozenset()
+    state.next_phase = None
+    state.turn_decided = False
+    state.legal_cache = None
+    state.secret_from = 0
+    state.env = first_env(state, names)
+    check_constraints(state)
+    state._phase_moves = {
+        name: tuple(m for m in phase.moves if m.enabled is None or m.enabled(state.env))
+        for name, phase in game.phases.items()
+    }
+    place_components(state)
+    state._rules = game.rules_for(state.env)
+    return state
+
+
+def first_env(state: State, names: tuple[str, ...]) -> Env:
+    """The environment of a new game: constants, options, seats, zones and vars."""
+    game = state.game
+    count = len(names)
+    seats = tuple(range(count))
+    env: Env = dict(game.constants)
+    env.update(state.options)
+    env.update(
+        me=0,
+        current=0,
+        direction=1,
+        players=seats,
+        seats=seats,
+        seat_names=names,
+        phase="",
+    )
+    for zone in game.zones.values():
+        env[zone.name] = _new_zone(zone, env, count)
+    for var in game.vars.values():
+        if var.per_player:
+            env[var.name] = [var.initial({**env, "seat": seat}) for seat in seats]
+        else:
+            env[var.name] = var.initial(env)
+    return env
+
+
+def check_constraints(state: State) -> None:
+    """Refuse options that break one of the pack's constraints."""
+    for check, message in state.game.constraints:
+        if not check(state.env):
+            raise ValueError(message)
+
+
+def place_components(state: State) -> None:
+    """Put the pack's cards and pieces where they start."""
+    env = state.env
+    placed = 0
+    for group in state.game.components:
+        if group.when is not None and not group.when(env):
+            continue
+        if group.cards is not None:
+            cards = list(group.cards(env))  # type: ignore[call-overload]
+            placed += len(cards)
+            if placed > MAX_COMPONENTS:
+                raise RuleError(
+                    f"{state.game.path or state.game.id} (components.{group.name}.cards): "
+                    f"too many components: {placed:,} with these cards "
+                    f"(at most {MAX_COMPONENTS:,} in a game)"
+                )
+            group.start.stack(env).extend(cards)
+            continue
+        owners = env["seats"] if group.per_player else (-1,)
+        for owner in owners:
+            env["seat"] = owner
+            stack = group.start.stack(env)
+            for kind in group.pieces:
+                stack.extend(Piece(kind, owner) for _ in range(group.count))
+        env.pop("seat", None)
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _new_zone(zone: ZoneDef, env: Env, count: int) -> Any:
+    def one() -> Any:
+        return Grid(*zone.grid) if zone.grid is not None else []
+
+    def copies() -> Any:
+        if zone.copies is None:
+            return one()
+        return [one() for _ in range(int(zone.copies(env)))]  # type: ignore[call-overload]
+
+    return [copies() for _ in range(count)] if zone.per_player else copies()

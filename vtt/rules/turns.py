@@ -1,0 +1,215 @@
+"""The state's turn machine: handing the turn on, settling automatic phases, unveiling
+secret choices, and what effect steps call. With ``RUNTIME`` these are the public
+interface generated code uses (``vtt.rules.flowgen``, ``stepgen``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from vtt.rules.errors import RuleError
+from vtt.rules.outcome import GameOver, LogEntry, Outcome
+from vtt.rules.ruleset import MAX_AUTOMATIC, from_seat
+from vtt.rules.stepgen import MAX_TURN_WORK
+
+if TYPE_CHECKING:
+    from vtt.rules.engine import State
+
+__all__ = [
+    "RUNTIME",
+    "after_action",
+    "eliminate",
+    "endless_phases",
+    "finish",
+    "give_turn",
+    "pass_turn",
+    "say",
+    "say_later",
+    "settled",
+    "take_turns",
+    "too_much_work",
+    "unveil",
+]
+
+#: The state's runtime interface: the only attributes and methods of a ``State`` that
+#: generated code (``vtt.rules.stepgen``, ``flowgen``, ``generate``) may use. Its
+#: scaffolding and the pack's expressions reach nothing else; a test reads every
+#: generated function of every shipped pack to hold it so.
+RUNTIME = frozenset(
+    {
+        # the position
+        "env",
+        "phase",
+        "pending",
+        "history",
+        "rng",
+        "revealed",
+        # the turn machine's bookkeeping
+        "next_phase",
+        "turn_decided",
+        "legal_cache",
+        "log_lines",
+        "secret_from",
+        # the turn machine's steps
+        "settled",
+        "take_turns",
+        "unveil",
+        "too_much_work",
+        "endless_phases",
+        # what effect steps do
+        "say",
+        "say_later",
+        "pass_turn",
+        "give_turn",
+        "eliminate",
+        "finish",
+    }
+)
+
+
+def after_action(state: State) -> None:
+    """Hand the turn on after a move (or a stuck player's steps)."""
+    phase = state.phase
+    rules = state._rules
+    if rules.turns[phase] == "each":
+        pending = state.pending = state.pending[1:]
+        if not pending:
+            run = rules.run_then[phase]
+            if run is not None:
+                run(state)
+            state.unveil()
+            if state.next_phase is None:
+                state.next_phase = phase
+    elif not state.turn_decided:
+        state.pass_turn(1)
+    state.turn_decided = False
+
+
+def unveil(state: State) -> None:
+    log = state.log_lines
+    if not state._rules.secret[state.phase]:  # no secret move here: nothing to unveil
+        state.secret_from = len(log)
+        return
+    for index in range(state.secret_from, len(log)):
+        entry = log[index]
+        if entry.__class__ is tuple:
+            if entry[2]:
+                log[index] = (entry[0], entry[1], False, entry[3])
+        elif entry.secret:  # type: ignore[union-attr]
+            made: LogEntry = entry  # type: ignore[assignment]
+            log[index] = LogEntry(made._text, made.seat, False, made._parts)
+    state.secret_from = len(log)  # what is unveiled stays so: look only at newer lines
+
+
+def settled(state: State) -> bool:
+    """No phase to enter: True when someone has a legal move; else the stuck player's
+    steps run and the turn goes on (False: settle again)."""
+    rules = state._rules
+    if rules.run_end is not None:
+        rules.run_end(state)
+    if rules.turns[state.phase] == "auto":
+        raise RuleError(f"phase '{state.phase}' has no moves and did not go to another")
+    legal = state.legal_cache
+    if legal is None:
+        legal = state.legal_cache = state.generate_legal()
+    if legal:
+        return True
+    phase = state.game.phases[state.phase]
+    if phase.stuck is None:
+        raise RuleError(
+            f"{state.seat_names[state.to_move or 0]} has no legal move in phase "
+            f"'{phase.name}' and the phase says nothing about it (add 'stuck:')"
+        )
+    state.env["me"] = state.to_move
+    state.turn_decided = False
+    run = rules.run_stuck[phase.name]
+    if run is not None:
+        run(state)
+    state.legal_cache = None
+    after_action(state)
+    return False
+
+
+def too_much_work(state: State, entered: Sequence[str]) -> RuleError:
+    return RuleError(
+        f"{state.game.path or state.game.id}: too much work in one turn: the "
+        f"phases entered ({_phase_trail(entered)}) did more than "
+        f"{MAX_TURN_WORK:,} units of work without a move"
+    )
+
+
+def endless_phases(state: State, entered: Sequence[str]) -> RuleError:
+    return RuleError(
+        f"{state.game.path or state.game.id}: the phases keep going to each other without "
+        f"a move: more than {MAX_AUTOMATIC} automatic steps ({_phase_trail(entered)})"
+    )
+
+
+def take_turns(state: State, name: str) -> None:
+    """Everyone the ``each`` phase ``name`` names moves in turn, from the current seat."""
+    env = state.env
+    chosen = state.game.phases[name].actors
+    found: Any = env["players"] if chosen is None else chosen.fast(env)
+    actors: tuple[int, ...] = tuple(found)
+    ordered = from_seat(actors, env["current"])
+    if not ordered:
+        raise RuleError(f"phase '{name}' has nobody to move")
+    state.pending = ordered
+    state.secret_from = len(state.log_lines)
+
+
+# --- what effect steps call -----------------------------------------------------
+
+
+def say(state: State, text: str) -> None:
+    """Add a line everyone sees to the log."""
+    state.log_lines.append((text, None, False, ()))
+
+
+def say_later(state: State, parts: tuple[object, ...]) -> None:
+    """Add a line everyone sees, from the parts ``Template.capture`` kept."""
+    state.log_lines.append((None, None, False, parts))
+
+
+def pass_turn(state: State, steps: int) -> None:
+    """Move the turn ``steps`` seats on in the current direction."""
+    env = state.env
+    seats: tuple[int, ...] = env["players"]
+    current = env["current"]
+    step = env["direction"]
+    if current in seats:
+        env["current"] = seats[(seats.index(current) + step * steps) % len(seats)]
+    else:
+        later = [s for s in seats if (s - current) * step > 0]
+        env["current"] = later[0] if later else seats[0 if step > 0 else -1]
+    state.turn_decided = True
+
+
+def give_turn(state: State, seat: int) -> None:
+    """The given seat moves next."""
+    state.env["current"] = seat
+    state.turn_decided = True
+
+
+def eliminate(state: State, seat: int) -> None:
+    """The seat leaves the game (its turn is skipped from now on)."""
+    state.env["players"] = tuple(s for s in state.env["players"] if s != seat)
+
+
+def finish(state: State, winners: object, reason: str, worked_out: object = None) -> None:
+    """End the game now (``worked_out``: the scores, when the caller has them)."""
+    seats = (winners,) if isinstance(winners, int) else tuple(winners)  # type: ignore[arg-type]
+    scores: tuple[object, ...] | None = None
+    if state.game.scores is not None:
+        values: Any = state.game.scores(state.env) if worked_out is None else worked_out
+        scores = tuple(values)
+    state.outcome = Outcome(tuple(sorted(set(seats))), reason, scores)
+    state.legal_cache = []
+    state.pending = ()
+    raise GameOver
+
+
+def _phase_trail(entered: Sequence[str]) -> str:
+    """The last phases entered, for errors: 'a -> b -> a ...'."""
+    shown = " -> ".join(entered[-6:])
+    return f"... -> {shown}" if len(entered) > 6 else shown or "none"
