@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from gestures import MIDDLE, click, drag, hover, key, paint_windows
+from gestures import MIDDLE, click, drag, hover, key, paint_windows, view_point
 
-from vtt.ui.qt import QApplication, Qt
+from vtt.ui.qt import QApplication, QEvent, QHelpEvent, Qt, QToolTip
 
 
 def test_keys_reach_the_table_from_launch(qtbot, window):
@@ -57,3 +57,25 @@ def test_a_middle_drag_moves_the_whole_stack_and_on_the_felt_pans(window):
     drag(view, (600, 500), (500, 450), button=MIDDLE)
     after = view.mapToScene(view.viewport().rect().center())
     assert after.x() > before.x() + 50
+
+
+def show_tooltip(view, point) -> str:
+    """Hover a scene point and let the tooltip come, as resting the mouse does."""
+    hover(view, point)
+    pos = view_point(view, point)
+    event = QHelpEvent(QEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos))
+    QApplication.sendEvent(view.viewport(), event)
+    paint_windows()
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+def test_a_stacks_tooltip_goes_when_the_stack_fans_out(qtbot, window):
+    window.activateWindow()
+    qtbot.waitActive(window)
+    view, table = window.view, window.session.table
+    deck = table.objects["deck"]
+    assert show_tooltip(view, (deck.x, deck.y)) == "Deck: 65 cards"
+    key(view, Qt.Key.Key_G, text="g")
+    assert "deck" not in table.objects  # fanned out into a row of cards
+    # Qt lets a hidden tooltip go a moment later; left alone it would stay for 10 s.
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=3000)

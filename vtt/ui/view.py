@@ -30,6 +30,7 @@ from vtt.ui.qt import (
     QPoint,
     QPointF,
     Qt,
+    QToolTip,
     QWheelEvent,
     QWidget,
 )
@@ -82,6 +83,9 @@ class TableView(QGraphicsView):
         self.whole_stack_next: str | None = None
         self.hover = QPointF()
         self.commands.whole_stack_armed.connect(self._arm_whole_stack)
+        # A tooltip tells of the table as it was: after any step (a fanned stack, a draw)
+        # it would name a piece that is gone or count cards that have moved.
+        session.changed.connect(lambda _change: QToolTip.hideText())
         self._configure()
 
     def _configure(self) -> None:
