@@ -252,28 +252,35 @@ class GameWindow(QMainWindow):
         self._cover_if_passed()
 
     def _cover_if_passed(self) -> None:
-        """Hide the table when the screen passes to another person and hands are hidden."""
+        """Hide the table until the person whose view it shows has taken the screen: when
+        it passes to another person, and before the first hand of a game between people."""
         session = self.session
         seat = session.viewer
         people = [s for s in range(session.setup.players) if s not in session.agents]
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
-        passed = self.shown_seat is not None and seat != self.shown_seat
+        # No seat has the screen yet at the start (shown_seat None): the first one takes it.
+        passed = seat != self.shown_seat
         replaying = session.replay_states is not None
         if passed and len(people) > 1 and hidden and not session.over and not replaying:
             self.cover.setText(f"Pass the screen to {session.names[seat]}\n\nClick when ready")
             self.cover.show()
+            self.cover.setFocus()  # Space or Enter takes the screen, as a click does
             self.view.hide()
             self.log.clear()  # the log is the next person's view: it may hold their secrets
             for button in self.action_buttons:
                 button.hide()
         else:
             self.shown_seat = seat
+            # A replay or a finished game opened in this window has nothing to hide.
+            self.cover.hide()
+            self.view.show()
 
     def uncover(self) -> None:
         """Show the table to the person now at the screen."""
         self.shown_seat = self.session.viewer
         self.cover.hide()
         self.view.show()
+        self.view.setFocus()  # keys go to the board again (Alt magnifies there)
         self.refresh()
 
     def _show_replay(self) -> None:
