@@ -346,8 +346,8 @@ class TableView(QGraphicsView):
     def _magnify(self, view_pos: QPoint) -> None:
         item = self.item_at(view_pos)
         asset = item.magnified_asset() if item is not None else None
-        if asset:
-            self.magnifier.show_asset(asset, view_pos)
+        if asset and item is not None:
+            self.magnifier.show_asset(asset, view_pos, item.rotation())
         else:
             self.magnifier.hide()
 
