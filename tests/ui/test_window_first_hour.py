@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from gestures import MIDDLE, SHIFT, click, drag, hover, key, paint_windows, view_point
+from gestures import MIDDLE, SHIFT, click, drag, hover, key, key_over, paint_windows, view_point
 
+from vtt.rules.setups import load_setup
 from vtt.ui.qt import QApplication, QEvent, QHelpEvent, Qt, QToolTip
+from vtt.ui.statusbar import STATUS_MS
 
 
 def test_keys_reach_the_table_from_launch(qtbot, window):
@@ -128,3 +130,32 @@ def test_a_card_a_quarter_turn_round_magnifies_level_and_upright(qtbot, window):
     qtbot.keyPress(view, Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier)
     assert view.magnifier.isVisible() and not joker_rules_at_top(view.magnifier)
     qtbot.keyRelease(view, Qt.Key.Key_Alt)
+
+
+def test_a_status_text_fades_after_a_few_seconds_back_to_the_hint(window):
+    bar, view = window.statusBar(), window.view
+    deck = window.session.table.objects["deck"]
+    key_over(view, (deck.x, deck.y), Qt.Key.Key_C, text="c")
+    assert bar.currentMessage() == "Deck: 65 cards"
+    assert bar.fade_timer.isActive() and bar.fade_timer.interval() == STATUS_MS
+    bar.fade_timer.timeout.emit()  # the few seconds pass
+    paint_windows()
+    assert bar.currentMessage() == "" and window.hint.isVisible()
+
+
+def test_a_status_text_said_without_a_time_fades_too(window):
+    bar = window.statusBar()
+    window.start_table(load_setup("janken-sandbox"), 2)
+    assert bar.currentMessage().startswith("New table: Janken Sandbox")
+    assert bar.fade_timer.isActive() and bar.fade_timer.interval() == STATUS_MS
+
+
+def test_the_next_action_takes_the_last_ones_status_text_away(window):
+    bar, view, table = window.statusBar(), window.view, window.session.table
+    deck = table.objects["deck"]
+    key_over(view, (deck.x, deck.y), Qt.Key.Key_C, text="c")
+    assert bar.currentMessage() == "Deck: 65 cards"
+    joker = table.objects["joker-1"]
+    drag(view, (joker.x, joker.y), (joker.x + 200, joker.y + 300))
+    assert table.history.undo_label == "Move JkR"
+    assert bar.currentMessage() == "" and not bar.fade_timer.isActive()

@@ -35,6 +35,7 @@ from vtt.ui.recent import RecentFiles
 from vtt.ui.seatbar import SeatBar
 from vtt.ui.session import TableSession
 from vtt.ui.shortcuts import by_command
+from vtt.ui.statusbar import FadingStatusBar
 from vtt.ui.view import TableView
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 AUTOSAVE_MS = 500
 DEFAULT_SETUP = "janken-deck-games"
 APP_TITLE = "Janken Table"
+HINT = "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
 
 
 class TableWindow(QMainWindow):
@@ -93,7 +95,8 @@ class TableWindow(QMainWindow):
         self.setCentralWidget(central)
 
     def _status_bar(self) -> None:
-        bar = self.statusBar()
+        bar = FadingStatusBar(self)
+        self.setStatusBar(bar)
         self.last_action = QLabel()
         self.last_action.setStyleSheet("color: #cdbfa8; padding: 0 8px;")
         self.joker_button = QPushButton("Joker! Re-roll for a reversed suit")
@@ -107,10 +110,15 @@ class TableWindow(QMainWindow):
         self.joker_button.clicked.connect(self.reroll_joker)
         bar.addPermanentWidget(self.joker_button)
         bar.addPermanentWidget(self.last_action)
-        bar.showMessage("Drag to move · right-click for a piece's menu · F1 lists every shortcut")
+        # The resting text: said messages cover it a while, then fade back to it.
+        self.hint = QLabel(
+            "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
+        )
+        self.hint.setStyleSheet("padding: 0 4px;")
+        bar.addWidget(self.hint, 1)
 
     def _connect(self) -> None:
-        self.session.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.session.message.connect(lambda text: self.statusBar().showMessage(text))
         self.session.changed.connect(self._on_change)
         self.session.replaced.connect(self._on_replaced)
         self.session.modified_changed.connect(lambda _m: self._update_title())
@@ -191,6 +199,8 @@ class TableWindow(QMainWindow):
     # ------------------------------------------------------------- state
 
     def _on_change(self, change: Change) -> None:
+        # What was said of the last action is old news once the next one is made.
+        self.statusBar().clearMessage()
         self.autosave_timer.start()
         self._update_undo_texts()
         if self.joker_die and (

@@ -40,9 +40,11 @@ from vtt.ui.qt import (
     QPushButton,
     QSplitter,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
 )
+from vtt.ui.statusbar import STATUS_MS
 
 #: Number keys 1..9 make the action bar's moves.
 ACTION_KEYS = 9
@@ -109,6 +111,11 @@ class GameWindow(QMainWindow):
         self.actions_bar = QHBoxLayout()
         self.message = QLabel()
         self.message.setStyleSheet("color: #ffcf7a; padding: 4px 8px; font-size: 14px;")
+        # A said text goes after a while (the next move clears it sooner: see refresh).
+        self.message_timer = QTimer(self)
+        self.message_timer.setSingleShot(True)
+        self.message_timer.setInterval(STATUS_MS)
+        self.message_timer.timeout.connect(self.message.clear)
         self.result = self._result_panel()
         self.replay_bar = self._replay_panel()
         central = QWidget()
@@ -399,8 +406,9 @@ class GameWindow(QMainWindow):
         return _labels_pattern(tuple(mapping)).sub(lambda found: mapping[found[0]], line)
 
     def say(self, text: str) -> None:
-        """Show a message in the message line (never a modal dialog)."""
+        """Show a message in the message line (never a modal dialog) for a few seconds."""
         self.message.setText(text)
+        self.message_timer.start()
 
     def make_action(self, index: int) -> None:
         """Make the action bar's move number ``index`` (from 0), if there is one."""
