@@ -86,6 +86,16 @@ class GameWindow(QMainWindow):
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.log = QListWidget()
+        # Long lines wrap rather than hide behind a sideways scroll bar (whose coming
+        # would also push the last line out of view).
+        self.log.setWordWrap(True)
+        self.log.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        # The list lays its lines out later than they are added, and wraps them again when
+        # its scroll bar comes: each time its length changes, its end is what shows.
+        end = self.log.verticalScrollBar()
+        end.rangeChanged.connect(lambda _low, high: end.setValue(high))
         side = QWidget()
         column = QVBoxLayout(side)
         column.addWidget(QLabel("<b>Scores and counts</b>"))
