@@ -16,9 +16,11 @@ from vtt.table.savefile import SUFFIX, Autosave, SaveFileError, load_table, save
 from vtt.ui import dialogs
 from vtt.ui.art import Art, swatch
 from vtt.ui.handbar import HandBar
+from vtt.ui.loglist import LogList
 from vtt.ui.qt import (
     QAction,
     QCloseEvent,
+    QDockWidget,
     QFileDialog,
     QKeySequence,
     QLabel,
@@ -45,6 +47,8 @@ if TYPE_CHECKING:
 AUTOSAVE_MS = 500
 DEFAULT_SETUP = "janken-deck-games"
 APP_TITLE = "Janken Table"
+#: The log panel's first width, in pixels.
+LOG_WIDTH = 240
 HINT = "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
 
 
@@ -76,6 +80,7 @@ class TableWindow(QMainWindow):
         self.shortcuts_window: dialogs.ShortcutsWindow | None = None
         self.game_windows: list[GameWindow | TableWindow] = []
         self._layout()
+        self._log_panel()
         self._status_bar()
         self._menus()
         self._connect()
@@ -93,6 +98,19 @@ class TableWindow(QMainWindow):
         column.addWidget(self.view, 1)
         column.addWidget(self.hand_bar)
         self.setCentralWidget(central)
+
+    def _log_panel(self) -> None:
+        """The log beside the table: what rolls and shuffles came to, and what was undone."""
+        self.log = LogList()
+        self.log_dock = QDockWidget("Log", self)
+        self.log_dock.setObjectName("log")
+        self.log_dock.setWidget(self.log)
+        self.log_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.resizeDocks([self.log_dock], [LOG_WIDTH], Qt.Orientation.Horizontal)
 
     def _status_bar(self) -> None:
         bar = FadingStatusBar(self)
@@ -124,6 +142,7 @@ class TableWindow(QMainWindow):
         self.session.modified_changed.connect(lambda _m: self._update_title())
         self.session.seat_changed.connect(self._on_seat_changed)
         self.view.commands.joker_rolled.connect(self._offer_joker_reroll)
+        self.view.commands.logged.connect(self.log.add)
 
     # -------------------------------------------------------------- menus
 
@@ -156,8 +175,8 @@ class TableWindow(QMainWindow):
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
         edit = menus.addMenu("&Edit")
-        self.undo_action = self._action("undo", self.session.undo)
-        self.redo_action = self._action("redo", self.session.redo)
+        self.undo_action = self._action("undo", self.undo)
+        self.redo_action = self._action("redo", self.redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         edit.addSeparator()
@@ -167,6 +186,8 @@ class TableWindow(QMainWindow):
         view.addAction(self._action("reset-view", self.view.reset_view))
         view.addAction(self._action("zoom-in", lambda: self.view.zoom_by(1.25)))
         view.addAction(self._action("zoom-out", lambda: self.view.zoom_by(0.8)))
+        view.addSeparator()
+        view.addAction(self.log_dock.toggleViewAction())
         self.seats_menu = menus.addMenu("&Seats")
         self.pass_action = self._action("pass", self.pass_to_next)
         self.seats_menu.aboutToShow.connect(self._fill_seats_menu)
@@ -209,6 +230,7 @@ class TableWindow(QMainWindow):
             self._hide_joker()
 
     def _on_replaced(self) -> None:
+        self.log.clear()  # another table: its own story starts
         self._hide_joker()
         self._update_undo_texts()
         self._update_title()
@@ -230,6 +252,20 @@ class TableWindow(QMainWindow):
         name = self.session.path.name if self.session.path else "Untitled table"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
         self.setWindowModified(self.session.modified)
+
+    def undo(self) -> None:
+        """Edit > Undo; the log says what was taken back (a roll undone is no secret)."""
+        label = self.session.table.history.undo_label
+        self.session.undo()
+        if label:
+            self.log.add(f"{self.session.seat_name()} undoes: {label}")
+
+    def redo(self) -> None:
+        """Edit > Redo; the log says what was made again."""
+        label = self.session.table.history.redo_label
+        self.session.redo()
+        if label:
+            self.log.add(f"{self.session.seat_name()} redoes: {label}")
 
     def select_all(self) -> None:
         """Select every piece on the table."""

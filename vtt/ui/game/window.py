@@ -24,6 +24,7 @@ from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
 from vtt.ui.game.saved import SUFFIX, SavedGameError, load_saved_game, saved_game_text
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.qt import (
     QAction,
@@ -35,7 +36,6 @@ from vtt.ui.qt import (
     QKeyEvent,
     QKeySequence,
     QLabel,
-    QListWidget,
     QMainWindow,
     QPushButton,
     QSplitter,
@@ -85,17 +85,7 @@ class GameWindow(QMainWindow):
         self.scores = QLabel()
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.log = QListWidget()
-        # Long lines wrap rather than hide behind a sideways scroll bar (whose coming
-        # would also push the last line out of view).
-        self.log.setWordWrap(True)
-        self.log.setResizeMode(QListWidget.ResizeMode.Adjust)
-        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
-        # The list lays its lines out later than they are added, and wraps them again when
-        # its scroll bar comes: each time its length changes, its end is what shows.
-        end = self.log.verticalScrollBar()
-        end.rangeChanged.connect(lambda _low, high: end.setValue(high))
+        self.log = LogList()
         side = QWidget()
         column = QVBoxLayout(side)
         column.addWidget(QLabel("<b>Scores and counts</b>"))
@@ -261,9 +251,7 @@ class GameWindow(QMainWindow):
             reason = self._with_names(state.outcome.reason, view.seat_names)
             self.status.setText(f"Game over · {reason}")
         self.scores.setText(self._vars_text(view.vars))
-        self.log.clear()
-        self.log.addItems([self._with_names(line, view.seat_names) for line in view.log])
-        self.log.scrollToBottom()
+        self.log.set_lines(self._with_names(line, view.seat_names) for line in view.log)
         self._fill_actions()
         self._show_result()
         self._cover_if_passed()
