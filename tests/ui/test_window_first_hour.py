@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from gestures import MIDDLE, click, drag, hover, key, paint_windows
+from gestures import MIDDLE, SHIFT, click, drag, hover, key, key_over, paint_windows, view_point
 
-from vtt.ui.qt import QApplication, Qt
+from vtt.rules.setups import load_setup
+from vtt.ui.qt import QApplication, QEvent, QHelpEvent, Qt, QToolTip
+from vtt.ui.statusbar import STATUS_MS
 
 
 def test_keys_reach_the_table_from_launch(qtbot, window):
@@ -57,3 +59,103 @@ def test_a_middle_drag_moves_the_whole_stack_and_on_the_felt_pans(window):
     drag(view, (600, 500), (500, 450), button=MIDDLE)
     after = view.mapToScene(view.viewport().rect().center())
     assert after.x() > before.x() + 50
+
+
+def show_tooltip(view, point) -> str:
+    """Hover a scene point and let the tooltip come, as resting the mouse does."""
+    hover(view, point)
+    pos = view_point(view, point)
+    event = QHelpEvent(QEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos))
+    QApplication.sendEvent(view.viewport(), event)
+    paint_windows()
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+def test_a_stacks_tooltip_goes_when_the_stack_fans_out(qtbot, window):
+    window.activateWindow()
+    qtbot.waitActive(window)
+    view, table = window.view, window.session.table
+    deck = table.objects["deck"]
+    assert show_tooltip(view, (deck.x, deck.y)) == "Deck: 65 cards"
+    key(view, Qt.Key.Key_G, text="g")
+    assert "deck" not in table.objects  # fanned out into a row of cards
+    # Qt lets a hidden tooltip go a moment later; left alone it would stay for 10 s.
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=3000)
+
+
+def joker_rules_at_top(magnifier) -> bool:
+    """True if the magnified Rule Card has its purple JOKER RULES band at the top (it is
+    at the foot of the card's upright picture, written upside down)."""
+    image = magnifier.grab().toImage()
+    card_height = image.height() - 16
+
+    def purple(top: float, bottom: float) -> int:
+        found = 0
+        for y in range(round(card_height * top), round(card_height * bottom), 2):
+            for x in range(8, image.width() - 16, 2):
+                colour = image.pixelColor(x, y)
+                found += colour.blue() > 120 and colour.red() > 90 and colour.green() < 90
+        return found
+
+    top, bottom = purple(0.02, 0.2), purple(0.8, 0.98)
+    assert top + bottom > 50, "no purple band found: is the Rule Card's art the same?"
+    return top > bottom
+
+
+@pytest.mark.parametrize(("turns", "joker_side_up"), [(0, False), (1, True), (2, False)])
+def test_the_magnifier_shows_the_rule_card_the_way_up_it_lies(qtbot, window, turns, joker_side_up):
+    """Turned half round (Shift+E), the Rule Card's Joker rules are the right way up on the
+    table, and so in the magnifier; turned back, its usual side is."""
+    window.activateWindow()
+    qtbot.waitActive(window)
+    view, table = window.view, window.session.table
+    card = table.objects["rule-card-1"]
+    hover(view, (card.x, card.y))
+    for _ in range(turns):
+        key(view, Qt.Key.Key_E, SHIFT, "E")
+    assert card.rotation == (180.0 * turns) % 360
+    qtbot.keyPress(view, Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier)
+    assert view.magnifier.isVisible() and view.magnifier.asset == "cards/rule-card-front"
+    assert joker_rules_at_top(view.magnifier) is joker_side_up
+    qtbot.keyRelease(view, Qt.Key.Key_Alt)
+
+
+def test_a_card_a_quarter_turn_round_magnifies_level_and_upright(qtbot, window):
+    view, table = window.view, window.session.table
+    card = table.objects["rule-card-1"]
+    hover(view, (card.x, card.y))
+    key(view, Qt.Key.Key_E, text="e")
+    key(view, Qt.Key.Key_E, text="e")
+    assert card.rotation == 90.0
+    qtbot.keyPress(view, Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier)
+    assert view.magnifier.isVisible() and not joker_rules_at_top(view.magnifier)
+    qtbot.keyRelease(view, Qt.Key.Key_Alt)
+
+
+def test_a_status_text_fades_after_a_few_seconds_back_to_the_hint(window):
+    bar, view = window.statusBar(), window.view
+    deck = window.session.table.objects["deck"]
+    key_over(view, (deck.x, deck.y), Qt.Key.Key_C, text="c")
+    assert bar.currentMessage() == "Deck: 65 cards"
+    assert bar.fade_timer.isActive() and bar.fade_timer.interval() == STATUS_MS
+    bar.fade_timer.timeout.emit()  # the few seconds pass
+    paint_windows()
+    assert bar.currentMessage() == "" and window.hint.isVisible()
+
+
+def test_a_status_text_said_without_a_time_fades_too(window):
+    bar = window.statusBar()
+    window.start_table(load_setup("janken-sandbox"), 2)
+    assert bar.currentMessage().startswith("New table: Janken Sandbox")
+    assert bar.fade_timer.isActive() and bar.fade_timer.interval() == STATUS_MS
+
+
+def test_the_next_action_takes_the_last_ones_status_text_away(window):
+    bar, view, table = window.statusBar(), window.view, window.session.table
+    deck = table.objects["deck"]
+    key_over(view, (deck.x, deck.y), Qt.Key.Key_C, text="c")
+    assert bar.currentMessage() == "Deck: 65 cards"
+    joker = table.objects["joker-1"]
+    drag(view, (joker.x, joker.y), (joker.x + 200, joker.y + 300))
+    assert table.history.undo_label == "Move JkR"
+    assert bar.currentMessage() == "" and not bar.fade_timer.isActive()

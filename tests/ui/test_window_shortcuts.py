@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import gestures
+
 from vtt.ui.commands import APPLIES
+from vtt.ui.qt import QFontMetrics, Qt
 from vtt.ui.shortcuts import SHORTCUTS, by_command, key_commands, markdown
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "shortcuts.md"
@@ -41,3 +44,23 @@ def test_every_window_command_has_an_action(window):
     for shortcut in SHORTCUTS:
         if shortcut.group in ("Table", "View", "File"):
             assert set(shortcut.keys) <= bound, shortcut.command
+
+
+def test_the_help_window_shows_every_description_whole_at_its_first_size(qtbot, window):
+    """No text is cut off or elided: a long description wraps onto more lines."""
+    gestures.key(window.view, Qt.Key.Key_F1)
+    help_window = window.shortcuts_window
+    qtbot.waitExposed(help_window)
+    grid = help_window.grid
+    metrics = QFontMetrics(grid.font())
+    room = grid.viewport().width()
+    for row in range(grid.rowCount()):
+        for column in range(grid.columnCount()):
+            item = grid.item(row, column)
+            cell = grid.visualItemRect(item).adjusted(4, 1, -4, -1)  # the cell's text margins
+            flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+            needed = metrics.boundingRect(cell, flags, item.text())
+            assert needed.width() <= cell.width() and needed.height() <= cell.height(), (
+                f"{item.text()!r} needs {needed.size()}, has {cell.size()}"
+            )
+            assert cell.right() <= room, f"{item.text()!r} lies beyond the window's edge"

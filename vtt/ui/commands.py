@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from vtt.janken import Suit
 from vtt.table import CARD_WIDTH, Bag, CardPiece, Counter, Die, Piece, Stack, Table
 from vtt.ui import dialogs
 from vtt.ui.animation import Animator
@@ -55,10 +56,12 @@ class PieceCommands(QObject):
     Signals:
         joker_rolled(str): a pip die landed on the Joker (offer the Sandbox re-roll).
         whole_stack_armed(str): the next drag of this stack moves it whole.
+        logged(str): a line for the table's log (what a roll or a shuffle came to).
     """
 
     joker_rolled = Signal(str)
     whole_stack_armed = Signal(str)
+    logged = Signal(str)
 
     def __init__(self, session: TableSession, scene: TableScene, parent: QWidget) -> None:
         super().__init__(parent)
@@ -141,17 +144,36 @@ class PieceCommands(QObject):
     # -------------------------------------------------------- dice, stacks
 
     def roll(self, ids: list[str]) -> None:
-        """Roll dice and shuffle stacks, with their animations."""
+        """Roll dice and shuffle stacks, with their animations; say what they came to."""
+        before = len(self.table.history)
         self._each("Roll and shuffle", ids, self._roll_one)
+        if len(self.table.history) == before:
+            return  # refused (and said why): nothing rolled
+        who = self.session.seat_name()
+        said = []
         for pid in ids:
             item = self.scene.item(pid)
             piece = self.table.objects.get(pid)
-            if isinstance(item, DieItem) and isinstance(piece, Die):
-                self.animator.tumble(item, list(piece.faces))
-                if piece.shown == "Jk" and piece.style == "pip":
-                    self.joker_rolled.emit(pid)
-            elif isinstance(item, StackItem):
-                self.animator.shuffle(item)
+            if isinstance(piece, Die):
+                said.append(rolled(who, piece))
+                if isinstance(item, DieItem):
+                    self.animator.tumble(item, list(piece.faces))
+            elif isinstance(piece, Stack):
+                said.append(f"{who} shuffles {the(piece.describe())}")
+                if isinstance(item, StackItem):
+                    self.animator.shuffle(item)
+        self._say(said)
+        for pid in ids:
+            piece = self.table.objects.get(pid)
+            if isinstance(piece, Die) and piece.shown == "Jk" and piece.style == "pip":
+                self.joker_rolled.emit(pid)
+
+    def _say(self, lines: list[str]) -> None:
+        """Put lines in the log and on the status line."""
+        for line in lines:
+            self.logged.emit(line)
+        if lines:
+            self.session.message.emit("; ".join(lines))
 
     def _roll_one(self, pid: str) -> None:
         if isinstance(self.table.objects[pid], Die):
@@ -166,7 +188,13 @@ class PieceCommands(QObject):
         piece = self.table.objects.get(ids[0])
         if shown is not None and isinstance(item, DieItem) and isinstance(piece, Die):
             self.animator.tumble(item, list(piece.faces))
-            self.session.message.emit(f"Re-rolled the Joker: {shown}, under reversed (Joker) rules")
+            who = self.session.seat_name()
+            self._say(
+                [
+                    f"{who} re-rolls the Joker on {the(piece.describe())}: {face_words(shown)},"
+                    " under reversed (Joker) rules"
+                ]
+            )
 
     def draw(self, ids: Sequence[str], count: int) -> None:
         """Draw cards from a stack into the active seat's hand."""
@@ -263,6 +291,49 @@ class PieceCommands(QObject):
     def turn_die(self, die_id: str, value: int) -> None:
         """Set a die to a face."""
         self.session.run(None, lambda: self.table.turn_die(die_id, value))
+
+
+#: The rank die's faces that are not numbers, in words.
+RANK_WORDS = {"J": "a Jack", "Q": "a Queen", "pip": "the pip (Ace or King)"}
+
+
+def face_words(face: str) -> str:
+    """A die's face as players say it: a suit's name, a rank, the Joker.
+
+    >>> [face_words(f) for f in ("W", "Jk", "7", "Q", "pip", "star")]
+    ['Water', 'Joker', '7', 'a Queen', 'the pip (Ace or King)', 'star']
+    """
+    if face == "Jk":
+        return "Joker"
+    if face in RANK_WORDS:
+        return RANK_WORDS[face]
+    try:
+        return Suit.parse(face).title
+    except ValueError:
+        return face
+
+
+def rolled(who: str, die: Die) -> str:
+    """What a roll came to, in words: "Ann rolls the pip die: Water", "Ann rolls 7 on the
+    Rock rank die" (a suit die says its suit, a rank die its rank)."""
+    name = the(die.label or "die")
+    if die.style.startswith("rank"):
+        return f"{who} rolls {face_words(die.shown)} on {name}"
+    return f"{who} rolls {name}: {face_words(die.shown)}"
+
+
+def the(name: str) -> str:
+    """A piece's name after "the", in lower case unless it starts with a suit's name.
+
+    >>> [the(n) for n in ("Pip die", "Rock rank die", "Deck", "a face-down card")]
+    ['the pip die', 'the Rock rank die', 'the deck', 'a face-down card']
+    """
+    if name.startswith(("a ", "an ", "the ")):
+        return name
+    first = name.split(" ", 1)[0]
+    if first.upper() in {suit.name for suit in Suit}:
+        return f"the {name}"
+    return f"the {name[:1].lower()}{name[1:]}"
 
 
 def _row_of(table: Table, card_id: str) -> list[str]:

@@ -31,6 +31,9 @@ from vtt.ui.qt import (
 )
 from vtt.ui.shortcuts import GROUPS, PIECE_KEYS_NOTE, SHORTCUTS
 
+#: The widest the Keys column of Help > Shortcuts gets, in pixels; longer lists wrap.
+KEYS_COLUMN_MAX = 200
+
 
 def ask_number(
     parent: QWidget, title: str, label: str, value: int, low: int, high: int
@@ -140,20 +143,28 @@ class ShortcutsWindow(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Shortcuts")
-        self.resize(620, 720)
+        self.resize(680, 760)
         rows = [s for group in GROUPS for s in SHORTCUTS if s.group == group]
         grid = QTableWidget(len(rows), 3)
         grid.setHorizontalHeaderLabels(["Group", "Keys", "Does"])
         grid.verticalHeader().hide()
         grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         grid.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        grid.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        grid.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for row, shortcut in enumerate(rows):
             for column, text in enumerate(
                 (shortcut.group, " / ".join(shortcut.keys), shortcut.text)
             ):
                 grid.setItem(row, column, QTableWidgetItem(text))
+        grid.setStyleSheet("QTableWidget::item { padding: 3px 4px; }")  # wrapped lines breathe
         grid.resizeColumnsToContents()
+        # Long key lists and descriptions wrap onto more lines instead of being cut off:
+        # the keys take at most a third of the window, the description the rest.
+        grid.setWordWrap(True)
+        grid.setTextElideMode(Qt.TextElideMode.ElideNone)
+        grid.setColumnWidth(1, min(grid.columnWidth(1), KEYS_COLUMN_MAX))
+        grid.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.grid = grid
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(PIECE_KEYS_NOTE))

@@ -16,11 +16,15 @@ class Magnifier(QWidget):
         super().__init__(parent)
         self.art = art
         self.asset = ""
+        #: Shown turned round (the piece lies nearer upside down than upright).
+        self.turned = False
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.hide()
 
-    def show_asset(self, asset: str, near: QPoint) -> None:
-        """Show ``asset`` large next to ``near`` (parent coordinates), kept inside the parent."""
+    def show_asset(self, asset: str, near: QPoint, rotation: float = 0.0) -> None:
+        """Show ``asset`` large next to ``near`` (parent coordinates), kept inside the parent;
+        a piece lying ``rotation`` degrees round shows as :func:`upside_down` says."""
+        self.turned = upside_down(rotation)
         self._fit(asset, self.parentWidget().height() - 40)
         x = near.x() + 40
         if x + self.width() > self.parentWidget().width():
@@ -33,6 +37,7 @@ class Magnifier(QWidget):
     def show_above(self, asset: str, near: QPoint, bottom: int) -> None:
         """Show ``asset`` large above the line ``bottom`` (parent coordinates), across from
         ``near``: a card of a hand shows over the table, not over the rest of the hand."""
+        self.turned = False
         self._fit(asset, bottom - 16)
         x = near.x() - self.width() // 2
         x = min(x, self.parentWidget().width() - self.width() - 8)
@@ -57,7 +62,25 @@ class Magnifier(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 110))
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(4, 6, 0, 0), 16, 16)
-        self.art.paint(painter, self.asset, QRectF(self.rect()).adjusted(4, 4, -12, -12))
+        card = QRectF(self.rect()).adjusted(4, 4, -12, -12)
+        if self.turned:
+            painter.translate(card.center())
+            painter.rotate(180)
+            painter.translate(-card.center())
+        self.art.paint(painter, self.asset, card)
+
+
+def upside_down(rotation: float) -> bool:
+    """True if a piece turned ``rotation`` degrees lies nearer upside down than upright.
+
+    The magnifier shows such a piece turned round, and any other upright, so that what
+    is the right way up on the table reads the right way up, level, in the magnifier:
+    the Rule Card turned half round reads its Joker rules.
+
+    >>> [upside_down(r) for r in (0, 45, 90, 135, 180, 225, 270, 315, -180)]
+    [False, False, False, True, True, True, False, False, True]
+    """
+    return 90 < rotation % 360 < 270
 
 
 def claim_alt(event: QEvent) -> bool:

@@ -37,7 +37,8 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(
         "magnify",
         ("Alt",),
-        "Hold to magnify the card under the cursor, on the table or in your hand",
+        "Hold to magnify the card under the cursor, on the table or in your hand,"
+        " the way up it lies (a Rule Card turned round reads its Joker rules)",
         "Pieces",
     ),
     # Stacks

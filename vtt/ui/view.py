@@ -30,6 +30,7 @@ from vtt.ui.qt import (
     QPoint,
     QPointF,
     Qt,
+    QToolTip,
     QWheelEvent,
     QWidget,
 )
@@ -82,6 +83,9 @@ class TableView(QGraphicsView):
         self.whole_stack_next: str | None = None
         self.hover = QPointF()
         self.commands.whole_stack_armed.connect(self._arm_whole_stack)
+        # A tooltip tells of the table as it was: after any step (a fanned stack, a draw)
+        # it would name a piece that is gone or count cards that have moved.
+        session.changed.connect(lambda _change: QToolTip.hideText())
         self._configure()
 
     def _configure(self) -> None:
@@ -342,8 +346,8 @@ class TableView(QGraphicsView):
     def _magnify(self, view_pos: QPoint) -> None:
         item = self.item_at(view_pos)
         asset = item.magnified_asset() if item is not None else None
-        if asset:
-            self.magnifier.show_asset(asset, view_pos)
+        if asset and item is not None:
+            self.magnifier.show_asset(asset, view_pos, item.rotation())
         else:
             self.magnifier.hide()
 

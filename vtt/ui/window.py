@@ -24,9 +24,11 @@ from vtt.table.savefile import (
 from vtt.ui import dialogs
 from vtt.ui.art import Art, swatch
 from vtt.ui.handbar import HandBar
+from vtt.ui.loglist import LogList
 from vtt.ui.qt import (
     QAction,
     QCloseEvent,
+    QDockWidget,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -48,6 +50,7 @@ from vtt.ui.recent import RecentFiles
 from vtt.ui.seatbar import SeatBar
 from vtt.ui.session import AUTOSAVE_MS, TableSession
 from vtt.ui.shortcuts import by_command
+from vtt.ui.statusbar import FadingStatusBar
 from vtt.ui.view import TableView
 
 if TYPE_CHECKING:
@@ -62,6 +65,9 @@ OPEN_FILTER = (
     "Janken Table files (*.jtable *.jgame *.yaml *.yml);;Tables (*.jtable);;"
     "Saved games (*.jgame);;Game records (*.yaml *.yml);;All files (*)"
 )
+#: The log panel's first width, in pixels.
+LOG_WIDTH = 240
+HINT = "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
 
 
 class TableWindow(QMainWindow):
@@ -92,6 +98,7 @@ class TableWindow(QMainWindow):
         self.shortcuts_window: dialogs.ShortcutsWindow | None = None
         self.game_windows: list[GameWindow | TableWindow] = []
         self._layout()
+        self._log_panel()
         self._status_bar()
         self._menus()
         self._connect()
@@ -114,8 +121,22 @@ class TableWindow(QMainWindow):
         column.addWidget(self.hand_bar)
         self.setCentralWidget(central)
 
+    def _log_panel(self) -> None:
+        """The log beside the table: what rolls and shuffles came to, and what was undone."""
+        self.log = LogList()
+        self.log_dock = QDockWidget("Log", self)
+        self.log_dock.setObjectName("log")
+        self.log_dock.setWidget(self.log)
+        self.log_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.resizeDocks([self.log_dock], [LOG_WIDTH], Qt.Orientation.Horizontal)
+
     def _status_bar(self) -> None:
-        bar = self.statusBar()
+        bar = FadingStatusBar(self)
+        self.setStatusBar(bar)
         self.last_action = QLabel()
         self.last_action.setStyleSheet("color: #cdbfa8; padding: 0 8px;")
         self.joker_button = QPushButton("Joker! Re-roll for a reversed suit")
@@ -129,15 +150,21 @@ class TableWindow(QMainWindow):
         self.joker_button.clicked.connect(self.reroll_joker)
         bar.addPermanentWidget(self.joker_button)
         bar.addPermanentWidget(self.last_action)
-        bar.showMessage("Drag to move · right-click for a piece's menu · F1 lists every shortcut")
+        # The resting text: said messages cover it a while, then fade back to it.
+        self.hint = QLabel(
+            "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
+        )
+        self.hint.setStyleSheet("padding: 0 4px;")
+        bar.addWidget(self.hint, 1)
 
     def _connect(self) -> None:
-        self.session.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.session.message.connect(lambda text: self.statusBar().showMessage(text))
         self.session.changed.connect(self._on_change)
         self.session.replaced.connect(self._on_replaced)
         self.session.modified_changed.connect(lambda _m: self._update_title())
         self.session.seat_changed.connect(self._on_seat_changed)
         self.view.commands.joker_rolled.connect(self._offer_joker_reroll)
+        self.view.commands.logged.connect(self.log.add)
 
     # -------------------------------------------------------------- menus
 
@@ -170,8 +197,8 @@ class TableWindow(QMainWindow):
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
         edit = menus.addMenu("&Edit")
-        self.undo_action = self._action("undo", self.session.undo)
-        self.redo_action = self._action("redo", self.session.redo)
+        self.undo_action = self._action("undo", self.undo)
+        self.redo_action = self._action("redo", self.redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         edit.addSeparator()
@@ -181,6 +208,8 @@ class TableWindow(QMainWindow):
         view.addAction(self._action("reset-view", self.view.reset_view))
         view.addAction(self._action("zoom-in", lambda: self.view.zoom_by(1.25)))
         view.addAction(self._action("zoom-out", lambda: self.view.zoom_by(0.8)))
+        view.addSeparator()
+        view.addAction(self.log_dock.toggleViewAction())
         self.seats_menu = menus.addMenu("&Seats")
         self.pass_action = self._action("pass", self.pass_to_next)
         self.seats_menu.aboutToShow.connect(self._fill_seats_menu)
@@ -213,6 +242,8 @@ class TableWindow(QMainWindow):
     # ------------------------------------------------------------- state
 
     def _on_change(self, change: Change) -> None:
+        # What was said of the last action is old news once the next one is made.
+        self.statusBar().clearMessage()
         self.autosave_timer.start()
         self._update_undo_texts()
         if self.joker_die and (
@@ -221,6 +252,7 @@ class TableWindow(QMainWindow):
             self._hide_joker()
 
     def _on_replaced(self) -> None:
+        self.log.clear()  # another table: its own story starts
         self._hide_joker()
         self._update_undo_texts()
         self._update_title()
@@ -242,6 +274,20 @@ class TableWindow(QMainWindow):
         name = self.session.path.name if self.session.path else "Untitled table"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
         self.setWindowModified(self.session.modified)
+
+    def undo(self) -> None:
+        """Edit > Undo; the log says what was taken back (a roll undone is no secret)."""
+        label = self.session.table.history.undo_label
+        self.session.undo()
+        if label:
+            self.log.add(f"{self.session.seat_name()} undoes: {label}")
+
+    def redo(self) -> None:
+        """Edit > Redo; the log says what was made again."""
+        label = self.session.table.history.redo_label
+        self.session.redo()
+        if label:
+            self.log.add(f"{self.session.seat_name()} redoes: {label}")
 
     def select_all(self) -> None:
         """Select every piece on the table."""

@@ -6,13 +6,24 @@ apply here too, and tests/ui/gestures.py is importable as ``gestures``.
 
 from __future__ import annotations
 
+from vtt.ui.qt import Qt
+
 #: A computer seat's pause in the tests (the window's own is 400 ms).
 FAST_MS = 5
 
 
-def open_game(qtbot, pack: str, kinds: tuple[str, ...], seed: int = 1, options=None, names=None):
+def open_game(
+    qtbot,
+    pack: str,
+    kinds: tuple[str, ...],
+    seed: int = 1,
+    options=None,
+    names=None,
+    take_screen=True,
+):
     """A shown game window for a pack with these seat kinds (Human / Computer), its
-    seats named ``names`` (else the pack's seat labels)."""
+    seats named ``names`` (else the pack's seat labels); unless ``take_screen`` is
+    False, the first person clicks away the pass-the-screen cover."""
     from vtt.rules import load_game
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
@@ -24,5 +35,7 @@ def open_game(qtbot, pack: str, kinds: tuple[str, ...], seed: int = 1, options=N
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    if take_screen and window.cover.isVisible():
+        qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
     window.view.fit()
     return window

@@ -264,6 +264,27 @@ def test_the_screen_is_covered_when_it_passes_to_another_person(qtbot):
     assert session.viewer == 1 - mover and window.log.count() == len(session.moves)
 
 
+def test_the_first_hand_of_a_game_between_people_waits_behind_the_cover(qtbot):
+    """Nobody has the screen when the game opens: the first person takes it, as every
+    later one does, so the other never sees the first hand."""
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4, take_screen=False)
+    session = window.session
+    first = session.names[session.state.to_move]
+    assert window.cover.isVisible() and not window.view.isVisible()
+    assert f"Pass the screen to {first}" in window.cover.text()
+    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_buttons)
+    qtbot.keyClick(window.view, Qt.Key.Key_1)  # a number key makes no move behind it
+    assert session.moves == []
+    qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    assert window.view.isVisible() and not window.cover.isVisible()
+    assert window.focusWidget() is window.view
+
+
+def test_one_person_against_the_computer_sees_the_hand_at_once(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER), seed=4, take_screen=False)
+    assert window.view.isVisible() and not window.cover.isVisible()
+
+
 class BrokenAgent:
     """An agent with a bug."""
 

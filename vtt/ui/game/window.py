@@ -31,6 +31,7 @@ from vtt.ui.game.saved import (
     saved_game_text,
 )
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.qt import (
     QAction,
@@ -42,7 +43,6 @@ from vtt.ui.qt import (
     QKeyEvent,
     QKeySequence,
     QLabel,
-    QListWidget,
     QMainWindow,
     QPushButton,
     QSize,
@@ -54,6 +54,7 @@ from vtt.ui.qt import (
 )
 from vtt.ui.quitting import quit_application
 from vtt.ui.session import AUTOSAVE_MS
+from vtt.ui.statusbar import STATUS_MS
 
 #: Number keys 1..9 make the action bar's moves.
 ACTION_KEYS = 9
@@ -111,7 +112,7 @@ class GameWindow(QMainWindow):
         self.scores = QLabel()
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.log = QListWidget()
+        self.log = LogList()
         side = QWidget()
         column = QVBoxLayout(side)
         column.addWidget(QLabel("<b>Scores and counts</b>"))
@@ -137,6 +138,11 @@ class GameWindow(QMainWindow):
         self.actions_bar = QHBoxLayout()
         self.message = QLabel()
         self.message.setStyleSheet("color: #ffcf7a; padding: 4px 8px; font-size: 14px;")
+        # A said text goes after a while (the next move clears it sooner: see refresh).
+        self.message_timer = QTimer(self)
+        self.message_timer.setSingleShot(True)
+        self.message_timer.setInterval(STATUS_MS)
+        self.message_timer.timeout.connect(self.message.clear)
         self.result = self._result_panel()
         self.replay_bar = self._replay_panel()
         central = QWidget()
@@ -274,36 +280,41 @@ class GameWindow(QMainWindow):
         elif state.outcome is not None:
             self.status.setText(f"Game over · {state.outcome.reason}")
         self.scores.setText(self._vars_text(view.vars))
-        self.log.clear()
-        self.log.addItems(list(view.log))
-        self.log.scrollToBottom()
+        self.log.set_lines(view.log)
         self._fill_actions()
         self._show_result()
         self._cover_if_passed()
 
     def _cover_if_passed(self) -> None:
-        """Hide the table when the screen passes to another person and hands are hidden."""
+        """Hide the table until the person whose view it shows has taken the screen: when
+        it passes to another person, and before the first hand of a game between people."""
         session = self.session
         seat = session.viewer
         people = [s for s in range(session.setup.players) if s not in session.agents]
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
-        passed = self.shown_seat is not None and seat != self.shown_seat
+        # No seat has the screen yet at the start (shown_seat None): the first one takes it.
+        passed = seat != self.shown_seat
         replaying = session.replay_states is not None
         if passed and len(people) > 1 and hidden and not session.over and not replaying:
             self.cover.setText(f"Pass the screen to {session.names[seat]}\n\nClick when ready")
             self.cover.show()
+            self.cover.setFocus()  # Space or Enter takes the screen, as a click does
             self.view.hide()
             self.log.clear()  # the log is the next person's view: it may hold their secrets
             for button in self.action_buttons:
                 button.hide()
         else:
             self.shown_seat = seat
+            # A replay or a finished game opened in this window has nothing to hide.
+            self.cover.hide()
+            self.view.show()
 
     def uncover(self) -> None:
         """Show the table to the person now at the screen."""
         self.shown_seat = self.session.viewer
         self.cover.hide()
         self.view.show()
+        self.view.setFocus()  # keys go to the board again (Alt magnifies there)
         self.refresh()
 
     def _show_replay(self) -> None:
@@ -410,9 +421,9 @@ class GameWindow(QMainWindow):
     # ------------------------------------------------------------- actions
 
     def say(self, text: str) -> None:
-        """Show a message in the message line (never a modal dialog); the rules' reasons
-        name seats by the pack's labels, shown as the players' names."""
+        """Show a message in the message line (never a modal dialog) for a few seconds."""
         self.message.setText(text)
+        self.message_timer.start()
 
     def make_action(self, index: int) -> None:
         """Make the action bar's move number ``index`` (from 0), if there is one."""

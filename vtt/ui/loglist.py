@@ -1,0 +1,40 @@
+"""A log panel: one line per event, long lines wrapped, the last line always in view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from vtt.ui.qt import QListWidget, Qt, QWidget
+
+
+class LogList(QListWidget):
+    """The lines of a log, oldest first, scrolled to the newest."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # Long lines wrap rather than hide behind a sideways scroll bar (whose coming
+        # would also push the last line out of view).
+        self.setWordWrap(True)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the table
+        # The list lays its lines out later than they are added, and wraps them again when
+        # its scroll bar comes: each time its length changes, its end is what shows.
+        end = self.verticalScrollBar()
+        end.rangeChanged.connect(lambda _low, high: end.setValue(high))
+
+    def add(self, line: str) -> None:
+        """Write one more line at the end."""
+        self.addItem(line)
+        self.scrollToBottom()
+
+    def set_lines(self, lines: Iterable[str]) -> None:
+        """Show these lines instead (a game's log, rebuilt after every move)."""
+        self.clear()
+        self.addItems(list(lines))
+        self.scrollToBottom()
+
+    def lines(self) -> list[str]:
+        """The lines shown, oldest first."""
+        return [self.item(row).text() for row in range(self.count())]
