@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from vtt.janken import Card
@@ -294,3 +297,18 @@ def test_labels_players_read_come_from_the_engine(war: Game) -> None:
     assert war.vars["wins"].label == "rounds won"
     assert war.summary.startswith("Card against card")
     assert war.variant_labels["five-card"] == "5 Card War"
+
+
+def test_a_changed_pack_file_is_loaded_again(tmp_path: Path) -> None:
+    from vtt.rules.finder import load_game
+
+    folder = tmp_path / "giving"
+    folder.mkdir()
+    pack = folder / "pack.yaml"
+    pack.write_text(GIVE, "utf-8")
+    first = load_game(folder)
+    assert load_game(folder) is first  # unchanged: loaded once
+    pack.write_text(GIVE.replace("name: Give", "name: Give Again"), "utf-8")
+    os.utime(pack, ns=(pack.stat().st_atime_ns, pack.stat().st_mtime_ns + 10**9))
+    again = load_game(folder)
+    assert again is not first and again.name == "Give Again"

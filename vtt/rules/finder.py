@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from vtt.resources import rulesets_dir, user_packs_dir
@@ -80,11 +80,14 @@ def _declared_id(path: Path) -> str | None:
     return str(data["id"]) if isinstance(data, dict) and "id" in data else None
 
 
-@cache
-def _load(path: Path) -> Game:
+@lru_cache(maxsize=64)
+def _load(path: Path, stamp: tuple[int, int]) -> Game:
     return load_pack(path)
 
 
 def load_game(pack: str | Path, folders: Iterable[Path] = ()) -> Game:
-    """The game of a pack, by id (``load_game("war")``) or path; loaded once per run."""
-    return _load(find_pack(pack, tuple(folders)).resolve())
+    """The game of a pack, by id (``load_game("war")``) or path: loaded once while its
+    file stays as it is, and again once the file changes (a designer's edit)."""
+    path = find_pack(pack, tuple(folders)).resolve()
+    status = path.stat()
+    return _load(path, (status.st_mtime_ns, status.st_size))
