@@ -133,6 +133,35 @@ def _settle_function(
         SCAFFOLD,
     )[0]
     assert isinstance(loop, ast.For)
+    loop.body[-1:-1] = _entering(lists, writer)  # before the meter check
+    # No phase to enter: the end checks and the moves of whoever is next, written out
+    # for each phase with moves (State.settled does the rest: a stuck player, errors).
+    settled = loop.body[1]
+    assert isinstance(settled, ast.If)
+    settled.body[1:1] = _waiting(lists, writer, extra)
+    body = [
+        *writer.forget(),
+        *code("_entered = []", SCAFFOLD),
+        loop,
+        *code("raise _state.endless_phases(_entered)", SCAFFOLD),
+    ]
+    settle: Runner = build_function(writer, body, library, f"{label} settle", extra)
+    return settle
+
+
+def _chain(branches: list[tuple[str, list[ast.stmt]]], name: str) -> list[ast.stmt]:
+    """``if NAME == 'a': ... elif NAME == 'b': ...`` over (phase, statements)."""
+    chain: list[ast.stmt] = []
+    for phase, body in reversed(branches):
+        test = code("X == N", SCAFFOLD, X=name, N=ast.Constant(phase))[0]
+        assert isinstance(test, ast.Expr)
+        chain = [ast.If(test=test.value, body=body, orelse=chain)]
+    return chain
+
+
+def _entering(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
+    """Each phase's ``enter`` steps, and who moves in an ``each`` phase, one branch a
+    phase that does something when entered."""
     branches: list[tuple[str, list[ast.stmt]]] = []
     for phase, turn in lists.turns.items():
         writer.valid = set()
@@ -143,7 +172,7 @@ def _settle_function(
                 SCAFFOLD,
                 N=ast.Constant(phase),
             )
-        elif turn == "each":  # everyone, from the current seat (State._take_turns)
+        elif turn == "each":  # everyone, from the current seat (State.take_turns)
             body += code(
                 "if _state.next_phase is None:\n"
                 "    _state.pending = _from_seat(_env['players'], _env['current'])\n"
@@ -155,18 +184,14 @@ def _settle_function(
             )
         if body[1:]:  # more than forgetting: the phase does something when entered
             branches.append((phase, body))
-    chain: list[ast.stmt] = []
-    for phase, body in reversed(branches):
-        test = code("_name == N", SCAFFOLD, N=ast.Constant(phase))[0]
-        assert isinstance(test, ast.Expr)
-        chain = [ast.If(test=test.value, body=body, orelse=chain)]
-    loop.body[-1:-1] = chain  # before the meter check
-    # No phase to enter: the end checks and the moves of whoever is next, written out
-    # for each phase with moves (State._settled does the rest: a stuck player, errors).
-    settled = loop.body[1]
-    assert isinstance(settled, ast.If)
-    waiting: list[ast.stmt] = []
-    for phase in reversed(list(lists.generators)):
+    return _chain(branches, "_name")
+
+
+def _waiting(lists: FlowLists, writer: Writer, extra: dict[str, Any]) -> list[ast.stmt]:
+    """For each phase with moves: the end checks, then the legal moves of whoever is
+    next (generated once per position), returning when there are some."""
+    branches: list[tuple[str, list[ast.stmt]]] = []
+    for phase in lists.generators:
         if lists.turns[phase] == "auto":
             continue
         generating = _generation(lists, phase, "_legal", extra)
@@ -184,18 +209,8 @@ def _settle_function(
         missing = moves[1]
         assert isinstance(missing, ast.If)
         missing.body[:1] = generating
-        test = code("_phase == N", SCAFFOLD, N=ast.Constant(phase))[0]
-        assert isinstance(test, ast.Expr)
-        waiting = [ast.If(test=test.value, body=[*found, *moves], orelse=waiting)]
-    settled.body[1:1] = waiting
-    body = [
-        *writer.forget(),
-        *code("_entered = []", SCAFFOLD),
-        loop,
-        *code("raise _state.endless_phases(_entered)", SCAFFOLD),
-    ]
-    settle: Runner = build_function(writer, body, library, f"{label} settle", extra)
-    return settle
+        branches.append((phase, [*found, *moves]))
+    return _chain(branches, "_phase")
 
 
 def _play_function(
@@ -209,9 +224,40 @@ def _play_function(
     extra: dict[str, Any],
 ) -> Play:
     writer = Writer(stable, scores)
-    # What ``State.apply_unchecked`` does before the effects: who moves, the arguments
-    # under their names, the history, a fresh work meter and the log line (written out
-    # only when read: most lines of a playout never are).
+    body = _bookkeeping(lists, move, writer)
+    body += [*writer.forget(), *writer.steps(lists.effects.get(move, ()))]
+    body += [*writer.forget(), *writer.steps(lists.after_move.get(phase, ()))]
+    turn = lists.turns[phase]
+    body += _handover(lists, phase, writer) if turn == "each" else _next_seat()
+    writer.valid = set()  # the engine's methods, ``then`` or a called step may have changed any
+    body += code("_state.turn_decided = False", SCAFFOLD)
+    if turn != "auto":
+        # The same phase goes on (the settle loop's first round, written out): the end
+        # checks, then the moves of whoever is next.
+        goes_on = [*writer.forget(), *writer.steps(lists.end)]
+        extra = dict(extra)
+        goes_on += _generation(lists, phase, "_found", extra)
+        goes_on += code("_state.legal_cache = _found\nif _found:\n    return", SCAFFOLD)
+        body += code("if _state.next_phase is None:\n    pass", SCAFFOLD)
+        last = body[-1]
+        assert isinstance(last, ast.If)
+        last.body = goes_on
+    body += code("_settle(_state)", SCAFFOLD)
+    play: Play = build_function(
+        writer,
+        body,
+        library,
+        f"{label} play {move} in {phase}",
+        extra,
+        ("_state", "_move", "_values"),
+    )
+    return play
+
+
+def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
+    """What comes before a move's effects: who moves, the arguments under their names,
+    the history, a fresh work meter and the log line (written out only when read: most
+    lines of a playout never are)."""
     args = lists.args.get(move, ())
     body = code(
         "_pending = _state.pending\n"
@@ -239,64 +285,45 @@ def _play_function(
         S=ast.Constant(move in lists.secret_moves),
     )
     writer.valid = {"me", *args}
-    body += [*writer.forget(), *writer.steps(lists.effects.get(move, ()))]
-    body += [*writer.forget(), *writer.steps(lists.after_move.get(phase, ()))]
-    turn = lists.turns[phase]
-    if turn == "each":
-        writer.valid = set()
-        then = [*writer.forget(), *writer.steps(lists.then.get(phase, ()))]
-        if lists.secret.get(phase):
-            then += code("_state.unveil()", SCAFFOLD)
-        else:  # nothing secret to unveil: only mark where the next round's lines begin
-            then += code("_state.secret_from = len(_state.log_lines)", SCAFFOLD)
-        then += code(
-            "if _state.next_phase is None:\n    _state.next_phase = N",
-            SCAFFOLD,
-            N=ast.Constant(phase),
-        )
-        handover = code(
-            "_pending = _state.pending = _state.pending[1:]\nif not _pending:\n    pass",
-            SCAFFOLD,
-        )
-        last = handover[-1]
-        assert isinstance(last, ast.If)
-        last.body = then
-        body += handover
-    else:
-        # The next seat in the turn order (the common case of ``State.pass_turn``).
-        body += code(
-            "if not _state.turn_decided:\n"
-            "    _c = _env['current']\n"
-            "    _ps = _env['players']\n"
-            "    if _c in _ps:\n"
-            "        _env['current'] = _ps[(_ps.index(_c) + _env['direction']) % len(_ps)]\n"
-            "    else:\n"
-            "        _state.pass_turn(1)",
-            SCAFFOLD,
-        )
-    writer.valid = set()  # the engine's methods, ``then`` or a called step may have changed any
-    body += code("_state.turn_decided = False", SCAFFOLD)
-    if turn != "auto":
-        # The same phase goes on (the settle loop's first round, written out): the end
-        # checks, then the moves of whoever is next.
-        goes_on = [*writer.forget(), *writer.steps(lists.end)]
-        extra = dict(extra)
-        goes_on += _generation(lists, phase, "_found", extra)
-        goes_on += code("_state.legal_cache = _found\nif _found:\n    return", SCAFFOLD)
-        body += code("if _state.next_phase is None:\n    pass", SCAFFOLD)
-        last = body[-1]
-        assert isinstance(last, ast.If)
-        last.body = goes_on
-    body += code("_settle(_state)", SCAFFOLD)
-    play: Play = build_function(
-        writer,
-        body,
-        library,
-        f"{label} play {move} in {phase}",
-        extra,
-        ("_state", "_move", "_values"),
+    return body
+
+
+def _handover(lists: FlowLists, phase: str, writer: Writer) -> list[ast.stmt]:
+    """An ``each`` phase after a move: the next of its movers, or once all have moved,
+    its ``then`` steps, the unveiling of secret choices, and the phase again."""
+    writer.valid = set()
+    then = [*writer.forget(), *writer.steps(lists.then.get(phase, ()))]
+    if lists.secret.get(phase):
+        then += code("_state.unveil()", SCAFFOLD)
+    else:  # nothing secret to unveil: only mark where the next round's lines begin
+        then += code("_state.secret_from = len(_state.log_lines)", SCAFFOLD)
+    then += code(
+        "if _state.next_phase is None:\n    _state.next_phase = N",
+        SCAFFOLD,
+        N=ast.Constant(phase),
     )
-    return play
+    handover = code(
+        "_pending = _state.pending = _state.pending[1:]\nif not _pending:\n    pass",
+        SCAFFOLD,
+    )
+    last = handover[-1]
+    assert isinstance(last, ast.If)
+    last.body = then
+    return handover
+
+
+def _next_seat() -> list[ast.stmt]:
+    """The next seat in the turn order (the common case of ``State.pass_turn``)."""
+    return code(
+        "if not _state.turn_decided:\n"
+        "    _c = _env['current']\n"
+        "    _ps = _env['players']\n"
+        "    if _c in _ps:\n"
+        "        _env['current'] = _ps[(_ps.index(_c) + _env['direction']) % len(_ps)]\n"
+        "    else:\n"
+        "        _state.pass_turn(1)",
+        SCAFFOLD,
+    )
 
 
 def _generation(lists: FlowLists, phase: str, target: str, extra: dict[str, Any]) -> list[ast.stmt]:

@@ -68,26 +68,7 @@ class Rules:
     @classmethod
     def of(cls, game: Game, env: Env) -> Rules:
         """The rules of ``game`` with the options in ``env``."""
-
-        def decide(test: Expr) -> bool:
-            return bool(test(env))
-
-        # Compiled again with the options written into the expressions where the pack
-        # allows it (``mode == 'classic' and x`` runs as ``x``), else as loaded.
-        lists = game.step_lists(game.fixed_values(env)) if game.step_lists else None
-        if lists is None:
-            lists = StepLists(
-                setup=game.setup,
-                effects={name: kind.effects for name, kind in game.moves.items()},
-                enter={name: phase.enter for name, phase in game.phases.items()},
-                after_move={name: phase.after_move for name, phase in game.phases.items()},
-                then={name: phase.then for name, phase in game.phases.items()},
-                stuck={name: phase.stuck or () for name, phase in game.phases.items()},
-            )
-
-        def each(steps: Mapping[str, tuple[Step, ...]]) -> dict[str, tuple[Step, ...]]:
-            return {name: specialise(found, decide) for name, found in steps.items()}
-
+        lists = _decided_lists(game, env)
         stable = game.stable_names()
 
         def runner(steps: tuple[Step, ...], label: str) -> Runner | None:
@@ -98,10 +79,6 @@ class Rules:
 
         seat_names = env["seat_names"]
         makers = {name: _maker(game, kind, seat_names) for name, kind in game.moves.items()}
-        setup = specialise(lists.setup, decide)
-        effects, enter = each(lists.effects), each(lists.enter)
-        after_move, then, stuck = each(lists.after_move), each(lists.then), each(lists.stuck)
-        turns = {name: phase.turn for name, phase in game.phases.items()}
         generators = {
             name: tuple(
                 (kind, kind.generator, game.known_moves(kind, seat_names), makers[kind.name])
@@ -116,32 +93,7 @@ class Rules:
         }
         ends = end_steps(game.end)
         flow = compile_flow(
-            FlowLists(
-                effects=effects,
-                enter=enter,
-                after_move=after_move,
-                then=then,
-                stuck=stuck,
-                end=ends,
-                turns=turns,
-                secret=secret,
-                generators={
-                    name: tuple((kind.name, *rest) for kind, *rest in found)
-                    for name, found in generators.items()
-                },
-                args={
-                    name: tuple(arg.name for arg in kind.args) for name, kind in game.moves.items()
-                },
-                secret_moves=frozenset(n for n, kind in game.moves.items() if kind.secret),
-                chosen_actors=frozenset(
-                    name for name, phase in game.phases.items() if phase.actors is not None
-                ),
-                fixed_moves={
-                    name: makers[name](())
-                    for name, kind in game.moves.items()
-                    if not kind.args and not kind.conditions
-                },
-            ),
+            _flow_lists(game, lists, ends, secret, generators, makers),
             PACK_LIBRARY,
             stable,
             game.id,
@@ -150,25 +102,93 @@ class Rules:
             from_seat,
         )
         return cls(
-            setup=setup,
-            effects=effects,
-            enter=enter,
-            after_move=after_move,
-            then=then,
-            stuck=stuck,
-            turns=turns,
+            setup=lists.setup,
+            effects=lists.effects,
+            enter=lists.enter,
+            after_move=lists.after_move,
+            then=lists.then,
+            stuck=lists.stuck,
+            turns={name: phase.turn for name, phase in game.phases.items()},
             makers=makers,
             end=ends,
-            run_setup=runner(setup, "setup"),
-            run_then=runners(then, "then"),
-            run_stuck=runners(stuck, "stuck"),
+            run_setup=runner(lists.setup, "setup"),
+            run_then=runners(lists.then, "then"),
+            run_stuck=runners(lists.stuck, "stuck"),
             run_end=runner(ends, "end"),
             secret=secret,
             generators=generators,
             settle=flow.settle,
             play=flow.play,
-            traces=traces_of(game.moves, effects),
+            traces=traces_of(game.moves, lists.effects),
         )
+
+
+def _decided_lists(game: Game, env: Env) -> StepLists:
+    """Every step list of ``game`` for the options in ``env``, each ``if`` on options
+    alone replaced by the branch it takes."""
+
+    def decide(test: Expr) -> bool:
+        return bool(test(env))
+
+    # Compiled again with the options written into the expressions where the pack
+    # allows it (``mode == 'classic' and x`` runs as ``x``), else as loaded.
+    lists = game.step_lists(game.fixed_values(env)) if game.step_lists else None
+    if lists is None:
+        lists = StepLists(
+            setup=game.setup,
+            effects={name: kind.effects for name, kind in game.moves.items()},
+            enter={name: phase.enter for name, phase in game.phases.items()},
+            after_move={name: phase.after_move for name, phase in game.phases.items()},
+            then={name: phase.then for name, phase in game.phases.items()},
+            stuck={name: phase.stuck or () for name, phase in game.phases.items()},
+        )
+
+    def each(steps: Mapping[str, tuple[Step, ...]]) -> dict[str, tuple[Step, ...]]:
+        return {name: specialise(found, decide) for name, found in steps.items()}
+
+    return StepLists(
+        setup=specialise(lists.setup, decide),
+        effects=each(lists.effects),
+        enter=each(lists.enter),
+        after_move=each(lists.after_move),
+        then=each(lists.then),
+        stuck=each(lists.stuck),
+    )
+
+
+def _flow_lists(
+    game: Game,
+    lists: StepLists,
+    ends: tuple[Step, ...],
+    secret: Mapping[str, bool],
+    generators: Mapping[str, tuple[tuple[Any, ...], ...]],
+    makers: Mapping[str, Callable[[tuple[Any, ...]], Move]],
+) -> FlowLists:
+    """What the generated turn path runs, for one set of options."""
+    return FlowLists(
+        effects=lists.effects,
+        enter=lists.enter,
+        after_move=lists.after_move,
+        then=lists.then,
+        stuck=lists.stuck,
+        end=ends,
+        turns={name: phase.turn for name, phase in game.phases.items()},
+        secret=secret,
+        generators={
+            name: tuple((kind.name, *rest) for kind, *rest in found)
+            for name, found in generators.items()
+        },
+        args={name: tuple(arg.name for arg in kind.args) for name, kind in game.moves.items()},
+        secret_moves=frozenset(n for n, kind in game.moves.items() if kind.secret),
+        chosen_actors=frozenset(
+            name for name, phase in game.phases.items() if phase.actors is not None
+        ),
+        fixed_moves={
+            name: makers[name](())
+            for name, kind in game.moves.items()
+            if not kind.args and not kind.conditions
+        },
+    )
 
 
 class _Runners(Mapping[str, "Runner | None"]):

@@ -43,23 +43,7 @@ def start_state(
             f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {count}"
         )
     names = game.chosen_seat_names(seat_names, count)
-    # The options as given, with their types (1 is not True): a game started the same
-    # way as one before needs no checking again. Seat names spell the moves, so the
-    # rules made for a start hold for its names only.
-    given = ("given", tuple((name, type(v), v) for name, v in options.items()), names)
-    known = _hashable(given)
-    blank = game._blanks.get(given) if known else None
-    if blank is None:
-        # Everything before the setup steps depends only on the options and the
-        # seats: worked out once, then copied for every new game (found again by
-        # the options as given, and by their checked values).
-        values = option_values(game.options, options)
-        key = (tuple(values.items()), names)
-        blank = game._blanks.get(key)
-        if blank is None:
-            blank = game._blanks[key] = blank_state(game, values, names)
-        if known:
-            game._blanks[given] = blank
+    blank = _blank_for(game, options, names)
     started = game._started.get(id(blank)) if deal is None else None
     if started is not None:  # no chance in the start: every seed starts here
         state = started.copy()
@@ -90,6 +74,28 @@ def start_state(
         with contextlib.suppress(GameOver):
             state._rules.settle(state)  # the dealt position may already be decided
     return state
+
+
+def _blank_for(game: Game, options: dict[str, object], names: tuple[str, ...]) -> State:
+    """The blank state for these options and seats, made once and kept by the game."""
+    # The options as given, with their types (1 is not True): a game started the same
+    # way as one before needs no checking again. Seat names spell the moves, so the
+    # rules made for a start hold for its names only.
+    given = ("given", tuple((name, type(v), v) for name, v in options.items()), names)
+    known = _hashable(given)
+    blank = game._blanks.get(given) if known else None
+    if blank is None:
+        # Everything before the setup steps depends only on the options and the
+        # seats: worked out once, then copied for every new game (found again by
+        # the options as given, and by their checked values).
+        values = option_values(game.options, options)
+        key = (tuple(values.items()), names)
+        blank = game._blanks.get(key)
+        if blank is None:
+            blank = game._blanks[key] = blank_state(game, values, names)
+        if known:
+            game._blanks[given] = blank
+    return blank
 
 
 def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) -> State:
