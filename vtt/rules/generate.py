@@ -330,32 +330,7 @@ def _loops(
         dropped = false_first if index == 0 and false_first is not None else 0
         statements += builder.check(check, failed, step, bound, dropped)
     if step == len(plan.order):
-        values = ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
-        if len(plan.order) > 1:
-            # The moves of this round of the innermost loop, by its value (``_kn``).
-            inner = _name(kind.args[plan.order[-1]].name)
-            found: ast.expr = ast.Call(
-                func=ast.Attribute(value=_name("_kn"), attr="get", ctx=ast.Load()),
-                args=[inner],
-                keywords=[],
-            )
-            made = _call("_keep", _name("_kn"), copy.deepcopy(inner), _call("_make", values))
-        else:
-            found = ast.Call(
-                func=ast.Attribute(value=_name("_known"), attr="get", ctx=ast.Load()),
-                args=[values],
-                keywords=[],
-            )
-            made = _call("_make", copy.deepcopy(values))
-        move = ast.BoolOp(op=ast.Or(), values=[found, made])
-        append = ast.Expr(
-            value=ast.Call(
-                func=ast.Attribute(value=_name("_found"), attr="append", ctx=ast.Load()),
-                args=[move],
-                keywords=[],
-            )
-        )
-        statements.append(builder.statement(append, _SCAFFOLD))
+        statements.append(builder.statement(_append_move(kind), _SCAFFOLD))
         return statements
     arg = kind.args[plan.order[step]]
     target = f"_c{step}"
@@ -391,6 +366,36 @@ def _loops(
         statements += _moves_of_round(kind, builder)
     statements += [builder.statement(loop, _SCAFFOLD) for loop in loops]
     return statements
+
+
+def _append_move(kind: MoveDef) -> ast.stmt:
+    """``_found.append(the Move of these values, made once and then looked up)``."""
+    plan = kind.plan
+    values = ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
+    if len(plan.order) > 1:
+        # The moves of this round of the innermost loop, by its value (``_kn``).
+        inner = _name(kind.args[plan.order[-1]].name)
+        found: ast.expr = ast.Call(
+            func=ast.Attribute(value=_name("_kn"), attr="get", ctx=ast.Load()),
+            args=[inner],
+            keywords=[],
+        )
+        made = _call("_keep", _name("_kn"), copy.deepcopy(inner), _call("_make", values))
+    else:
+        found = ast.Call(
+            func=ast.Attribute(value=_name("_known"), attr="get", ctx=ast.Load()),
+            args=[values],
+            keywords=[],
+        )
+        made = _call("_make", copy.deepcopy(values))
+    move = ast.BoolOp(op=ast.Or(), values=[found, made])
+    return ast.Expr(
+        value=ast.Call(
+            func=ast.Attribute(value=_name("_found"), attr="append", ctx=ast.Load()),
+            args=[move],
+            keywords=[],
+        )
+    )
 
 
 def _loop(name: str, candidates: str, body: list[ast.stmt]) -> ast.For:

@@ -286,21 +286,9 @@ class _Builder:
         self._defines(base)  # first: every other expression may use them
         self._zones(base)
         self._vars(base)
-        phase_names = set(data["flow"]["phases"])
         # Options and constants: the names whose values are fixed for a whole game.
         fixed_names = frozenset(o.name for o in options) | frozenset(constants)
-        effects = StepParser(
-            compile_expr=self.expr,
-            zone_ref=self.zone_ref,
-            template=self.template,
-            where=self.where,
-            vars=self.vars,
-            all_stacks=self._all_stacks,
-            phase_names=phase_names,
-            errors=self.errors,
-            static_names=fixed_names,
-            kept_names=frozenset(data.get("zones", {})) | frozenset(data.get("vars", {})),
-        )
+        effects = self._step_parser(fixed_names)
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
         # A name a step or argument binds is not fixed there.
@@ -333,6 +321,22 @@ class _Builder:
             variant_labels={
                 name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
             },
+        )
+
+    def _step_parser(self, fixed_names: frozenset[str]) -> StepParser:
+        """The reader of this pack's step lists."""
+        data = self.data
+        return StepParser(
+            compile_expr=self.expr,
+            zone_ref=self.zone_ref,
+            template=self.template,
+            where=self.where,
+            vars=self.vars,
+            all_stacks=self._all_stacks,
+            phase_names=set(data["flow"]["phases"]),
+            errors=self.errors,
+            static_names=fixed_names,
+            kept_names=frozenset(data.get("zones", {})) | frozenset(data.get("vars", {})),
         )
 
     def _step_lists(
