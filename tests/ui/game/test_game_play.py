@@ -409,10 +409,10 @@ def test_seats_wear_the_colours_chosen_for_them(qtbot):
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
-    seats = (SeatChoice("Ann", HUMAN, "#123456"), SeatChoice("Ben", HUMAN))
+    seats = (SeatChoice("Ann", HUMAN, "#123456"), SeatChoice("Ben", HUMAN, "#3498db"))
     window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
     qtbot.addWidget(window)
-    assert window.session.colours == ("#123456", "#3498db")  # Ben keeps his seat's colour
+    assert window.session.colours == ("#123456", "#3498db")
     white = next(f for f in window.board.faces if f.place.key == ("reserve", 0))
     black = next(f for f in window.board.faces if f.place.key == ("reserve", 1))
     middle = int(white.rect().height() / 2)
@@ -422,8 +422,49 @@ def test_seats_wear_the_colours_chosen_for_them(qtbot):
     assert marker.markers == [0]
     assert _painted(marker, (9, int(marker.rect().height() / 2))) == "#123456"
     assert "#123456" in window.status.text()  # the dot before "Ann to move"
-    reserve = window.board.places[("reserve", 0)]  # whose place: a dot before its name
-    assert _painted(reserve, (17, 15)) == "#123456"
+    reserve = window.board.places[("reserve", 1)]  # whose place: a dot before its name
+    room = reserve.label_room()
+    dot = (int(room.left() - reserve.rect().left() - 7 - reserve.dot_size() / 2), 4 + 4 + 15)
+    assert _painted(reserve, dot) == "#3498db"
+
+
+def test_seats_named_after_colours_wear_them(qtbot):
+    # JANTORI's seats are White and Black: so are their pieces, markers and plates,
+    # unless the players choose other colours.
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("White", HUMAN), SeatChoice("Black", HUMAN))
+    window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    white, black = window.session.colours
+    assert QColor(white).lightness() > 220 and QColor(black).lightness() < 50
+    theirs = next(f for f in window.board.faces if f.place.key == ("reserve", 1))
+    ring = QColor(_painted(theirs, (3, int(theirs.rect().height() / 2))))
+    assert ring.lightness() < 60  # Black's pieces wear a black ring
+    plates = {name: colour for _rect, name, colour in window.board.plates()}
+    assert plates == {"White": white, "Black": black}
+    # Named anything else, the seats of a pack named after colours still wear them.
+    renamed = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    window = GameWindow(GameSetup("jantori", renamed, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    assert window.session.colours == (white, black)
+    war = GameWindow(GameSetup("war", renamed, {}, 2), pause_ms=5)
+    qtbot.addWidget(war)
+    assert war.session.colours == ("#e74c3c", "#3498db")  # P1 and P2: the usual colours
+
+
+def test_the_new_game_dialog_offers_white_and_black_for_jantori(qtbot):
+    from vtt.ui.game.dialog import NewGameDialog
+
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    names = [entry.name for entry in dialog.packs]
+    dialog.pack_list.setCurrentRow(names.index("JANTORI"))
+    chosen = [colour.currentText() for _name, _kind, colour in dialog.seat_rows]
+    assert chosen == ["White", "Black"]
+    setup = dialog.setup()
+    assert setup is not None and [seat.colour for seat in setup.seats] == ["#f4f1e8", "#262626"]
 
 
 def test_vars_show_with_their_labels_and_seats_by_name(qtbot):

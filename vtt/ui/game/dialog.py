@@ -15,7 +15,7 @@ from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules import Game, load_game
 from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
-from vtt.table.seats import COLOUR_NAMES, SEAT_COLOURS
+from vtt.table.seats import COLOUR_NAMES, GAME_COLOURS, SEAT_COLOURS, named_colour
 from vtt.ui.art import swatch
 from vtt.ui.game.session import COMPUTER, HUMAN, SEAT_KINDS, GameSetup, SeatChoice
 from vtt.ui.qt import (
@@ -262,9 +262,11 @@ class NewGameDialog(QDialog):
             kind.addItems(list(SEAT_KINDS))
             kind.setCurrentText(HUMAN if seat == 0 else COMPUTER)
             colour = QComboBox()
-            for value, label in zip(SEAT_COLOURS, COLOUR_NAMES, strict=True):
+            for label, value in (*zip(COLOUR_NAMES, SEAT_COLOURS, strict=True), *GAME_COLOURS):
                 colour.addItem(swatch(value), label, value)
-            colour.setCurrentIndex(seat % len(SEAT_COLOURS))
+            # A seat the pack names after a colour (White, Black) wears it.
+            named = colour.findData(named_colour(names[seat]) or "")
+            colour.setCurrentIndex(named if named >= 0 else seat % len(SEAT_COLOURS))
             colour.setToolTip("The seat's colour: its pieces' rings and its markers")
             row = QWidget()
             line = QHBoxLayout(row)
