@@ -649,7 +649,7 @@ class BoardView(FeltView):
         self.magnifier.hide()
         pos = event.position().toPoint()
         point = self.mapToScene(pos)
-        face = self.board.face_at(point)
+        face = self.board.face_at(point) if self.viewport().rect().contains(pos) else None
         button = event.button()
         if button == Qt.MouseButton.LeftButton and face is not None and self.can_drag(face):
             self.begin_drag(face, point)
@@ -663,6 +663,8 @@ class BoardView(FeltView):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
         self.hover = pos
+        if self.hand_view is not None:
+            self.hand_view.hover = None
         if self.panning is not None:
             delta, self.panning = pos - self.panning, pos
             if not delta.isNull():
@@ -749,7 +751,7 @@ class BoardView(FeltView):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt and self.dragging is None:
             hand = self.hand_view
-            if hand is not None and hand.magnify_at(hand.cursor().pos()):
+            if hand is not None and hand.hover is not None and hand.magnify_at(hand.hover):
                 return
             self.magnify(self.hover)
             return
@@ -766,7 +768,8 @@ class BoardView(FeltView):
     def magnify(self, at: QPoint) -> None:
         """Show the card (or piece token) under ``at`` (view coordinates) large; a
         face-down card shows nothing."""
-        face = self.board.face_at(self.mapToScene(at))
+        inside = self.viewport().rect().contains(at)
+        face = self.board.face_at(self.mapToScene(at)) if inside else None
         asset = face.magnified_asset() if face is not None else None
         if asset:
             self.magnifier.show_asset(asset, at)
@@ -793,6 +796,8 @@ class HandView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setMouseTracking(True)
         self.magnifier = Magnifier(table.board.art, table.window())
+        #: Where the mouse is over the hand area (global), for Alt pressed on the table.
+        self.hover: QPoint | None = None
 
     def fit(self) -> None:
         """Show the hand area from its left edge, as large as the strip allows."""
@@ -831,8 +836,9 @@ class HandView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
+        self.hover = self.viewport().mapToGlobal(pos)
         if self.table.dragging is not None:
-            self.table.drag_to(self.viewport().mapToGlobal(pos))
+            self.table.drag_to(self.hover)
             return
         if event.modifiers() & Qt.KeyboardModifier.AltModifier:
             self.magnify_at(self.viewport().mapToGlobal(pos))
@@ -844,6 +850,7 @@ class HandView(QGraphicsView):
             self.table.finish_drag(self.viewport().mapToGlobal(event.position().toPoint()))
 
     def leaveEvent(self, event: object) -> None:
+        self.hover = None
         self.magnifier.hide()
 
     def magnify_at(self, global_pos: QPoint) -> bool:
