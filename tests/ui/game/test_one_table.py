@@ -284,3 +284,20 @@ def test_a_drag_let_go_in_the_hand_area_snaps_back(qtbot):
         hand, QEvent.Type.MouseButtonRelease, start + QPoint(200, 0), LEFT, Qt.MouseButton.NoButton
     )
     assert face.pos() == home and window.session.moves == []
+
+
+def test_the_rules_window_keeps_designer_notes_in_a_section_of_their_own(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER))
+    window.show_rules()
+    rules = window.rules_window
+    qtbot.addWidget(rules)
+    assert [rules.tabs.tabText(i) for i in range(rules.tabs.count())] == [
+        "Rules",
+        "Designer notes",
+    ]
+    assert rules.tabs.currentWidget() is rules.text  # the rules for players come first
+    players = rules.text.toPlainText()
+    assert "Blank centre" in players and "three top cards" in players.lower()
+    for note in ("RULINGS.md", "records/", "blank_centre", "wins_needed", "Notation"):
+        assert note not in players, note
+        assert note in rules.notes.toPlainText(), note
