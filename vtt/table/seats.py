@@ -29,7 +29,21 @@ COLOUR_NAMES: tuple[str, ...] = (
     "Teal",
     "Pink",
 )
+#: Colours a game's seats may be named after beyond those above (JANTORI's White and
+#: Black), light and dark enough to tell apart on the felt.
+GAME_COLOURS: tuple[tuple[str, str], ...] = (("White", "#f4f1e8"), ("Black", "#262626"))
 DEFAULT_NAMES: tuple[str, ...] = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def named_colour(name: str) -> str | None:
+    """The colour a seat's name names (``#rrggbb``), if it is a colour's name.
+
+    >>> named_colour("White"), named_colour("blue"), named_colour("Ann")
+    ('#f4f1e8', '#3498db', None)
+    """
+    colours = dict(zip(COLOUR_NAMES, SEAT_COLOURS, strict=True)) | dict(GAME_COLOURS)
+    found = {word.lower(): colour for word, colour in colours.items()}
+    return found.get(name.strip().lower())
 
 
 @dataclass(frozen=True, slots=True)

@@ -219,11 +219,7 @@ class StackItem(PieceItem):
 
     def paint_piece(self, painter: QPainter) -> None:
         body = self.body()
-        depth = min(7, 1 + self.shown_count() // 9)
-        painter.setPen(QPen(QColor("#9c9584"), 0.8))
-        painter.setBrush(QColor("#ece6d6"))
-        for layer in range(depth, 0, -1):
-            painter.drawRoundedRect(body.translated(layer * 0.9, layer * 1.2), 6, 6)
+        paint_stack_edge(painter, body, self.shown_count())
         if self.shuffle_phase > 0:
             self.paint_shuffle(painter)
         self.art.paint(painter, self.top_asset(), body)
@@ -242,15 +238,7 @@ class StackItem(PieceItem):
 
     def paint_badge(self, painter: QPainter, text: str) -> None:
         """The round count badge at the top right corner."""
-        centre = self.grip_centre()
-        painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5))
-        painter.setBrush(BADGE)
-        painter.drawEllipse(centre, 15, 15)
-        painter.setFont(badge_font(len(text)))
-        painter.setPen(QColor("white"))
-        painter.drawText(
-            QRectF(centre.x() - 15, centre.y() - 15, 30, 30), Qt.AlignmentFlag.AlignCenter, text
-        )
+        paint_count_badge(painter, self.grip_centre(), text)
 
     def grip_centre(self) -> QPointF:
         """Where the count badge sits; dragging it moves the whole stack."""
@@ -428,6 +416,27 @@ def _shown_in_stack(table: Table, card_id: str) -> str:
     card = table.objects[card_id]
     assert isinstance(card, CardPiece)
     return card_asset(card.face if card.face_up else card.back)
+
+
+def paint_stack_edge(painter: QPainter, body: QRectF, count: int) -> None:
+    """The edges of the cards under the top one, deeper as the stack grows."""
+    depth = min(7, 1 + count // 9)
+    painter.setPen(QPen(QColor("#9c9584"), 0.8))
+    painter.setBrush(QColor("#ece6d6"))
+    for layer in range(depth, 0, -1):
+        painter.drawRoundedRect(body.translated(layer * 0.9, layer * 1.2), 6, 6)
+
+
+def paint_count_badge(painter: QPainter, centre: QPointF, text: str) -> None:
+    """A round badge with a count in it (how many cards a stack holds)."""
+    painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5))
+    painter.setBrush(BADGE)
+    painter.drawEllipse(centre, 15, 15)
+    painter.setFont(badge_font(len(text)))
+    painter.setPen(QColor("white"))
+    painter.drawText(
+        QRectF(centre.x() - 15, centre.y() - 15, 30, 30), Qt.AlignmentFlag.AlignCenter, text
+    )
 
 
 def badge_font(digits: int) -> QFont:

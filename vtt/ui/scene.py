@@ -33,15 +33,49 @@ FELT = QRectF(-870, -610, 1740, 1220)
 RIM = 44.0
 #: How far the scene reaches beyond the table (room to pan and to put things aside).
 WORLD = QRectF(-4000, -3000, 8000, 6000)
+#: The letters of a seat's name plate, in table units.
+PLATE_FONT = 22
 
 
-class TableScene(QGraphicsScene):
+class FeltScene(QGraphicsScene):
+    """A table: the wooden rim, the felt, and a name plate for each seat.
+
+    The free table and an enforced game's table are both drawn by it: each says
+    where its felt lies (:attr:`felt`) and what plates it has (:meth:`plates`).
+    """
+
+    def __init__(self, art: Art) -> None:
+        super().__init__()
+        self.art = art
+        #: The felt, in table units; the rim lies around it.
+        self.felt = QRectF(FELT)
+
+    def plates(self) -> list[tuple[QRectF, str, str]]:
+        """Each seat's name plate: where it lies, the name, the colour (``#rrggbb``)."""
+        return []
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, QColor("#1d1611"))
+        felt = self.felt
+        if not rect.intersects(felt.adjusted(-RIM * 2, -RIM * 2, RIM * 2, RIM * 2)):
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        paint_rim(painter, felt)
+        paint_felt(painter, felt)
+        self.paint_on_felt(painter)
+        for plate, name, colour in self.plates():
+            paint_plate(painter, plate, name, colour)
+
+    def paint_on_felt(self, painter: QPainter) -> None:
+        """What is printed on the felt under everything else (none here)."""
+
+
+class TableScene(FeltScene):
     """Items for the session's table, redrawn on every change."""
 
     def __init__(self, session: TableSession, art: Art) -> None:
-        super().__init__()
+        super().__init__(art)
         self.session = session
-        self.art = art
         self.pieces: dict[str, PieceItem] = {}
         self.setSceneRect(WORLD)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
@@ -117,33 +151,15 @@ class TableScene(QGraphicsScene):
 
     # ------------------------------------------------------------ drawing
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, QColor("#1d1611"))
-        if not rect.intersects(FELT.adjusted(-RIM * 2, -RIM * 2, RIM * 2, RIM * 2)):
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        paint_rim(painter)
-        paint_felt(painter)
+    def paint_on_felt(self, painter: QPainter) -> None:
         paint_marks(painter, self.session.table.marks)
-        self.paint_seat_places(painter)
 
-    def paint_seat_places(self, painter: QPainter) -> None:
-        """Name plates on the felt where each seat sits."""
+    def plates(self) -> list[tuple[QRectF, str, str]]:
         seats = self.session.table.seats
-        font = QFont("Sans Serif")
-        font.setPixelSize(22)
-        font.setBold(True)
-        painter.setFont(font)
-        for index, seat in enumerate(seats):
-            plate = seat_plate(index, len(seats))
-            colour = QColor(seat.colour)
-            painter.setPen(QPen(colour, 2.5))
-            fill = QColor(colour)
-            fill.setAlpha(55)
-            painter.setBrush(fill)
-            painter.drawRoundedRect(plate, 17, 17)
-            painter.setPen(QColor(255, 255, 255, 215))
-            painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, seat.name)
+        return [
+            (seat_plate(index, len(seats)), seat.name, seat.colour)
+            for index, seat in enumerate(seats)
+        ]
 
 
 def seat_plate(seat: int, seats: int) -> QRectF:
@@ -155,36 +171,62 @@ def seat_plate(seat: int, seats: int) -> QRectF:
     return plate
 
 
-def paint_rim(painter: QPainter) -> None:
+def paint_plate(painter: QPainter, plate: QRectF, name: str, colour: str) -> None:
+    """A seat's name plate on the felt: its name on a rounded plate of its colour."""
+    font = QFont("Sans Serif")
+    font.setPixelSize(PLATE_FONT)
+    font.setBold(True)
+    painter.setFont(font)
+    edge = QColor(colour)
+    # A light plate (White) is filled more and takes dark letters.
+    light = edge.lightnessF() > 0.8
+    painter.setPen(QPen(edge, 2.5))
+    fill = QColor(edge)
+    fill.setAlpha(170 if light else 55)
+    painter.setBrush(fill)
+    painter.drawRoundedRect(plate, 17, 17)
+    painter.setPen(QColor(25, 25, 25, 235) if light else QColor(255, 255, 255, 215))
+    painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, name)
+
+
+def _corner(felt: QRectF, radius: float) -> float:
+    """A corner radius for a felt of this size (``radius`` on the free table's felt)."""
+    return radius * min(1.0, min(felt.width(), felt.height()) / FELT.height())
+
+
+def paint_rim(painter: QPainter, felt: QRectF = FELT) -> None:
     """The wooden edge of the table."""
-    outer = FELT.adjusted(-RIM, -RIM, RIM, RIM)
+    outer = felt.adjusted(-RIM, -RIM, RIM, RIM)
+    corner = _corner(felt, 190)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(0, 0, 0, 90))
-    painter.drawRoundedRect(outer.translated(10, 16), 190, 190)
+    painter.drawRoundedRect(outer.translated(10, 16), corner, corner)
     wood = QLinearGradient(outer.topLeft(), outer.bottomRight())
     wood.setColorAt(0.0, QColor("#8a5a33"))
     wood.setColorAt(0.5, QColor("#6b4224"))
     wood.setColorAt(1.0, QColor("#4e2f18"))
     painter.setBrush(wood)
     painter.setPen(QPen(QColor("#3a2312"), 3))
-    painter.drawRoundedRect(outer, 190, 190)
+    painter.drawRoundedRect(outer, corner, corner)
 
 
-def paint_felt(painter: QPainter) -> None:
+def paint_felt(painter: QPainter, felt: QRectF = FELT) -> None:
     """The felt, lit from the middle and darker towards the rim (a vignette)."""
     base = felt_colour()
-    glow = QRadialGradient(FELT.center(), FELT.width() * 0.62)
+    glow = QRadialGradient(felt.center(), felt.width() * 0.62)
     glow.setColorAt(0.0, base.lighter(128))
     glow.setColorAt(0.6, base)
     glow.setColorAt(1.0, base.darker(165))
     path = QPainterPath()
-    path.addRoundedRect(FELT, 150, 150)
+    corner = _corner(felt, 150)
+    path.addRoundedRect(felt, corner, corner)
     painter.setPen(QPen(QColor(0, 0, 0, 110), 6))
     painter.setBrush(glow)
     painter.drawPath(path)
     painter.setPen(QPen(QColor(255, 255, 255, 22), 2, Qt.PenStyle.DashLine))
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRoundedRect(FELT.adjusted(26, 26, -26, -26), 130, 130)
+    inner = _corner(felt, 130)
+    painter.drawRoundedRect(felt.adjusted(26, 26, -26, -26), inner, inner)
 
 
 def paint_marks(painter: QPainter, marks: Iterable[Mark]) -> None:

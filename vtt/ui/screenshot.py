@@ -1,7 +1,10 @@
-"""Take the README's screenshot: a dealt game of Janken Deck Games for three seats.
+"""Take the README's screenshots: a dealt game of Janken Deck Games for three seats,
+or an enforced game against the computer.
 
 Run under a display (``xvfb-run -s "-screen 0 1920x1080x24" python -m
-vtt.ui.screenshot docs/screenshot.png``); ``--sandbox`` shows the Sandbox instead.
+vtt.ui.screenshot docs/screenshot.png``); ``--sandbox`` shows the Sandbox instead;
+``--game jantori --moves 9`` a game window after nine moves (the person's pieces
+dragged, so the legal places glow), as docs/jantori-in-progress.png.
 """
 
 from __future__ import annotations
@@ -39,15 +42,43 @@ def sandbox_game() -> Table:
     return table
 
 
+def game_window(pack: str, moves: int, options: dict[str, object]) -> object:
+    """A game window of ``pack``, a person against the computer, after ``moves`` moves
+    chosen at random (the same every time), with the person to move picking up a face."""
+    import random
+
+    from vtt.rules import load_game
+    from vtt.ui.game.session import COMPUTER, HUMAN, GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    names = load_game(pack).seat_labels(2)
+    seats = (SeatChoice(names[0], HUMAN), SeatChoice(names[1], COMPUTER))
+    window = GameWindow(GameSetup(pack, seats, options, seed=3), pause_ms=3_600_000)
+    window.board.slide_ms = 0
+    chooser = random.Random(2)
+    for _ in range(moves):
+        legal = window.session.state.legal_list()
+        if not legal:
+            break
+        window.session.play(legal[chooser.randrange(len(legal))])
+    return window
+
+
 def main() -> int:
     """Lay out the table, show the window, save a picture of it."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("output")
     parser.add_argument("--sandbox", action="store_true")
+    parser.add_argument("--game", help="a pack to show in a game window")
+    parser.add_argument("--moves", type=int, default=0)
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE")
     parser.add_argument("--size", default="1600x1000")
     args = parser.parse_args()
     os.environ.setdefault("JANKEN_TABLE_HOME", tempfile.mkdtemp(prefix="janken-shot-"))
     app = application()
+    if args.game:
+        options = {name: _value(text) for name, text in (o.split("=", 1) for o in args.option)}
+        return _shoot_game(app, args.game, args.moves, options, args.size, args.output)
     window = TableWindow(sandbox_game() if args.sandbox else dealt_game())
     width, height = (int(n) for n in args.size.split("x"))
     window.resize(width, height)
@@ -60,6 +91,38 @@ def main() -> int:
         app.processEvents()
     window.grab().save(args.output)
     window.session.set_modified(False)
+    window.close()
+    return 0
+
+
+def _value(text: str) -> object:
+    """An option's value as typed: a whole number, true or false, else the text."""
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _shoot_game(
+    app: object, pack: str, moves: int, options: dict[str, object], size: str, output: str
+) -> int:
+    from vtt.ui.qt import QApplication
+
+    window = game_window(pack, moves, options)
+    assert hasattr(window, "board")
+    width, height = (int(n) for n in size.split("x"))
+    window.resize(width, height)
+    window.show()
+    for _ in range(5):
+        QApplication.processEvents()
+    drags = window.session.drags()
+    if drags.targets:  # show the legal places for a face as a drag would
+        what = sorted(drags.targets)[0]
+        window.board.show_targets(set(drags.targets[what]))
+    for _ in range(5):
+        QApplication.processEvents()
+    window.grab().save(output)
+    window.closing_quietly = True
+    window.discard()
     window.close()
     return 0
 

@@ -56,7 +56,51 @@ class Lens(Protocol):
         """Stop showing a card large."""
 
 
-class TableView(QGraphicsView):
+class FeltView(QGraphicsView):
+    """A view of a table: drawn as the free table is drawn, zoomed with the wheel towards
+    the cursor, panned by dragging the felt. The free table and an enforced game's
+    table are both shown by one."""
+
+    def configure(self) -> None:
+        """The settings every table view shares."""
+        # Every item keeps its picture in Qt's pixmap cache (see PieceItem); the default
+        # 10 MB holds fewer than 200 cards, and a thrashing cache repaints every item.
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
+        # No smooth pixmap hint for the view: it would make Qt blit every cached item
+        # through the slow filtered path. Items set their own hints when they paint.
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
+        # Items restore what they change (save/restore around transforms).
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+
+    def zoom(self) -> float:
+        """The current scale (1.0: one table unit per pixel)."""
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom by ``factor`` towards the cursor, within limits."""
+        target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * factor))
+        self.scale(target / self.zoom(), target / self.zoom())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self.zoom_by(WHEEL_STEP ** event.angleDelta().y())
+
+    def pan_by(self, delta: QPoint) -> None:
+        """Slide the table under the view by ``delta`` pixels (a drag on the felt)."""
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+
+
+class TableView(FeltView):
     """Shows the table scene and turns mouse and keys into table commands."""
 
     def __init__(self, session: TableSession, art: Art, parent: QWidget | None = None) -> None:
@@ -89,25 +133,8 @@ class TableView(QGraphicsView):
         self._configure()
 
     def _configure(self) -> None:
-        # Every item keeps its picture in Qt's pixmap cache (see PieceItem); the default
-        # 10 MB holds fewer than 200 cards, and a thrashing cache repaints every item.
-        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
-        # No smooth pixmap hint for the view: it would make Qt blit every cached item
-        # through the slow filtered path. Items set their own hints when they paint.
-        self.setRenderHints(QPainter.RenderHint.Antialiasing)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
-        # Items restore what they change (save/restore around transforms).
-        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.configure()
         self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
 
     @property
     def scene_(self) -> TableScene:
@@ -115,18 +142,6 @@ class TableView(QGraphicsView):
         return self.table_scene
 
     # ---------------------------------------------------------------- zoom
-
-    def zoom(self) -> float:
-        """The current scale (1.0: one table unit per pixel)."""
-        return self.transform().m11()
-
-    def zoom_by(self, factor: float) -> None:
-        """Zoom by ``factor`` towards the cursor, within limits."""
-        target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * factor))
-        self.scale(target / self.zoom(), target / self.zoom())
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        self.zoom_by(WHEEL_STEP ** event.angleDelta().y())
 
     def fit_all(self) -> None:
         """Show every piece (and the whole felt)."""
@@ -189,8 +204,7 @@ class TableView(QGraphicsView):
         if self.panning is not None:
             delta = pos - self.panning
             self.panning = pos
-            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
-            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            self.pan_by(delta)
             return
         if self.pressed is not None and self.drag is None:
             item, press, start = self.pressed

@@ -39,3 +39,30 @@ def open_game(
         qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
     window.view.fit()
     return window
+
+
+def drag_face(window, face, target, steps: int = 6) -> None:
+    """Drag a face onto a scene point of the table as a person does: pressed where it
+    shows (the table, or the hand area below it), moved and let go over the table.
+    The widget pressed keeps the mouse until the release, as Qt's grab does."""
+    from gestures import LEFT, NONE, send_mouse
+
+    from vtt.ui.qt import QEvent, QPointF, Qt
+
+    rect = face.sceneBoundingRect()
+    start = QPointF(rect.left() + 16, rect.center().y())
+    pressed = window.hand_view if face.place.in_hand else window.view
+    at = pressed.mapFromScene(start)
+    end_global = window.view.viewport().mapToGlobal(window.view.mapFromScene(QPointF(*target)))
+    end = pressed.viewport().mapFromGlobal(end_global)
+    widget = pressed.viewport()
+    send_mouse(widget, QEvent.Type.MouseButtonPress, at, LEFT, LEFT, NONE)
+    for n in range(1, steps + 1):
+        send_mouse(
+            widget,
+            QEvent.Type.MouseMove,
+            at + (end - at) * (n / steps),
+            Qt.MouseButton.NoButton,
+            LEFT,
+        )
+    send_mouse(widget, QEvent.Type.MouseButtonRelease, end, LEFT, Qt.MouseButton.NoButton)

@@ -6,8 +6,7 @@ import random
 import threading
 from pathlib import Path
 
-from game_windows import open_game
-from gestures import drag
+from game_windows import drag_face, open_game
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules.values import Cell
@@ -44,7 +43,7 @@ def drag_move(window, chooser: random.Random) -> str:
     key = chooser.choice(sorted(targets[what], key=str))
     move = targets[what][key]
     centre = window.board.places[key].place.centre
-    drag(window.view, grip(own_face(window, what)), centre)
+    drag_face(window, own_face(window, what), centre)
     return move.text
 
 
@@ -102,7 +101,7 @@ def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
     face = own_face(window, "R")
     home = face.pos()
     far = window.board.places[("board", Cell.parse("c3"))]
-    drag(window.view, grip(face), far.place.centre)
+    drag_face(window, face, far.place.centre)
     assert window.message.text() == (
         "You can only place next to your marker (a3), or jump over your opponent's"
     )
@@ -120,7 +119,7 @@ def test_illegal_drops_of_pieces_give_each_of_the_packs_reasons(qtbot):
 
     def drop(what: str, cell: str) -> str:
         target = window.board.places[("board", Cell.parse(cell))].place.centre
-        drag(window.view, grip(own_face(window, what)), target)
+        drag_face(window, own_face(window, what), target)
         return window.message.text()
 
     assert drop("R", "c3") == "You cannot place on your opponent's marker"  # Black to move
@@ -157,13 +156,13 @@ def test_illegal_drops_of_cards_give_the_packs_reasons(qtbot):
     before = session.state.copy()
     face = own_face(window, card)
     home = face.pos()
-    drag(window.view, grip(face), window.board.places[("board", 0, Cell.parse("b2"))].place.centre)
+    drag_face(window, face, window.board.places[("board", 0, Cell.parse("b2"))].place.centre)
     assert window.message.text() == f"{card} does not beat the {top} on b2"
     assert session.state == before and face.pos() == home
     closed = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), options={"centre_off_limits": True})
     centre = closed.board.places[("board", 0, Cell.parse("b2"))].place.centre
     what = sorted(closed.session.drags().targets)[0]
-    drag(closed.view, grip(own_face(closed, what)), centre)
+    drag_face(closed, own_face(closed, what), centre)
     assert closed.message.text() == (
         "The centre is off limits until the eight other spaces hold a card"
     )
@@ -178,32 +177,32 @@ def test_a_card_dropped_where_no_move_puts_it_is_told_where_by_name(qtbot):
     what = sorted(session.drags().targets)[0]
     assert set(session.drags().targets[what]) == {("chosen", 0)}
     theirs = window.board.places[("chosen", 1)].place.centre
-    drag(window.view, grip(own_face(window, what)), theirs)
+    drag_face(window, own_face(window, what), theirs)
     assert window.message.text() == f"{what} cannot go to Ben's chosen"
     battle = window.board.places[("battle", 0)].place.centre
-    drag(window.view, grip(own_face(window, what)), battle)
+    drag_face(window, own_face(window, what), battle)
     assert window.message.text() == f"{what} cannot go to Ann's battle"
     assert session.moves == []
     mine = window.board.places[("chosen", 0)].place.centre
-    drag(window.view, grip(own_face(window, what)), mine)
+    drag_face(window, own_face(window, what), mine)
     assert session.moves[0].text == f"play {what}"
 
 
 def test_legal_places_glow_while_a_piece_is_dragged(qtbot):
     from gestures import LEFT, send_mouse, view_point
 
-    from vtt.ui.qt import QEvent
+    from vtt.ui.qt import QEvent, QPoint
 
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
-    view = window.view
-    start = view_point(view, grip(own_face(window, "P")))
-    send_mouse(view.viewport(), QEvent.Type.MouseButtonPress, start)
-    send_mouse(view.viewport(), QEvent.Type.MouseMove, start + start / 20, Qt.MouseButton.NoButton)
+    piece = own_face(window, "P")
+    assert piece.place.in_hand  # White's pieces in hand lie in the hand area
+    hand = window.hand_view.viewport()
+    start = view_point(window.hand_view, grip(piece))
+    send_mouse(hand, QEvent.Type.MouseButtonPress, start)
+    send_mouse(hand, QEvent.Type.MouseMove, start + QPoint(4, -30), Qt.MouseButton.NoButton)
     glowing = {str(key[-1]) for key, item in window.board.places.items() if item.legal}
     assert glowing == {"a2", "b3"}
-    send_mouse(
-        view.viewport(), QEvent.Type.MouseButtonRelease, start, LEFT, Qt.MouseButton.NoButton
-    )
+    send_mouse(hand, QEvent.Type.MouseButtonRelease, start, LEFT, Qt.MouseButton.NoButton)
     assert not any(item.legal for item in window.board.places.values())
     assert window.session.moves == []
 
@@ -380,9 +379,25 @@ def test_names_typed_with_spaces_or_twice_become_one_word_each(qtbot):
     assert window.log.item(window.log.count() - 1).text() == "Ann-Lee: flip"
 
 
-def test_alt_over_a_card_in_hand_shows_it_large(qtbot):
+def shown_in(window, face):
+    """The view a face shows in: the hand area for the hand at the screen, else the table."""
+    return window.hand_view if face.place.in_hand else window.view
+
+
+def move_over(window, face, mods=Qt.KeyboardModifier.NoModifier) -> None:
+    """Move the mouse (no button held) over a face, where it shows."""
     from gestures import send_mouse, view_point
 
+    from vtt.ui.qt import QEvent
+
+    view = shown_in(window, face)
+    still = Qt.MouseButton.NoButton
+    send_mouse(
+        view.viewport(), QEvent.Type.MouseMove, view_point(view, grip(face)), still, still, mods
+    )
+
+
+def test_alt_over_a_card_in_hand_shows_it_large(qtbot):
     from vtt.ui.qt import QApplication, QEvent, QKeyEvent
 
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN))
@@ -390,25 +405,24 @@ def test_alt_over_a_card_in_hand_shows_it_large(qtbot):
     mine = [f for f in window.board.faces if f.what is not None and view.can_drag(f)]
     hidden = [f for f in window.board.faces if f.what is None]
     assert mine and hidden  # my hand face up, the other hand face down
+    assert all(f.place.in_hand for f in mine) and not any(f.place.in_hand for f in hidden)
     alt, none = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.NoModifier
-    still = Qt.MouseButton.NoButton
-
-    def move_over(face, mods) -> None:
-        at = view_point(view, grip(face))
-        send_mouse(view.viewport(), QEvent.Type.MouseMove, at, still, still, mods)
-
-    move_over(mine[-1], alt)
-    assert view.magnifier.isVisible()
-    assert view.magnifier.asset == f"cards/{mine[-1].what}"
-    move_over(mine[-1], none)
-    assert not view.magnifier.isVisible()
+    lens = window.hand_view.magnifier
+    move_over(window, mine[-1], alt)
+    assert lens.isVisible() and lens.asset == f"cards/{mine[-1].what}"
+    move_over(window, mine[-1], none)
+    assert not lens.isVisible()
     # Pressing Alt with the cursor already there shows it too; letting go hides it.
     QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Alt, alt))
-    assert view.magnifier.isVisible()
+    assert lens.isVisible()
     QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_Alt, none))
-    assert not view.magnifier.isVisible()
-    # A face-down card shows nothing: the magnifier never tells what is hidden.
-    move_over(hidden[-1], alt)
+    assert not lens.isVisible()
+    # On the table, a card face up shows large; a face-down one shows nothing: the
+    # magnifier never tells what is hidden.
+    top = next(f for f in window.board.faces if f.place.kind == "cell" and f.what)
+    move_over(window, top, alt)
+    assert view.magnifier.isVisible() and view.magnifier.asset == f"cards/{top.what}"
+    move_over(window, hidden[-1], alt)
     assert not view.magnifier.isVisible()
 
 
@@ -430,10 +444,10 @@ def test_seats_wear_the_colours_chosen_for_them(qtbot):
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
-    seats = (SeatChoice("Ann", HUMAN, "#123456"), SeatChoice("Ben", HUMAN))
+    seats = (SeatChoice("Ann", HUMAN, "#123456"), SeatChoice("Ben", HUMAN, "#3498db"))
     window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
     qtbot.addWidget(window)
-    assert window.session.colours == ("#123456", "#3498db")  # Ben keeps his seat's colour
+    assert window.session.colours == ("#123456", "#3498db")
     white = next(f for f in window.board.faces if f.place.key == ("reserve", 0))
     black = next(f for f in window.board.faces if f.place.key == ("reserve", 1))
     middle = int(white.rect().height() / 2)
@@ -443,8 +457,49 @@ def test_seats_wear_the_colours_chosen_for_them(qtbot):
     assert marker.markers == [0]
     assert _painted(marker, (9, int(marker.rect().height() / 2))) == "#123456"
     assert "#123456" in window.status.text()  # the dot before "Ann to move"
-    reserve = window.board.places[("reserve", 0)]  # whose place: a dot before its name
-    assert _painted(reserve, (17, 15)) == "#123456"
+    reserve = window.board.places[("reserve", 1)]  # whose place: a dot before its name
+    room = reserve.label_room()
+    dot = (int(room.left() - reserve.rect().left() - 7 - reserve.dot_size() / 2), 4 + 4 + 15)
+    assert _painted(reserve, dot) == "#3498db"
+
+
+def test_seats_named_after_colours_wear_them(qtbot):
+    # JANTORI's seats are White and Black: so are their pieces, markers and plates,
+    # unless the players choose other colours.
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("White", HUMAN), SeatChoice("Black", HUMAN))
+    window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    white, black = window.session.colours
+    assert QColor(white).lightness() > 220 and QColor(black).lightness() < 50
+    theirs = next(f for f in window.board.faces if f.place.key == ("reserve", 1))
+    ring = QColor(_painted(theirs, (3, int(theirs.rect().height() / 2))))
+    assert ring.lightness() < 60  # Black's pieces wear a black ring
+    plates = {name: colour for _rect, name, colour in window.board.plates()}
+    assert plates == {"White": white, "Black": black}
+    # Named anything else, the seats of a pack named after colours still wear them.
+    renamed = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    window = GameWindow(GameSetup("jantori", renamed, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    assert window.session.colours == (white, black)
+    war = GameWindow(GameSetup("war", renamed, {}, 2), pause_ms=5)
+    qtbot.addWidget(war)
+    assert war.session.colours == ("#e74c3c", "#3498db")  # P1 and P2: the usual colours
+
+
+def test_the_new_game_dialog_offers_white_and_black_for_jantori(qtbot):
+    from vtt.ui.game.dialog import NewGameDialog
+
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    names = [entry.name for entry in dialog.packs]
+    dialog.pack_list.setCurrentRow(names.index("JANTORI"))
+    chosen = [colour.currentText() for _name, _kind, colour in dialog.seat_rows]
+    assert chosen == ["White", "Black"]
+    setup = dialog.setup()
+    assert setup is not None and [seat.colour for seat in setup.seats] == ["#f4f1e8", "#262626"]
 
 
 def test_vars_show_with_their_labels_and_seats_by_name(qtbot):
@@ -582,9 +637,7 @@ def test_the_result_lies_over_the_board_which_keeps_its_size(qtbot):
 
 def test_alt_alone_in_a_game_window_keeps_the_focus_on_the_board(qtbot):
     """Alt pressed and let go shows and hides a card; the menu bar never takes the focus."""
-    from gestures import paint_windows, send_mouse, view_point
-
-    from vtt.ui.qt import QEvent
+    from gestures import paint_windows
 
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN))
     window.activateWindow()
@@ -592,13 +645,10 @@ def test_alt_alone_in_a_game_window_keeps_the_focus_on_the_board(qtbot):
     view = window.view
     assert window.focusWidget() is view
     mine = [f for f in window.board.faces if f.what is not None and view.can_drag(f)]
-    still = Qt.MouseButton.NoButton
-    send_mouse(
-        view.viewport(), QEvent.Type.MouseMove, view_point(view, grip(mine[-1])), still, still
-    )
+    move_over(window, mine[-1])
     qtbot.keyPress(view, Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier)
-    assert view.magnifier.isVisible()
+    assert window.hand_view.magnifier.isVisible()
     qtbot.keyRelease(view, Qt.Key.Key_Alt)
     paint_windows()
-    assert not view.magnifier.isVisible()
+    assert not window.hand_view.magnifier.isVisible()
     assert window.focusWidget() is view

@@ -124,7 +124,8 @@ def test_the_free_table_seats_keep_their_names_and_colours(qtbot):
     qtbot.addWidget(window)
     window.show()
     table = switched(qtbot, window)
-    assert [(s.name, s.colour) for s in table.seats] == [("Ann", "#123456"), ("Ben", "#3498db")]
+    # Ben chose no colour: he sits at JANTORI's Black seat and wears black.
+    assert [(s.name, s.colour) for s in table.seats] == [("Ann", "#123456"), ("Ben", "#262626")]
 
 
 def _on_the_felt_clear_of_the_plates(table) -> None:

@@ -6,9 +6,8 @@ import random
 from pathlib import Path
 
 import pytest
-from game_windows import open_game
-from gestures import drag
-from test_game_play import drag_move, grip, wait_for_person
+from game_windows import drag_face, open_game
+from test_game_play import drag_move, wait_for_person
 
 from vtt.rules.commands import replay_command
 from vtt.rules.records import load_record
@@ -149,7 +148,7 @@ def test_a_record_steps_back_and_forward_and_takes_no_moves(qtbot, tmp_path):
     assert not replay.view.can_drag(face)
     before = session.state
     cell = next(key for key in replay.board.places if key[0] == "board")
-    drag(replay.view, grip(face), replay.board.places[cell].place.centre)
+    drag_face(replay, face, replay.board.places[cell].place.centre)
     assert session.state is before and len(session.moves) == total
 
 

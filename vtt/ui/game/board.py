@@ -1,9 +1,12 @@
-"""The board of an enforced game: places with outlines and labels, faces drawn with the art.
+"""The table of an enforced game: the free table's felt, rim, plates and view, with the
+game's places on it and the hand of the seat at the screen in a hand area below.
 
 It is rebuilt from a fresh projection after every move. A drag starts only on a
 face that has somewhere legal to go; while it moves, the legal places glow; the
 drop is handed to the session (``GameSession.drop``), and when that refuses, the
-face snaps back to where it lay.
+face snaps back to where it lay. A move nobody at the screen made (the
+computer's, or the rules' own) is shown moving: each card that arrived somewhere
+slides there from the place it left.
 """
 
 from __future__ import annotations
@@ -11,25 +14,37 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from functools import cache
 
 from vtt.janken import Card
 from vtt.rules.values import Piece
-from vtt.ui.art import Art, card_asset, felt_colour, palette
-from vtt.ui.game.projection import Face, Key, Layout, Place, project
+from vtt.ui.art import Art, card_asset, palette
+from vtt.ui.game.projection import (
+    LABEL_LINE,
+    LABEL_PX,
+    Face,
+    Grid,
+    Key,
+    Layout,
+    Place,
+    capacities,
+    project,
+)
 from vtt.ui.game.session import GameSession
+from vtt.ui.items import paint_count_badge, paint_stack_edge
 from vtt.ui.magnifier import Magnifier, claim_alt
 from vtt.ui.qt import (
     QColor,
+    QEasingCurve,
     QEvent,
     QFocusEvent,
     QFont,
     QFontMetricsF,
-    QGraphicsItem,
     QGraphicsRectItem,
-    QGraphicsScene,
     QGraphicsView,
     QImage,
     QKeyEvent,
+    QLinearGradient,
     QMouseEvent,
     QPainter,
     QPen,
@@ -38,13 +53,22 @@ from vtt.ui.qt import (
     QPointF,
     QRectF,
     Qt,
+    QVariantAnimation,
+    QWidget,
 )
+from vtt.ui.scene import RIM, WORLD, FeltScene
+from vtt.ui.view import FeltView
 
 OUTLINE = QColor(255, 255, 255, 90)
-LABEL = QColor(255, 255, 255, 170)
+LABEL = QColor(255, 255, 255, 200)
 LEGAL = QColor(120, 255, 140)
 RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
-MARGIN = 160.0
+#: Room left around the table when it is fitted to the view.
+FIT_MARGIN = 24.0
+#: A face being dragged or sliding lies above every other.
+LIFTED_Z = 1000.0
+#: The hand area's height in pixels (as the free table's hand bar).
+HAND_HEIGHT = 190
 
 
 def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
@@ -55,6 +79,20 @@ def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
     colours = palette()["seats"]
     assert isinstance(colours, list)
     return QColor(str(colours[seat % len(colours)]))
+
+
+@cache
+def label_font() -> QFont:
+    """The letters of the places' labels (table units: they grow with the zoom)."""
+    font = QFont("Sans Serif")
+    font.setPixelSize(round(LABEL_PX))
+    return font
+
+
+def measure(text: str) -> float:
+    """How wide ``text`` is in the labels' letters, in table units, with room to spare:
+    drawn small (the table zoomed out), hinted letters come out a little wider."""
+    return QFontMetricsF(label_font()).horizontalAdvance(text) * 1.1
 
 
 #: What a place holds, as far as the viewer sees: how many, and each face (None: a back).
@@ -124,17 +162,38 @@ def draw_kept(
     painter.drawPixmap(area, picture, QRectF(0, 0, width, height))
 
 
+def _shows(place: Place, what: str | None) -> bool:
+    """True if ``place`` showed a face written ``what``."""
+    return what is not None and any(str(face.component) == what for face in place.faces)
+
+
+def _start(place: Place, what: str | None) -> tuple[float, float, float, float]:
+    """Where a face written ``what`` lay in a place: its own face if it showed there,
+    else the place's topmost face, else the place itself."""
+    found = [f.rect for f in place.faces if what is not None and str(f.component) == what]
+    return (found or [f.rect for f in place.faces] or [place.rect])[-1]
+
+
 class PlaceItem(QGraphicsRectItem):
-    """The outline of a place, its label and count; it glows while it is a legal target."""
+    """A place on the table: a dashed outline with its label (a pile or a row), or one
+    cell of a board; it glows while it is a legal target, and wears a gold edge when
+    the last move changed it."""
 
     def __init__(
-        self, place: Place, markers: list[int], name: str, colours: Sequence[str] = ()
+        self,
+        place: Place,
+        markers: list[int],
+        name: str,
+        colours: Sequence[str] = (),
+        lines: Sequence[str] = (),
     ) -> None:
         super().__init__(_rect(place.rect))
         self.place = place
         self.key = place.key
         self.markers = markers
         self.colours = tuple(colours)
+        #: The label as printed (its lines), the count after it for a row.
+        self.lines = tuple(lines or place.lines)
         #: The last move changed what this place holds: it wears a soft gold edge.
         self.recent = False
         # The colours its picture shows, worked out once (paint runs every frame).
@@ -155,83 +214,77 @@ class PlaceItem(QGraphicsRectItem):
             self.legal = legal
             self.update()
 
+    def count_text(self) -> str:
+        """What follows the label: a row's count (a pile's is on its top card)."""
+        return f" ({self.place.count})" if self.place.kind == "row" else ""
+
+    def label_room(self) -> QRectF:
+        """Where the label is printed (after the owner's dot)."""
+        body = self.rect().adjusted(4, 4, -4, -4)
+        room = QRectF(body.left() + 10, body.top() + 4, body.width() - 18, LABEL_LINE)
+        if self.place.owner is not None:
+            room.adjust(self.dot_size() + 7, 0, 0, 0)
+        return room
+
+    def dot_size(self) -> float:
+        """The owner's dot before the label."""
+        return QFontMetricsF(label_font()).ascent() * 0.62
+
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         rect = self.rect()
-        count = self.place.count if self.place.kind != "cell" else None
         look = ("place", rect.width(), rect.height(), self.legal, self.look_colours)
-        draw_kept(painter, (*look, self.name, count), rect, self._draw)
+        draw_kept(painter, (*look, self.lines, self.count_text()), rect, self._draw)
         if self.recent and not self.legal:  # a picture of its own: it comes and goes
             draw_kept(painter, ("recent", rect.width(), rect.height()), rect, self._draw_edge)
 
     def _draw_edge(self, painter: QPainter) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(RECENT, 3))
+        painter.setPen(QPen(RECENT, 4))
         painter.drawRoundedRect(self.rect().adjusted(5, 5, -5, -5), 9, 9)
 
     def _draw(self, painter: QPainter) -> None:
         body = self.rect().adjusted(4, 4, -4, -4)
+        cell = self.place.kind == "cell"
         if self.legal:
             glow = QColor(LEGAL)
             glow.setAlpha(70)
             painter.setBrush(glow)
             painter.setPen(QPen(LEGAL, 5))
-        else:
+            painter.drawRoundedRect(body, 10, 10)
+        elif not cell:  # a board draws its own cells
             painter.setBrush(QColor(0, 0, 0, 40))
             painter.setPen(QPen(OUTLINE, 2, Qt.PenStyle.DashLine))
-        painter.drawRoundedRect(body, 10, 10)
+            painter.drawRoundedRect(body, 10, 10)
         for seat in self.markers:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(seat_colour(seat, self.colours), 6))
             painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
-        if self.place.kind != "cell":
-            painter.setPen(LABEL)
-            font = QFont("Sans", 11)
-            painter.setFont(font)
-            room = body.adjusted(8, 3, -6, 0)
-            if self.place.owner is not None:  # whose place: a dot of the seat's colour
-                metrics = QFontMetricsF(font)
-                size = metrics.ascent() * 0.7
-                middle = room.top() + metrics.ascent() / 2 + 2
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(seat_colour(self.place.owner, self.colours))
-                painter.drawEllipse(QRectF(room.left(), middle - size / 2, size, size))
-                painter.setPen(LABEL)
-                room = room.adjusted(size + 5, 0, 0, 0)
-            count = f" ({self.place.count})"
-            # A narrow pile cannot hold its whole name: shorten the name, never the count
-            # (the tooltip has it all).
-            metrics = QFontMetricsF(font)
-            name = metrics.elidedText(
-                self.name,
-                Qt.TextElideMode.ElideRight,
-                room.width() - metrics.horizontalAdvance(count),
-            )
-            painter.drawText(room, Qt.AlignmentFlag.AlignLeft, name + count)
+        if not cell:
+            self._draw_label(painter)
 
-
-class CellLabel(QGraphicsRectItem):
-    """A cell's name and stack height, drawn above the faces so a card never hides it."""
-
-    def __init__(self, place: Place) -> None:
-        x, y, _w, h = place.rect
-        super().__init__(QRectF(x + 8, y + h - 28, 44 if place.count > 1 else 28, 20))
-        self.place = place
-        self.setZValue(900)
-
-    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 120))
-        painter.drawRoundedRect(self.rect(), 6, 6)
-        painter.setPen(QColor(255, 255, 255, 220))
-        painter.setFont(QFont("Sans", 10))
-        count = self.place.count
-        text = f"{self.place.label}×{count}" if count > 1 else self.place.label
-        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, text)
+    def _draw_label(self, painter: QPainter) -> None:
+        font = label_font()
+        painter.setFont(font)
+        room = self.label_room()
+        if self.place.owner is not None:  # whose place: a dot of the seat's colour
+            size = self.dot_size()
+            middle = room.top() + LABEL_LINE / 2
+            painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
+            painter.setBrush(seat_colour(self.place.owner, self.colours))
+            painter.drawEllipse(QRectF(room.left() - size - 7, middle - size / 2, size, size))
+        painter.setPen(LABEL)
+        lines = list(self.lines)
+        lines[-1] += self.count_text()
+        for line in lines:
+            painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, line)
+            room.translate(0, LABEL_LINE)
 
 
 class FaceItem(QGraphicsRectItem):
-    """One component: a card's art, a back, or a piece's suit token in its owner's ring."""
+    """One component: a card's art, a back, or a piece's suit token in its owner's ring.
+
+    The top face of a pile or a board's cell shows how high its stack is: the
+    edges of what lies beneath and a count badge."""
 
     def __init__(
         self, face: Face, place: Place, art: Art, cards: bool, colours: Sequence[str] = ()
@@ -251,6 +304,12 @@ class FaceItem(QGraphicsRectItem):
         owner = face.component.owner if isinstance(face.component, Piece) else -1
         #: The colour of a piece's ring (its owner's), worked out once; "" for none.
         self.ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
+        #: How many lie in this face's stack, itself included (1: it lies alone).
+        self.height = place.count if place.kind in ("pile", "cell") else 1
+
+    def boundingRect(self) -> QRectF:
+        # Room for the edges of the cards beneath and the count badge.
+        return self.rect().adjusted(-6, -6, 12, 14)
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         body = self.rect()
@@ -260,12 +319,21 @@ class FaceItem(QGraphicsRectItem):
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             self.art.paint_shadow(painter, body.translated(2, 3), 6)
+            if self.height > 1:
+                paint_stack_edge(painter, body, self.height)
             self.art.paint(painter, card_asset(str(component) if component else "back"), body)
-            return
-        piece = component if isinstance(component, Piece) else None
-        kind = piece.kind if piece is not None else ""
-        look = ("piece", self.ring, kind, body.width(), body.height())
-        draw_kept(painter, look, body, lambda inner: self._paint_piece(inner, body, piece))
+        else:
+            piece = component if isinstance(component, Piece) else None
+            kind = piece.kind if piece is not None else ""
+            look = ("piece", self.ring, kind, body.width(), body.height(), self.height > 1)
+            draw_kept(
+                painter,
+                look,
+                body.adjusted(0, 0, 0, 8),
+                lambda inner: self._paint_piece(inner, body, piece),
+            )
+        if self.height > 1:
+            paint_count_badge(painter, body.topRight() + QPointF(-4, 4), str(self.height))
 
     def magnified_asset(self) -> str | None:
         """The picture the magnifier shows for this face: a face-up card, a piece's
@@ -283,9 +351,20 @@ class FaceItem(QGraphicsRectItem):
 
     def _paint_piece(self, painter: QPainter, body: QRectF, piece: Piece | None) -> None:
         owner = piece.owner if piece is not None else -1
-        painter.setPen(QPen(seat_colour(owner, self.colours) if owner >= 0 else OUTLINE, 6))
+        ring = seat_colour(owner, self.colours) if owner >= 0 else OUTLINE
+        disc = body.adjusted(3, 3, -3, -3)
+        if self.height > 1:  # the pieces beneath: an edge below this one
+            painter.setPen(QPen(QColor(40, 40, 40), 1.5))
+            painter.setBrush(ring.darker(130))
+            painter.drawEllipse(disc.translated(0, 6))
+        painter.setPen(QPen(ring, 6))
         painter.setBrush(QColor(250, 246, 236))
-        painter.drawEllipse(body.adjusted(3, 3, -3, -3))
+        painter.drawEllipse(disc)
+        # A thin dark line round the ring, so a white ring shows on a light piece.
+        painter.setPen(QPen(QColor(40, 40, 40, 200), 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
+        painter.drawEllipse(disc.adjusted(3, 3, -3, -3))
         asset = self._token(piece)
         if asset is not None:
             self.art.paint(painter, asset, body.adjusted(9, 9, -9, -9))
@@ -294,47 +373,179 @@ class FaceItem(QGraphicsRectItem):
             painter.drawText(body, Qt.AlignmentFlag.AlignCenter, piece.kind)
 
 
-class BoardScene(QGraphicsScene):
-    """The places and faces of the session's game, as one seat sees it."""
+def paint_board(painter: QPainter, grid: Grid) -> None:
+    """A board on the felt: a wooden frame, its cells, and the names of its columns
+    (below) and rows (to the left) on its edge."""
+    x, y, w, h = grid.rect
+    cells = QRectF(x, y, w, h)
+    painter.setPen(QPen(QColor("#2e1d10"), 2))
+    frame = QLinearGradient(cells.topLeft(), cells.bottomRight())
+    frame.setColorAt(0.0, QColor("#8a5a33"))
+    frame.setColorAt(1.0, QColor("#5a3720"))
+    painter.setBrush(frame)
+    painter.drawRoundedRect(cells.adjusted(-9, -9, 9, 9), 10, 10)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#184d31"))
+    painter.drawRect(cells)
+    painter.setPen(QPen(QColor(255, 255, 255, 70), 1.5))
+    cw, ch = w / grid.cols, h / grid.rows
+    for col in range(1, grid.cols):
+        painter.drawLine(QPointF(x + col * cw, y), QPointF(x + col * cw, y + h))
+    for row in range(1, grid.rows):
+        painter.drawLine(QPointF(x, y + row * ch), QPointF(x + w, y + row * ch))
+    font = QFont(label_font())
+    font.setBold(True)
+    painter.setFont(font)
+    painter.setPen(LABEL)
+    centre = Qt.AlignmentFlag.AlignCenter
+    for col, name in enumerate(grid.columns):
+        painter.drawText(QRectF(x + col * cw, y + h + 9, cw, 26), centre, name)
+    for row, name in enumerate(grid.row_names):
+        top = y + (grid.rows - 1 - row) * ch
+        painter.drawText(QRectF(x - 36, top, 26, ch), centre, name)
+
+
+class BoardScene(FeltScene):
+    """The places and faces of the session's game, as one seat sees it, on the felt."""
 
     def __init__(self, session: GameSession, art: Art) -> None:
-        super().__init__()
+        super().__init__(art)
         self.session = session
-        self.art = art
         self.places: dict[Key, PlaceItem] = {}
         self.faces: list[FaceItem] = []
         self.layout = Layout()
-        self.setBackgroundBrush(felt_colour())
+        #: How long a card slides to where a move put it (0: it is simply there).
+        self.slide_ms = 0
+        #: The slides under way.
+        self.slides: list[QVariantAnimation] = []
+        #: The face a person just dropped, and where: it is there already, no slide.
+        self.dropped: tuple[str, Key] | None = None
         #: Moves made, what each place held then, and the places found changed.
         self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
+        self._capacity: tuple[object, dict[Key, int]] = (None, {})
+        self._before: tuple[int, int, Layout] | None = None
+        self.setSceneRect(WORLD)
+
+    def plates(self) -> list[tuple[QRectF, str, str]]:
+        names, colours = self.session.names, self.session.colours
+        return [(_rect(rect), names[seat], colours[seat]) for seat, rect in self.layout.plates]
+
+    def paint_on_felt(self, painter: QPainter) -> None:
+        for grid in self.layout.grids:
+            paint_board(painter, grid)
+
+    def capacity(self) -> dict[Key, int]:
+        """How many faces each place held at the start: its room on the table."""
+        session = self.session
+        if self._capacity[0] is not session.setup:
+            first = session.first_state()
+            self._capacity = (session.setup, capacities(session.game.zones, first.view(0)))
+        return self._capacity[1]
 
     def rebuild(self) -> None:
         """Draw the game again from a fresh projection of the viewer's view."""
+        for slide in self.slides:
+            slide.stop()
+        self.slides.clear()
         self.clear()
         self.places.clear()
         self.faces.clear()
         session = self.session
         view = session.view()
         cards = session.uses_cards
-        self.layout = project(session.shown_zones(), view, cards)
-        recent = self._recent(len(session.state.history))
+        zones = session.shown_zones()
+        layout = project(zones, view, cards, capacity=self.capacity(), measure=measure)
+        self.layout = layout
+        self.felt = _rect(layout.felt)
+        made = len(session.state.history)
+        recent = self._recent(made)
         marked: dict[Key, list[int]] = {}
-        for key, seat, _name in self.layout.markers:
+        for key, seat, _name in layout.markers:
             marked.setdefault(key, []).append(seat)
         colours = session.colours
-        for key, place in self.layout.places.items():
-            item = PlaceItem(place, marked.get(key, []), self._name(place), colours)
+        for key, place in layout.places.items():
+            name = self._name(place)
+            lines = (f"{session.names[place.owner]}'s {place.label}",) if place.in_hand else ()
+            item = PlaceItem(place, marked.get(key, []), name, colours, lines)
             item.recent = key in recent
             self.addItem(item)
             self.places[key] = item
-            if place.kind == "cell":
-                self.addItem(CellLabel(place))
             for face in place.faces:
                 face_item = FaceItem(face, place, self.art, cards, colours)
                 self.addItem(face_item)
                 self.faces.append(face_item)
-        x, y, w, h = self.layout.bounds()
-        self.setSceneRect(QRectF(x, y, w, h).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        world = QRectF(WORLD)
+        if layout.hand is not None:
+            world = world.united(_rect(layout.hand))
+        self.setSceneRect(world)
+        self.invalidate(world, FeltScene.SceneLayer.BackgroundLayer)
+        before, self._before = self._before, (made, session.viewer, layout)
+        if before is not None and before[0] + 1 == made and before[1] == session.viewer:
+            self._slide(before[2])
+        self.dropped = None
+
+    def _slide(self, before: Layout) -> None:
+        """Slide each face that arrived at a place from the place it left: the move's
+        own component from where its footprint says, the others (a card drawn, a
+        trick gathered) from the places that hold fewer now."""
+        if self.slide_ms <= 0:
+            return
+        change = {key: place.count for key, place in self.layout.places.items()}
+        for key, place in before.places.items():
+            change[key] = change.get(key, 0) - place.count
+        journeys: list[tuple[FaceItem, Place]] = []
+        foot = self.session.last_footprint
+        if foot is not None and foot.source in before.places and foot.target in self.places:
+            change[foot.target] -= 1
+            change[foot.source] += 1
+            face = self._top_face(foot.target, str(foot.component))
+            if face is not None:
+                journeys.append((face, before.places[foot.source]))
+        sources = [key for key, n in change.items() if n < 0 for _ in range(-n)]
+        for face in self.faces:
+            place = face.place
+            arrived = change.get(place.key, 0)
+            if arrived <= 0 or face.face.index < place.count - arrived or not sources:
+                continue
+            key = next((k for k in sources if _shows(before.places[k], face.what)), sources[0])
+            sources.remove(key)
+            journeys.append((face, before.places[key]))
+        for face, source in journeys:
+            if source.in_hand != face.place.in_hand or self.dropped == (face.what, face.place.key):
+                continue  # from the hand area to the table: it is not seen between them
+            x, y, w, h = _start(source, face.what)
+            self._slide_face(face, QPointF(x + w / 2, y + h / 2))
+
+    def _top_face(self, key: Key, what: str) -> FaceItem | None:
+        """The topmost face of a place showing ``what``, else its topmost face."""
+        mine = [face for face in self.faces if face.place.key == key]
+        shown = [face for face in mine if face.what == what] or mine
+        return max(shown, key=lambda face: face.face.index, default=None)
+
+    def _slide_face(self, face: FaceItem, start: QPointF) -> None:
+        end = face.home
+        slide = QVariantAnimation(self)
+        slide.setDuration(self.slide_ms)
+        slide.setStartValue(0.0)
+        slide.setEndValue(1.0)
+        slide.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        face.setPos(start)
+        face.setZValue(LIFTED_Z)
+
+        def step(value: object) -> None:
+            t = float(value)  # type: ignore[arg-type]
+            face.setPos(start + (end - start) * t)
+
+        def done() -> None:
+            face.setPos(end)
+            face.setZValue(face.face.index)
+            if slide in self.slides:
+                self.slides.remove(slide)
+
+        slide.valueChanged.connect(step)
+        slide.finished.connect(done)
+        self.slides.append(slide)
+        slide.start()
 
     def _recent(self, made: int) -> frozenset[Key]:
         """The places whose contents the last move changed: what differs from the board
@@ -371,7 +582,7 @@ class BoardScene(QGraphicsScene):
     def face_at(self, point: QPointF) -> FaceItem | None:
         """The topmost face under a scene point."""
         for item in self.items(point):
-            if isinstance(item, FaceItem):
+            if isinstance(item, FaceItem) and item.rect().contains(item.mapFromScene(point)):
                 return item
         return None
 
@@ -381,8 +592,9 @@ class BoardScene(QGraphicsScene):
             item.set_legal(key in keys)
 
 
-class BoardView(QGraphicsView):
-    """Shows the board fitted to the window and turns drags into drops on places."""
+class BoardView(FeltView):
+    """The table of the game, zoomed and panned as the free table is; drags of faces
+    (from the table or from the hand area) become drops on places."""
 
     def __init__(
         self, scene: BoardScene, on_drop: Callable[[str, Key | None, Key | None], bool]
@@ -390,24 +602,36 @@ class BoardView(QGraphicsView):
         super().__init__(scene)
         self.board = scene
         self.on_drop = on_drop
+        self.configure()
+        self.setSceneRect(WORLD)
         self.dragging: FaceItem | None = None
         self.grip = QPointF()
-        self.setRenderHints(QPainter.RenderHint.Antialiasing)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.panning: QPoint | None = None
+        #: The person zoomed or panned: a new move or a resize keeps their view.
+        self.moved_by_hand = False
+        #: The hand area below the table, when the game has hands.
+        self.hand_view: HandView | None = None
         # Hold Alt over a card to see it large, as on the free table.
         self.magnifier = Magnifier(scene.art, self.viewport())
         self.hover = QPoint()
-        self.viewport().setMouseTracking(True)
 
     def fit(self) -> None:
-        """Show the whole board."""
-        self.fitInView(self.board.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """Show the whole table, rim and all."""
+        self.moved_by_hand = False
+        self.resetTransform()
+        room = RIM + FIT_MARGIN
+        self.fitInView(
+            self.board.felt.adjusted(-room, -room, room, room), Qt.AspectRatioMode.KeepAspectRatio
+        )
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
-        self.fit()
+        if not self.moved_by_hand:
+            self.fit()
+
+    def zoom_by(self, factor: float) -> None:
+        self.moved_by_hand = True
+        super().zoom_by(factor)
 
     def can_drag(self, face: FaceItem) -> bool:
         """True if the person to move may pick this face up."""
@@ -419,39 +643,116 @@ class BoardView(QGraphicsView):
             face.what
         )
 
+    # ------------------------------------------------------------ mouse
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        point = self.mapToScene(event.position().toPoint())
-        face = self.board.face_at(point)
-        if event.button() != Qt.MouseButton.LeftButton or face is None or not self.can_drag(face):
-            super().mousePressEvent(event)
+        self.magnifier.hide()
+        pos = event.position().toPoint()
+        point = self.mapToScene(pos)
+        face = self.board.face_at(point) if self.viewport().rect().contains(pos) else None
+        button = event.button()
+        if button == Qt.MouseButton.LeftButton and face is not None and self.can_drag(face):
+            self.begin_drag(face, point)
             return
+        if button in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self.panning = pos
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        self.hover = pos
+        if self.hand_view is not None:
+            self.hand_view.hover = None
+        if self.panning is not None:
+            delta, self.panning = pos - self.panning, pos
+            if not delta.isNull():
+                self.moved_by_hand = True
+                self.pan_by(delta)
+            return
+        if self.dragging is not None:
+            self.drag_to(self.viewport().mapToGlobal(pos))
+            return
+        if event.modifiers() & Qt.KeyboardModifier.AltModifier:
+            self.magnify(pos)
+        else:
+            self.magnifier.hide()
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self.panning is not None:
+            self.panning = None
+            self.viewport().unsetCursor()
+            return
+        if self.dragging is not None:
+            self.finish_drag(self.viewport().mapToGlobal(event.position().toPoint()))
+            return
+        super().mouseReleaseEvent(event)
+
+    # ------------------------------------------------------------ drags
+
+    def scene_point_at(self, global_pos: QPoint) -> QPointF:
+        """The scene point under a global point: on the table, or in the hand area."""
+        hand = self.hand_view
+        if hand is not None and hand.isVisible():
+            local = hand.viewport().mapFromGlobal(global_pos)
+            if hand.viewport().rect().contains(local):
+                return hand.mapToScene(local)
+        return self.mapToScene(self.viewport().mapFromGlobal(global_pos))
+
+    def begin_drag(self, face: FaceItem, point: QPointF) -> None:
+        """Pick a face up at a scene point; the legal places for it glow."""
         self.dragging = face
         self.grip = point - face.pos()
-        face.setZValue(1000)
-        face.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+        face.setZValue(LIFTED_Z)
         assert face.what is not None
         self.board.show_targets(set(self.board.session.drags().targets[face.what]))
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        self.hover = event.position().toPoint()
-        if self.dragging is None:
-            if event.modifiers() & Qt.KeyboardModifier.AltModifier:
-                self.magnify(self.hover)
-            else:
-                self.magnifier.hide()
-            super().mouseMoveEvent(event)
+    def drag_to(self, global_pos: QPoint) -> None:
+        """Carry the face picked up to a global point."""
+        if self.dragging is not None:
+            self.dragging.setPos(self.scene_point_at(global_pos) - self.grip)
+
+    def finish_drag(self, global_pos: QPoint) -> None:
+        """Drop the face picked up at a global point: its move, or back it goes."""
+        face, self.dragging = self.dragging, None
+        if face is None:
             return
-        self.dragging.setPos(self.mapToScene(event.position().toPoint()) - self.grip)
+        place = self.board.place_at(self.scene_point_at(global_pos))
+        self.board.show_targets(set())
+        assert face.what is not None
+        key = place.key if place is not None and place.key != face.place.key else None
+        if key is None and place is not None:
+            self.snap_back(face)
+            return
+        if key is not None:
+            self.board.dropped = (face.what, key)
+        if not self.on_drop(face.what, key, face.place.key):
+            self.board.dropped = None
+            self.snap_back(face)
+
+    def snap_back(self, face: FaceItem) -> None:
+        """Put a face back where it lay."""
+        face.setPos(face.home)
+        face.setZValue(face.face.index)
+
+    # ------------------------------------------------------------ keys
 
     def event(self, event: QEvent) -> bool:
         return claim_alt(event) or super().event(event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self.magnifier.hide()  # Alt let go elsewhere never comes back here
+        if self.hand_view is not None:
+            self.hand_view.magnifier.hide()
         super().focusOutEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt and self.dragging is None:
+            hand = self.hand_view
+            if hand is not None and hand.hover is not None and hand.magnify_at(hand.hover):
+                return
             self.magnify(self.hover)
             return
         super().keyPressEvent(event)
@@ -459,36 +760,111 @@ class BoardView(QGraphicsView):
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt:
             self.magnifier.hide()
+            if self.hand_view is not None:
+                self.hand_view.magnifier.hide()
             return
         super().keyReleaseEvent(event)
 
     def magnify(self, at: QPoint) -> None:
         """Show the card (or piece token) under ``at`` (view coordinates) large; a
         face-down card shows nothing."""
-        face = self.board.face_at(self.mapToScene(at))
+        inside = self.viewport().rect().contains(at)
+        face = self.board.face_at(self.mapToScene(at)) if inside else None
         asset = face.magnified_asset() if face is not None else None
         if asset:
             self.magnifier.show_asset(asset, at)
         else:
             self.magnifier.hide()
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        face = self.dragging
-        if face is None:
-            super().mouseReleaseEvent(event)
-            return
-        self.dragging = None
-        place = self.board.place_at(self.mapToScene(event.position().toPoint()))
-        self.board.show_targets(set())
-        assert face.what is not None
-        key = place.key if place is not None and place.key != face.place.key else None
-        if key is None and place is not None:
-            self.snap_back(face)
-            return
-        if not self.on_drop(face.what, key, face.place.key):
-            self.snap_back(face)
 
-    def snap_back(self, face: FaceItem) -> None:
-        """Put a face back where it lay."""
-        face.setPos(face.home)
-        face.setZValue(face.face.index)
+class HandView(QGraphicsView):
+    """The hand area at the foot of the window: the hands of the seat at the screen,
+    on dark wood as the free table's hand bar, drawn from the same scene as the table.
+    A face dragged from here goes onto the table view."""
+
+    def __init__(self, table: BoardView, parent: QWidget | None = None) -> None:
+        super().__init__(table.board, parent)
+        self.table = table
+        self.board = table.board
+        table.hand_view = self
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setFixedHeight(HAND_HEIGHT)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the table (Alt, 1-9)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setMouseTracking(True)
+        self.magnifier = Magnifier(table.board.art, table.window())
+        #: Where the mouse is over the hand area (global), for Alt pressed on the table.
+        self.hover: QPoint | None = None
+
+    def fit(self) -> None:
+        """Show the hand area from its left edge, as large as the strip allows."""
+        hand = self.board.layout.hand
+        if hand is None:
+            return
+        area = _rect(hand)
+        scale = min(1.0, self.height() / area.height(), self.width() / max(1.0, area.width()))
+        self.resetTransform()
+        self.scale(scale, scale)
+        self.setSceneRect(QRectF(area.left(), area.top(), self.width() / scale, area.height()))
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.save()
+        painter.resetTransform()
+        area = QRectF(self.viewport().rect())
+        shade = QLinearGradient(0, 0, 0, area.height())
+        shade.setColorAt(0, QColor("#3b2a1e"))
+        shade.setColorAt(1, QColor("#241912"))
+        painter.fillRect(area, shade)
+        session = self.board.session
+        painter.fillRect(QRectF(0, 0, area.width(), 3), QColor(session.colours[session.viewer]))
+        painter.restore()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        point = self.mapToScene(event.position().toPoint())
+        face = self.board.face_at(point)
+        left = event.button() == Qt.MouseButton.LeftButton
+        if left and face is not None and self.table.can_drag(face):
+            self.magnifier.hide()
+            self.table.begin_drag(face, point)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        self.hover = self.viewport().mapToGlobal(pos)
+        if self.table.dragging is not None:
+            self.table.drag_to(self.hover)
+            return
+        if event.modifiers() & Qt.KeyboardModifier.AltModifier:
+            self.magnify_at(self.viewport().mapToGlobal(pos))
+        else:
+            self.magnifier.hide()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self.table.dragging is not None:
+            self.table.finish_drag(self.viewport().mapToGlobal(event.position().toPoint()))
+
+    def leaveEvent(self, event: object) -> None:
+        self.hover = None
+        self.magnifier.hide()
+
+    def magnify_at(self, global_pos: QPoint) -> bool:
+        """Show the face under ``global_pos`` large above the hand area; False (nothing
+        shown) when no face shows there."""
+        local = self.viewport().mapFromGlobal(global_pos)
+        face = None
+        if self.isVisible() and self.viewport().rect().contains(local):
+            face = self.board.face_at(self.mapToScene(local))
+        asset = face.magnified_asset() if face is not None else None
+        if not asset:
+            self.magnifier.hide()
+            return False
+        window = self.magnifier.parentWidget()
+        top = window.mapFromGlobal(self.mapToGlobal(QPoint(0, 0))).y()
+        self.magnifier.show_above(asset, window.mapFromGlobal(global_pos), top)
+        return True

@@ -15,7 +15,7 @@ from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules import Game, load_game
 from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
-from vtt.table.seats import COLOUR_NAMES, SEAT_COLOURS
+from vtt.table.seats import COLOUR_NAMES, GAME_COLOURS, SEAT_COLOURS, named_colour
 from vtt.ui.art import swatch
 from vtt.ui.game.session import COMPUTER, HUMAN, SEAT_KINDS, GameSetup, SeatChoice
 from vtt.ui.qt import (
@@ -32,6 +32,7 @@ from vtt.ui.qt import (
     QPushButton,
     QSpinBox,
     Qt,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -106,20 +107,48 @@ def set_option_value(widget: QWidget, value: object) -> None:
         widget.setCurrentText(str(value))
 
 
+#: The README sections written for designers, not players, by how their heading starts.
+DESIGNER_SECTIONS = ("Rulings", "Records", "Notation", "Options", "Designer")
+
+
+def split_readme(text: str) -> tuple[str, str]:
+    """A pack's README as the rules for players and the designer notes: each ``## ``
+    section whose heading starts with one of DESIGNER_SECTIONS is a note.
+
+    >>> split_readme("# Go\\nintro\\n## Rules\\nplay\\n## Records\\nr.yaml\\n")
+    ('# Go\\nintro\\n## Rules\\nplay\\n', '## Records\\nr.yaml\\n')
+    """
+    rules: list[str] = []
+    notes: list[str] = []
+    into = rules
+    for line in text.splitlines(keepends=True):
+        if line.startswith("## "):
+            into = notes if line[3:].lstrip().startswith(DESIGNER_SECTIONS) else rules
+        into.append(line)
+    return "".join(rules), "".join(notes)
+
+
 class RulesWindow(QDialog):
-    """A pack's README, shown as formatted text."""
+    """A pack's README, shown as formatted text: the rules for players, and the
+    designer notes (rulings, notation, records, options) in a section of their own."""
 
     def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         readme = folder / "README.md"
         self.setWindowTitle(f"Rules — {folder.name}")
         self.text = QTextBrowser()
+        self.notes = QTextBrowser()
         if readme.is_file():
-            self.text.setMarkdown(readme.read_text("utf-8"))
+            rules, notes = split_readme(readme.read_text("utf-8"))
+            self.text.setMarkdown(rules)
+            self.notes.setMarkdown(notes or "(no designer notes)")
         else:
             self.text.setPlainText(f"{folder.name} has no README.md")
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.text, "Rules")
+        self.tabs.addTab(self.notes, "Designer notes")
         column = QVBoxLayout(self)
-        column.addWidget(self.text)
+        column.addWidget(self.tabs)
         self.resize(720, 640)
 
 
@@ -262,9 +291,11 @@ class NewGameDialog(QDialog):
             kind.addItems(list(SEAT_KINDS))
             kind.setCurrentText(HUMAN if seat == 0 else COMPUTER)
             colour = QComboBox()
-            for value, label in zip(SEAT_COLOURS, COLOUR_NAMES, strict=True):
+            for label, value in (*zip(COLOUR_NAMES, SEAT_COLOURS, strict=True), *GAME_COLOURS):
                 colour.addItem(swatch(value), label, value)
-            colour.setCurrentIndex(seat % len(SEAT_COLOURS))
+            # A seat the pack names after a colour (White, Black) wears it.
+            named = colour.findData(named_colour(names[seat]) or "")
+            colour.setCurrentIndex(named if named >= 0 else seat % len(SEAT_COLOURS))
             colour.setToolTip("The seat's colour: its pieces' rings and its markers")
             row = QWidget()
             line = QHBoxLayout(row)

@@ -21,7 +21,7 @@ from vtt.rules.values import Component, Piece
 from vtt.rules.views import Hidden, View
 from vtt.table import SEAT_COLOURS, CardPiece, Mark, Seat, Stack, Table, Token, hand_id
 from vtt.table.model import Point
-from vtt.ui.game.projection import Key, Layout, Place
+from vtt.ui.game.projection import GAP, Key, Layout, Place
 
 __all__ = ["house_table"]
 
@@ -116,6 +116,22 @@ def _mark(place: Place, names: Sequence[str], labels: Mapping[str, str]) -> Mark
     return Mark(*place.rect, label)
 
 
+def _on_the_felt(layout: Layout, seen: Mapping[Key, list[bool]]) -> dict[Key, Place]:
+    """The places, those of the hand area that everyone sees (JANTORI's pieces in hand)
+    laid on the felt below the others, side by side; the rest where they lay."""
+    places = dict(layout.places)
+    shown = [p for p in places.values() if p.in_hand and not _private(p, seen[p.key])]
+    if not shown:
+        return places
+    _, top, _, height = layout.bounds()
+    x = -(sum(p.rect[2] for p in shown) + GAP * (len(shown) - 1)) / 2
+    for place in shown:
+        px, py, _, _ = place.rect
+        places[place.key] = place.moved(x - px, top + height + GAP - py)
+        x += place.rect[2] + GAP
+    return places
+
+
 def house_table(
     state: State,
     layout: Layout,
@@ -135,9 +151,10 @@ def house_table(
     views = [state.view(seat) for seat in range(state.players)]
     zones = {name: state.zone(name) for name in state.game.zones}
     seen = {key: _seen_by(views, key) for key in layout.places}
-    lying = [place for key, place in layout.places.items() if not _private(place, seen[key])]
+    places = _on_the_felt(layout, seen)
+    lying = [place for key, place in places.items() if not _private(place, seen[key])]
     shift = _centring([place.rect for place in lying])
-    for key, place in layout.places.items():
+    for key, place in places.items():
         _lay_place(table, place, list(_node(zones, key)), seen[key], shift)
     table.marks = tuple(_mark(place, names, labels or {}).moved(*shift) for place in lying)
     table.history.clear()

@@ -2,14 +2,23 @@
 
 A *place* is one zone instance (a pile, a row, one cell of a grid), keyed by its
 path in the state's zones: ``("reserve", 1)``, ``("board", Cell(1, 1))``,
-``("board", 0, Cell(1, 1))``. The viewer's seat sits at the bottom, the other seats
-at the top, shared zones in the middle. Faces are computed from the viewer's
-:class:`View` only, so nothing hidden reaches the window.
+``("board", 0, Cell(1, 1))``. The places lie on a felt as the free table's seats
+do: the seat at the screen at the bottom, the others across the top, each seat's
+places in a band beside its name plate, shared zones in the middle. The hands of
+the seat at the screen (its zones called *hand*, by name or label) lie apart in
+the hand area (:attr:`Layout.hand`), shown at the bottom of the window as the free
+table's hand bar is.
+
+Every place is sized for what it may hold, not for what it holds now: a row has
+room for as many faces as it held at the start (within limits) and fans more out
+closer together, so nothing moves when a pile grows. Faces are computed from the
+viewer's :class:`View` only, so nothing hidden reaches the window.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import math
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,27 +29,58 @@ from vtt.rules.model import ZoneDef
 from vtt.rules.values import Cell, Component, Piece
 from vtt.rules.views import Hidden, View
 
-__all__ = ["Drags", "Face", "Layout", "Place", "drags_of", "project"]
+__all__ = [
+    "Drags",
+    "Face",
+    "Grid",
+    "Layout",
+    "Place",
+    "capacities",
+    "drags_of",
+    "is_hand",
+    "project",
+]
 
 CARD_W, CARD_H = 100.0, 140.0
 PIECE = 64.0
 #: A grid cell holds a card with a margin; a board of pieces has square cells.
-CARD_CELL, PIECE_CELL = (124.0, 184.0), (104.0, 104.0)
-#: The strip at the bottom of a cell that holds its name.
-CELL_BAND = 28.0
-GAP = 36.0
-BAND_GAP = 90.0
-#: Fan steps of a row: how far apart its faces lie.
-CARD_STEP, PIECE_STEP = 34.0, 52.0
-#: A row is at least this many faces wide, so it does not shrink as it empties.
-ROW_MIN = 5
-#: Up to this many cards lie side by side in a row; more overlap.
-ROW_SPREAD = 6
-#: The strip above a pile or row that holds its label.
-LABEL_BAND = 26.0
+CARD_CELL, PIECE_CELL = (124.0, 164.0), (112.0, 112.0)
+#: Between a place's edge and its faces.
+PAD = 12.0
+#: Between places side by side, between bands of places.
+GAP, BAND_GAP = 36.0, 64.0
+#: Faces side by side in a row: how far apart; fanned closer when more than fit; at least.
+CARD_STEP, PIECE_STEP, MIN_STEP = CARD_W + 10.0, PIECE + 10.0, 9.0
+#: A row has room for this many faces at least and at most (more are fanned closer).
+ROW_MIN, ROW_MAX = 3, 12
+#: A band of places wider than this goes on in a second line.
+BAND_MAX = 1800.0
+#: The height of a line of a place's label, in table units (its letters: LABEL_PX).
+LABEL_LINE, LABEL_PX = 30.0, 22.0
+#: The room a label leaves in its place's width: margins and the owner's dot.
+LABEL_INSET = 56.0
+#: A label up to this wide stays on one line, widening its place if need be.
+LABEL_LINE_MAX = 260.0
+#: The name plate of a seat: its height, and the room around its name.
+PLATE_H, PLATE_ROOM = 38.0, 44.0
+#: The board's edge, where the names of its columns and rows are printed.
+EDGE = 34.0
+#: Room between the places and the felt's edge; the smallest felt.
+FELT_PAD = 56.0
+MIN_FELT = (1000.0, 720.0)
+FELT_SHAPE = 1.25
+#: Where the hand area lies: far below the table, out of the table's view.
+HAND_Y = 20000.0
 
 Key = tuple[Any, ...]
 Rect = tuple[float, float, float, float]  # x, y, width, height
+#: The width of a text in table units, at the labels' size.
+Measure = Callable[[str], float]
+
+
+def estimate(text: str) -> float:
+    """A text's width at the labels' size, guessed from its length (no fonts here)."""
+    return len(text) * LABEL_PX * 0.56
 
 
 @dataclass(frozen=True)
@@ -63,6 +103,10 @@ class Place:
     owner: int | None
     count: int
     faces: tuple[Face, ...]
+    #: The label as printed above the faces, one or two lines (none for a cell).
+    lines: tuple[str, ...] = ()
+    #: True for a hand of the seat at the screen, in the hand area.
+    in_hand: bool = False
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -70,27 +114,85 @@ class Place:
         x, y, w, h = self.rect
         return x + w / 2, y + h / 2
 
+    def moved(self, dx: float, dy: float) -> Place:
+        """The same place ``dx``, ``dy`` further on."""
+        x, y, w, h = self.rect
+        faces = tuple(
+            Face(f.component, (f.rect[0] + dx, f.rect[1] + dy, *f.rect[2:]), f.index)
+            for f in self.faces
+        )
+        return Place(
+            self.key,
+            self.kind,
+            (x + dx, y + dy, w, h),
+            self.label,
+            self.owner,
+            self.count,
+            faces,
+            self.lines,
+            self.in_hand,
+        )
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board: the key of its cells without the cell, where its cells lie, its size."""
+
+    key: Key
+    rect: Rect
+    cols: int
+    rows: int
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The names of the columns, left to right (a, b, c ...)."""
+        return tuple(Cell(col, 0).name[0] for col in range(self.cols))
+
+    @property
+    def row_names(self) -> tuple[str, ...]:
+        """The names of the rows, bottom to top (1, 2, 3 ...)."""
+        return tuple(str(row + 1) for row in range(self.rows))
+
 
 @dataclass
 class Layout:
-    """Every place of a view, and the cells marked by a seat's marker var."""
+    """Every place of a view, the felt they lie on, the seats' plates, the boards, the
+    hand area, and the cells marked by a seat's marker var."""
 
     places: dict[Key, Place] = field(default_factory=dict)
     markers: list[tuple[Key, int, str]] = field(default_factory=list)  # place, seat, var
+    felt: Rect = (-MIN_FELT[0] / 2, -MIN_FELT[1] / 2, *MIN_FELT)
+    plates: list[tuple[int, Rect]] = field(default_factory=list)
+    grids: list[Grid] = field(default_factory=list)
+    #: The hand area (None when the seat at the screen has no hand).
+    hand: Rect | None = None
 
     def bounds(self) -> Rect:
-        """The rectangle holding every place."""
-        rects = [p.rect for p in self.places.values()]
-        left = min(r[0] for r in rects)
-        top = min(r[1] for r in rects)
-        right = max(r[0] + r[2] for r in rects)
-        bottom = max(r[1] + r[3] for r in rects)
-        return left, top, right - left, bottom - top
+        """The rectangle holding every place on the felt."""
+        rects = [p.rect for p in self.places.values() if not p.in_hand]
+        return _union(rects) if rects else self.felt
+
+
+def _union(rects: list[Rect]) -> Rect:
+    left = min(r[0] for r in rects)
+    top = min(r[1] for r in rects)
+    right = max(r[0] + r[2] for r in rects)
+    bottom = max(r[1] + r[3] for r in rects)
+    return left, top, right - left, bottom - top
 
 
 def zone_label(zone: ZoneDef) -> str:
-    """The words for a zone: its name with spaces."""
-    return zone.name.replace("_", " ")
+    """The words for a zone: its label, else its name with spaces."""
+    return zone.label or zone.name.replace("_", " ")
+
+
+def is_hand(zone: ZoneDef) -> bool:
+    """True for a seat's hand: a zone of each player called *hand* (by its name or its
+    label, as "pieces in hand"), shown to the seat at the screen in the hand area."""
+    if not zone.per_player or zone.grid is not None or zone.copies is not None:
+        return False
+    words = {*zone.name.lower().split("_"), *zone.label.lower().split()}
+    return "hand" in words
 
 
 def _is_stack(node: Any) -> bool:
@@ -110,13 +212,17 @@ def instances(zone: ZoneDef, node: Any, path: Key = ()) -> Iterator[tuple[Key, A
         yield from instances(zone, child, (*path, index))
 
 
-def _size(component: Component | None, cards: bool) -> tuple[float, float]:
-    if isinstance(component, Piece) or (component is None and not cards):
-        return PIECE, PIECE
-    return CARD_W, CARD_H
+def capacities(zones: Mapping[str, ZoneDef], view: View) -> dict[Key, int]:
+    """How many faces each stack holds in ``view``: a row is given room for as many as
+    it held at the start of the game."""
+    return {
+        key: len(node)
+        for zone in zones.values()
+        for key, node in instances(zone, view.zones[zone.name])
+    }
 
 
-def _stack_faces(stack: Any, cards: bool) -> tuple[Component | None, ...]:
+def _stack_faces(stack: Any) -> tuple[Component | None, ...]:
     if isinstance(stack, Hidden):
         return (None,) * stack.count
     return tuple(stack)
@@ -131,136 +237,288 @@ def cell_size(cards: bool) -> tuple[float, float]:
     return CARD_CELL if cards else PIECE_CELL
 
 
+def _face_size(cards: bool) -> tuple[float, float]:
+    return (CARD_W, CARD_H) if cards else (PIECE, PIECE)
+
+
+def _lines(label: str, room: float, measure: Measure) -> tuple[str, ...]:
+    """A label in one line if it fits ``room``, else in two, broken at the space that
+    leaves the longer line shortest."""
+    words = label.split()
+    if measure(label) <= room or len(words) < 2:
+        return (label,)
+    splits = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(1, len(words))]
+    return min(splits, key=lambda pair: max(measure(pair[0]), measure(pair[1])))
+
+
+def _labelled(
+    label: str, content: float, measure: Measure, count: bool
+) -> tuple[tuple[str, ...], float]:
+    """The label's lines and the place's width: room for its faces and its label (and a
+    count after the label, for a row)."""
+    extra = measure(" (99)") if count else 0.0
+    # A label as wide as a few cards stays on one line, the place widened for it.
+    lines = _lines(label, max(content - LABEL_INSET - extra, LABEL_LINE_MAX), measure)
+    widest = max(measure(line) for line in lines) + extra
+    # Whole table units, so that every position is exact (no 0.1 + 0.2 anywhere).
+    return lines, float(math.ceil(max(content, widest + LABEL_INSET)))
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """One zone instance to lay out: its zone, key and what the view shows of it."""
+
+    zone: ZoneDef
+    key: Key
+    node: Any
+
+
 def _cell_place(key: Key, stack: Any, x: float, y: float, owner: int | None, cards: bool) -> Place:
-    faces = _stack_faces(stack, cards)
-    top = faces[-1:] if faces else ()
-    w, h = _size(top[0] if top else None, cards)
+    faces = _stack_faces(stack)
+    top = faces[-1:]
+    w, h = _face_size(cards and not (top and isinstance(top[0], Piece)))
     cw, ch = cell_size(cards)
-    top_y = y + (ch - CELL_BAND - h) / 2 + 4 if cards else y + (ch - h) / 2
-    shown = tuple(Face(c, (x + (cw - w) / 2, top_y, w, h), len(faces) - 1) for c in top)
+    shown = tuple(Face(c, (x + (cw - w) / 2, y + (ch - h) / 2, w, h), len(faces) - 1) for c in top)
     return Place(key, "cell", (x, y, cw, ch), str(key[-1]), owner, len(faces), shown)
 
 
-def _grid_places(
-    zone: ZoneDef, key: Key, grid: Any, x: float, y: float, cards: bool
-) -> list[Place]:
-    rows = zone.grid[1] if zone.grid else 0
+def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
+    """The cells of a board at 0, 0 (its edge of names to the left and below)."""
+    zone = spec.zone
+    cols, rows = zone.grid or (0, 0)
     cw, ch = cell_size(cards)
     places = []
-    for cell, stack in grid.items():
-        cx = x + cell.col * cw
-        cy = y + (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
-        places.append(_cell_place((*key, cell), stack, cx, cy, _owner(zone, key), cards))
-    return places
+    for cell, stack in spec.node.items():
+        cx = EDGE + cell.col * cw
+        cy = (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
+        places.append(_cell_place((*spec.key, cell), stack, cx, cy, _owner(zone, spec.key), cards))
+    grid = Grid(spec.key, (EDGE, 0.0, cols * cw, rows * ch), cols, rows)
+    return places, grid, EDGE + cols * cw, rows * ch + EDGE
 
 
-def _pile_place(zone: ZoneDef, key: Key, stack: Any, x: float, y: float, cards: bool) -> Place:
-    faces = _stack_faces(stack, cards)
-    w, h = (CARD_W, CARD_H) if cards else (PIECE, PIECE)
-    rect = (x, y, w + 20, h + 20 + LABEL_BAND)
-    top = faces[-1:]
-    shown = tuple(Face(c, (x + 10, y + 10 + LABEL_BAND, w, h), len(faces) - 1) for c in top)
-    return Place(key, "pile", rect, zone_label(zone), _owner(zone, key), len(faces), shown)
+def _pile(spec: _Spec, cards: bool, measure: Measure) -> Place:
+    faces = _stack_faces(spec.node)
+    w, h = _face_size(cards)
+    label = zone_label(spec.zone)
+    lines, width = _labelled(label, w + 2 * PAD + 24, measure, count=False)
+    top = PAD + LABEL_LINE * len(lines)
+    shown = tuple(Face(c, ((width - w) / 2, top, w, h), len(faces) - 1) for c in faces[-1:])
+    rect = (0.0, 0.0, width, top + h + PAD)
+    owner = _owner(spec.zone, spec.key)
+    return Place(spec.key, "pile", rect, label, owner, len(faces), shown, lines)
 
 
-def _row_place(zone: ZoneDef, key: Key, stack: Any, x: float, y: float, cards: bool) -> Place:
-    faces = _stack_faces(stack, cards)
-    step = PIECE_STEP
-    if cards:
-        step = CARD_W + 10 if len(faces) <= ROW_SPREAD else CARD_STEP
-    w, h = (CARD_W, CARD_H) if cards else (PIECE, PIECE)
-    width = w + step * (max(ROW_MIN, len(faces)) - 1) + 20
-    top = y + 10 + LABEL_BAND
+def _row_steps(count: int, slots: int, cards: bool) -> list[float]:
+    """Where each of ``count`` faces lies along a row with room for ``slots``: side by
+    side while they fit, then fanned closer, the oldest piled under the first shown."""
+    step = CARD_STEP if cards else PIECE_STEP
+    room = step * (slots - 1)
+    if count > slots:
+        step = room / (count - 1)
+    if step >= MIN_STEP:
+        return [n * step for n in range(count)]
+    hidden = count - (int(room // MIN_STEP) + 1)
+    return [max(0, n - hidden) * MIN_STEP for n in range(count)]
+
+
+def _row(spec: _Spec, cards: bool, measure: Measure, capacity: int, widest: int) -> Place:
+    faces = _stack_faces(spec.node)
+    w, h = _face_size(cards)
+    step = CARD_STEP if cards else PIECE_STEP
+    slots = max(ROW_MIN, min(widest, capacity))
+    label = zone_label(spec.zone)
+    lines, width = _labelled(label, w + step * (slots - 1) + 2 * PAD, measure, count=True)
+    top = PAD + LABEL_LINE * len(lines)
     shown = tuple(
-        Face(c, (x + 10 + i * step, top, *_size(c, cards)), i) for i, c in enumerate(faces)
+        Face(c, (PAD + x, top, w, h), i)
+        for i, (c, x) in enumerate(zip(faces, _row_steps(len(faces), slots, cards), strict=True))
     )
-    rect = (x, y, width, h + 20 + LABEL_BAND)
-    return Place(key, "row", rect, zone_label(zone), _owner(zone, key), len(faces), shown)
+    rect = (0.0, 0.0, width, top + h + PAD)
+    owner = _owner(spec.zone, spec.key)
+    return Place(spec.key, "row", rect, label, owner, len(faces), shown, lines)
 
 
-def _zone_places(
-    zone: ZoneDef, node: Any, key: Key, x: float, y: float, cards: bool
-) -> tuple[list[Place], float, float]:
-    """The places of one zone instance (a grid or a stack) at x, y; and its width, height."""
+@dataclass
+class _Block:
+    """Places laid out together at 0, 0 (a pile, a row or a board), and their size."""
+
+    places: list[Place]
+    width: float
+    height: float
+    grids: list[Grid] = field(default_factory=list)
+
+    def moved(self, dx: float, dy: float) -> _Block:
+        """The block ``dx``, ``dy`` further on."""
+        grids = [
+            Grid(g.key, (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]), g.cols, g.rows)
+            for g in self.grids
+        ]
+        return _Block([p.moved(dx, dy) for p in self.places], self.width, self.height, grids)
+
+
+def _block(
+    spec: _Spec, cards: bool, measure: Measure, capacity: Mapping[Key, int], widest: int
+) -> _Block:
+    zone = spec.zone
     if zone.grid is not None:
-        cols, rows = zone.grid
-        cw, ch = cell_size(cards)
-        return _grid_places(zone, key, node, x, y, cards), cols * cw, rows * ch
+        places, grid, width, height = _grid(spec, cards)
+        return _Block(places, width, height, [grid])
     if zone.visibility == "nobody":
-        place = _pile_place(zone, key, node, x, y, cards)
+        place = _pile(spec, cards, measure)
     else:
-        place = _row_place(zone, key, node, x, y, cards)
-    return [place], place.rect[2], place.rect[3]
+        place = _row(spec, cards, measure, capacity.get(spec.key, 0), widest)
+    return _Block([place], place.rect[2], place.rect[3])
 
 
-def _lay_out_row(
-    entries: list[tuple[ZoneDef, Key, Any]], y: float, cards: bool, layout: Layout
-) -> float:
-    """Lay zone instances left to right, centred on x = 0; the height of the row."""
-    placed: list[tuple[list[Place], float]] = []
-    height = 0.0
-    x = 0.0
-    for zone, key, node in entries:
-        places, w, h = _zone_places(zone, node, key, x, y, cards)
-        placed.append((places, x))
-        height = max(height, h)
-        x += w + GAP
-    shift = -(x - GAP) / 2
-    for places, _x in placed:
-        for place in places:
-            px, py, pw, ph = place.rect
-            moved = [
-                Face(f.component, (f.rect[0] + shift, f.rect[1], f.rect[2], f.rect[3]), f.index)
-                for f in place.faces
-            ]
-            layout.places[place.key] = Place(
-                place.key,
-                place.kind,
-                (px + shift, py, pw, ph),
-                place.label,
-                place.owner,
-                place.count,
-                tuple(moved),
-            )
-    return height
+def _lines_of(blocks: list[_Block]) -> list[list[_Block]]:
+    """Blocks in lines no wider than BAND_MAX (a block wider alone gets its own line)."""
+    lines: list[list[_Block]] = [[]]
+    width = 0.0
+    for block in blocks:
+        if lines[-1] and width + GAP + block.width > BAND_MAX:
+            lines.append([])
+            width = 0.0
+        width += (GAP if lines[-1] else 0.0) + block.width
+        lines[-1].append(block)
+    return [line for line in lines if line]
 
 
-def _shared(zone: ZoneDef, node: Any) -> list[tuple[ZoneDef, Key, Any]]:
-    if zone.copies is None:
-        return [(zone, (zone.name,), node)]
-    return [(zone, (zone.name, k), child) for k, child in enumerate(node)]
+def _band(blocks: list[_Block], y: float, rim_first: bool) -> tuple[list[_Block], float]:
+    """Lay blocks in lines centred on x = 0 from ``y`` down; the first line nearest the
+    rim (at the top when ``rim_first``, else at the bottom). The blocks and the height."""
+    lines = _lines_of(blocks)
+    if not rim_first:
+        lines.reverse()
+    placed: list[_Block] = []
+    for line in lines:
+        height = max(b.height for b in line)
+        x = -(sum(b.width for b in line) + GAP * (len(line) - 1)) / 2
+        for block in line:
+            placed.append(block.moved(x, y + (height - block.height) / 2))
+            x += block.width + GAP
+        y += height + GAP
+    return placed, (y - GAP if lines else y)
 
 
-def _seat_entries(zones: Mapping[str, ZoneDef], view: View, seat: int) -> list:
-    found: list[tuple[ZoneDef, Key, Any]] = []
+def _seat_specs(zones: Mapping[str, ZoneDef], view: View, seat: int) -> list[_Spec]:
+    found: list[_Spec] = []
     for zone in zones.values():
         if zone.per_player:
             node = view.zones[zone.name][seat]
             if zone.copies is None:
-                found.append((zone, (zone.name, seat), node))
+                found.append(_Spec(zone, (zone.name, seat), node))
             else:
-                found.extend((zone, (zone.name, seat, k), c) for k, c in enumerate(node))
+                found.extend(_Spec(zone, (zone.name, seat, k), c) for k, c in enumerate(node))
     return found
 
 
-def project(zones: Mapping[str, ZoneDef], view: View, cards: bool = True) -> Layout:
-    """The places of a view: other seats on top, shared zones in the middle, the viewer below."""
+def _shared_specs(zones: Mapping[str, ZoneDef], view: View) -> list[_Spec]:
+    found: list[_Spec] = []
+    for zone in zones.values():
+        if zone.per_player:
+            continue
+        node = view.zones[zone.name]
+        if zone.copies is None:
+            found.append(_Spec(zone, (zone.name,), node))
+        else:
+            found.extend(_Spec(zone, (zone.name, k), c) for k, c in enumerate(node))
+    return found
+
+
+def _plate(seat: int, name: str, y: float, measure: Measure) -> tuple[int, Rect]:
+    width = float(math.ceil(max(160.0, measure(name) * 1.15 + PLATE_ROOM)))
+    return seat, (-width / 2, y, width, PLATE_H)
+
+
+def project(
+    zones: Mapping[str, ZoneDef],
+    view: View,
+    cards: bool = True,
+    *,
+    capacity: Mapping[Key, int] | None = None,
+    measure: Measure = estimate,
+    hand_area: bool = True,
+) -> Layout:
+    """The places of a view on the felt: the other seats across the top, shared zones in
+    the middle, the viewer's below; the viewer's hands in the hand area (unless not
+    ``hand_area``). ``capacity`` gives each row room for that many faces (as many as it
+    held at the start); ``measure`` is a label's width at the labels' size."""
+    room = capacity or {}
     layout = Layout()
     seats = range(len(view.seat_names))
     others = [s for s in seats if s != view.seat]
+    if view.seat not in seats:
+        others = list(seats)
+    blocks: list[_Block] = []
     y = 0.0
+
+    def lay(specs: list[_Spec], rim_first: bool, widest: int) -> None:
+        nonlocal y
+        band, y = _band([_block(s, cards, measure, room, widest) for s in specs], y, rim_first)
+        blocks.extend(band)
+
     for seat in others:
-        entries = _seat_entries(zones, view, seat)
-        if entries:
-            y += _lay_out_row(entries, y, cards, layout) + GAP
-    y += BAND_GAP - GAP if others else 0.0
-    shared = [e for z in zones.values() if not z.per_player for e in _shared(z, view.zones[z.name])]
+        layout.plates.append(_plate(seat, view.seat_names[seat], y, measure))
+        y += PLATE_H + GAP / 2
+        lay(_seat_specs(zones, view, seat), True, ROW_MAX)
+        y += BAND_GAP
+    shared = _shared_specs(zones, view)
     if shared:
-        y += _lay_out_row(shared, y, cards, layout) + BAND_GAP
+        lay(shared, True, ROW_MAX)
+        y += BAND_GAP
+    hands: list[_Spec] = []
     if view.seat in seats:
-        _lay_out_row(_seat_entries(zones, view, view.seat), y, cards, layout)
+        mine = _seat_specs(zones, view, view.seat)
+        if hand_area:
+            hands = [s for s in mine if is_hand(s.zone)]
+            mine = [s for s in mine if not is_hand(s.zone)]
+        if mine:
+            lay(mine, False, ROW_MAX)
+            y += GAP / 2
+        layout.plates.append(_plate(view.seat, view.seat_names[view.seat], y, measure))
+        y += PLATE_H
+    places = [p for b in blocks for p in b.places]
+    left, top, width, height = _union([p.rect for p in places] + [r for _, r in layout.plates])
+    felt_w = max(MIN_FELT[0], width + 2 * FELT_PAD)
+    felt_h = max(MIN_FELT[1], height + 2 * FELT_PAD)
+    felt_w = max(felt_w, felt_h * FELT_SHAPE)  # a table wider than it is deep
+    # Everything moves so that the felt is centred on 0, 0.
+    dx, dy = -(left + width / 2), -(top + height / 2)
+    layout.felt = (-felt_w / 2, -felt_h / 2, felt_w, felt_h)
+    for block in blocks:
+        for place in block.places:
+            layout.places[place.key] = place.moved(dx, dy)
+        layout.grids.extend(block.moved(dx, dy).grids)
+    layout.plates = [(seat, (x + dx, y + dy, w, h)) for seat, (x, y, w, h) in layout.plates]
+    if hands:
+        _lay_hands(layout, hands, cards, measure, room)
     layout.markers = _markers(view, layout)
     return layout
+
+
+def _lay_hands(
+    layout: Layout, hands: list[_Spec], cards: bool, measure: Measure, room: Mapping[Key, int]
+) -> None:
+    """The viewer's hands side by side in the hand area, from its left edge."""
+    x = 0.0
+    height = 0.0
+    for spec in hands:
+        block = _block(spec, cards, measure, room, 2 * ROW_MAX).moved(x, HAND_Y)
+        for place in block.places:
+            layout.places[place.key] = Place(
+                place.key,
+                place.kind,
+                place.rect,
+                place.label,
+                place.owner,
+                place.count,
+                place.faces,
+                place.lines,
+                in_hand=True,
+            )
+        x += block.width + GAP
+        height = max(height, block.height)
+    layout.hand = (-PAD, HAND_Y - PAD, x - GAP + 2 * PAD, height + 2 * PAD)
 
 
 def _markers(view: View, layout: Layout) -> list[tuple[Key, int, str]]:

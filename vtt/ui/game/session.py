@@ -18,11 +18,12 @@ from typing import Any
 from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.explain import Drop
+from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef, shown_now
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
-from vtt.table.seats import SEAT_COLOURS
+from vtt.table.seats import SEAT_COLOURS, named_colour
 from vtt.ui.game.projection import Drags, Key, drags_of
 from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
@@ -119,6 +120,8 @@ class GameSession(QObject):
             if choice.computer
         }
         self._drags: Drags | None = None
+        #: The footprint of the last move made by ``play`` (None after any other change).
+        self.last_footprint: Footprint | None = None
         self.changed.emit()
 
     def first_state(self) -> State:
@@ -139,9 +142,12 @@ class GameSession(QObject):
 
     @property
     def colours(self) -> tuple[str, ...]:
-        """The seats' colours as chosen at the start (``#rrggbb``, each seat's own)."""
+        """The seats' colours as chosen at the start (``#rrggbb``); a seat given none
+        wears the colour the pack names it after (JANTORI's White and Black), else the
+        usual colour of its place."""
+        labels = self.game.seat_labels(self.setup.players)
         return tuple(
-            seat.colour or SEAT_COLOURS[index % len(SEAT_COLOURS)]
+            seat.colour or named_colour(labels[index]) or SEAT_COLOURS[index % len(SEAT_COLOURS)]
             for index, seat in enumerate(self.setup.seats)
         )
 
@@ -213,19 +219,23 @@ class GameSession(QObject):
         if self.replay_states is not None:
             self.message.emit("This is a replay: step through it with ← and →; no moves here")
             return False
+        # Where the move takes its component from and to: the table shows it going.
+        feet = self.state.footprints()
         try:
             made = self.state.apply(move)
         except (IllegalMove, InvalidMove) as error:
             self.message.emit(str(error))
             return False
+        self.last_footprint = feet.get(made)
         self.moves.append(made)
         self.undone = []
-        self._changed()
+        self._changed(self.last_footprint)
         return True
 
-    def _changed(self) -> None:
+    def _changed(self, footprint: Footprint | None = None) -> None:
         self.generation += 1
         self._drags = None
+        self.last_footprint = footprint
         self.changed.emit()
 
     def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:

@@ -18,10 +18,11 @@ from vtt.rules.records import load_record, record_of
 from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
-from vtt.ui.game.agents import PAUSE_MS, ComputerSeats
-from vtt.ui.game.board import BoardScene, BoardView, seat_colour
+from vtt.ui.game.agents import ComputerSeats
+from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
+from vtt.ui.game.pace import PACES, choose_pace, chosen_pace
 from vtt.ui.game.saved import (
     SUFFIX,
     SavedGame,
@@ -35,6 +36,7 @@ from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.qt import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QComboBox,
     QEvent,
@@ -45,6 +47,7 @@ from vtt.ui.qt import (
     QLabel,
     QMainWindow,
     QPushButton,
+    QRectF,
     QSize,
     QSplitter,
     Qt,
@@ -64,6 +67,13 @@ SAVED_GAMES = f"Saved games (*{SUFFIX})"
 GAME_FILES = (SUFFIX, ".yaml", ".yml")
 
 
+def _heading(text: str) -> QLabel:
+    """A heading of the side panel."""
+    label = QLabel(f"<b>{text}</b>")
+    label.setStyleSheet("color: #8a7a66; font-size: 12px; padding-top: 6px;")
+    return label
+
+
 class GameFileError(ValueError):
     """A saved game or record that cannot be opened, naming the file and what is wrong."""
 
@@ -71,13 +81,20 @@ class GameFileError(ValueError):
 class GameWindow(QMainWindow):
     """A window playing one enforced game against computer seats or between people."""
 
-    def __init__(self, setup: GameSetup, art: Art | None = None, pause_ms: int = PAUSE_MS):
+    def __init__(self, setup: GameSetup, art: Art | None = None, pause_ms: int | None = None):
         super().__init__()
         self.art = art or Art()
         self.session = GameSession(setup, self)
         self.board = BoardScene(self.session, self.art)
         self.view = BoardView(self.board, self.session.drop)
-        self.computers = ComputerSeats(self.session, pause_ms)
+        self.hand_view = HandView(self.view)
+        self.pace = chosen_pace()
+        self.board.slide_ms = self.pace.slide_ms
+        #: A computer seat's pause, unless the window was given one: the pace's.
+        self.fixed_pause = pause_ms
+        self.computers = ComputerSeats(
+            self.session, pause_ms if pause_ms is not None else self.pace.pause_ms
+        )
         self.action_buttons: list[QPushButton] = []
         self.shown_seat: int | None = None
         self.opened: list[GameWindow] = []
@@ -99,6 +116,7 @@ class GameWindow(QMainWindow):
         self.refresh()
         self.computers.schedule()
         self.resize(dialogs.fitted_to_screen(QSize(1300, 900)))
+        self.view.fit()
         # Keys go to the board: Alt magnifies there (the menu bar would take it alone).
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view.setFocus()
@@ -108,51 +126,57 @@ class GameWindow(QMainWindow):
 
     def _build(self) -> None:
         self.status = QLabel()
-        self.status.setStyleSheet("font-size: 15px; font-weight: bold; padding: 6px;")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("font-size: 15px; font-weight: bold; padding: 4px 0;")
         self.scores = QLabel()
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.log = LogList()
+        self.actions_bar = QVBoxLayout()
         side = QWidget()
         column = QVBoxLayout(side)
-        column.addWidget(QLabel("<b>Scores and counts</b>"))
+        column.addWidget(_heading("Turn"))
+        column.addWidget(self.status)
+        self.moves_heading = _heading("Moves")
+        column.addWidget(self.moves_heading)
+        column.addLayout(self.actions_bar)
+        column.addWidget(_heading("Scores and counts"))
         column.addWidget(self.scores)
-        column.addWidget(QLabel("<b>Log</b>"))
+        column.addWidget(_heading("Log"))
         column.addWidget(self.log, 1)
         self.cover = QPushButton()
         self.cover.setStyleSheet("font-size: 22px; padding: 40px;")
         self.cover.clicked.connect(self.uncover)
         self.cover.hide()
+        self.message = QLabel()
+        self.message.setStyleSheet(
+            "color: #ffcf7a; background: #241912; padding: 4px 8px; font-size: 14px;"
+        )
+        self.message.setMinimumHeight(28)
+        self.result = self._result_panel()
+        self.replay_bar = self._replay_panel()
         board = QWidget()
         stack = QVBoxLayout(board)
         stack.setContentsMargins(0, 0, 0, 0)
+        stack.setSpacing(0)
+        stack.addWidget(self.replay_bar)
         stack.addWidget(self.view, 1)
         stack.addWidget(self.cover, 1)
+        stack.addWidget(self.message)
+        stack.addWidget(self.hand_view)
         split = QSplitter()
         split.addWidget(board)
         split.addWidget(side)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        side.setMinimumWidth(240)
+        side.setMinimumWidth(260)
         side.setMaximumWidth(420)
-        self.actions_bar = QHBoxLayout()
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #ffcf7a; padding: 4px 8px; font-size: 14px;")
         # A said text goes after a while (the next move clears it sooner: see refresh).
         self.message_timer = QTimer(self)
         self.message_timer.setSingleShot(True)
         self.message_timer.setInterval(STATUS_MS)
         self.message_timer.timeout.connect(self.message.clear)
-        self.result = self._result_panel()
-        self.replay_bar = self._replay_panel()
-        central = QWidget()
-        main = QVBoxLayout(central)
-        main.addWidget(self.status)
-        main.addWidget(self.replay_bar)
-        main.addWidget(split, 1)
-        main.addLayout(self.actions_bar)
-        main.addWidget(self.message)
-        self.setCentralWidget(central)
+        self.setCentralWidget(split)
 
     def _result_panel(self) -> QWidget:
         # Over the foot of the board, not in the layout: showing it at the end of a game
@@ -235,6 +259,18 @@ class GameWindow(QMainWindow):
         self.redo_action = self._action(edit, "&Redo move", self.redo, "Ctrl+Y", "Ctrl+Shift+Z")
         self.back_action = self._action(edit, "Replay: &back", self.step_back, "Left")
         self.forward_action = self._action(edit, "Replay: &forward", self.step_forward, "Right")
+        view = self.menuBar().addMenu("&View")
+        self._action(view, "&Fit the table", self.view.fit, "Home", "Ctrl+0")
+        self._action(view, "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl++", "Ctrl+=")
+        self._action(view, "Zoom &out", lambda: self.view.zoom_by(0.8), "Ctrl+-")
+        speed = view.addMenu("&Moves shown at")
+        self.pace_actions = QActionGroup(self)
+        for pace in PACES:
+            action = speed.addAction(pace.label)
+            action.setCheckable(True)
+            action.setChecked(pace.name == self.pace.name)
+            action.triggered.connect(lambda _=False, name=pace.name: self.set_pace(name))
+            self.pace_actions.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         name = self.session.game.name
         self._action(help_menu, f"&Rules of {name}…", self.show_rules, "F1")
@@ -245,6 +281,14 @@ class GameWindow(QMainWindow):
         self.rules_window = RulesWindow(folder, self)
         self.rules_window.setWindowTitle(f"Rules — {self.session.game.name}")
         self.rules_window.show()
+
+    def set_pace(self, name: str) -> None:
+        """View > Moves shown at: how fast the moves nobody here made slide (kept for
+        every game window from now on)."""
+        self.pace = choose_pace(name)
+        self.board.slide_ms = self.pace.slide_ms
+        if self.fixed_pause is None:
+            self.computers.timer.setInterval(self.pace.pause_ms)
 
     def _action(self, menu: Any, text: str, slot: Any, *keys: Any) -> QAction:
         action = menu.addAction(text)
@@ -259,8 +303,12 @@ class GameWindow(QMainWindow):
         """Show the state: board, status, scores, log, actions and the result at the end."""
         session = self.session
         self.message.clear()
+        felt = QRectF(self.board.felt)
         self.board.rebuild()
-        self.view.fit()
+        if self.board.felt != felt or not self.view.moved_by_hand:
+            self.view.fit()
+        self.hand_view.setVisible(self.board.layout.hand is not None and not self.cover.isVisible())
+        self.hand_view.fit()
         state = session.state
         view = session.view()
         game = session.game
@@ -300,6 +348,7 @@ class GameWindow(QMainWindow):
             self.cover.show()
             self.cover.setFocus()  # Space or Enter takes the screen, as a click does
             self.view.hide()
+            self.hand_view.hide()
             self.log.clear()  # the log is the next person's view: it may hold their secrets
             for button in self.action_buttons:
                 button.hide()
@@ -376,15 +425,18 @@ class GameWindow(QMainWindow):
     def _fill_actions(self) -> None:
         for button in self.action_buttons:
             self.actions_bar.removeWidget(button)
+            button.hide()  # (gone at once, even before the event loop deletes it)
             button.deleteLater()
         self.action_buttons = []
         for index, move in enumerate(self.session.drags().actions):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
             button = QPushButton(f"{key}{move.text}")
+            button.setStyleSheet("text-align: left; padding: 5px 10px; font-size: 14px;")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
             button.clicked.connect(lambda _=False, m=move: self.session.play(m))
             self.actions_bar.addWidget(button)
             self.action_buttons.append(button)
+        self.moves_heading.setVisible(bool(self.action_buttons))
 
     def _show_result(self) -> None:
         outcome = self.session.state.outcome
@@ -528,7 +580,7 @@ class GameWindow(QMainWindow):
 
     def _open_file(self, path: Path, kind: str) -> GameWindow | None:
         try:
-            window = open_game_file(path, self.art, self.computers.timer.interval(), kind)
+            window = open_game_file(path, self.art, self.fixed_pause, kind)
         except GameFileError as error:
             self.say(str(error))
             return None
@@ -612,7 +664,7 @@ class GameWindow(QMainWindow):
 
 
 def open_game_file(
-    path: Path | str, art: Art | None = None, pause_ms: int = PAUSE_MS, kind: str = ""
+    path: Path | str, art: Art | None = None, pause_ms: int | None = None, kind: str = ""
 ) -> GameWindow:
     """A window for a saved game (resumed where it stopped) or a game record (to step
     through), by the file's suffix unless ``kind`` says; GameFileError names the file."""
@@ -650,7 +702,7 @@ def open_game_file(
 
 
 def resumed_game(
-    saved: SavedGame, source: str, art: Art | None = None, pause_ms: int = PAUSE_MS
+    saved: SavedGame, source: str, art: Art | None = None, pause_ms: int | None = None
 ) -> GameWindow:
     """A window going on with a saved game; GameFileError naming ``source`` at a bad move."""
     try:
