@@ -29,6 +29,7 @@ from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER, Expr, spend
 from vtt.rules.model import Env, MoveDef, Step
 from vtt.rules.moves import Move
+from vtt.rules.outcome import secrecy
 from vtt.rules.plan import MovePlan
 from vtt.rules.ruleset import Rules
 from vtt.rules.stepgen import MAX_TURN_WORK
@@ -148,7 +149,9 @@ def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Mov
     state.history.append(move)
     METER.done = 0
     METER.left = MAX_WORK
-    state.log_lines.append((None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text)))
+    told = kind.secret_to.fast(env) if kind.secret_to is not None else None
+    kept = secrecy(kind.secret, seat, told, state._rules.turns[state.phase] == "each")
+    state.log_lines.append((None, seat, kept, (env["seat_names"][seat], ": ", move.text)))
     rules = state._rules
     run_steps(rules.effects[kind.name], state)
     phase = state.phase

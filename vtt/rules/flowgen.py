@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr, Library
 from vtt.rules.model import Step
+from vtt.rules.outcome import secrecy
 from vtt.rules.stepgen import SCAFFOLD, Writer, assigned, build_function, code, env_key
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ class FlowLists:
     # By phase name: (kind name, generator or None, Moves made, maker), as the engine has them.
     generators: Mapping[str, tuple[tuple[str, Any, dict[Any, Any], Any], ...]]
     args: Mapping[str, tuple[str, ...]]  # by move name: its arguments' names, in order
-    secret_moves: frozenset[str]  # the moves made in secret
+    # By move name: its secrecy ("" for a public move) and the seats it is told to.
+    secrecy: Mapping[str, tuple[str, Expr | None]]
     chosen_actors: frozenset[str]  # the ``each`` phases that name who moves (else everyone)
     # By move name: the Move of a kind with no arguments and no conditions (always legal).
     fixed_moves: Mapping[str, Any]
@@ -233,12 +235,11 @@ def _play_function(
         "_state.turn_decided = False\n"
         "_state.history.append(_move)\n"
         "_meter.done = 0\n"
-        "_meter.left = _MAX_WORK\n"
-        "_state.log_lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
+        "_meter.left = _MAX_WORK",
         SCAFFOLD,
-        S=ast.Constant(move in lists.secret_moves),
     )
     writer.valid = {"me", *args}
+    body += _log_line(writer, lists, phase, move, extra)
     body += [*writer.forget(), *writer.steps(lists.effects.get(move, ()))]
     body += [*writer.forget(), *writer.steps(lists.after_move.get(phase, ()))]
     turn = lists.turns[phase]
@@ -297,6 +298,30 @@ def _play_function(
         ("_state", "_move", "_values"),
     )
     return play
+
+
+def _log_line(
+    writer: Writer, lists: FlowLists, phase: str, move: str, extra: dict[str, Any]
+) -> list[ast.stmt]:
+    """The move's log line, kept as its secrecy says (``vtt.rules.outcome.secrecy``)."""
+    mode, told = lists.secrecy.get(move, ("", None))
+    before: list[ast.stmt] = []
+    if mode in ("", "phase"):
+        kept: ast.expr = ast.Constant(mode == "phase")
+    else:
+        extra["_secrecy"] = secrecy
+        seats: ast.expr = ast.Constant(None)
+        if told is not None:
+            before, seats, _ = writer.expr(told, kept=False)
+        each = ast.Constant(lists.turns[phase] == "each")
+        call = code("_secrecy(M, me, T, E)", SCAFFOLD, M=ast.Constant(mode), T=seats, E=each)[0]
+        assert isinstance(call, ast.Expr)
+        kept = call.value
+    return before + code(
+        "_state.log_lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
+        SCAFFOLD,
+        S=kept,
+    )
 
 
 def _generation(lists: FlowLists, phase: str, target: str, extra: dict[str, Any]) -> list[ast.stmt]:

@@ -466,7 +466,13 @@ class _Builder:
                 shown = None
                 if "shown" in spec:
                     shown = self.try_expr(spec["shown"], base, ("vars", name, "shown"))
-                self.vars[name] = VarDef(name, initial, per_player, label, shows, shown)
+                visibility = str(spec.get("visibility", "everyone"))
+                if visibility == "owner" and not per_player:
+                    self.fail(
+                        "visibility 'owner' needs a per-player var (per: player)",
+                        ("vars", name, "visibility"),
+                    )
+                self.vars[name] = VarDef(name, initial, per_player, label, shows, shown, visibility)
 
     def _defines(self, base: frozenset[str]) -> None:
         """Named expressions, checked alone, then written in wherever they are used."""
@@ -610,6 +616,7 @@ class _Builder:
         enabled = (
             self.try_expr(raw["enabled"], base, (*path, "enabled")) if "enabled" in raw else None
         )
+        secret, secret_to = self._secrecy(raw.get("secret", False), names, (*path, "secret"))
         plan = plan_move(args, conditions, lambda part: self.expr(part, names, (*path, "when")))
         move = MoveDef(
             name=name,
@@ -618,13 +625,24 @@ class _Builder:
             conditions=tuple(conditions),
             effects=effects.steps(raw.get("effects", []), names, (*path, "effects")),
             enabled=enabled,
-            secret=bool(raw.get("secret", False)),
+            secret=secret,
+            secret_to=secret_to,
             pattern=notation_pattern(raw["text"], args),
             where=self.where(path),
             plan=plan,
         )
         move.generator = compile_generator(move, LIBRARY_ALL)
         return move
+
+    def _secrecy(self, raw: object, names: frozenset[str], path: Path_) -> tuple[str, Expr | None]:
+        """A move's ``secret``: true, false, never, or ``{to: seats}``."""
+        if raw is True:
+            return "phase", None
+        if raw == "never":
+            return "never", None
+        if isinstance(raw, dict):
+            return "to", self.try_expr(raw["to"], names, (*path, "to"))
+        return "", None
 
     def _args(self, raw: Mapping[str, Any], base: frozenset[str], path: Path_) -> list[ArgDef]:
         args: list[ArgDef] = []
@@ -672,6 +690,15 @@ class _Builder:
                         (*path, "moves", index),
                     )
             turn = raw.get("turn", "single")
+            for index, kind in enumerate(listed):
+                if kind.secret == "phase" and turn != "each":
+                    self.fail(
+                        f"move '{kind.name}' is secret until its phase reveals the choices "
+                        f"made in it, which only a 'turn: each' phase does; in a '{turn}' "
+                        "phase write secret: never (nobody else learns it) or secret: "
+                        "{to: SEATS} (only those seats learn it)",
+                        (*path, "moves", index),
+                    )
             if turn != "auto" and not listed:
                 self.fail(f"a '{turn}' phase needs moves", path)
 

@@ -210,6 +210,7 @@ class VarDef:
     label: str = ""  # what players read it as, else its name
     shows: str = ""  # "seat": a seat number, shown as that player's name
     shown: Expr | None = None  # the window lists the var only while this holds
+    visibility: str = "everyone"  # who sees its value: everyone, owner (per player), nobody
 
     def value_text(self, value: object, names: Sequence[str]) -> str:
         """One value of the var as players read it: a seat as its player's name."""
@@ -321,7 +322,11 @@ class MoveDef:
     conditions: tuple[Condition, ...]
     effects: tuple[Step, ...]
     enabled: Expr | None = None
-    secret: bool = False
+    #: Who learns the move's arguments: "" everyone; "phase" the others when the ``each``
+    #: phase reveals its choices; "never" nobody else; "to" the seats ``secret_to``
+    #: gives (when the phase reveals its choices, in an ``each`` phase; else at once).
+    secret: str = ""
+    secret_to: Expr | None = None
     pattern: re.Pattern[str] = field(default_factory=lambda: re.compile(""))
     where: Where | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
