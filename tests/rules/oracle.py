@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
@@ -27,7 +28,7 @@ from vtt.janken import Suit
 from vtt.rules.engine import MAX_AUTOMATIC, Game, State
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER, Expr, spend
-from vtt.rules.model import Env, MoveDef, Step
+from vtt.rules.model import Env, MoveDef, Step, StopSteps
 from vtt.rules.moves import Move
 from vtt.rules.outcome import secrecy
 from vtt.rules.plan import MovePlan
@@ -60,9 +61,15 @@ def _run_all(steps: tuple[Step, ...]) -> Runner | None:
         return None
 
     def run(state: State) -> None:
-        run_steps(steps, state)
+        run_list(steps, state)
 
     return run
+
+
+def run_list(steps: tuple[Step, ...], state: State) -> None:
+    """Run a whole list of steps: a ``stop`` anywhere in it ends it."""
+    with contextlib.suppress(StopSteps):
+        run_steps(steps, state)
 
 
 def run_steps(steps: tuple[Step, ...], state: State) -> None:
@@ -89,12 +96,14 @@ def run_step(step: Step, state: State) -> None:
         for name, value in step.bound:
             env[name] = value.fast(env)
     elif isinstance(step, Set):
-        for name, index, value in step.changes:
-            new = value.fast(env)
-            if index is None:
+        worked = [
+            (name, value.fast(env), None if index is None else index.fast(env))
+            for name, index, value in step.changes
+        ]
+        for name, new, seat in worked:  # all at once: values first, then the vars
+            if seat is None:
                 env[name] = env[name] + new if step.adding else new
             else:
-                seat = index.fast(env)
                 slots = env[name]
                 slots[seat] = slots[seat] + new if step.adding else new
     elif isinstance(step, Log):
@@ -153,9 +162,9 @@ def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Mov
     kept = secrecy(kind.secret, seat, told, state._rules.turns[state.phase] == "each")
     state.log_lines.append((None, seat, kept, (env["seat_names"][seat], ": ", move.text)))
     rules = state._rules
-    run_steps(rules.effects[kind.name], state)
+    run_list(rules.effects[kind.name], state)
     phase = state.phase
-    run_steps(rules.after_move[phase], state)
+    run_list(rules.after_move[phase], state)
     after_action(state)
     if state.next_phase is None and rules.turns[phase] != "auto":
         # The same phase goes on: the settle loop's first round.
@@ -183,7 +192,7 @@ def _settle(state: State) -> None:
         state.legal_cache = None
         state.phase = env["phase"] = name
         state.pending = ()
-        run_steps(rules.enter[name], state)
+        run_list(rules.enter[name], state)
         if rules.turns[name] == "each" and state.next_phase is None:
             state.take_turns(name)
         if METER.done + MAX_WORK - METER.left > MAX_TURN_WORK:

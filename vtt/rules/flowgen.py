@@ -138,7 +138,7 @@ def _settle_function(
     branches: list[tuple[str, list[ast.stmt]]] = []
     for phase, turn in lists.turns.items():
         writer.valid = set()
-        body = [*writer.forget(), *writer.steps(lists.enter.get(phase, ()))]
+        body = [*writer.forget(), *writer.block(lists.enter.get(phase, ()))]
         if turn == "each" and phase in lists.chosen_actors:
             body += code(
                 "if _state.next_phase is None:\n    _state.take_turns(N)",
@@ -240,12 +240,12 @@ def _play_function(
     )
     writer.valid = {"me", *args}
     body += _log_line(writer, lists, phase, move, extra)
-    body += [*writer.forget(), *writer.steps(lists.effects.get(move, ()))]
-    body += [*writer.forget(), *writer.steps(lists.after_move.get(phase, ()))]
+    body += [*writer.forget(), *writer.block(lists.effects.get(move, ()))]
+    body += [*writer.forget(), *writer.block(lists.after_move.get(phase, ()))]
     turn = lists.turns[phase]
     if turn == "each":
         writer.valid = set()
-        then = [*writer.forget(), *writer.steps(lists.then.get(phase, ()))]
+        then = [*writer.forget(), *writer.block(lists.then.get(phase, ()))]
         if lists.secret.get(phase):
             then += code("_state.unveil()", SCAFFOLD)
         else:  # nothing secret to unveil: only mark where the next round's lines begin

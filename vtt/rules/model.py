@@ -34,16 +34,22 @@ __all__ = [
     "PhaseDef",
     "Step",
     "StepLists",
+    "StopSteps",
     "Template",
     "VarDef",
     "ZoneDef",
     "ZoneRef",
     "leaves",
+    "stopping",
 ]
 
 Env = dict[str, Any]
 #: The names the engine's own turn methods (``give_turn``, ``skip``...) may change.
 ENGINE_CHANGES = frozenset({"current", "direction", "players"})
+
+
+class StopSteps(Exception):
+    """Ends the step list under way (a ``stop`` step); the turn goes on."""
 
 
 class Step:
@@ -57,6 +63,17 @@ class Step:
 
     #: False for a step that changes neither zones nor vars nor names (kept values stay).
     changes_game: ClassVar[bool] = True
+    #: True for a step that ends the list it runs in (``stop``).
+    stops: ClassVar[bool] = False
+
+    def inner(self) -> tuple[Step, ...]:
+        """The steps this one holds (the branches of an ``if``, the body of a ``for``)."""
+        found: list[Step] = []
+        for name in getattr(self, "__dataclass_fields__", {}):
+            value = getattr(self, name)
+            if isinstance(value, tuple) and value and isinstance(value[0], Step):
+                found += value
+        return tuple(found)
 
     def assigned(self) -> frozenset[str] | None:
         """The environment names this step may bind anew; None: it could bind any."""
@@ -190,6 +207,11 @@ def _getter(name: str, indexes: Sequence[Expr]) -> Callable[[Env], Any]:
         return found
 
     return deep
+
+
+def stopping(steps: Sequence[Step]) -> bool:
+    """True when a ``stop`` step is among ``steps`` or inside them."""
+    return any(step.stops or stopping(step.inner()) for step in steps)
 
 
 def leaves(node: Any, depth: int) -> Sequence[list[Any]]:
