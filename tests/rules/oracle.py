@@ -108,7 +108,7 @@ def run_step(step: Step, state: State) -> None:
                 slots[seat] = slots[seat] + new if step.adding else new
     elif isinstance(step, Log):
         state.say_later(step.text.capture(env))
-    elif isinstance(step, Phase):
+    elif isinstance(step, Phase) and step.target is None:
         state.next_phase = step.name
     elif isinstance(step, EndGame):
         state.finish(step.winners.fast(env), step.reason.render(env))

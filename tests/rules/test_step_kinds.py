@@ -126,5 +126,5 @@ def test_a_new_kind_of_step_is_one_module(double_kind: StepKind) -> None:
 
 
 def test_without_the_module_the_step_is_unknown() -> None:
-    with pytest.raises(PackError, match="unknown key 'double'"):
+    with pytest.raises(PackError, match="'double' is not a kind of step"):
         load_pack_text(PACK, "doubling.yaml")

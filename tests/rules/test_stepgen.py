@@ -664,3 +664,22 @@ def test_a_let_value_using_a_later_name_of_the_same_let_fails_at_load() -> None:
         load_pack_text(_tiny('- let: {a: "a + 1"}'), "tiny.yaml")
     state = _both('- let: {a: 2, b: "a * 10"}\n- let: {a: "a + b"}\n- set: {x: a}')
     assert state.var("x") == 22  # in order, and a later let may use the earlier name
+
+
+def test_a_move_at_random_puts_each_card_at_a_drawn_place_of_the_pile() -> None:
+    effects = """
+        - move: {from: pool, count: 1, to: pool, at: random}
+        - move: {what: "top(pool)", from: pool, to: "hand[me]"}
+        - move: {from: "hand[me]", to: pool, at: random}
+        """
+    _both(effects)  # the generated code does what the steps say, drawing alike
+    game = load_pack_text(_tiny(effects), "tiny.yaml")
+    orders = set()
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        state.apply_unchecked(state.legal_list()[0])
+        pool = [str(card) for card in state.zone("pool")]
+        assert sorted(pool) == sorted(["AR", "AP", "AS", "2R", "2P"])
+        assert state.zone("hand") == [[], []]
+        orders.add(tuple(pool))
+    assert len(orders) > 3  # the places are drawn, not fixed
