@@ -235,7 +235,8 @@ def _extend(
     arg = kind.args[index]
     candidates = fixed.get(step)
     if candidates is None:
-        candidates = _candidates(arg, plan.narrow[step], env)
+        sifted = plan.sifted[step] if plan.sifted else None
+        candidates = _candidates(arg, plan.narrow[step], env, sifted)
         if plan.fixed[step]:  # the same for every binding of the earlier arguments
             fixed[step] = candidates
     for value in candidates:
@@ -244,8 +245,8 @@ def _extend(
         _extend(state, kind, plan, step + 1, values, found, fixed)
 
 
-def _candidates(arg: Any, narrow: Expr | None, env: Env) -> Sequence[Any]:
-    candidates = _domain(arg, env)
+def _candidates(arg: Any, narrow: Expr | None, env: Env, sifted: Expr | None) -> Sequence[Any]:
+    candidates = _domain(arg, env, sifted)
     if narrow is None:
         return candidates
     allowed: Mapping[Any, Any] | set[Any] = (
@@ -254,13 +255,13 @@ def _candidates(arg: Any, narrow: Expr | None, env: Env) -> Sequence[Any]:
     return [v for v in dict.fromkeys(narrow(env)) if v in allowed]  # type: ignore[call-overload]
 
 
-def _domain(arg: Any, env: Env) -> Sequence[Any]:
+def _domain(arg: Any, env: Env, sifted: Expr | None = None) -> Sequence[Any]:
     if arg.grid is not None:
         grid: Sequence[Any] = arg.grid.stack(env)
         return grid
     if arg.domain is None:
         return tuple(Suit) if arg.type == "suit" else env["players"]  # type: ignore[no-any-return]
-    raw = arg.domain(env)
+    raw = (arg.domain if sifted is None else sifted)(env)
     if arg.type == "piece":
         return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in raw))
     if arg.type == "cards":
