@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench art clean
+.PHONY: run test lint typecheck pytest bench art schema clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ bench: $(STAMP)
 
 art:
 	$(PYTHON) tools/make_art.py
+
+# The pack schema (built from the registries of steps and argument types), published.
+schema: $(STAMP)
+	$(BIN)/python -c "import json; from vtt.rules.schema import pack_schema; \
+	open('docs/pack.schema.json', 'w').write(json.dumps(pack_schema(), indent=2) + '\n')"
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

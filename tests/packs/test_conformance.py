@@ -1,9 +1,11 @@
-"""One conformance test over every pack in rulesets/ that has rules.
+"""One conformance test over every pack in rulesets/ that has rules, and the packs of
+tests/packs/hidden/ that use every kind of hidden information.
 
 For each option set, random games with fixed seeds check that no exception
 happens, every component is conserved, nothing is legal once the game is over,
 each legal move applies, copies stay equal under the same moves, views never show
-another player's hidden card, and records round-trip. Games played through the search
+another player's hidden card, every seat reads in its view the vars, log lines and
+moves it may know and no others, and records round-trip. Games played through the search
 interface check its actions, keys, player ids, returns and determinized states.
 """
 
@@ -21,17 +23,24 @@ from vtt.resources import rulesets_dir
 from vtt.rules.engine import Game, State
 from vtt.rules.finder import pack_folders
 from vtt.rules.loader import load_pack, load_pack_text
+from vtt.rules.moves import Move
 from vtt.rules.records import record_of, replay, start_state
 from vtt.rules.search import SIMULTANEOUS, TERMINAL
-from vtt.rules.views import Hidden
+from vtt.rules.views import UNSEEN, Hidden
 
 GAMES_PER_PACK = 240
 MAX_MOVES = 3000
 MAX_OPTION_SETS = 24
 
 
+#: Small packs made to hide things every way the language can (var visibility, each
+#: kind of secret move), checked with the shipped ones.
+HIDDEN_PACKS = Path(__file__).parent / "hidden"
+
+
 def _games() -> list[Game]:
-    games = [load_pack(folder) for folder in pack_folders(rulesets_dir())]
+    folders = [*pack_folders(rulesets_dir()), *sorted(HIDDEN_PACKS.iterdir())]
+    games = [load_pack(folder) for folder in folders]
     return [game for game in games if game.kind == "game"]
 
 
@@ -61,8 +70,84 @@ def option_sets(game: Game) -> list[tuple[dict[str, object], int]]:
     return allowed[:MAX_OPTION_SETS]
 
 
-def _check_view(state: State, seat: int) -> None:
+class Secrets:
+    """Who may know each move made, worked out from the pack's own words: the mover
+    and, for a public move, everyone; ``secret: true``, everyone once the ``each``
+    phase's round is over; ``never``, nobody else; ``{to: ...}``, those seats (in an
+    ``each`` phase once its round is over)."""
+
+    def __init__(self) -> None:
+        self.moves: list[tuple[int, str, frozenset[int], bool]] = []  # mover, mode, told, each
+        self.revealed: list[bool] = []
+        self.round: list[int] = []  # the moves of the ``each`` round under way
+
+    def before(self, state: State, move: Move) -> None:
+        """Note ``move``, about to be made in ``state``."""
+        kind = state.game.resolve(move, state.seat_names)[1]
+        mover = state.to_move
+        assert mover is not None
+        told: frozenset[int] = frozenset()
+        if kind.secret_to is not None:
+            env = dict(state.env, me=mover)
+            env.update(zip(kind.arg_names, state.canonical(move).values, strict=True))
+            value = kind.secret_to(env)
+            told = frozenset([value] if isinstance(value, int) else value)
+        each = state.game.phases[state.phase].turn == "each"
+        self.moves.append((mover, kind.secret, told, each))
+        self.revealed.append(False)
+        if each:
+            self.round.append(len(self.moves) - 1)
+            if state.pending == (mover,):  # the last choice of the round
+                for index in self.round:
+                    self.revealed[index] = True
+                self.round = []
+
+    def known(self, index: int, seat: int) -> bool:
+        """Whether ``seat`` may know move ``index`` now."""
+        mover, mode, told, each = self.moves[index]
+        if seat == mover or mode == "":
+            return True
+        if mode == "phase":
+            return self.revealed[index]
+        if mode == "to":
+            return seat in told and (self.revealed[index] or not each)
+        return False
+
+
+def _check_secrets(state: State, seat: int, secrets: Secrets) -> None:
+    """The vars, the log's move lines and the history ``seat`` reads in its view are
+    exactly what it may know."""
     view = state.view(seat)
+    for name, var in state.game.vars.items():
+        value, seen = state.var(name), view.vars[name]
+        if not var.per_player:
+            assert seen == (value if var.visibility == "everyone" else UNSEEN), (
+                f"seat {seat} reads var {name} as {seen!r}"
+            )
+            continue
+        for owner, item in enumerate(value):
+            visible = var.visibility == "everyone" or (var.visibility == "owner" and owner == seat)
+            assert seen[owner] == (item if visible else UNSEEN), (
+                f"seat {seat} reads var {name}[{owner}] as {seen[owner]!r}"
+            )
+    assert len(view.history) == len(state.history) == len(secrets.moves)
+    lines = [line for line in state.log if line.seat is not None]
+    shown = [text for line, text in zip(state.log, view.log, strict=True) if line.seat is not None]
+    names = state.seat_names
+    for index, move in enumerate(state.history):
+        known = secrets.known(index, seat)
+        assert view.history[index] == (move.text if known else "chooses"), (
+            f"seat {seat} reads move {index} ({move}) as {view.history[index]!r}"
+        )
+        mover = secrets.moves[index][0]
+        assert lines[index].seat == mover
+        assert shown[index] == f"{names[mover]}: {move.text if known else 'chooses'}"
+
+
+def _check_view(state: State, seat: int, secrets: Secrets | None = None) -> None:
+    view = state.view(seat)
+    if secrets is not None:
+        _check_secrets(state, seat, secrets)
     shown = Counter(view.visible_components())
     assert shown <= Counter(state.components())
     for name, zone in state.game.zones.items():
@@ -93,6 +178,7 @@ def play_random(game: Game, options: dict[str, object], players: int, seed: int)
     rng = random.Random(seed)
     components = Counter(state.components())
     twin = state.copy()
+    secrets = Secrets()
     moves = 0
     while state.outcome is None:
         legal = list(state.legal_moves)
@@ -101,7 +187,8 @@ def play_random(game: Game, options: dict[str, object], players: int, seed: int)
         assert move in state.legal_moves
         if moves % 7 == 0:
             for seat in range(players):
-                _check_view(state, seat)
+                _check_view(state, seat, secrets)
+        secrets.before(state, move)
         if moves % 11 == 0:
             for other in legal:  # every legal move applies without an error
                 state.copy().apply(other)
@@ -114,6 +201,8 @@ def play_random(game: Game, options: dict[str, object], players: int, seed: int)
             assert state == twin
             twin = state.copy()
     assert Counter(state.components()) == components
+    for seat in range(players):
+        _check_view(state, seat, secrets)
     assert not list(state.legal_moves)
     assert len(state.legal_moves) == 0 and not state.legal_moves
     return state
@@ -362,3 +451,18 @@ def test_other_move_orders_reach_equal_keys(pack: str, options: dict[str, object
     for seed in range(3):
         explore(game.new_state(options, seed), book, random.Random(seed), depth=5)
     assert book.transpositions() > 0
+
+
+@pytest.mark.parametrize("leak", ["log", "vars"])
+def test_the_secret_checks_catch_a_leak(leak: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Guards the checks above: a view that shows another seat's secret move, or another
+    # seat's own var, is caught.
+    from vtt.rules import views
+
+    if leak == "log":
+        monkeypatch.setattr(views, "seen_by", lambda secret, mover, seat: True)
+    else:
+        monkeypatch.setattr(views, "_var_seen", lambda var, value, seat: _plain(value))
+    [passing] = [game for game in GAMES if game.id == "passing"]
+    with pytest.raises(AssertionError, match=r"reads (move|var)"):
+        play_random(passing, {}, 3, 0)

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
@@ -27,8 +28,9 @@ from vtt.janken import Suit
 from vtt.rules.engine import MAX_AUTOMATIC, Game, State
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER, Expr, spend
-from vtt.rules.model import Env, MoveDef, Step
+from vtt.rules.model import Env, MoveDef, Step, StopSteps
 from vtt.rules.moves import Move
+from vtt.rules.outcome import secrecy
 from vtt.rules.plan import MovePlan
 from vtt.rules.ruleset import Rules
 from vtt.rules.stepgen import MAX_TURN_WORK
@@ -59,9 +61,15 @@ def _run_all(steps: tuple[Step, ...]) -> Runner | None:
         return None
 
     def run(state: State) -> None:
-        run_steps(steps, state)
+        run_list(steps, state)
 
     return run
+
+
+def run_list(steps: tuple[Step, ...], state: State) -> None:
+    """Run a whole list of steps: a ``stop`` anywhere in it ends it."""
+    with contextlib.suppress(StopSteps):
+        run_steps(steps, state)
 
 
 def run_steps(steps: tuple[Step, ...], state: State) -> None:
@@ -88,17 +96,19 @@ def run_step(step: Step, state: State) -> None:
         for name, value in step.bound:
             env[name] = value.fast(env)
     elif isinstance(step, Set):
-        for name, index, value in step.changes:
-            new = value.fast(env)
-            if index is None:
+        worked = [
+            (name, value.fast(env), None if index is None else index.fast(env))
+            for name, index, value in step.changes
+        ]
+        for name, new, seat in worked:  # all at once: values first, then the vars
+            if seat is None:
                 env[name] = env[name] + new if step.adding else new
             else:
-                seat = index.fast(env)
                 slots = env[name]
                 slots[seat] = slots[seat] + new if step.adding else new
     elif isinstance(step, Log):
         state.say_later(step.text.capture(env))
-    elif isinstance(step, Phase):
+    elif isinstance(step, Phase) and step.target is None:
         state.next_phase = step.name
     elif isinstance(step, EndGame):
         state.finish(step.winners.fast(env), step.reason.render(env))
@@ -148,11 +158,13 @@ def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Mov
     state.history.append(move)
     METER.done = 0
     METER.left = MAX_WORK
-    state.log_lines.append((None, seat, kind.secret, (env["seat_names"][seat], ": ", move.text)))
+    told = kind.secret_to.fast(env) if kind.secret_to is not None else None
+    kept = secrecy(kind.secret, seat, told, state._rules.turns[state.phase] == "each")
+    state.log_lines.append((None, seat, kept, (env["seat_names"][seat], ": ", move.text)))
     rules = state._rules
-    run_steps(rules.effects[kind.name], state)
+    run_list(rules.effects[kind.name], state)
     phase = state.phase
-    run_steps(rules.after_move[phase], state)
+    run_list(rules.after_move[phase], state)
     after_action(state)
     if state.next_phase is None and rules.turns[phase] != "auto":
         # The same phase goes on: the settle loop's first round.
@@ -180,7 +192,7 @@ def _settle(state: State) -> None:
         state.legal_cache = None
         state.phase = env["phase"] = name
         state.pending = ()
-        run_steps(rules.enter[name], state)
+        run_list(rules.enter[name], state)
         if rules.turns[name] == "each" and state.next_phase is None:
             state.take_turns(name)
         if METER.done + MAX_WORK - METER.left > MAX_TURN_WORK:
@@ -223,7 +235,8 @@ def _extend(
     arg = kind.args[index]
     candidates = fixed.get(step)
     if candidates is None:
-        candidates = _candidates(arg, plan.narrow[step], env)
+        sifted = plan.sifted[step] if plan.sifted else None
+        candidates = _candidates(arg, plan.narrow[step], env, sifted)
         if plan.fixed[step]:  # the same for every binding of the earlier arguments
             fixed[step] = candidates
     for value in candidates:
@@ -232,8 +245,8 @@ def _extend(
         _extend(state, kind, plan, step + 1, values, found, fixed)
 
 
-def _candidates(arg: Any, narrow: Expr | None, env: Env) -> Sequence[Any]:
-    candidates = _domain(arg, env)
+def _candidates(arg: Any, narrow: Expr | None, env: Env, sifted: Expr | None) -> Sequence[Any]:
+    candidates = _domain(arg, env, sifted)
     if narrow is None:
         return candidates
     allowed: Mapping[Any, Any] | set[Any] = (
@@ -242,13 +255,13 @@ def _candidates(arg: Any, narrow: Expr | None, env: Env) -> Sequence[Any]:
     return [v for v in dict.fromkeys(narrow(env)) if v in allowed]  # type: ignore[call-overload]
 
 
-def _domain(arg: Any, env: Env) -> Sequence[Any]:
+def _domain(arg: Any, env: Env, sifted: Expr | None = None) -> Sequence[Any]:
     if arg.grid is not None:
         grid: Sequence[Any] = arg.grid.stack(env)
         return grid
     if arg.domain is None:
         return tuple(Suit) if arg.type == "suit" else env["players"]  # type: ignore[no-any-return]
-    raw = arg.domain(env)
+    raw = (arg.domain if sifted is None else sifted)(env)
     if arg.type == "piece":
         return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in raw))
     if arg.type == "cards":

@@ -13,6 +13,7 @@ from vtt.rules import RulesError
 from vtt.rules.deal import DealError
 from vtt.rules.errors import PackError, PackErrors, RuleError
 from vtt.rules.expr import EvalError, ExprError
+from vtt.rules.model import StopSteps
 from vtt.rules.moves import IllegalMove, InvalidMove
 from vtt.rules.outcome import GameOver
 from vtt.rules.records import RecordError
@@ -35,9 +36,10 @@ def _public_exceptions() -> set[type[BaseException]]:
     return found
 
 
-#: Exceptions that are signals, not errors: GameOver unwinds the effect steps once
+#: Exceptions that are signals, not errors: StopSteps ends a step list (a stop step);
+#: GameOver unwinds the effect steps once
 #: ``end_game`` has run, and never leaves the engine.
-SIGNALS = {GameOver}
+SIGNALS = {GameOver, StopSteps}
 
 
 def test_every_public_rules_exception_is_a_rules_error() -> None:

@@ -102,3 +102,32 @@ def test_every_error_is_reported_at_once() -> None:
 def test_published_schema_is_the_shipped_one() -> None:
     published = Path(__file__).parents[2] / "docs" / "pack.schema.json"
     assert json.loads(published.read_text("utf-8")) == pack_schema()
+
+
+@pytest.mark.parametrize(
+    ("steps", "expected"),
+    [
+        ("[5]", "effects[0]): a step is a mapping with one step key (set, "),
+        ("[[move]]", "or one of the words keep_turn, reverse, stop; found a list"),
+        ("[keep_turns]", "'keep_turns' is not a step; did you mean 'keep_turn'?"),
+        ("[move]", "the 'move' step needs its value: move: ..."),
+        ("[{reverse: true}]", "'reverse' is a step without arguments, written alone: - reverse"),
+        ("[{mov: {from: pool}}]", "'mov' is not a kind of step; did you mean 'move'?"),
+        (
+            "[{if: 'true', then: [{for: {each: c, in: pool, do: [{log: 5}]}}]}]",
+            "(moves.take.effects[0].then[0].for.do[0].log): in the 'log' step: 5 is not of "
+            "type 'string' (expected a line of text with {expression} places)",
+        ),
+        (
+            "[{if: 'true', then: [{move: {what: c, form: pool}}]}]",
+            "in the 'move' step: unknown key 'form'; expected one of: at, count, from, to, what",
+        ),
+        ("[{if: 'true', then: {log: hi}}]", "is not of type 'array' (expected a list of steps)"),
+    ],
+)
+def test_a_mistake_in_a_step_names_the_step_and_what_was_expected(
+    steps: str, expected: str
+) -> None:
+    effects = GOOD[GOOD.index("    effects:") :]
+    [message] = errors_of(GOOD.replace(effects, f"    effects: {steps}\n"))
+    assert expected in message

@@ -18,7 +18,7 @@ import pytest
 from tests.packs.test_conformance import GAMES, MAX_MOVES, option_sets
 from tests.rules.oracle import interpreted
 from vtt.rules.engine import Game, State
-from vtt.rules.errors import PackError, RuleError
+from vtt.rules.errors import PackError, PackErrors, RuleError
 from vtt.rules.expr import EvalError
 from vtt.rules.loader import load_pack, load_pack_text
 from vtt.rules.stdlib import PACK_LIBRARY
@@ -608,3 +608,78 @@ def test_a_let_or_for_cannot_take_the_name_of_a_zone_or_var(effects: str) -> Non
     with pytest.raises(PackError, match="cannot use its name") as raised:
         load_pack_text(_tiny(effects), "tiny.yaml")
     assert "tiny.yaml:" in str(raised.value)
+
+
+def test_a_set_with_several_keys_assigns_them_all_at_once() -> None:
+    effects = """
+        - set: {x: 1, y: 2, "score[0]": 5}
+        - set: {x: y, y: x, "score[x]": "score[0] + x", total: "score[0] + x"}
+        - add: {x: y, y: x}
+        """
+    # The swap reads 1 and 2; score[x] is score[1], with the old x; then x + y, y + x.
+    state = _both(effects)
+    assert (state.var("x"), state.var("y")) == (3, 3)
+    assert state.var("score") == [5, 6] and state.var("total") == 6
+
+
+def test_elif_runs_the_first_case_that_holds() -> None:
+    effects = """
+        - add: {x: 1}
+        - if: "x == 1"
+          then: [{set: {y: 10}}]
+          elif:
+            - {if: "x == 2", then: [{set: {y: 20}}]}
+            - {if: "x >= 2", then: [{set: {y: 30}}]}
+          else: [{set: {y: 40}}]
+        - if: "x == 3"
+          then: [{add: {total: 1}}]
+          elif: [{if: "x == 4", then: [{add: {total: 100}}]}]
+        """
+    assert [_both(effects, moves=n).var("y") for n in (1, 2, 3)] == [10, 20, 30]
+    assert _both(effects, moves=4).var("total") == 101
+
+
+def test_stop_ends_the_list_under_way_from_inside_an_if_or_a_for() -> None:
+    effects = """
+        - add: {x: 1}
+        - for:
+            each: c
+            in: "range(1, 10)"
+            do:
+              - add: {total: c}
+              - if: "c == x + 1"
+                then: [stop]
+        - set: {y: 99}
+        """
+    state = _both(effects)  # x is 1: the loop stops after adding 1 and 2
+    assert (state.var("total"), state.var("y")) == (3, 0)
+    assert state.to_move == 1  # the turn went on as usual
+    assert _both(effects, moves=2).var("total") == 3 + 6
+
+
+def test_a_let_value_using_a_later_name_of_the_same_let_fails_at_load() -> None:
+    with pytest.raises(PackErrors, match=r"'a' uses 'b', which this let binds only after it"):
+        load_pack_text(_tiny('- let: {a: "b + 1", b: 2}'), "tiny.yaml")
+    with pytest.raises(PackErrors, match=r"'a' uses 'a', which this let binds only here"):
+        load_pack_text(_tiny('- let: {a: "a + 1"}'), "tiny.yaml")
+    state = _both('- let: {a: 2, b: "a * 10"}\n- let: {a: "a + b"}\n- set: {x: a}')
+    assert state.var("x") == 22  # in order, and a later let may use the earlier name
+
+
+def test_a_move_at_random_puts_each_card_at_a_drawn_place_of_the_pile() -> None:
+    effects = """
+        - move: {from: pool, count: 1, to: pool, at: random}
+        - move: {what: "top(pool)", from: pool, to: "hand[me]"}
+        - move: {from: "hand[me]", to: pool, at: random}
+        """
+    _both(effects)  # the generated code does what the steps say, drawing alike
+    game = load_pack_text(_tiny(effects), "tiny.yaml")
+    orders = set()
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        state.apply_unchecked(state.legal_list()[0])
+        pool = [str(card) for card in state.zone("pool")]
+        assert sorted(pool) == sorted(["AR", "AP", "AS", "2R", "2P"])
+        assert state.zone("hand") == [[], []]
+        orders.add(tuple(pool))
+    assert len(orders) > 3  # the places are drawn, not fixed

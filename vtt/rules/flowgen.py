@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr, Library
 from vtt.rules.model import Step
+from vtt.rules.outcome import secrecy
 from vtt.rules.stepgen import SCAFFOLD, Writer, assigned, build_function, code, env_key
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ class FlowLists:
     # By phase name: (kind name, generator or None, Moves made, maker), as the engine has them.
     generators: Mapping[str, tuple[tuple[str, Any, dict[Any, Any], Any], ...]]
     args: Mapping[str, tuple[str, ...]]  # by move name: its arguments' names, in order
-    secret_moves: frozenset[str]  # the moves made in secret
+    # By move name: its secrecy ("" for a public move) and the seats it is told to.
+    secrecy: Mapping[str, tuple[str, Expr | None]]
     chosen_actors: frozenset[str]  # the ``each`` phases that name who moves (else everyone)
     # By move name: the Move of a kind with no arguments and no conditions (always legal).
     fixed_moves: Mapping[str, Any]
@@ -165,7 +167,7 @@ def _entering(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
     branches: list[tuple[str, list[ast.stmt]]] = []
     for phase, turn in lists.turns.items():
         writer.valid = set()
-        body = [*writer.forget(), *writer.steps(lists.enter.get(phase, ()))]
+        body = [*writer.forget(), *writer.block(lists.enter.get(phase, ()))]
         if turn == "each" and phase in lists.chosen_actors:
             body += code(
                 "if _state.next_phase is None:\n    _state.take_turns(N)",
@@ -225,8 +227,9 @@ def _play_function(
 ) -> Play:
     writer = Writer(stable, scores)
     body = _bookkeeping(lists, move, writer)
-    body += [*writer.forget(), *writer.steps(lists.effects.get(move, ()))]
-    body += [*writer.forget(), *writer.steps(lists.after_move.get(phase, ()))]
+    body += _log_line(writer, lists, phase, move, extra)
+    body += [*writer.forget(), *writer.block(lists.effects.get(move, ()))]
+    body += [*writer.forget(), *writer.block(lists.after_move.get(phase, ()))]
     turn = lists.turns[phase]
     body += _handover(lists, phase, writer) if turn == "each" else _next_seat()
     writer.valid = set()  # the engine's methods, ``then`` or a called step may have changed any
@@ -256,8 +259,7 @@ def _play_function(
 
 def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
     """What comes before a move's effects: who moves, the arguments under their names,
-    the history, a fresh work meter and the log line (written out only when read: most
-    lines of a playout never are)."""
+    the history and a fresh work meter (the log line follows: ``_log_line``)."""
     args = lists.args.get(move, ())
     body = code(
         "_pending = _state.pending\n"
@@ -279,10 +281,8 @@ def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
         "_state.turn_decided = False\n"
         "_state.history.append(_move)\n"
         "_meter.done = 0\n"
-        "_meter.left = _MAX_WORK\n"
-        "_state.log_lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
+        "_meter.left = _MAX_WORK",
         SCAFFOLD,
-        S=ast.Constant(move in lists.secret_moves),
     )
     writer.valid = {"me", *args}
     return body
@@ -292,7 +292,7 @@ def _handover(lists: FlowLists, phase: str, writer: Writer) -> list[ast.stmt]:
     """An ``each`` phase after a move: the next of its movers, or once all have moved,
     its ``then`` steps, the unveiling of secret choices, and the phase again."""
     writer.valid = set()
-    then = [*writer.forget(), *writer.steps(lists.then.get(phase, ()))]
+    then = [*writer.forget(), *writer.block(lists.then.get(phase, ()))]
     if lists.secret.get(phase):
         then += code("_state.unveil()", SCAFFOLD)
     else:  # nothing secret to unveil: only mark where the next round's lines begin
@@ -323,6 +323,30 @@ def _next_seat() -> list[ast.stmt]:
         "    else:\n"
         "        _state.pass_turn(1)",
         SCAFFOLD,
+    )
+
+
+def _log_line(
+    writer: Writer, lists: FlowLists, phase: str, move: str, extra: dict[str, Any]
+) -> list[ast.stmt]:
+    """The move's log line, kept as its secrecy says (``vtt.rules.outcome.secrecy``)."""
+    mode, told = lists.secrecy.get(move, ("", None))
+    before: list[ast.stmt] = []
+    if mode in ("", "phase"):
+        kept: ast.expr = ast.Constant(mode == "phase")
+    else:
+        extra["_secrecy"] = secrecy
+        seats: ast.expr = ast.Constant(None)
+        if told is not None:
+            before, seats, _ = writer.expr(told, kept=False)
+        each = ast.Constant(lists.turns[phase] == "each")
+        call = code("_secrecy(M, me, T, E)", SCAFFOLD, M=ast.Constant(mode), T=seats, E=each)[0]
+        assert isinstance(call, ast.Expr)
+        kept = call.value
+    return before + code(
+        "_state.log_lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
+        SCAFFOLD,
+        S=kept,
     )
 
 

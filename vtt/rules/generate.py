@@ -264,9 +264,13 @@ def _grid(ref: ZoneRef, builder: _Builder) -> tuple[list[ast.stmt], ast.expr]:
     return statements, node
 
 
-def _candidates(arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder) -> list[ast.stmt]:
-    """Statements that bind ``target`` to the argument's candidates (as ``_candidates`` does)."""
+def _candidates(
+    arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder, sifted: Expr | None = None
+) -> list[ast.stmt]:
+    """Statements that bind ``target`` to the argument's candidates (as ``_candidates`` does);
+    ``sifted`` stands for the argument's ``from`` when given (``MovePlan.sifted``)."""
     statements: list[ast.stmt] = []
+    source = arg.domain if sifted is None else sifted
     if arg.grid is not None:
         statements, domain = _grid(arg.grid, builder)
     elif arg.domain is None:
@@ -284,7 +288,8 @@ def _candidates(arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder
                 return _call(helper, body, ast.Constant(arg.low), ast.Constant(arg.high))
             return _call(helper, body)
 
-        statements = builder.value(raw, arg.domain, wrap)
+        assert source is not None  # a ``from`` (or its sifted form) in this branch
+        statements = builder.value(raw, source, wrap)
         domain = _name(raw)
     if narrow is None:
         assign = ast.Assign(targets=[ast.Name(id=target, ctx=ast.Store())], value=domain)
@@ -334,7 +339,8 @@ def _loops(
         return statements
     arg = kind.args[plan.order[step]]
     target = f"_c{step}"
-    find = _candidates(arg, plan.narrow[step], target, builder)
+    sifted = plan.sifted[step] if plan.sifted else None
+    find = _candidates(arg, plan.narrow[step], target, builder, sifted)
     if plan.fixed[step] and step > 0:
         # The same for every binding of the earlier arguments: worked out once, when
         # first needed (an earlier check may rule every binding out before that).

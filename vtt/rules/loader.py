@@ -126,6 +126,24 @@ def _split_indexes(text: str) -> list[str] | None:
     return parts if depth == 0 else None
 
 
+_DEFINE_KEY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\(([^()]*)\))?\s*$")
+
+
+def _define_name(key: str) -> str:
+    """The name of a define from its key: ``steppable(a, b)`` -> ``steppable``."""
+    match = _DEFINE_KEY.match(key)
+    return match.group(1) if match else key
+
+
+def _define_params(key: str) -> tuple[str, ...]:
+    """The arguments of a define from its key: ``steppable(a, b)`` -> ``('a', 'b')``."""
+    match = _DEFINE_KEY.match(key)
+    inside = match.group(2) if match else None
+    if not inside or not inside.strip():
+        return ()
+    return tuple(part.strip() for part in inside.split(","))
+
+
 class _Builder:
     """Builds a Game from a checked document, collecting every error on the way."""
 
@@ -276,7 +294,7 @@ class _Builder:
         constants = dict(data.get("constants", {}))
         self._check_names(options, constants)
         base = (
-            frozenset(data.get("define", {}))
+            frozenset(_define_name(key) for key in data.get("define", {}))
             | ENGINE_NAMES
             | {o.name for o in options}
             | frozenset(constants)
@@ -395,7 +413,7 @@ class _Builder:
             ("constants", list(constants)),
             ("zones", list(self.data.get("zones", {}))),
             ("vars", list(self.data.get("vars", {}))),
-            ("define", list(self.data.get("define", {}))),
+            ("define", [_define_name(key) for key in self.data.get("define", {})]),
         ]
         for section, names in groups:
             for name in names:
@@ -470,13 +488,31 @@ class _Builder:
                 shown = None
                 if "shown" in spec:
                     shown = self.try_expr(spec["shown"], base, ("vars", name, "shown"))
-                self.vars[name] = VarDef(name, initial, per_player, label, shows, shown)
+                visibility = str(spec.get("visibility", "everyone"))
+                if visibility == "owner" and not per_player:
+                    self.fail(
+                        "visibility 'owner' needs a per-player var (per: player)",
+                        ("vars", name, "visibility"),
+                    )
+                self.vars[name] = VarDef(name, initial, per_player, label, shows, shown, visibility)
 
     def _defines(self, base: frozenset[str]) -> None:
         """Named expressions, checked alone, then written in wherever they are used."""
-        for name, raw in self.data.get("define", {}).items():
+        defined = {_define_name(key) for key in self.data.get("define", {})}
+        for key, raw in self.data.get("define", {}).items():
             source = raw if isinstance(raw, str) else repr(raw)
-            path = ("define", name)
+            path = ("define", key)
+            name, params = _define_name(key), _define_params(key)
+            clash = [p for p in params if p in base or p in _RESERVED]
+            if clash or len(set(params)) != len(params):
+                self.fail(
+                    f"the argument '{clash[0]}' of define '{name}' is already a name of the "
+                    "pack or the engine"
+                    if clash
+                    else f"define '{name}' names an argument twice",
+                    path,
+                )
+                continue
             try:
                 define = check_define(
                     name,
@@ -485,11 +521,12 @@ class _Builder:
                     library=LIBRARY_ALL,
                     where=self.doc.value_where(path),
                     defines=self.defines,
+                    params=params,
                 )
             except PackError as error:
                 self.errors.append(error)
                 continue
-            later = sorted(define.names & (self.data["define"].keys() - self.defines.keys()))
+            later = sorted(define.names & (defined - self.defines.keys()))
             if later:
                 self.fail(
                     f"define '{name}' uses '{later[0]}', which is not defined before it: "
@@ -614,6 +651,7 @@ class _Builder:
         enabled = (
             self.try_expr(raw["enabled"], base, (*path, "enabled")) if "enabled" in raw else None
         )
+        secret, secret_to = self._secrecy(raw.get("secret", False), names, (*path, "secret"))
         plan = plan_move(args, conditions, lambda part: self.expr(part, names, (*path, "when")))
         move = MoveDef(
             name=name,
@@ -622,13 +660,24 @@ class _Builder:
             conditions=tuple(conditions),
             effects=effects.steps(raw.get("effects", []), names, (*path, "effects")),
             enabled=enabled,
-            secret=bool(raw.get("secret", False)),
+            secret=secret,
+            secret_to=secret_to,
             pattern=notation_pattern(raw["text"], args),
             where=self.where(path),
             plan=plan,
         )
         move.generator = compile_generator(move, LIBRARY_ALL)
         return move
+
+    def _secrecy(self, raw: object, names: frozenset[str], path: Path_) -> tuple[str, Expr | None]:
+        """A move's ``secret``: true, false, never, or ``{to: seats}``."""
+        if raw is True:
+            return "phase", None
+        if raw == "never":
+            return "never", None
+        if isinstance(raw, dict):
+            return "to", self.try_expr(raw["to"], names, (*path, "to"))
+        return "", None
 
     def _args(self, raw: Mapping[str, Any], base: frozenset[str], path: Path_) -> list[ArgDef]:
         args: list[ArgDef] = []
@@ -676,6 +725,15 @@ class _Builder:
                         (*path, "moves", index),
                     )
             turn = raw.get("turn", "single")
+            for index, kind in enumerate(listed):
+                if kind.secret == "phase" and turn != "each":
+                    self.fail(
+                        f"move '{kind.name}' is secret until its phase reveals the choices "
+                        f"made in it, which only a 'turn: each' phase does; in a '{turn}' "
+                        "phase write secret: never (nobody else learns it) or secret: "
+                        "{to: SEATS} (only those seats learn it)",
+                        (*path, "moves", index),
+                    )
             if turn != "auto" and not listed:
                 self.fail(f"a '{turn}' phase needs moves", path)
 

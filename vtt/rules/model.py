@@ -34,16 +34,22 @@ __all__ = [
     "PhaseDef",
     "Step",
     "StepLists",
+    "StopSteps",
     "Template",
     "VarDef",
     "ZoneDef",
     "ZoneRef",
     "leaves",
+    "stopping",
 ]
 
 Env = dict[str, Any]
 #: The names the engine's own turn methods (``give_turn``, ``skip``...) may change.
 ENGINE_CHANGES = frozenset({"current", "direction", "players"})
+
+
+class StopSteps(Exception):
+    """Ends the step list under way (a ``stop`` step); the turn goes on."""
 
 
 class Step:
@@ -57,6 +63,17 @@ class Step:
 
     #: False for a step that changes neither zones nor vars nor names (kept values stay).
     changes_game: ClassVar[bool] = True
+    #: True for a step that ends the list it runs in (``stop``).
+    stops: ClassVar[bool] = False
+
+    def inner(self) -> tuple[Step, ...]:
+        """The steps this one holds (the branches of an ``if``, the body of a ``for``)."""
+        found: list[Step] = []
+        for name in getattr(self, "__dataclass_fields__", {}):
+            value = getattr(self, name)
+            if isinstance(value, tuple) and value and isinstance(value[0], Step):
+                found += value
+        return tuple(found)
 
     def assigned(self) -> frozenset[str] | None:
         """The environment names this step may bind anew; None: it could bind any."""
@@ -192,6 +209,11 @@ def _getter(name: str, indexes: Sequence[Expr]) -> Callable[[Env], Any]:
     return deep
 
 
+def stopping(steps: Sequence[Step]) -> bool:
+    """True when a ``stop`` step is among ``steps`` or inside them."""
+    return any(step.stops or stopping(step.inner()) for step in steps)
+
+
 def leaves(node: Any, depth: int) -> Sequence[list[Any]]:
     """Every stack of a zone's contents ``depth`` levels down (cells of a grid too)."""
     if depth == 0:
@@ -210,6 +232,7 @@ class VarDef:
     label: str = ""  # what players read it as, else its name
     shows: str = ""  # "seat": a seat number, shown as that player's name
     shown: Expr | None = None  # the window lists the var only while this holds
+    visibility: str = "everyone"  # who sees its value: everyone, owner (per player), nobody
 
     def value_text(self, value: object, names: Sequence[str]) -> str:
         """One value of the var as players read it: a seat as its player's name."""
@@ -321,7 +344,11 @@ class MoveDef:
     conditions: tuple[Condition, ...]
     effects: tuple[Step, ...]
     enabled: Expr | None = None
-    secret: bool = False
+    #: Who learns the move's arguments: "" everyone; "phase" the others when the ``each``
+    #: phase reveals its choices; "never" nobody else; "to" the seats ``secret_to``
+    #: gives (when the phase reveals its choices, in an ``each`` phase; else at once).
+    secret: str = ""
+    secret_to: Expr | None = None
     pattern: re.Pattern[str] = field(default_factory=lambda: re.compile(""))
     where: Where | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan

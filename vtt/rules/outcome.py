@@ -11,7 +11,7 @@ from vtt.rules.model import (
 )
 from vtt.rules.moves import IllegalMove, InvalidMove
 
-__all__ = ["GameOver", "LogEntry", "Outcome", "pack_failure"]
+__all__ = ["GameOver", "LogEntry", "Outcome", "pack_failure", "secrecy", "seen_by", "unveiled"]
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,45 @@ class Outcome:
         return not self.winners
 
 
+def secrecy(mode: str, mover: int, told: object, each: bool) -> object:
+    """How a move's log line is kept (its ``secret``): False, everyone sees it; True, only
+    the mover until the phase reveals its choices; a frozenset, only those seats for good;
+    a tuple, only the mover until the phase reveals its choices, then those seats for good.
+
+    ``mode`` is the move's ``secret`` ("", "phase", "never" or "to"), ``told`` the value
+    of its ``secret: {to: ...}`` (a seat or seats), ``each`` whether the phase is one of
+    simultaneous choices (elsewhere the seats told learn the move at once)."""
+    if not mode:
+        return False
+    if mode == "phase":
+        return True
+    seats = {mover}
+    if mode == "to":
+        seats.update((told,) if isinstance(told, int) else told)  # type: ignore[arg-type]
+    if each and mode == "to":
+        return tuple(sorted(seats))
+    return frozenset(seats)
+
+
+def unveiled(secret: object) -> object:
+    """A line's ``secret`` once its phase reveals the choices made in it."""
+    if secret is True:
+        return False
+    if secret.__class__ is tuple:
+        return frozenset(secret)
+    return secret
+
+
+def seen_by(secret: object, mover: int | None, seat: int) -> bool:
+    """Whether ``seat`` reads a line kept so (see ``secrecy``) as it is written."""
+    if not secret or mover is None or mover == seat:
+        return True
+    return secret.__class__ is frozenset and seat in secret
+
+
 class LogEntry:
-    """One line of the game log; a ``secret`` line shows to others only as a choice made.
+    """One line of the game log; a ``secret`` line shows to others only as a choice made
+    (see ``secrecy`` for who may read it).
 
     A line an effect logs keeps its parts and is written out when first read: most
     lines of a random playout are never read."""
@@ -40,7 +77,7 @@ class LogEntry:
         self,
         text: str | None,
         seat: int | None = None,
-        secret: bool = False,
+        secret: object = False,
         parts: tuple[object, ...] = (),
     ) -> None:
         self._text = text

@@ -28,6 +28,9 @@ class MovePlan:
     checks: tuple[tuple[Expr, ...], ...]
     narrow: tuple[Expr | None, ...]
     fixed: tuple[bool, ...] = ()  # fixed[k]: step k's candidates need no argument
+    #: sifted[k]: for a ``cards`` argument, its ``from`` with the cards no set may hold
+    #: left out (see ``_sifting``); None: its ``from`` as written.
+    sifted: tuple[Expr | None, ...] = ()
 
 
 def domain_names(arg: ArgDef) -> frozenset[str]:
@@ -82,6 +85,55 @@ def _narrowing(
     return tree.left.id, compile_part(source)
 
 
+def _sifting(
+    condition: Condition,
+    args: Sequence[ArgDef],
+    compile_part: Callable[[str], Expr],
+    sifted: Callable[[str], Expr | None],
+) -> tuple[str, Expr] | None:
+    """``(arg, FROM')`` when the condition is ``all(P for x in arg if Q)`` for a ``cards``
+    argument: a set passes exactly when each of its cards does, so the cards that do
+    not (``Q`` and not ``P``) are left out of ``from`` before any set is formed."""
+    source = condition.check.source.strip()
+    try:
+        tree = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (
+        isinstance(tree, ast.Call)
+        and isinstance(tree.func, ast.Name)
+        and tree.func.id == "all"
+        and len(tree.args) == 1
+        and not tree.keywords
+        and isinstance(tree.args[0], ast.GeneratorExp)
+        and len(tree.args[0].generators) == 1
+    ):
+        return None
+    generator = tree.args[0]
+    loop = generator.generators[0]
+    by_name = {arg.name: arg for arg in args}
+    if not (
+        isinstance(loop.iter, ast.Name)
+        and loop.iter.id in by_name
+        and by_name[loop.iter.id].type == "cards"
+        and by_name[loop.iter.id].domain is not None
+        and isinstance(loop.target, ast.Name)
+        and not loop.is_async
+    ):
+        return None
+    arg = by_name[loop.iter.id]
+    assert arg.domain is not None
+    keep = ast.get_source_segment(source, generator.elt)
+    tests = [ast.get_source_segment(source, test) for test in loop.ifs]
+    if keep is None or None in tests:
+        return None
+    if tests:
+        keep = f"not ({' and '.join(f'({t})' for t in tests)}) or ({keep})"
+    name = loop.target.id
+    domain = sifted(arg.name) or arg.domain  # several such conditions sift in turn
+    return arg.name, compile_part(f"[{name} for {name} in ({domain.source}) if {keep}]")
+
+
 def plan_move(
     args: Sequence[ArgDef],
     conditions: Sequence[Condition],
@@ -93,9 +145,18 @@ def plan_move(
     step_of = {arg_names[i]: step for step, i in enumerate(order)}
     narrow: list[Expr | None] = [None] * len(order)
     checks: list[list[Expr]] = [[] for _ in range(len(order) + 1)]
+    sifted: list[Expr | None] = [None] * len(order)
     for condition in conditions:
         reads = [step_of[n] for n in condition.check.names if n in step_of]
         ready = max(reads, default=-1) + 1  # the step before which all its args are bound
+        sift = _sifting(condition, args, compile_part, lambda name: sifted[step_of[name]])
+        if sift is not None:
+            name, domain = sift
+            step = step_of[name]
+            earlier = [step_of[n] for n in domain.names if n in step_of]
+            if all(s < step for s in earlier):
+                sifted[step] = domain
+                continue  # every set formed from the sifted cards passes it
         found = _narrowing(condition, arg_names, compile_part)
         if found is not None:
             name, values = found
@@ -108,8 +169,10 @@ def plan_move(
     fixed: list[bool] = []
     for step, index in enumerate(order):
         domain_reads = set(domain_names(args[index]))
-        narrowing = narrow[step]
-        if narrowing is not None:
-            domain_reads |= narrowing.names
+        for replaced in (narrow[step], sifted[step]):
+            if replaced is not None:
+                domain_reads |= replaced.names
         fixed.append(not domain_reads & set(arg_names))
-    return MovePlan(tuple(order), tuple(tuple(c) for c in checks), tuple(narrow), tuple(fixed))
+    return MovePlan(
+        tuple(order), tuple(tuple(c) for c in checks), tuple(narrow), tuple(fixed), tuple(sifted)
+    )

@@ -179,7 +179,7 @@ def _flow_lists(
             for name, found in generators.items()
         },
         args={name: tuple(arg.name for arg in kind.args) for name, kind in game.moves.items()},
-        secret_moves=frozenset(n for n, kind in game.moves.items() if kind.secret),
+        secrecy={n: (kind.secret, kind.secret_to) for n, kind in game.moves.items()},
         chosen_actors=frozenset(
             name for name, phase in game.phases.items() if phase.actors is not None
         ),

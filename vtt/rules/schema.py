@@ -9,6 +9,7 @@ published as ``docs/pack.schema.json``).
 
 from __future__ import annotations
 
+import difflib
 import json
 from functools import cache
 from importlib import resources
@@ -19,7 +20,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.errors import PackError
-from vtt.rules.steps import step_schema
+from vtt.rules.steps import KINDS, step_schema
 from vtt.rules.yamlsource import Document
 from vtt.table.layout import layout_schema
 
@@ -54,8 +55,69 @@ def schema_errors(document: Document) -> list[PackError]:
     return errors
 
 
+def _step_message(error: ValidationError) -> str | None:
+    """What is wrong with a step that is not a step at all (a list, a number, a word that
+    is no kind of step, a mapping without a step's key), or None when it is one whose
+    insides are wrong (explained as usual)."""
+    if error.validator != "anyOf" or error.schema != pack_schema()["$defs"]["step"]:
+        return None
+    words = [key for key, kind in KINDS.items() if kind.bare]
+    keyed = [key for key, kind in KINDS.items() if not kind.bare]
+    known = {*keyed, *(key for kind in KINDS.values() for key in kind.companions or ())}
+    shape = (
+        f"a step is a mapping with one step key ({', '.join(keyed)}) "
+        f"or one of the words {', '.join(words)}"
+    )
+    instance = error.instance
+    if isinstance(instance, str):
+        close = difflib.get_close_matches(instance, [*words, *keyed], n=1)
+        if instance in keyed:
+            return f"the '{instance}' step needs its value: {instance}: ..."
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        return f"'{instance}' is not a step{hint} ({shape})"
+    if not isinstance(instance, dict):
+        found = "a list" if isinstance(instance, list) else repr(instance)
+        return f"{shape}; found {found}"
+    if not instance:
+        return f"an empty step: {shape}"
+    for key in instance:
+        if key in words:
+            return f"'{key}' is a step without arguments, written alone: - {key}"
+        if key not in known:
+            close = difflib.get_close_matches(str(key), keyed, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return f"'{key}' is not a kind of step{hint} ({shape})"
+    return None
+
+
+def _step_named(error: ValidationError) -> str:
+    """'in the 'move' step: ' for an error inside a step's value, else ''."""
+    path = list(error.absolute_path)
+    for position in range(len(path) - 1, 0, -1):
+        key = path[position]
+        if isinstance(key, str) and key in KINDS and isinstance(path[position - 1], int):
+            return f"in the '{key}' step: "
+    return ""
+
+
+def _descendants(error: ValidationError) -> list[ValidationError]:
+    found = [error]
+    for inner in error.context or ():
+        found += _descendants(inner)
+    return found
+
+
 def _explained(error: ValidationError, document: Document) -> list[PackError]:
-    if error.context:
+    # A step that is no step at all, however deep among the steps of ifs and fors.
+    steps = [
+        (len(inner.absolute_path), message, inner)
+        for inner in _descendants(error)
+        if (message := _step_message(inner)) is not None
+    ]
+    if steps:
+        _, message, inner = max(steps, key=lambda found: found[0])
+        return [PackError(message, document.where(list(inner.absolute_path)))]
+    while error.context:  # down through a step of a step (an if's then, a for's do)
         # Of "a mapping like this, or a plain value", a mapping with one bad key is
         # told what is wrong inside it, not that it is not a plain value.
         # A mapping is told what is wrong with it as a mapping, not that it is not one
@@ -64,19 +126,20 @@ def _explained(error: ValidationError, document: Document) -> list[PackError]:
         inside = [e for e in error.context if e.relative_path or e.validator not in plain]
         error = best_match(inside or error.context)
     path = list(error.absolute_path)
+    step_prefix = _step_named(error)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         schema = error.schema if isinstance(error.schema, dict) else {}
         allowed = sorted(schema.get("properties", {}))
         extra = [key for key in error.instance if key not in allowed]
         expected = f"expected one of: {', '.join(allowed)}" if allowed else "no keys are expected"
         return [
-            PackError(f"unknown key '{key}'; {expected}", document.where([*path, key]))
+            PackError(f"{step_prefix}unknown key '{key}'; {expected}", document.where([*path, key]))
             for key in extra
         ]
     if error.validator == "required":
-        return [PackError(f"missing key: {error.message}", document.where(path))]
+        return [PackError(f"{step_prefix}missing key: {error.message}", document.where(path))]
     if error.validator in ("type", "enum", "const"):
         wanted = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
-        message = f"{error.message}" + (f" (expected {wanted})" if wanted else "")
+        message = f"{step_prefix}{error.message}" + (f" (expected {wanted})" if wanted else "")
         return [PackError(message, document.value_where(path))]
-    return [PackError(error.message, document.value_where(path))]
+    return [PackError(f"{step_prefix}{error.message}", document.value_where(path))]

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.janken import Card, Suit, full_deck
 from vtt.rules.actions import ActionCodec, codec_of
 from vtt.rules.moves import IllegalMove, Move
+from vtt.rules.outcome import seen_by
 from vtt.rules.rng import Rng
 from vtt.rules.values import Component, Grid
 from vtt.rules.views import _sees
@@ -326,6 +327,7 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
     unique = len(set(pool)) == len(pool)
     swapped: dict[Component, Component] = dict(zip(pool, dealt, strict=True)) if unique else {}
     _rewrite_secret_moves(new, seat, swapped, unique, LogEntry)
+    _swap_hidden_vars(new, seat, swapped)
     # What the last moves and automatic steps left in the environment (arguments, let
     # and for names) may name a hidden component: only the pack's own names stay.
     keep = _engine_names(new)
@@ -348,7 +350,10 @@ def _rewrite_secret_moves(
     the components now in their place; a move with other arguments than cards becomes
     ``<seat>: chooses``, as the seat's view shows it."""
     log = state.log_lines
-    start = state.secret_from
+    # Lines kept for good from some seats may be anywhere; the others only since the
+    # last choices were unveiled.
+    lasting = any(kind.secret in ("never", "to") for kind in state.game.moves.values())
+    start = 0 if lasting else state.secret_from
     moves_at = [i for i in range(start, len(log)) if _entry(log[i])[0] is not None]
     if not moves_at:
         return
@@ -357,7 +362,7 @@ def _rewrite_secret_moves(
     names = state.env["seat_names"]
     for offset, index in enumerate(moves_at):
         mover, secret = _entry(log[index])
-        if not secret or mover == seat:
+        if seen_by(secret, mover, seat):
             continue
         made = history[first + offset]
         kind = made.kind
@@ -372,7 +377,36 @@ def _rewrite_secret_moves(
         else:
             replacement = Move("chooses")
         history[first + offset] = replacement
-        log[index] = entry(None, mover, True, (names[mover], ": ", replacement.text))
+        log[index] = entry(None, mover, secret, (names[mover], ": ", replacement.text))
+
+
+def _swap_hidden_vars(state: State, seat: int, swapped: Mapping[Component, Component]) -> None:
+    """A var the seat may not see that holds a component redealt (a card drawn face down
+    and noted) holds the component now in its place; other hidden values stay as they
+    are (docs/engine.md)."""
+    if not swapped:
+        return
+    env = state.env
+    for var in state.game.vars.values():
+        if var.visibility == "everyone":
+            continue
+        value = env[var.name]
+        if not var.per_player:
+            env[var.name] = _swapped(value, swapped)
+            continue
+        for owner, item in enumerate(value):
+            if var.visibility == "nobody" or owner != seat:
+                value[owner] = _swapped(item, swapped)
+
+
+def _swapped(value: Any, swapped: Mapping[Component, Component]) -> Any:
+    """``value`` with each redealt component replaced, inside tuples and lists too."""
+    kind = value.__class__
+    if kind is tuple or kind is list:
+        return kind(_swapped(item, swapped) for item in value)
+    if isinstance(value, Card):  # a var holds cards, never pieces (they have no face)
+        return swapped.get(value, value)
+    return value
 
 
 def _entry(line: Any) -> tuple[int | None, bool]:

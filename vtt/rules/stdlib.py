@@ -289,9 +289,25 @@ def _deck_size(jokers: bool = True, suits: str = "RPSWL", ranks: str | None = No
 setattr(deck, "cost", _deck_size)  # noqa: B010
 
 
-def cell(name: str) -> Cell:
-    """A cell from its name: ``cell('b2')``."""
-    return _cell(name) if type(name) is str else Cell.parse(name)
+def cell(name: str | int, row: int | None = None) -> Cell:
+    """A cell from its name, ``cell('b2')``, or its column and row counted from 0 as
+    ``c.col`` and ``c.row`` give them, ``cell(1, 1)`` (b2)."""
+    if row is None:
+        return _cell(name) if type(name) is str else Cell.parse(name)  # type: ignore[arg-type]
+    if type(name) is not int or type(row) is not int or name < 0 or row < 0:
+        raise ValueError(f"cell({name!r}, {row!r}): a column and a row are whole numbers from 0")
+    return Cell(name, row)
+
+
+def offset(at: Cell, columns: int, rows: int, grid: Grid | None = None) -> Cell | None:
+    """The cell ``columns`` to the right and ``rows`` up from ``at`` (negative: left,
+    down); None off the board (below a or 1, or past the edge of ``grid`` when given)."""
+    if not isinstance(at, Cell) or type(columns) is not int or type(rows) is not int:
+        raise TypeError(f"offset({at!r}, {columns!r}, {rows!r}): a cell and two whole numbers")
+    col, row = at.col + columns, at.row + rows
+    if col < 0 or row < 0 or (grid is not None and (col >= grid.cols or row >= grid.rows)):
+        return None
+    return Cell(col, row)
 
 
 @lru_cache(maxsize=512)  # packs name a few cells (the centre) over and over
@@ -545,6 +561,7 @@ _CONSTANT_WORK = frozenset(
         "bottom",
         "empty",
         "cell",
+        "offset",
         "neighbours",
         "jumps",
         "reach",
@@ -572,6 +589,7 @@ _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "cards": cards,
     "deck": deck,
     "cell": cell,
+    "offset": offset,
     "neighbours": neighbours,
     "jumps": jumps,
     "reach": reach,

@@ -55,10 +55,12 @@ from vtt.rules.generate import _Builder, _call, _locate, lazy_value, plain_name
 from vtt.rules.model import (
     PLAIN_TYPES,
     Step,
+    StopSteps,
     Template,
     ZoneRef,
     leaves,
     render_parts,
+    stopping,
 )
 from vtt.rules.stdlib import describe
 
@@ -304,6 +306,20 @@ class Writer:
                 written += self.forget()
         return written
 
+    def block(self, steps: Sequence[Step]) -> list[ast.stmt]:
+        """The statements of a whole step list (a move's effects, a phase's ``enter``...):
+        a ``stop`` in it, however deep, ends the list here and nowhere else."""
+        if not stopping(steps):
+            return self.steps(steps)
+        start = set(self.valid)
+        body = self.steps(steps)
+        self.valid &= start  # a stop may have skipped any read or write after it
+        self.use("_Stop", StopSteps)
+        statement = code("try:\n    pass\nexcept _Stop:\n    pass", SCAFFOLD)[0]
+        assert isinstance(statement, ast.Try)
+        statement.body = body or statement.body
+        return [statement]
+
     def step(self, step: Step) -> list[ast.stmt]:
         """The statements of one step: its kind writes them (see ``vtt.rules.steps``)."""
         return step.write(self)
@@ -466,7 +482,7 @@ def compile_steps(
     bound = assigned(steps)
     # A step that could bind any name leaves no name safe to read once.
     writer = Writer(frozenset() if bound is None else stable - bound, scores)
-    body = writer.forget() + writer.steps(steps)
+    body = writer.forget() + writer.block(steps)
     run: Callable[[State], None] = build_function(writer, body, library, f"steps of {label}")
     return run
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError
-from vtt.rules.outcome import GameOver, LogEntry, Outcome
+from vtt.rules.outcome import GameOver, LogEntry, Outcome, unveiled
 from vtt.rules.ruleset import MAX_AUTOMATIC, from_seat
 from vtt.rules.stepgen import MAX_TURN_WORK
 
@@ -94,10 +94,10 @@ def unveil(state: State) -> None:
         entry = log[index]
         if entry.__class__ is tuple:
             if entry[2]:
-                log[index] = (entry[0], entry[1], False, entry[3])
+                log[index] = (entry[0], entry[1], unveiled(entry[2]), entry[3])
         elif entry.secret:  # type: ignore[union-attr]
             made: LogEntry = entry  # type: ignore[assignment]
-            log[index] = LogEntry(made._text, made.seat, False, made._parts)
+            log[index] = LogEntry(made._text, made.seat, unveiled(made.secret), made._parts)
     state.secret_from = len(log)  # what is unveiled stays so: look only at newer lines
 
 

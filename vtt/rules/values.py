@@ -71,6 +71,20 @@ class Cell(NamedTuple):
     def __repr__(self) -> str:
         return f"Cell.parse({self.name!r})"
 
+    # A cell is a tuple underneath, but adding to one or repeating it is a mistake
+    # (``cell('a1') + (1, 0)`` would be a 4-tuple): say so, and what to write.
+    def __add__(self, other: object) -> Cell:
+        raise TypeError("a cell cannot be added to: write offset(cell, columns, rows)")
+
+    def __radd__(self, other: object) -> Cell:
+        raise TypeError("a cell cannot be added to: write offset(cell, columns, rows)")
+
+    def __mul__(self, other: object) -> Cell:
+        raise TypeError("a cell cannot be multiplied")
+
+    def __rmul__(self, other: object) -> Cell:
+        raise TypeError("a cell cannot be multiplied")
+
 
 class Grid(dict[Cell, Stack]):
     """A board of ``cols`` x ``rows`` cells, each a stack of components."""

@@ -1,9 +1,11 @@
 """What one player may see of a state: zone visibility applied, secret choices masked.
 
 A face-down stack shows only how many components it holds, never their order; a
-player's own hand shows in full; the log shows another player's secret choice only
-as "chooses" until the phase reveals it. A view with open hands, for watching a
-record, shows every player's own zones and choices, but still no face-down stack.
+player's own hand shows in full; a var shows as its ``visibility`` says (else
+``UNSEEN``); the log and the history show another player's secret move only as
+"chooses" until the phase reveals it, or for good if it is not told to the viewer. A
+view with open hands, for watching a record, shows every player's own zones, vars and
+choices, but still no face-down stack nor a var nobody sees.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
-from vtt.rules.model import ZoneDef
+from vtt.rules.model import VarDef, ZoneDef
+from vtt.rules.outcome import seen_by
 from vtt.rules.values import Component, Piece
 
 if TYPE_CHECKING:
     from vtt.rules.engine import Outcome, State
 
-__all__ = ["Hidden", "View", "view_of"]
+__all__ = ["UNSEEN", "Hidden", "Unseen", "View", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,17 @@ class Hidden:
     def __len__(self) -> int:
         return self.count
 
+
+@dataclass(frozen=True)
+class Unseen:
+    """A var's value the viewer may not see (its ``visibility``)."""
+
+    def __str__(self) -> str:
+        return "?"
+
+
+#: The one value standing for every hidden var value.
+UNSEEN = Unseen()
 
 #: A visible stack (bottom first) or a hidden one.
 StackView = tuple[Component, ...] | Hidden
@@ -47,9 +61,11 @@ class View:
     current: int
     players: tuple[int, ...]
     zones: Mapping[str, Any]
-    vars: Mapping[str, Any]
+    vars: Mapping[str, Any]  # a value the seat may not see is UNSEEN
     log: tuple[str, ...]
     outcome: Outcome | None
+    #: The moves made, as this seat may read them: another's secret move is "chooses".
+    history: tuple[str, ...] = ()
 
     def visible_components(self) -> list[Component]:
         """Every component whose face this seat can see."""
@@ -107,16 +123,16 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
         zone.name: _masked(env[zone.name], zone, (zone.name,), zone.depth, sees, state)
         for zone in state.game.zones.values()
     }
-    variables = {
-        var.name: tuple(env[var.name]) if var.per_player else env[var.name]
-        for var in state.game.vars.values()
-    }
-    log = tuple(
-        entry.text
-        if open_hands or not entry.secret or entry.seat == seat
-        else f"{names[entry.seat or 0]}: chooses"
-        for entry in state.log
-    )
+    variables = {var.name: _var_seen(var, env[var.name], sees) for var in state.game.vars.values()}
+    log: list[str] = []
+    history: list[str] = []
+    made = iter(state.history)
+    for entry in state.log:
+        shown = open_hands or seen_by(entry.secret, entry.seat, seat)
+        log.append(entry.text if shown else f"{names[entry.seat or 0]}: chooses")
+        if entry.seat is not None:  # a move's own line: the history pairs with these
+            move = next(made)
+            history.append(move.text if shown else "chooses")
     return View(
         seat=seat,
         seat_names=names,
@@ -126,6 +142,20 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
         players=env["players"],
         zones=zones,
         vars=variables,
-        log=log,
+        log=tuple(log),
         outcome=state.outcome,
+        history=tuple(history),
+    )
+
+
+def _var_seen(var: VarDef, value: Any, seat: int | None) -> Any:
+    """A var's value as ``seat`` sees it (None: every player's own values show)."""
+    if var.visibility == "everyone":
+        return tuple(value) if var.per_player else value
+    if not var.per_player:
+        return UNSEEN
+    own = var.visibility == "owner"
+    return tuple(
+        item if own and (seat is None or owner == seat) else UNSEEN
+        for owner, item in enumerate(value)
     )

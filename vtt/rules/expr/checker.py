@@ -134,12 +134,19 @@ class _Checker:
     """The allow-list: walks the tree once and raises ExprError at the first bad node."""
 
     def __init__(
-        self, source: str, names: frozenset[str], library: Library, where: Where | None
+        self,
+        source: str,
+        names: frozenset[str],
+        library: Library,
+        where: Where | None,
+        callables: Mapping[str, int] | None = None,
     ) -> None:
         self.source = source
         self.names = names
         self.library = library
         self.where = where
+        #: Defines with arguments (``steppable(a, b)``), by name: how many they take.
+        self.callables = callables or {}
         self.free_names: set[str] = set()
         self._lines = source.splitlines() or [source]
 
@@ -205,6 +212,8 @@ class _Checker:
             raise self.fail(node, f"'{name}' is not allowed: {_PRIVATE}")
         if name in bound:
             return
+        if name in self.callables:
+            raise self.fail(node, f"'{name}' is a define with arguments: give them, {name}(...)")
         if name in self.names:
             self.free_names.add(name)
             return
@@ -260,6 +269,9 @@ class _Checker:
             self.visit(function, bound)
             raise self.fail(node, "calls are only to library functions by name, like len(hand)")
         name = function.id
+        if name in self.callables and name not in bound:
+            self._define_call(node, name, bound)
+            return
         self.visit_Name(function, bound)  # private and unknown names first
         if name not in self.library.functions or name in bound or name in self.names:
             raise self.fail(
@@ -276,6 +288,21 @@ class _Checker:
                     keyword_argument, f"'{keyword_argument.arg}' is not allowed: {_PRIVATE}"
                 )
             self.visit(keyword_argument.value, bound)
+
+    def _define_call(self, node: ast.Call, name: str, bound: frozenset[str]) -> None:
+        """A use of a define with arguments: as many values as it takes, by position."""
+        wanted = self.callables[name]
+        if (
+            node.keywords
+            or len(node.args) != wanted
+            or any(isinstance(argument, ast.Starred) for argument in node.args)
+        ):
+            raise self.fail(
+                node, f"'{name}' takes {wanted} value{'s' if wanted != 1 else ''}, in order"
+            )
+        self.free_names.add(name)
+        for argument in node.args:
+            self.visit(argument, bound)
 
     def visit_Constant(self, node: ast.Constant, bound: frozenset[str]) -> None:
         value = node.value

@@ -20,8 +20,11 @@ class Define:
 
     name: str
     body: ast.expr  # checked, with the defines it uses already written in
-    names: frozenset[str]  # the environment names it reads
+    names: frozenset[str]  # the environment names it reads (not its parameters)
     size: int  # its syntax-tree nodes, defines written in
+    #: A define with arguments (``steppable(a, b)``) names its parameters: each use
+    #: gives their values, written in where the body reads them.
+    params: tuple[str, ...] = ()
 
 
 def check_define(
@@ -32,10 +35,13 @@ def check_define(
     library: Library,
     where: Where | None = None,
     defines: Mapping[str, Define] | None = None,
+    params: tuple[str, ...] = (),
 ) -> Define:
-    """Check the expression of define ``name``; raise ExprError if bad."""
-    tree, free = _checked(source.strip(), names, library, where, defines or {})
-    return Define(name, tree.body, free, sum(1 for _ in ast.walk(tree.body)))
+    """Check the expression of define ``name`` (with ``params``, the names of its
+    arguments); raise ExprError if bad."""
+    tree, free = _checked(source.strip(), {*names, *params}, library, where, defines or {})
+    free -= frozenset(params)
+    return Define(name, tree.body, free, sum(1 for _ in ast.walk(tree.body)), params)
 
 
 def _checked(
@@ -47,7 +53,8 @@ def _checked(
 ) -> tuple[ast.Expression, frozenset[str]]:
     """The checked tree of ``text`` with its defines written in, and the names it reads."""
     tree = _parse(text, where)
-    checker = _Checker(text, frozenset(names), library, where)
+    callables = {name: len(define.params) for name, define in defines.items() if define.params}
+    checker = _Checker(text, frozenset(names), library, where, callables)
     checker.check(tree)
     free = frozenset(checker.free_names)
     used = free & defines.keys()
@@ -72,6 +79,14 @@ class _WritingIn:
     def visit(self, node: ast.expr, bound: frozenset[str]) -> ast.expr:
         if isinstance(node, ast.Name):
             return self._name(node, bound)
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id not in bound
+            and node.func.id in self.defines
+            and self.defines[node.func.id].params
+        ):
+            return self._call(node, bound)
         if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
             return self._comprehension(node, bound)
         for name, value in ast.iter_fields(node):
@@ -108,11 +123,16 @@ class _WritingIn:
         define = self.defines.get(node.id)
         if define is None or node.id in bound:
             return node
+        return self._written(node, node.id, bound)
+
+    def _written(self, node: ast.expr, name: str, bound: frozenset[str]) -> ast.expr:
+        """A copy of define ``name``'s tree, for ``node``."""
+        define = self.defines[name]
         captured = sorted(define.names & bound)
         if captured:
             raise self.checker.fail(
                 node,
-                f"'{node.id}' is a define that reads '{captured[0]}', but here '{captured[0]}' "
+                f"'{name}' is a define that reads '{captured[0]}', but here '{captured[0]}' "
                 f"is the comprehension variable: rename the variable",
             )
         self.size += define.size
@@ -121,5 +141,79 @@ class _WritingIn:
                 node,
                 f"too big with its defines written in: more than {MAX_NODES:,} parts",
             )
-        self.written.add(node.id)
+        self.written.add(name)
         return copy.deepcopy(define.body)
+
+    def _call(self, node: ast.Call, bound: frozenset[str]) -> ast.expr:
+        """A define with arguments: its tree, each parameter replaced by its value."""
+        name = node.func.id  # type: ignore[attr-defined]
+        define = self.defines[name]
+        values = [self.visit(argument, bound) for argument in node.args]
+        body = self._written(node, name, bound)
+        given = dict(zip(define.params, values, strict=True))
+        for value in values:  # each value is written in as many times as it is read
+            self.size += sum(1 for _ in ast.walk(value))
+        if self.size > MAX_NODES:
+            raise self.checker.fail(
+                node, f"too big with its defines written in: more than {MAX_NODES:,} parts"
+            )
+        return _Parameters(given, name, node, self.checker).visit(body, frozenset())
+
+
+class _Parameters:
+    """Puts the values of a define's arguments where its body reads its parameters; a
+    value is never put under a comprehension that binds a name the value reads."""
+
+    def __init__(
+        self, given: Mapping[str, ast.expr], name: str, call: ast.Call, checker: _Checker
+    ) -> None:
+        self.given = given
+        self.name = name
+        self.call = call
+        self.checker = checker
+        self.reads = {
+            param: {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            for param, value in given.items()
+        }
+
+    def visit(self, node: ast.expr, bound: frozenset[str]) -> ast.expr:
+        if isinstance(node, ast.Name):
+            if node.id not in self.given or node.id in bound:
+                return node
+            clash = sorted(self.reads[node.id] & bound)
+            if clash:
+                raise self.checker.fail(
+                    self.call,
+                    f"the value given to '{node.id}' of '{self.name}' reads '{clash[0]}', "
+                    f"which the define's own comprehension binds: rename one of them",
+                )
+            return ast.copy_location(copy.deepcopy(self.given[node.id]), node)
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            scope = bound
+            for generator in node.generators:
+                generator.iter = self.visit(generator.iter, scope)
+                scope = scope | {
+                    n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)
+                }
+                generator.ifs = [self.visit(test, scope) for test in generator.ifs]
+            if isinstance(node, ast.DictComp):
+                node.key, node.value = self.visit(node.key, scope), self.visit(node.value, scope)
+            else:
+                node.elt = self.visit(node.elt, scope)
+            return node
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, ast.expr):
+                setattr(node, field, self.visit(value, bound))
+            elif isinstance(value, list):
+                value[:] = [
+                    self.visit(item, bound)
+                    if isinstance(item, ast.expr)
+                    else self._keyword(item, bound)
+                    for item in value
+                ]
+        return node
+
+    def _keyword(self, node: Any, bound: frozenset[str]) -> Any:
+        if isinstance(node, ast.keyword):
+            node.value = self.visit(node.value, bound)
+        return node

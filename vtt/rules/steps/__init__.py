@@ -19,6 +19,7 @@ from vtt.rules.steps import (  # noqa: F401  (each module registers its kinds)
     refill,
     reveal,
     shuffle,
+    stop,
     turns,
 )
 from vtt.rules.steps.branch import specialise

@@ -32,25 +32,31 @@ class Set(Step):
         return frozenset(name for name, index, _ in self.changes if index is None)
 
     def write(self, writer: Writer) -> list[ast.stmt]:
+        # Every value and index is worked out before any var changes, so that
+        # ``set: {a: b, b: a}`` swaps.
         written: list[ast.stmt] = []
+        worked: list[tuple[str, Expr | None, str, str, int]] = []
         for name, index, value in self.changes:
             before, body, line = writer.expr(value, kept=False)
-            written += before
+            new = writer.temp("v")
+            written += [*before, *code("T = V", line, T=new, V=body)]
+            slot = ""
+            if index is not None:
+                loads, seat, at = writer.expr(index)
+                slot = writer.temp("i")
+                written += [*loads, *code("I = S", at, I=slot, S=seat)]
+            worked.append((name, index, new, slot, line))
+        for name, index, new, slot, line in worked:
             if index is None:
+                total: ast.expr = ast.Name(id=new, ctx=ast.Load())
                 if self.adding:
                     written += writer.read([name], line)
-                    total = code("N + V", line, N=name, V=body)[0]
-                    assert isinstance(total, ast.Expr)
-                    body = total.value
-                written += writer.wrote(name, body, line)
+                    added = code("N + T", line, N=name, T=new)[0]
+                    assert isinstance(added, ast.Expr)
+                    total = added.value
+                written += writer.wrote(name, total, line)
                 continue
-            # The value first, then the index, as ``a[i] = v`` does.
-            new = writer.temp("v")
-            written += code("T = V", line, T=new, V=body)
-            loads, seat, at = writer.expr(index)
-            written += [*loads, *writer.read([name], at)]
-            slot = writer.temp("i")
-            written += code("I = S", at, I=slot, S=seat)
+            written += writer.read([name], line)
             scaffold = "N[I] = N[I] + T" if self.adding else "N[I] = T"
             written += code(scaffold, line, I=slot, N=name, T=new)  # a failure blames the value
         return written
@@ -96,7 +102,8 @@ def _schema(description: str) -> dict[str, Any]:
 register(
     StepKind(
         "set",
-        "give vars new values, one after another",
+        "give vars new values, all at once: every value is worked out before any var "
+        "changes (`set: {a: b, b: a}` swaps)",
         _schema("var (or var[index]) -> new value"),
         _reader(adding=False),
     )
@@ -104,7 +111,7 @@ register(
 register(
     StepKind(
         "add",
-        "add amounts to vars (numbers, or lists and text to join)",
+        "add amounts to vars (numbers, or lists and text to join), all at once as `set`",
         _schema("var (or var[index]) -> amount added"),
         _reader(adding=True),
     )

@@ -66,18 +66,37 @@ class If(Step):
 
 
 def _parse(parser: StepParser, item: Any, names: frozenset[str], path: Path) -> Step:
-    test = parser.expr(item["if"], names, (*path, "if"))
-    then = parser.steps(item.get("then", []), names, (*path, "then"))
-    other = parser.steps(item.get("else", []), names, (*path, "else"))
-    return If(test, then, other, static=test.names <= parser.static_names)
+    # ``elif`` cases are ifs nested in the else branch: one kind of step, one way to run.
+    cases = [(item["if"], item.get("then", []), (*path,), "if")]
+    for index, case in enumerate(item.get("elif", [])):
+        cases.append((case["if"], case.get("then", []), (*path, "elif", index), "if"))
+    step: tuple[Step, ...] = parser.steps(item.get("else", []), names, (*path, "else"))
+    for raw, steps, here, key in reversed(cases):
+        test = parser.expr(raw, names, (*here, key))
+        then = parser.steps(steps, names, (*here, "then"))
+        step = (If(test, then, step, static=test.names <= parser.static_names),)
+    return step[0]
+
+
+_ELIF = {
+    "type": "array",
+    "description": "further cases, tried in order when the test before fails: {if, then}",
+    "items": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["if"],
+        "properties": {"if": EXPR, "then": STEPS},
+    },
+}
 
 
 register(
     StepKind(
         "if",
-        "run the steps of `then` when the test holds, else those of `else`",
+        "run the steps of `then` when the test holds, else the first `elif` case "
+        "(`elif: [{if: TEST, then: [...]}, ...]`) whose test holds, else those of `else`",
         EXPR,
         _parse,
-        companions={"then": STEPS, "else": STEPS},
+        companions={"then": STEPS, "elif": _ELIF, "else": STEPS},
     )
 )

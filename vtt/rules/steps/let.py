@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from vtt.rules.errors import PackError
 from vtt.rules.expr import Expr
 from vtt.rules.model import Step
 from vtt.rules.steps.registry import EXPR, NAME, StepKind, register
@@ -37,9 +39,28 @@ class Let(Step):
 def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> Step:
     for name in raw:
         parser.binds(name, (*path, name))
-    return Let(
-        tuple((name, parser.expr(value, names, (*path, name))) for name, value in raw.items())
-    )
+    # Each value sees the names bound before it, in this let too, never a later one.
+    ordered = list(raw)
+    bound: list[tuple[str, Expr]] = []
+    for position, (name, value) in enumerate(raw.items()):
+        scope = names | frozenset(ordered[:position])
+        try:
+            bound.append((name, parser.expr(value, scope, (*path, name))))
+        except PackError:
+            used = set(_IDENTIFIER.findall(str(value)))
+            later = [n for n in ordered[position:] if n in used and n not in scope]
+            if not later:
+                raise
+            raise PackError(
+                f"'{name}' uses '{later[0]}', which this let binds only "
+                f"{'here' if later[0] == name else 'after it'}: a let's values are "
+                "worked out in order, so each may use only the names before it",
+                parser.where((*path, name)),
+            ) from None
+    return Let(tuple(bound))
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 register(

@@ -41,7 +41,7 @@ register(
     StepKind(
         "log",
         "add a line to the game log; `{expression}` parts are filled in",
-        {"type": "string"},
+        {"type": "string", "description": "a line of text with {expression} places"},
         _parse,
     )
 )

@@ -1,5 +1,7 @@
 """``move: {what: ..., from: ZONE(S), to: ZONE, count: N, at: bottom}``: components
-between zones, named (``what``) or from the top (``count``, all by default)."""
+between zones, named (``what``) or from the top (``count``, all by default), put on
+top of the destination, under it (``at: bottom``) or each at a random place in it
+(``at: random``)."""
 
 from __future__ import annotations
 
@@ -79,9 +81,15 @@ class Move(Step):
     sources: tuple[ZoneRef, ...]
     dest: ZoneRef
     bottom: bool
+    #: ``at: random``: each component goes in at a place of the destination drawn with
+    #: the state's random generator (a card put back into the middle of a pile).
+    random: bool = False
 
     def run(self, state: State) -> None:
         """The general case, which the written statements fall back on."""
+        if self.random:
+            self._run_random(state)
+            return
         env = state.env
         if self.what is not None:
             items = self.what.fast(env)
@@ -108,7 +116,38 @@ class Move(Step):
         for stack in _stacks(self.sources, env):
             move_top(stack, into, count, self.bottom)
 
+    def _run_random(self, state: State) -> None:
+        """Take the components as a move to the top would, then put each, in order, at a
+        place of the destination drawn from the state's generator (any gap, the top and
+        the bottom included). The source may be the destination: the top card of a
+        pile put back into it."""
+        env = state.env
+        taken: list[Any] = []
+        if self.what is not None:
+            items = self.what.fast(env)
+            wanted: Any = items if isinstance(items, list | tuple) else (items,)
+            sources = _stacks(self.sources, env)
+            for item in wanted:
+                for stack in sources:
+                    found = take_item(stack, item)
+                    if found is not None:
+                        break
+                else:
+                    where = " or ".join(ref.text for ref in self.sources)
+                    raise RuleError(f"cannot move {describe(item)}: it is not in {where}")
+                taken.append(found)
+        else:
+            count = None if self.count is None else int(self.count.fast(env))  # type: ignore[call-overload]
+            for stack in _stacks(self.sources, env):
+                move_top(stack, taken, count, False)
+        into = self.dest.stack(env)
+        below = state.rng.below
+        for component in taken:
+            into.insert(below(len(into) + 1), component)
+
     def write(self, writer: Writer) -> list[ast.stmt]:
+        if self.random:
+            return writer.call(self)
         if self.what is not None:
             return self._write_items(writer)
         before, dest = writer.zone(self.dest)
@@ -239,20 +278,21 @@ def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> S
     refs = tuple(parser.zone_ref(text, names, (*path, "from")) for text in sources)
     dest = parser.zone_ref(raw["to"], names, (*path, "to"))
     parser.complete(dest, (*path, "to"))
-    bottom = raw.get("at") == "bottom"
+    bottom, random = raw.get("at") == "bottom", raw.get("at") == "random"
     if "what" in raw:
         what = parser.expr(raw["what"], names, (*path, "what"))
-        return Move(what, None, refs, dest, bottom)
+        return Move(what, None, refs, dest, bottom, random)
     count = None if raw.get("count", "all") == "all" else raw["count"]
     amount = None if count is None else parser.expr(count, names, (*path, "count"))
-    return Move(None, amount, refs, dest, bottom)
+    return Move(None, amount, refs, dest, bottom, random)
 
 
 register(
     StepKind(
         "move",
         "move components between zones: `what` names them, else `count` from the top "
-        "(all by default); `at: bottom` puts them under the destination",
+        "(all by default); `at: bottom` puts them under the destination, `at: random` "
+        "each at a random place in it (a card put back into the middle of a pile)",
         {
             "type": "object",
             "additionalProperties": False,
@@ -261,7 +301,7 @@ register(
                 "from": {"anyOf": [ZONE, {"type": "array", "items": ZONE, "minItems": 1}]},
                 "to": ZONE,
                 "count": EXPR,
-                "at": {"enum": ["top", "bottom"]},
+                "at": {"enum": ["top", "bottom", "random"]},
             },
             "required": ["from", "to"],
             "description": "move components between zones",

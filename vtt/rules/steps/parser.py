@@ -39,11 +39,11 @@ class StepParser:
         for index, item in enumerate(raw):
             here = (*path, index)
             try:
-                if isinstance(item, dict) and "let" in item:
-                    names = names | frozenset(item["let"])
                 found.append(self.step(item, names, here))
             except PackError as error:
                 self.errors.append(error)
+            if isinstance(item, dict) and isinstance(item.get("let"), dict):
+                names = names | frozenset(item["let"])
         return tuple(found)
 
     def step(self, item: Any, names: frozenset[str], path: Path) -> Step:

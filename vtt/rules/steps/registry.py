@@ -46,7 +46,11 @@ NAME: Mapping[str, Any] = {
     "pattern": "^[a-z_][a-z0-9_]*$",
     "description": "a name: lower case letters, digits and _",
 }
-STEPS: Mapping[str, Any] = {"type": "array", "items": {"$ref": "#/$defs/step"}}
+STEPS: Mapping[str, Any] = {
+    "type": "array",
+    "items": {"$ref": "#/$defs/step"},
+    "description": "a list of steps",
+}
 
 
 @dataclass(frozen=True)
