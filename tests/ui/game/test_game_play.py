@@ -10,6 +10,8 @@ from game_windows import open_game
 from gestures import drag
 
 from vtt.ai.random_agent import RandomAgent
+from vtt.janken import Card
+from vtt.rules.stdlib import rule_between
 from vtt.rules.values import Cell
 from vtt.ui.game.board import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
@@ -92,7 +94,7 @@ def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
     wins = session.state.var("wins")
     assert sorted(wins) == [0, 1] and outcome.winners == (wins.index(1),)
     winner = session.names[outcome.winners[0]]
-    assert window.result_text.text() == f"{winner} won: {winner} won 1 rounds"
+    assert window.result_text.text() == f"{winner} won: {winner} won 1 round"
 
 
 def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
@@ -158,7 +160,11 @@ def test_illegal_drops_of_cards_give_the_packs_reasons(qtbot):
     face = own_face(window, card)
     home = face.pos()
     drag(window.view, grip(face), window.board.places[("board", 0, Cell.parse("b2"))].place.centre)
-    assert window.message.text() == f"{card} does not beat the {top} on b2"
+    played, covered = Card.parse(card), Card.parse(top)
+    why = "a suit never beats itself"
+    if played.suit != covered.suit:
+        why = rule_between(played, covered)
+    assert window.message.text() == f"{card} does not beat {top} on b2: {why}"
     assert session.state == before and face.pos() == home
     closed = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), options={"centre_off_limits": True})
     centre = closed.board.places[("board", 0, Cell.parse("b2"))].place.centre
@@ -457,11 +463,14 @@ def test_vars_show_with_their_labels_and_seats_by_name(qtbot):
     lines = window.scores.text().splitlines()
     assert "rounds won: Ann 0, Ben 0" in lines
     assert "dealer: Ann" in lines  # the pack says the dealer is a seat
-    assert "passes in a row: 0" in lines
-    assert not any(line.startswith("on board") for line in lines)  # one board: not listed
+    assert "rounds played: 0" in lines
+    assert not any(line.startswith("playing on") for line in lines)  # one board: not listed
     window = GameWindow(GameSetup("tic-tac-rock", seats, {"boards": 2}, 2), pause_ms=5)
     qtbot.addWidget(window)
-    assert "on board: 0" in window.scores.text().splitlines()  # no label: its name
+    assert "playing on Board: 1" in window.scores.text().splitlines()
+    window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    assert "marker: Ann a3, Ben c1" in window.scores.text().splitlines()  # no label: its name
 
 
 def test_war_lists_rounds_won_only_where_rounds_are_won(qtbot):
