@@ -106,7 +106,8 @@ def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
     far = window.board.places[("board", Cell.parse("c3"))]
     drag(window.view, grip(face), far.place.centre)
     assert window.message.text() == (
-        "You can only place next to your marker (a3), or jump over your opponent's"
+        "You can only place next to your marker on a3, "
+        "or jump over Black's marker to the cell just beyond it"
     )
     assert session.state == before and session.moves == []
     assert face.pos() == home
@@ -125,10 +126,10 @@ def test_illegal_drops_of_pieces_give_each_of_the_packs_reasons(qtbot):
         drag(window.view, grip(own_face(window, what)), target)
         return window.message.text()
 
-    assert drop("R", "c3") == "You cannot place on your opponent's marker"  # Black to move
+    assert drop("R", "c3") == "You cannot place on White's marker"  # Black to move
     assert session.play("place P at b2")
     window.uncover()
-    assert drop("P", "c2") == "Your P does not beat the S on c2"  # White to move
+    assert drop("P", "c2") == "Your P does not beat Black's S on c2"  # White to move
     assert [m.text for m in session.moves] == [
         "place R at b3",
         "place S at c2",
