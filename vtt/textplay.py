@@ -50,10 +50,11 @@ def show_view(view: View, out: TextIO, state: State | None = None) -> None:
     doing = phase.label if phase is not None and phase.label else f"phase {view.phase}"
     print(f"\n--- {names[view.seat]} to move ({doing}) ---", file=out)
     for name, node in view.zones.items():
-        text = _zone_text(node, names)
         zone = state.game.zones.get(name) if state is not None else None
+        label = zone.label if zone is not None and zone.label else name
+        text = _zone_text(node, names, label)
         if text:
-            print(f"  {zone.label if zone is not None and zone.label else name}: {text}", file=out)
+            print(f"  {label}: {text}", file=out)
     for name, value in view.vars.items():
         var = state.game.vars.get(name) if state is not None else None
         if var is None:
@@ -68,7 +69,7 @@ def show_view(view: View, out: TextIO, state: State | None = None) -> None:
         print(f"  | {line}", file=out)
 
 
-def _zone_text(node: object, names: tuple[str, ...]) -> str:
+def _zone_text(node: object, names: tuple[str, ...], label: str = "") -> str:
     if isinstance(node, Hidden):
         return f"[{node.count} face down]" if node.count else ""
     if isinstance(node, dict):
@@ -76,7 +77,9 @@ def _zone_text(node: object, names: tuple[str, ...]) -> str:
     if isinstance(node, tuple) and node and all(isinstance(c, dict) for c in node):
         if len(node) == 1:
             return grid_text(node[0], names)
-        return "".join(f"\n    board {i + 1}:{grid_text(g, names)}" for i, g in enumerate(node))
+        # Copies are numbered as players call them: Board 1, Board 2.
+        title = label[:1].upper() + label[1:]
+        return "".join(f"\n    {title} {i + 1}:{grid_text(g, names)}" for i, g in enumerate(node))
     if isinstance(node, tuple) and node and isinstance(node[0], tuple | Hidden | dict):
         if not any(_zone_text(c, names) for c in node):
             return ""

@@ -30,7 +30,10 @@ from vtt.rules.views import UNSEEN, Hidden
 
 GAMES_PER_PACK = 240
 MAX_MOVES = 3000
-MAX_OPTION_SETS = 24
+#: More combinations than this are sampled (every shipped pack has fewer).
+MAX_OPTION_SETS = 128
+#: The slower checks play a sample of the option sets: the first ones, in shuffled order.
+SAMPLED_SETS = 24
 
 
 #: Small packs made to hide things every way the language can (var visibility, each
@@ -47,26 +50,37 @@ def _games() -> list[Game]:
 GAMES = _games()
 
 
-def option_sets(game: Game) -> list[tuple[dict[str, object], int]]:
-    """Every combination of option values (sampled when there are too many), with players."""
-    choices = []
+def option_values(game: Game) -> list[list[tuple[str, object]]]:
+    """The values tried for each option: every choice, both truth values, and for a
+    number its default and every value a variant gives it (Tic-Tac-Rock's two boards)."""
+    values = []
     for option in game.options:
         if option.kind == "bool":
-            choices.append([(option.name, False), (option.name, True)])
+            values.append([(option.name, False), (option.name, True)])
         elif option.kind == "choice":
-            choices.append([(option.name, value) for value in option.choices])
+            values.append([(option.name, value) for value in option.choices])
         else:
-            choices.append([(option.name, option.default)])
-    combos = [dict(c) for c in itertools.product(*choices)]
+            named = [v[option.name] for v in game.variants.values() if option.name in v]
+            values.append([(option.name, v) for v in dict.fromkeys([option.default, *named])])
+    return values
+
+
+def option_sets(game: Game) -> list[tuple[dict[str, object], int]]:
+    """Every combination of option values (sampled when there are too many), each with
+    a number of players taken in turn from the pack's range, so every count is played."""
+    combos = [dict(c) for c in itertools.product(*option_values(game))]
     random.Random(7).shuffle(combos)
+    counts = list(range(game.players[0], game.players[1] + 1))
     allowed = []
-    for combo in combos:
-        for players in range(game.players[0], game.players[1] + 1):
+    for index, combo in enumerate(combos):
+        turn = index % len(counts)
+        for players in counts[turn:] + counts[:turn]:
             try:
                 game.new_state(combo, 0, players=players)
             except ValueError:
-                continue  # a combination the pack's constraints reject
+                continue  # a combination the pack's constraints reject with this many
             allowed.append((combo, players))
+            break
     return allowed[:MAX_OPTION_SETS]
 
 
@@ -308,7 +322,7 @@ def play_watching_logs(
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_logs_never_name_hidden_components(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    for options, players in option_sets(game):
+    for options, players in option_sets(game)[:SAMPLED_SETS]:
         play_watching_logs(game, options, players, 1, monkeypatch)
 
 
@@ -466,3 +480,13 @@ def test_the_secret_checks_catch_a_leak(leak: str, monkeypatch: pytest.MonkeyPat
     [passing] = [game for game in GAMES if game.id == "passing"]
     with pytest.raises(AssertionError, match=r"reads (move|var)"):
         play_random(passing, {}, 3, 0)
+
+
+def test_every_combination_of_tic_tac_rock_variations_is_played() -> None:
+    # Its README allows any combination: each is one of the option sets above.
+    [ttr] = [game for game in GAMES if game.id == "tic-tac-rock"]
+    sets = option_sets(ttr)
+    switches = ("easy", "blank_centre", "centre_off_limits", "jokers", "numbers_count", "no_choice")
+    played = {(tuple(options[s] for s in switches), options["boards"]) for options, _ in sets}
+    assert len(played) == len(sets) == 2 ** len(switches) * 2
+    assert {players for _, players in sets} == {2, 3, 4}

@@ -159,7 +159,12 @@ def test_play_text_speaks_the_packs_words() -> None:
     shown = out.getvalue()
     assert "to move (playing a card)" in shown  # the phase's label, not its name
     assert "  dealer = P1\n" in shown and "  rounds won = 0 0\n" in shown
-    assert "on_board" not in shown  # one board: the pack leaves it out
+    assert "on_board" not in shown and "playing on" not in shown  # one board: left out
+    out = io.StringIO()
+    play_command(_play_args(pack="tic-tac-rock", option=["boards=2"]), io.StringIO("quit\n"), out)
+    shown = out.getvalue()
+    assert "\n    Board 1:\n" in shown and "\n    Board 2:\n" in shown  # as the moves say
+    assert "  playing on Board = 1\n" in shown
 
 
 def test_tic_tac_rock_sample_positions() -> None:

@@ -53,12 +53,14 @@ def test_legal_moves_is_a_lazy_view(jantori: Game) -> None:
 
 def test_illegal_move_carries_the_packs_message(jantori: Game) -> None:
     state = jantori.new_state()
-    with pytest.raises(IllegalMove, match=r"next to your marker \(a3\)"):
+    with pytest.raises(
+        IllegalMove, match=r"next to your marker on a3, or jump over Black's marker"
+    ):
         state.apply("place R at c3")
     for text in ("place R at b3", "place S at c2", "place P at b2", "place P at c3"):
         state.apply(text)
     # White on b2; c2 shows Black's Scissors, which Paper does not beat.
-    with pytest.raises(IllegalMove, match="Your P does not beat the S on c2"):
+    with pytest.raises(IllegalMove, match=r"^Your P does not beat Black's S on c2$"):
         state.apply("place P at c2")
     state.apply("place R at c2")  # Rock blunts Scissors
     assert state.zone("board")[jantori.parse_move("place R at c2") and _cell("c2")][-1].kind == "R"

@@ -9,6 +9,7 @@ from vtt.janken import Card
 from vtt.rules import IllegalMove, InvalidMove, Move, State, load_pack_text
 from vtt.rules.explain import Drop
 from vtt.rules.finder import load_game
+from vtt.rules.stdlib import rule_between
 from vtt.rules.values import Cell
 
 KINDS = """\
@@ -214,8 +215,11 @@ def test_drops_in_the_shipped_games_give_the_packs_messages() -> None:
     centre = ttr.zone("board")[0][Cell.parse("b2")][-1]
     for card in ttr.zone("hand")[mover]:
         drop = Drop(card, ("board", 0, Cell.parse("b2")), ("hand", mover))
-        legal = Move(f"play {card} at b2 on 1") in ttr.legal_moves
-        expected = None if legal else f"{card} does not beat the {centre} on b2"
+        legal = Move(f"play {card} at b2 on Board 1") in ttr.legal_moves
+        why = (
+            rule_between(card, centre) if card.suit != centre.suit else "a suit never beats itself"
+        )
+        expected = None if legal else f"{card} does not beat {centre} on b2 of Board 1: {why}"
         assert ttr.explain(drop) == expected
     # The second board is not the one being played on.
     card = ttr.zone("hand")[mover][0]

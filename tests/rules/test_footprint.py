@@ -138,13 +138,13 @@ def test_a_footprint_follows_the_seat_to_move_and_the_board_played_on() -> None:
     state = load_game("tic-tac-rock").new_state({"boards": 2}, seed=5)
     mover = state.to_move
     card = state.zone("hand")[mover][0]
-    foot = state.footprint(f"play {card} at c3 on 1")
+    foot = state.footprint(f"play {card} at c3 on Board 1")
     assert foot == Footprint(card, ("hand", mover), ("board", 0, Cell.parse("c3")))
     assert foot.what == str(card)
     state.apply(next(m for m in state.legal_list() if m.kind.name == "play_on"))
     assert state.to_move == mover  # the same player goes on to the second board
     card = state.zone("hand")[mover][0]
-    foot = state.footprint(f"play {card} at a1 on 2")
+    foot = state.footprint(f"play {card} at a1 on Board 2")
     assert foot is not None and foot.target == ("board", 1, Cell.parse("a1"))
 
 

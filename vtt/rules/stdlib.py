@@ -518,6 +518,15 @@ def others(seat: int, seats: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s in seats if s != seat)
 
 
+def plural(number: int, noun: str, nouns: str | None = None) -> str:
+    """The number and its noun, singular for one: how a count reads in a sentence.
+
+    >>> plural(1, "round"), plural(3, "round"), plural(0, "card"), plural(2, "ace", "aces")
+    ('1 round', '3 rounds', '0 cards', '2 aces')
+    """
+    return f"{number} {noun if number == 1 else nouns or noun + 's'}"
+
+
 def describe(value: object) -> str:
     """A value as a player reads it: QL, Rock, b2, R, 3; lists space-separated."""
     if isinstance(value, Suit):
@@ -607,6 +616,7 @@ _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "least": least,
     "seat_after": seat_after,
     "others": others,
+    "plural": plural,
 }
 
 LIBRARY = Library(

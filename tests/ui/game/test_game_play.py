@@ -9,6 +9,8 @@ from pathlib import Path
 from game_windows import drag_face, open_game
 
 from vtt.ai.random_agent import RandomAgent
+from vtt.janken import Card
+from vtt.rules.stdlib import rule_between
 from vtt.rules.values import Cell
 from vtt.ui.game.board import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
@@ -91,7 +93,7 @@ def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
     wins = session.state.var("wins")
     assert sorted(wins) == [0, 1] and outcome.winners == (wins.index(1),)
     winner = session.names[outcome.winners[0]]
-    assert window.result_text.text() == f"{winner} won: {winner} won 1 rounds"
+    assert window.result_text.text() == f"{winner} won: {winner} won 1 round"
 
 
 def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
@@ -103,7 +105,8 @@ def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
     far = window.board.places[("board", Cell.parse("c3"))]
     drag_face(window, face, far.place.centre)
     assert window.message.text() == (
-        "You can only place next to your marker (a3), or jump over your opponent's"
+        "You can only place next to your marker on a3, "
+        "or jump over Black's marker to the cell just beyond it"
     )
     assert session.state == before and session.moves == []
     assert face.pos() == home
@@ -122,10 +125,10 @@ def test_illegal_drops_of_pieces_give_each_of_the_packs_reasons(qtbot):
         drag_face(window, own_face(window, what), target)
         return window.message.text()
 
-    assert drop("R", "c3") == "You cannot place on your opponent's marker"  # Black to move
+    assert drop("R", "c3") == "You cannot place on White's marker"  # Black to move
     assert session.play("place P at b2")
     window.uncover()
-    assert drop("P", "c2") == "Your P does not beat the S on c2"  # White to move
+    assert drop("P", "c2") == "Your P does not beat Black's S on c2"  # White to move
     assert [m.text for m in session.moves] == [
         "place R at b3",
         "place S at c2",
@@ -157,7 +160,11 @@ def test_illegal_drops_of_cards_give_the_packs_reasons(qtbot):
     face = own_face(window, card)
     home = face.pos()
     drag_face(window, face, window.board.places[("board", 0, Cell.parse("b2"))].place.centre)
-    assert window.message.text() == f"{card} does not beat the {top} on b2"
+    played, covered = Card.parse(card), Card.parse(top)
+    why = "a suit never beats itself"
+    if played.suit != covered.suit:
+        why = rule_between(played, covered)
+    assert window.message.text() == f"{card} does not beat {top} on b2: {why}"
     assert session.state == before and face.pos() == home
     closed = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), options={"centre_off_limits": True})
     centre = closed.board.places[("board", 0, Cell.parse("b2"))].place.centre
@@ -512,11 +519,14 @@ def test_vars_show_with_their_labels_and_seats_by_name(qtbot):
     lines = window.scores.text().splitlines()
     assert "rounds won: Ann 0, Ben 0" in lines
     assert "dealer: Ann" in lines  # the pack says the dealer is a seat
-    assert "passes in a row: 0" in lines
-    assert not any(line.startswith("on board") for line in lines)  # one board: not listed
+    assert "rounds played: 0" in lines
+    assert not any(line.startswith("playing on") for line in lines)  # one board: not listed
     window = GameWindow(GameSetup("tic-tac-rock", seats, {"boards": 2}, 2), pause_ms=5)
     qtbot.addWidget(window)
-    assert "on board: 0" in window.scores.text().splitlines()  # no label: its name
+    assert "playing on Board: 1" in window.scores.text().splitlines()
+    window = GameWindow(GameSetup("jantori", seats, {}, 2), pause_ms=5)
+    qtbot.addWidget(window)
+    assert "marker: Ann a3, Ben c1" in window.scores.text().splitlines()  # no label: its name
 
 
 def test_war_lists_rounds_won_only_where_rounds_are_won(qtbot):

@@ -69,10 +69,10 @@ def test_the_reason_for_a_drop_is_the_packs_own_message():
     for move in ("place R at b3", "place S at c2", "place R at c3"):
         state.apply(move)
     reason = state.explain(Drop("R", ("board", Cell.parse("c3"))))  # Black onto White's marker
-    assert reason == "You cannot place on your opponent's marker"
+    assert reason == "You cannot place on White's marker"
     state.apply("place P at b2")
     assert state.explain(Drop("P", ("board", Cell.parse("c2")), ("reserve", 0))) == (
-        "Your P does not beat the S on c2"
+        "Your P does not beat Black's S on c2"
     )
     assert state.explain(Drop("P", ("reserve", 1))) == "P cannot go to Black's reserve"
     assert state.explain(Drop("P", ("board", Cell.parse("c2")), ("reserve", 1))) == (
