@@ -36,6 +36,8 @@ CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("war", {"mode": "five-card"}),
     ("tic-tac-rock", {}),
     ("tic-tac-rock", {"jokers": True, "boards": 2}),
+    ("jokers-wild", {}),
+    ("jokers-wild", {"extra_wild": True}),
 )
 
 

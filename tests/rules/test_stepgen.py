@@ -683,3 +683,27 @@ def test_a_move_at_random_puts_each_card_at_a_drawn_place_of_the_pile() -> None:
         assert state.zone("hand") == [[], []]
         orders.add(tuple(pool))
     assert len(orders) > 3  # the places are drawn, not fixed
+
+
+def test_a_move_to_the_middle_never_puts_the_card_on_top_or_at_the_bottom() -> None:
+    # Joker's Wild: a Joker turned up first goes back into the middle of the stock.
+    effects = """
+        - move: {what: "top(pool)", from: pool, to: discard}
+        - move: {from: discard, to: pool, at: middle}
+        """
+    _both(effects)  # the generated code does what the steps say, drawing alike
+    game = load_pack_text(_tiny(effects), "tiny.yaml")
+    places = set()
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        state.apply_unchecked(state.legal_list()[0])
+        pool = [str(card) for card in state.zone("pool")]
+        assert pool[0] == "AR" and pool[-1] == "2R", pool  # the ends stay as they were
+        places.add(pool.index("2P"))
+    assert places == {1, 2, 3}  # every place between the ends is drawn
+    small = load_pack_text(
+        _tiny(effects).replace("cards('AR AP AS 2R 2P')", "cards('AR AP')"), "tiny.yaml"
+    )
+    state = small.new_state(seed=1)  # one card left: nothing lies between ends, so any place
+    state.apply_unchecked(state.legal_list()[0])
+    assert sorted(str(card) for card in state.zone("pool")) == ["AP", "AR"]

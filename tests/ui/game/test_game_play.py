@@ -662,3 +662,36 @@ def test_alt_alone_in_a_game_window_keeps_the_focus_on_the_board(qtbot):
     paint_windows()
     assert not window.hand_view.magnifier.isVisible()
     assert window.focusWidget() is view
+
+
+def test_a_joker_dropped_on_the_pile_asks_for_its_suit_in_the_action_bar(qtbot):
+    # Joker's Wild: a Joker may call any of five suits, so a drop cannot say which;
+    # the five calls are buttons, and the drop says so instead of calling Rock.
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    deal = {"hand": [["JkL", "5S"], ["2R", "9W"]], "discard": ["3P"], "current": 0}
+    seats = (SeatChoice("P1", HUMAN), SeatChoice("P2", HUMAN))
+    setup = GameSetup("jokers-wild", seats, {}, 1, deal=deal)
+    window = GameWindow(setup, pause_ms=5)
+    window.resize(1300, 900)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.uncover()
+    window.view.fit()
+    session = window.session
+    pile = window.board.places[("discard",)].place.centre
+    drag_face(window, own_face(window, "JkL"), pile)
+    assert window.message.text() == (
+        "The JkL goes there in several ways: choose one in the action bar"
+    )
+    assert session.moves == []
+    calls = [b for b in window.action_buttons if "play JkL as" in b.text()]
+    assert len(calls) == 5
+    [scissors] = [b for b in calls if b.text().endswith("as S")]
+    qtbot.mouseClick(scissors, Qt.MouseButton.LeftButton)
+    assert [m.text for m in session.moves] == ["play JkL as S"]
+    window.uncover()
+    drag_face(window, own_face(window, "9W"), pile)  # an ordinary card is still a drag
+    assert [m.text for m in session.moves] == ["play JkL as S", "play 9W"]

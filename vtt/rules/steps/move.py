@@ -1,7 +1,7 @@
 """``move: {what: ..., from: ZONE(S), to: ZONE, count: N, at: bottom}``: components
 between zones, named (``what``) or from the top (``count``, all by default), put on
 top of the destination, under it (``at: bottom``) or each at a random place in it
-(``at: random``)."""
+(``at: random``), or never at its ends (``at: middle``)."""
 
 from __future__ import annotations
 
@@ -84,6 +84,9 @@ class Move(Step):
     #: ``at: random``: each component goes in at a place of the destination drawn with
     #: the state's random generator (a card put back into the middle of a pile).
     random: bool = False
+    #: ``at: middle``: as ``random``, but never on top or at the bottom while the
+    #: destination holds two components or more ("put it back into the middle").
+    middle: bool = False
 
     def run(self, state: State) -> None:
         """The general case, which the written statements fall back on."""
@@ -143,7 +146,10 @@ class Move(Step):
         into = self.dest.stack(env)
         below = state.rng.below
         for component in taken:
-            into.insert(below(len(into) + 1), component)
+            if self.middle and len(into) >= 2:
+                into.insert(1 + below(len(into) - 1), component)
+            else:
+                into.insert(below(len(into) + 1), component)
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         if self.random:
@@ -278,13 +284,15 @@ def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> S
     refs = tuple(parser.zone_ref(text, names, (*path, "from")) for text in sources)
     dest = parser.zone_ref(raw["to"], names, (*path, "to"))
     parser.complete(dest, (*path, "to"))
-    bottom, random = raw.get("at") == "bottom", raw.get("at") == "random"
+    at = raw.get("at")
+    bottom, middle = at == "bottom", at == "middle"
+    random = at == "random" or middle
     if "what" in raw:
         what = parser.expr(raw["what"], names, (*path, "what"))
-        return Move(what, None, refs, dest, bottom, random)
+        return Move(what, None, refs, dest, bottom, random, middle)
     count = None if raw.get("count", "all") == "all" else raw["count"]
     amount = None if count is None else parser.expr(count, names, (*path, "count"))
-    return Move(None, amount, refs, dest, bottom, random)
+    return Move(None, amount, refs, dest, bottom, random, middle)
 
 
 register(
@@ -292,7 +300,8 @@ register(
         "move",
         "move components between zones: `what` names them, else `count` from the top "
         "(all by default); `at: bottom` puts them under the destination, `at: random` "
-        "each at a random place in it (a card put back into the middle of a pile)",
+        "each at a random place in it, `at: middle` the same but never on top or at the bottom "
+        "(a card put back into the middle of a pile)",
         {
             "type": "object",
             "additionalProperties": False,
@@ -301,7 +310,7 @@ register(
                 "from": {"anyOf": [ZONE, {"type": "array", "items": ZONE, "minItems": 1}]},
                 "to": ZONE,
                 "count": EXPR,
-                "at": {"enum": ["top", "bottom", "random"]},
+                "at": {"enum": ["top", "bottom", "random", "middle"]},
             },
             "required": ["from", "to"],
             "description": "move components between zones",

@@ -707,7 +707,9 @@ class BoardView(FeltView):
         self.grip = point - face.pos()
         face.setZValue(LIFTED_Z)
         assert face.what is not None
-        self.board.show_targets(set(self.board.session.drags().targets[face.what]))
+        drags = self.board.session.drags()
+        shared = {place for what, place in drags.several if what == face.what}
+        self.board.show_targets(set(drags.targets.get(face.what, {})) | shared)
 
     def drag_to(self, global_pos: QPoint) -> None:
         """Carry the face picked up to a global point."""

@@ -18,6 +18,7 @@ viewer's :class:`View` only, so nothing hidden reaches the window.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -549,21 +550,31 @@ class Drags:
     targets: dict[str, dict[Key, Move]] = field(default_factory=dict)
     actions: list[Move] = field(default_factory=list)
     footprints: dict[Move, Footprint] = field(default_factory=dict)
+    #: (what, place) that several legal moves share (a Joker played calling one suit
+    #: or another): a drop cannot tell which is meant, so they are all actions.
+    several: set[tuple[str, Key]] = field(default_factory=set)
 
     def draggable(self, what: str) -> bool:
-        """True if a component written ``what`` has somewhere to go."""
-        return what in self.targets
+        """True if a component written ``what`` has somewhere to go (a drop that
+        several moves share says to choose in the action bar)."""
+        return what in self.targets or any(item == what for item, _ in self.several)
 
 
 def drags_of(state: State) -> Drags:
     """The legal moves of the seat to move, as drags onto places and as actions: a move
     with a footprint (it moves a card or piece of its own) is a drag onto the place it
-    reaches, any other an action."""
+    reaches, any other an action; so are moves that put the same component on the same
+    place, since a drop could not tell them apart."""
     drags = Drags()
     feet = state.footprints()
-    for move in state.legal_list():
+    legal = state.legal_list()
+    places = Counter((foot.what, foot.target) for foot in map(feet.get, legal) if foot)
+    for move in legal:
         foot = feet.get(move)
-        if foot is None or foot.target in drags.targets.get(foot.what, {}):
+        if foot is not None and places[foot.what, foot.target] > 1:
+            drags.several.add((foot.what, foot.target))
+            foot = None
+        if foot is None:
             drags.actions.append(move)
             continue
         drags.targets.setdefault(foot.what, {})[foot.target] = move

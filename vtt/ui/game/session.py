@@ -248,6 +248,11 @@ class GameSession(QObject):
         if target is None:
             self.message.emit(f"Drop the {what} on a highlighted place")
             return False
+        if (what, target) in drags.several:
+            self.message.emit(
+                f"The {what} goes there in several ways: choose one in the action bar"
+            )
+            return False
         why = self.state.explain(Drop(what, target, source))
         self.message.emit(why or f"Drop the {what} on a highlighted place")
         return False
