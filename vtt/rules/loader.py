@@ -302,10 +302,10 @@ class _Builder:
             | frozenset(data.get("vars", {}))
         )
         self._defines(base)  # first: every other expression may use them
-        self._zones(base)
-        self._vars(base)
         # Options and constants: the names whose values are fixed for a whole game.
         fixed_names = frozenset(o.name for o in options) | frozenset(constants)
+        self._zones(base, fixed_names | ENGINE_NAMES)
+        self._vars(base)
         effects = self._step_parser(fixed_names)
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
@@ -457,18 +457,35 @@ class _Builder:
                     self.fail(f"{value!r} does not fit option '{name}': {problem}", path)
         return found
 
-    def _zones(self, base: frozenset[str]) -> None:
+    def _grid(
+        self, raw: list[Any] | None, names: frozenset[str], path: Path_
+    ) -> tuple[int | Expr, int | Expr] | None:
+        """A grid's columns and rows: numbers, or expressions over options and constants."""
+        if not raw:
+            return None
+        parts: list[int | Expr] = []
+        for index, part in enumerate(raw[:2]):
+            if isinstance(part, int):
+                parts.append(part)
+                continue
+            found = self.try_expr(part, names, (*path, index))
+            if found is None:
+                return None
+            parts.append(found)
+        return parts[0], parts[1]
+
+    def _zones(self, base: frozenset[str], fixed: frozenset[str]) -> None:
         for name, raw in self.data.get("zones", {}).items():
             path = ("zones", name)
             copies = (
                 self.try_expr(raw["copies"], base, (*path, "copies")) if "copies" in raw else None
             )
-            grid = raw.get("grid")
+            grid = self._grid(raw.get("grid"), fixed, (*path, "grid"))
             shown = self.try_expr(raw["shown"], base, (*path, "shown")) if "shown" in raw else None
             self.zones[name] = ZoneDef(
                 name,
                 per_player=raw.get("per") == "player",
-                grid=(grid[0], grid[1]) if grid else None,
+                grid=grid,
                 copies=copies,
                 visibility=raw.get("visibility", "everyone"),
                 shown=shown,

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENGINE_CHANGES",
+    "MAX_GRID",
     "PLAIN_TYPES",
     "ArgDef",
     "ComponentDef",
@@ -44,6 +45,8 @@ __all__ = [
 ]
 
 Env = dict[str, Any]
+#: Most columns (letters a-z) and rows of a grid.
+MAX_GRID = 26
 #: The names the engine's own turn methods (``give_turn``, ``skip``...) may change.
 ENGINE_CHANGES = frozenset({"current", "direction", "players"})
 
@@ -129,7 +132,8 @@ class ZoneDef:
 
     name: str
     per_player: bool = False
-    grid: tuple[int, int] | None = None
+    #: Columns and rows: numbers, or expressions over options worked out when a game starts.
+    grid: tuple[int | Expr, int | Expr] | None = None
     copies: Expr | None = None
     visibility: str = "everyone"
     shown: Expr | None = None  # the window lays it out only while this holds (or it is used)
@@ -140,6 +144,28 @@ class ZoneDef:
     def __post_init__(self) -> None:
         depth = int(self.per_player) + int(self.copies is not None) + int(self.grid is not None)
         object.__setattr__(self, "depth", depth)
+
+    @property
+    def fixed_size(self) -> tuple[int, int] | None:
+        """The grid's columns and rows when the pack writes them as numbers (the same in
+        every game), else None."""
+        if self.grid is None or not all(isinstance(n, int) for n in self.grid):
+            return None
+        return (int(self.grid[0]), int(self.grid[1]))
+
+    def size(self, env: Env) -> tuple[int, int]:
+        """The grid's columns and rows in a game with these options."""
+        assert self.grid is not None
+        found = []
+        for part, what in zip(self.grid, ("columns", "rows"), strict=True):
+            value = part if isinstance(part, int) else part(env)
+            if type(value) is not int or not 1 <= value <= MAX_GRID:
+                raise ValueError(
+                    f"the grid of zone '{self.name}' needs 1 to {MAX_GRID} {what}, "
+                    f"not {describe(value)}"
+                )
+            found.append(value)
+        return found[0], found[1]
 
 
 @dataclass(frozen=True)

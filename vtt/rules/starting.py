@@ -7,7 +7,7 @@ import contextlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vtt.rules.errors import RuleError
+from vtt.rules.errors import RuleError, RulesError
 from vtt.rules.expr import start_work
 from vtt.rules.model import (
     Env,
@@ -146,7 +146,7 @@ def first_env(state: State, names: tuple[str, ...]) -> Env:
         phase="",
     )
     for zone in game.zones.values():
-        env[zone.name] = _new_zone(zone, env, count)
+        env[zone.name] = _new_zone(game, zone, env, count)
     for var in game.vars.values():
         if var.per_player:
             env[var.name] = [var.initial({**env, "seat": seat}) for seat in seats]
@@ -197,9 +197,19 @@ def _hashable(value: object) -> bool:
     return True
 
 
-def _new_zone(zone: ZoneDef, env: Env, count: int) -> Any:
+def _new_zone(game: Game, zone: ZoneDef, env: Env, count: int) -> Any:
+    size = None
+    if zone.grid is not None:
+        try:
+            size = zone.size(env)
+        except ValueError as error:  # (an EvalError names its own place)
+            if isinstance(error, RulesError):
+                raise
+            where = f"{game.path or game.id} (zones.{zone.name}.grid)"
+            raise RuleError(f"{where}: {error}") from None
+
     def one() -> Any:
-        return Grid(*zone.grid) if zone.grid is not None else []
+        return Grid(*size) if size is not None else []
 
     def copies() -> Any:
         if zone.copies is None:
