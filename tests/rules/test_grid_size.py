@@ -73,7 +73,7 @@ def test_moves_on_a_sized_grid_have_stable_actions_both_ways() -> None:
     ],
 )
 def test_a_grid_size_is_checked_at_load(grid: str, message: str) -> None:
-    text = GRID.replace("{grid: [size, \"size + extra if tall else size\"]}", f"{{grid: {grid}}}")
+    text = GRID.replace('{grid: [size, "size + extra if tall else size"]}', f"{{grid: {grid}}}")
     text = text.replace("constants: {extra: 2}", "constants: {extra: 2}\nvars: {score: 0}")
     with pytest.raises(PackErrors, match=message) as caught:
         load_pack_text(text, "sized.yaml")
@@ -83,5 +83,7 @@ def test_a_grid_size_is_checked_at_load(grid: str, message: str) -> None:
 def test_a_size_out_of_range_when_a_game_starts_names_the_zone() -> None:
     text = GRID.replace("max: 26}", "max: 40}")
     game = load_pack_text(text, "sized.yaml")
-    with pytest.raises(RuleError, match=r"sized.yaml \(zones.board.grid\): .*1 to 26 columns, not 30"):
+    with pytest.raises(
+        RuleError, match=r"sized.yaml \(zones.board.grid\): .*1 to 26 columns, not 30"
+    ):
         game.new_state({"size": 30}, 0)
