@@ -149,9 +149,10 @@ class ZoneDef:
     def fixed_size(self) -> tuple[int, int] | None:
         """The grid's columns and rows when the pack writes them as numbers (the same in
         every game), else None."""
-        if self.grid is None or not all(isinstance(n, int) for n in self.grid):
+        if self.grid is None:
             return None
-        return (int(self.grid[0]), int(self.grid[1]))
+        cols, rows = self.grid
+        return (cols, rows) if isinstance(cols, int) and isinstance(rows, int) else None
 
     def size(self, env: Env) -> tuple[int, int]:
         """The grid's columns and rows in a game with these options."""
