@@ -15,6 +15,7 @@ from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import RUN_LOCK, Define, Expr, check_define, compile_expr
+from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.generate import compile_generator, plain_name
 from vtt.rules.model import (
     ArgDef,
@@ -46,7 +47,12 @@ ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "sea
 LIBRARY_ALL = PACK_LIBRARY
 #: Whole numbers a pack may write: those a 64-bit signed integer holds.
 MAX_PACK_INT = 2**63
-_RESERVED = ENGINE_NAMES | frozenset(LIBRARY_ALL.functions) | frozenset(LIBRARY_ALL.constants)
+_RESERVED = (
+    ENGINE_NAMES
+    | {REVEALED_ZONES}
+    | frozenset(LIBRARY_ALL.functions)
+    | frozenset(LIBRARY_ALL.constants)
+)
 _ZONE_REF = re.compile(r"^\s*([A-Za-z_]\w*)\s*(.*?)\s*$", re.DOTALL)
 
 Path_ = tuple[str | int, ...]
@@ -155,6 +161,13 @@ class _Builder:
         self.vars: dict[str, VarDef] = {}
         self.defines: dict[str, Define] = {}
         self.compiled: dict[tuple[object, ...], Expr] = {}
+        # Each zone's number of indexes, for ``revealed(zone)`` in any expression.
+        zones = self.data.get("zones", {})
+        self.depths: dict[str, int] = {
+            name: sum((raw.get("per") == "player", "copies" in raw, "grid" in raw))
+            for name, raw in (zones.items() if isinstance(zones, dict) else ())
+            if isinstance(raw, dict)
+        }
 
     # --- helpers --------------------------------------------------------------------
 
@@ -190,6 +203,7 @@ class _Builder:
                 where=self.doc.value_where(path),
                 fixed=dict(used),
                 defines=self.defines,
+                zones=self.depths,
             )
         return found
 
@@ -574,6 +588,8 @@ class _Builder:
                 self.fail(
                     f"'start' must name one stack; '{start.text}' names several", (*path, "start")
                 )
+            if not per_player and any("seat" in index.names for index in start.indexes):
+                self.fail("'seat' names each player's own group: add per: player", (*path, "start"))
             if ("cards" in raw) == ("pieces" in raw):
                 self.fail("a component group has either 'cards' or 'pieces'", path)
                 continue
@@ -592,7 +608,9 @@ class _Builder:
                 ComponentDef(
                     name,
                     start,
-                    cards=self.try_expr(raw["cards"], base, (*path, "cards"))
+                    cards=self.try_expr(
+                        raw["cards"], base | {"seat"} if per_player else base, (*path, "cards")
+                    )
                     if "cards" in raw
                     else None,
                     pieces=tuple(raw.get("pieces", ())),

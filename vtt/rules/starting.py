@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError, RulesError
 from vtt.rules.expr import start_work
+from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.model import (
     Env,
     ZoneDef,
@@ -145,6 +146,7 @@ def first_env(state: State, names: tuple[str, ...]) -> Env:
         seat_names=names,
         phase="",
     )
+    env[REVEALED_ZONES] = state.revealed  # the zone instances revealed(zone) finds shown
     for zone in game.zones.values():
         env[zone.name] = _new_zone(game, zone, env, count)
     for var in game.vars.values():
@@ -169,7 +171,16 @@ def place_components(state: State) -> None:
     for group in state.game.components:
         if group.when is not None and not group.when(env):
             continue
-        if group.cards is not None:
+        # A group per player is placed once for each seat (``seat`` names it): a deck
+        # of cards each, so two players may hold equal cards, or pieces they own.
+        owners = env["seats"] if group.per_player else (-1,)
+        for owner in owners:
+            env["seat"] = owner
+            stack = group.start.stack(env)
+            if group.cards is None:
+                for kind in group.pieces:
+                    stack.extend(Piece(kind, owner) for _ in range(group.count))
+                continue
             cards = list(group.cards(env))  # type: ignore[call-overload]
             placed += len(cards)
             if placed > MAX_COMPONENTS:
@@ -178,14 +189,7 @@ def place_components(state: State) -> None:
                     f"too many components: {placed:,} with these cards "
                     f"(at most {MAX_COMPONENTS:,} in a game)"
                 )
-            group.start.stack(env).extend(cards)
-            continue
-        owners = env["seats"] if group.per_player else (-1,)
-        for owner in owners:
-            env["seat"] = owner
-            stack = group.start.stack(env)
-            for kind in group.pieces:
-                stack.extend(Piece(kind, owner) for _ in range(group.count))
+            stack.extend(cards)
         env.pop("seat", None)
 
 
