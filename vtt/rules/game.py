@@ -20,6 +20,7 @@ from vtt.rules.model import (
     VarDef,
     ZoneDef,
     ZoneRef,
+    taking_back,
 )
 from vtt.rules.moves import InvalidMove, Move, read_args
 from vtt.rules.outcome import pack_failure
@@ -73,6 +74,9 @@ class Game:
             (zone.name, zone.depth) for zone in self.zones.values()
         )
         self._per_player_vars = tuple(var.name for var in self.vars.values() if var.per_player)
+        #: True when a move may take back the turn under way: states then keep the
+        #: position before each turn (``State.turn_start``).
+        self.takes_back = any(taking_back(move.effects) for move in self.moves.values())
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"

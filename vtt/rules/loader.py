@@ -7,7 +7,7 @@ collects them all (``vtt validate``), ``load_pack`` raises ``PackErrors``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from vtt.rules.model import (
     VarDef,
     ZoneDef,
     ZoneRef,
+    taking_back,
 )
 from vtt.rules.moves import notation_pattern, placeholders
 from vtt.rules.plan import plan_move
@@ -323,6 +324,8 @@ class _Builder:
         effects = self._step_parser(fixed_names)
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
+        setup = effects.steps(data.get("setup", []), base, ("setup",))
+        self._check_take_back(moves, phases, setup)
         # A name a step or argument binds is not fixed there.
         static = fixed_names - _bound_names(data)
         start = data["flow"]["start"]
@@ -340,7 +343,7 @@ class _Builder:
             components=self._components(base),
             zones=self.zones,
             vars=self.vars,
-            setup=effects.steps(data.get("setup", []), base, ("setup",)),
+            setup=setup,
             phases=phases,
             start=start,
             moves=moves,
@@ -354,6 +357,35 @@ class _Builder:
                 name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
             },
         )
+
+    def _check_take_back(
+        self, moves: Mapping[str, MoveDef], phases: Mapping[str, PhaseDef], setup: Sequence[Step]
+    ) -> None:
+        """``take_back`` undoes a player's own moves: it belongs in a move's effects, in
+        a game whose every zone and var all seats see (undone, a draw from a face-down
+        pile or a hidden change would be there to see again)."""
+        if taking_back(setup):
+            self.fail(
+                "take_back undoes a player's moves: it belongs in a move's effects", ("setup",)
+            )
+        for phase in phases.values():
+            lists = (phase.enter, phase.after_move, phase.then, phase.stuck or ())
+            if any(taking_back(steps) for steps in lists):
+                self.fail(
+                    "take_back undoes a player's moves: it belongs in a move's effects",
+                    ("flow", "phases", phase.name),
+                )
+        if not any(taking_back(move.effects) for move in moves.values()):
+            return
+        hidden = [f"zone '{z.name}'" for z in self.zones.values() if z.visibility != "everyone"]
+        hidden += [f"var '{v.name}'" for v in self.vars.values() if v.visibility != "everyone"]
+        if hidden:
+            first = next(name for name, move in moves.items() if taking_back(move.effects))
+            self.fail(
+                "take_back is for games every seat sees whole: a turn taken back could "
+                f"show again what it hid ({', '.join(hidden)} is not seen by everyone)",
+                ("moves", first, "effects"),
+            )
 
     def _step_parser(self, fixed_names: frozenset[str]) -> StepParser:
         """The reader of this pack's step lists."""

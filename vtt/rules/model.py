@@ -42,6 +42,7 @@ __all__ = [
     "ZoneRef",
     "leaves",
     "stopping",
+    "taking_back",
 ]
 
 Env = dict[str, Any]
@@ -68,6 +69,8 @@ class Step:
     changes_game: ClassVar[bool] = True
     #: True for a step that ends the list it runs in (``stop``).
     stops: ClassVar[bool] = False
+    #: True for a step that undoes the turn under way (``take_back``).
+    takes_back: ClassVar[bool] = False
 
     def inner(self) -> tuple[Step, ...]:
         """The steps this one holds (the branches of an ``if``, the body of a ``for``)."""
@@ -239,6 +242,11 @@ def _getter(name: str, indexes: Sequence[Expr]) -> Callable[[Env], Any]:
 def stopping(steps: Sequence[Step]) -> bool:
     """True when a ``stop`` step is among ``steps`` or inside them."""
     return any(step.stops or stopping(step.inner()) for step in steps)
+
+
+def taking_back(steps: Sequence[Step]) -> bool:
+    """True when a ``take_back`` step is among ``steps`` or inside them."""
+    return any(step.takes_back or taking_back(step.inner()) for step in steps)
 
 
 def leaves(node: Any, depth: int) -> Sequence[list[Any]]:

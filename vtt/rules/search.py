@@ -249,6 +249,8 @@ def position_key(state: State) -> tuple[object, ...]:
         state.outcome,
         tuple(state.options.values()),
         len(env["seats"]),
+        # What a take_back would put back is part of where the game can go from here.
+        None if state.turn_start is None else position_key(state.turn_start),
     )
 
 

@@ -117,6 +117,7 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.revealed = frozenset()
     state.next_phase = None
     state.turn_decided = False
+    state.turn_start = None
     state.legal_cache = None
     state.secret_from = 0
     state.env = first_env(state, names)
