@@ -177,7 +177,8 @@ def _digit(game: Game, arg: ArgDef) -> _Digit:
     if kind == "piece":
         return _listed_digit(_piece_kinds(game), "piece kinds of the pack")
     if kind == "cell":
-        size = arg.grid.zone.grid if arg.grid is not None else None
+        # A grid sized by options has no one size: its cells are numbered as free ones.
+        size = arg.grid.zone.fixed_size if arg.grid is not None else None
         return _cell_digit(size)
     if kind == "number":
         return _Digit(0, _zigzag, _unzigzag)

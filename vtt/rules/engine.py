@@ -95,6 +95,7 @@ class State:
         "secret_from",
         "seed",
         "turn_decided",
+        "turn_start",
     )
 
     game: Game
@@ -111,6 +112,9 @@ class State:
     revealed: frozenset[tuple[object, ...]]
     next_phase: str | None
     turn_decided: bool
+    #: The position before the first move of the turn under way (packs with a
+    #: ``take_back`` step only; else None): what ``take_back`` puts back.
+    turn_start: State | None
     options: dict[str, object]
     seed: int
     legal_cache: list[Move] | None
@@ -308,6 +312,8 @@ class State:
         play = self._rules.play.get((self.phase, kind.name))
         if play is None:
             raise IllegalMove(f"'{kind.name}' is not a move you can make now")
+        if game.takes_back:
+            self._mark_turn()
         lock = RUN_LOCK
         lock.acquire()
         try:
@@ -319,6 +325,15 @@ class State:
             raise
         finally:
             lock.release()
+
+    def _mark_turn(self) -> None:
+        """Keep the position before a turn's first move, for ``take_back``: a move by
+        another seat than the kept position's, or in another phase, begins a turn."""
+        start = self.turn_start
+        if start is None or start.to_move != self.to_move or start.phase != self.phase:
+            start = self.copy()
+            start.turn_start = None
+            self.turn_start = start
 
     # --- copies, equality, views ----------------------------------------------------
 
@@ -354,6 +369,7 @@ class State:
         new.revealed = self.revealed
         new.next_phase = None
         new.turn_decided = False
+        new.turn_start = self.turn_start  # never changed, only replaced: shared
         new.secret_from = self.secret_from
         new._phase_moves = self._phase_moves
         new._rules = self._rules

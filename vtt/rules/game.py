@@ -20,8 +20,9 @@ from vtt.rules.model import (
     VarDef,
     ZoneDef,
     ZoneRef,
+    taking_back,
 )
-from vtt.rules.moves import InvalidMove, Move, format_move, read_args
+from vtt.rules.moves import InvalidMove, Move, read_args
 from vtt.rules.outcome import pack_failure
 from vtt.rules.ruleset import Rules
 from vtt.rules.starting import start_state
@@ -73,6 +74,9 @@ class Game:
             (zone.name, zone.depth) for zone in self.zones.values()
         )
         self._per_player_vars = tuple(var.name for var in self.vars.values() if var.per_player)
+        #: True when a move may take back the turn under way: states then keep the
+        #: position before each turn (``State.turn_start``).
+        self.takes_back = any(taking_back(move.effects) for move in self.moves.values())
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
@@ -152,13 +156,17 @@ class Game:
         self, move: Move, seat_names: Sequence[str]
     ) -> tuple[Move, MoveDef, tuple[Any, ...]]:
         """The canonical move, its kind and argument values."""
-        known = self._spelling(seat_names).resolved.get(move)
+        spelling = self._spelling(seat_names)
+        if move.kind is not None and move.names is spelling.names:  # one this game made
+            return move, move.kind, move.values
+        known = spelling.resolved.get(move)
         if known is not None:
-            return move, known[0], known[1]
+            return known, known.kind, known.values
         for kind in self.moves.values():
             values = read_args(kind, move.text, seat_names)
             if values is not None:
                 canonical = self.move_of(kind, values, seat_names)
+                spelling.resolved[canonical] = canonical
                 return canonical, kind, values
         raise InvalidMove(f"{move.text!r} is not a move of {self.name}")
 
@@ -168,9 +176,8 @@ class Game:
         known = spelling.known[kind.name]
         move: Move | None = known.get(values)
         if move is None:
-            move = Move(format_move(kind, values, seat_names), kind, values)
-            known[values] = move
-            spelling.resolved[move] = (kind, values)
+            # Its text is written when first read: a search makes far more than it shows.
+            move = known[values] = Move.of(kind, values, spelling.names)
         return move
 
     def known_moves(self, kind: MoveDef, seat_names: Sequence[str]) -> dict[tuple[Any, ...], Move]:
@@ -181,7 +188,7 @@ class Game:
         key = tuple(seat_names)
         spelling = self._spellings.get(key)
         if spelling is None:
-            spelling = self._spellings[key] = _Spelling({name: {} for name in self.moves}, {})
+            spelling = self._spellings[key] = _Spelling({name: {} for name in self.moves}, {}, key)
         return spelling
 
     # --- search (vtt.rules.search, docs/engine.md) ------------------------------------
@@ -203,4 +210,5 @@ class _Spelling:
     back from a Move to its kind and values."""
 
     known: dict[str, dict[tuple[Any, ...], Move]]
-    resolved: dict[Move, tuple[MoveDef, tuple[Any, ...]]]
+    resolved: dict[Move, Move]  # the canonical moves read from text, by their text
+    names: tuple[str, ...]

@@ -7,7 +7,7 @@ collects them all (``vtt validate``), ``load_pack`` raises ``PackErrors``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import RUN_LOCK, Define, Expr, check_define, compile_expr
+from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.generate import compile_generator, plain_name
 from vtt.rules.model import (
     ArgDef,
@@ -31,6 +32,7 @@ from vtt.rules.model import (
     VarDef,
     ZoneDef,
     ZoneRef,
+    taking_back,
 )
 from vtt.rules.moves import notation_pattern, placeholders
 from vtt.rules.plan import plan_move
@@ -46,7 +48,12 @@ ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "sea
 LIBRARY_ALL = PACK_LIBRARY
 #: Whole numbers a pack may write: those a 64-bit signed integer holds.
 MAX_PACK_INT = 2**63
-_RESERVED = ENGINE_NAMES | frozenset(LIBRARY_ALL.functions) | frozenset(LIBRARY_ALL.constants)
+_RESERVED = (
+    ENGINE_NAMES
+    | {REVEALED_ZONES}
+    | frozenset(LIBRARY_ALL.functions)
+    | frozenset(LIBRARY_ALL.constants)
+)
 _ZONE_REF = re.compile(r"^\s*([A-Za-z_]\w*)\s*(.*?)\s*$", re.DOTALL)
 
 Path_ = tuple[str | int, ...]
@@ -155,6 +162,13 @@ class _Builder:
         self.vars: dict[str, VarDef] = {}
         self.defines: dict[str, Define] = {}
         self.compiled: dict[tuple[object, ...], Expr] = {}
+        # Each zone's number of indexes, for ``revealed(zone)`` in any expression.
+        zones = self.data.get("zones", {})
+        self.depths: dict[str, int] = {
+            name: sum((raw.get("per") == "player", "copies" in raw, "grid" in raw))
+            for name, raw in (zones.items() if isinstance(zones, dict) else ())
+            if isinstance(raw, dict)
+        }
 
     # --- helpers --------------------------------------------------------------------
 
@@ -190,6 +204,7 @@ class _Builder:
                 where=self.doc.value_where(path),
                 fixed=dict(used),
                 defines=self.defines,
+                zones=self.depths,
             )
         return found
 
@@ -302,13 +317,15 @@ class _Builder:
             | frozenset(data.get("vars", {}))
         )
         self._defines(base)  # first: every other expression may use them
-        self._zones(base)
-        self._vars(base)
         # Options and constants: the names whose values are fixed for a whole game.
         fixed_names = frozenset(o.name for o in options) | frozenset(constants)
+        self._zones(base, fixed_names | ENGINE_NAMES)
+        self._vars(base)
         effects = self._step_parser(fixed_names)
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
+        setup = effects.steps(data.get("setup", []), base, ("setup",))
+        self._check_take_back(moves, phases, setup)
         # A name a step or argument binds is not fixed there.
         static = fixed_names - _bound_names(data)
         start = data["flow"]["start"]
@@ -326,7 +343,7 @@ class _Builder:
             components=self._components(base),
             zones=self.zones,
             vars=self.vars,
-            setup=effects.steps(data.get("setup", []), base, ("setup",)),
+            setup=setup,
             phases=phases,
             start=start,
             moves=moves,
@@ -340,6 +357,35 @@ class _Builder:
                 name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
             },
         )
+
+    def _check_take_back(
+        self, moves: Mapping[str, MoveDef], phases: Mapping[str, PhaseDef], setup: Sequence[Step]
+    ) -> None:
+        """``take_back`` undoes a player's own moves: it belongs in a move's effects, in
+        a game whose every zone and var all seats see (undone, a draw from a face-down
+        pile or a hidden change would be there to see again)."""
+        if taking_back(setup):
+            self.fail(
+                "take_back undoes a player's moves: it belongs in a move's effects", ("setup",)
+            )
+        for phase in phases.values():
+            lists = (phase.enter, phase.after_move, phase.then, phase.stuck or ())
+            if any(taking_back(steps) for steps in lists):
+                self.fail(
+                    "take_back undoes a player's moves: it belongs in a move's effects",
+                    ("flow", "phases", phase.name),
+                )
+        if not any(taking_back(move.effects) for move in moves.values()):
+            return
+        hidden = [f"zone '{z.name}'" for z in self.zones.values() if z.visibility != "everyone"]
+        hidden += [f"var '{v.name}'" for v in self.vars.values() if v.visibility != "everyone"]
+        if hidden:
+            first = next(name for name, move in moves.items() if taking_back(move.effects))
+            self.fail(
+                "take_back is for games every seat sees whole: a turn taken back could "
+                f"show again what it hid ({', '.join(hidden)} is not seen by everyone)",
+                ("moves", first, "effects"),
+            )
 
     def _step_parser(self, fixed_names: frozenset[str]) -> StepParser:
         """The reader of this pack's step lists."""
@@ -457,18 +503,35 @@ class _Builder:
                     self.fail(f"{value!r} does not fit option '{name}': {problem}", path)
         return found
 
-    def _zones(self, base: frozenset[str]) -> None:
+    def _grid(
+        self, raw: list[Any] | None, names: frozenset[str], path: Path_
+    ) -> tuple[int | Expr, int | Expr] | None:
+        """A grid's columns and rows: numbers, or expressions over options and constants."""
+        if not raw:
+            return None
+        parts: list[int | Expr] = []
+        for index, part in enumerate(raw[:2]):
+            if isinstance(part, int):
+                parts.append(part)
+                continue
+            found = self.try_expr(part, names, (*path, index))
+            if found is None:
+                return None
+            parts.append(found)
+        return parts[0], parts[1]
+
+    def _zones(self, base: frozenset[str], fixed: frozenset[str]) -> None:
         for name, raw in self.data.get("zones", {}).items():
             path = ("zones", name)
             copies = (
                 self.try_expr(raw["copies"], base, (*path, "copies")) if "copies" in raw else None
             )
-            grid = raw.get("grid")
+            grid = self._grid(raw.get("grid"), fixed, (*path, "grid"))
             shown = self.try_expr(raw["shown"], base, (*path, "shown")) if "shown" in raw else None
             self.zones[name] = ZoneDef(
                 name,
                 per_player=raw.get("per") == "player",
-                grid=(grid[0], grid[1]) if grid else None,
+                grid=grid,
                 copies=copies,
                 visibility=raw.get("visibility", "everyone"),
                 shown=shown,
@@ -557,6 +620,8 @@ class _Builder:
                 self.fail(
                     f"'start' must name one stack; '{start.text}' names several", (*path, "start")
                 )
+            if not per_player and any("seat" in index.names for index in start.indexes):
+                self.fail("'seat' names each player's own group: add per: player", (*path, "start"))
             if ("cards" in raw) == ("pieces" in raw):
                 self.fail("a component group has either 'cards' or 'pieces'", path)
                 continue
@@ -575,7 +640,9 @@ class _Builder:
                 ComponentDef(
                     name,
                     start,
-                    cards=self.try_expr(raw["cards"], base, (*path, "cards"))
+                    cards=self.try_expr(
+                        raw["cards"], base | {"seat"} if per_player else base, (*path, "cards")
+                    )
                     if "cards" in raw
                     else None,
                     pieces=tuple(raw.get("pieces", ())),

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENGINE_CHANGES",
+    "MAX_GRID",
     "PLAIN_TYPES",
     "ArgDef",
     "ComponentDef",
@@ -41,9 +42,12 @@ __all__ = [
     "ZoneRef",
     "leaves",
     "stopping",
+    "taking_back",
 ]
 
 Env = dict[str, Any]
+#: Most columns (letters a-z) and rows of a grid.
+MAX_GRID = 26
 #: The names the engine's own turn methods (``give_turn``, ``skip``...) may change.
 ENGINE_CHANGES = frozenset({"current", "direction", "players"})
 
@@ -65,6 +69,8 @@ class Step:
     changes_game: ClassVar[bool] = True
     #: True for a step that ends the list it runs in (``stop``).
     stops: ClassVar[bool] = False
+    #: True for a step that undoes the turn under way (``take_back``).
+    takes_back: ClassVar[bool] = False
 
     def inner(self) -> tuple[Step, ...]:
         """The steps this one holds (the branches of an ``if``, the body of a ``for``)."""
@@ -129,7 +135,8 @@ class ZoneDef:
 
     name: str
     per_player: bool = False
-    grid: tuple[int, int] | None = None
+    #: Columns and rows: numbers, or expressions over options worked out when a game starts.
+    grid: tuple[int | Expr, int | Expr] | None = None
     copies: Expr | None = None
     visibility: str = "everyone"
     shown: Expr | None = None  # the window lays it out only while this holds (or it is used)
@@ -140,6 +147,29 @@ class ZoneDef:
     def __post_init__(self) -> None:
         depth = int(self.per_player) + int(self.copies is not None) + int(self.grid is not None)
         object.__setattr__(self, "depth", depth)
+
+    @property
+    def fixed_size(self) -> tuple[int, int] | None:
+        """The grid's columns and rows when the pack writes them as numbers (the same in
+        every game), else None."""
+        if self.grid is None:
+            return None
+        cols, rows = self.grid
+        return (cols, rows) if isinstance(cols, int) and isinstance(rows, int) else None
+
+    def size(self, env: Env) -> tuple[int, int]:
+        """The grid's columns and rows in a game with these options."""
+        assert self.grid is not None
+        found = []
+        for part, what in zip(self.grid, ("columns", "rows"), strict=True):
+            value = part if isinstance(part, int) else part(env)
+            if type(value) is not int or not 1 <= value <= MAX_GRID:
+                raise ValueError(
+                    f"the grid of zone '{self.name}' needs 1 to {MAX_GRID} {what}, "
+                    f"not {describe(value)}"
+                )
+            found.append(value)
+        return found[0], found[1]
 
 
 @dataclass(frozen=True)
@@ -212,6 +242,11 @@ def _getter(name: str, indexes: Sequence[Expr]) -> Callable[[Env], Any]:
 def stopping(steps: Sequence[Step]) -> bool:
     """True when a ``stop`` step is among ``steps`` or inside them."""
     return any(step.stops or stopping(step.inner()) for step in steps)
+
+
+def taking_back(steps: Sequence[Step]) -> bool:
+    """True when a ``take_back`` step is among ``steps`` or inside them."""
+    return any(step.takes_back or taking_back(step.inner()) for step in steps)
 
 
 def leaves(node: Any, depth: int) -> Sequence[list[Any]]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.janken import NotationError
@@ -29,18 +28,74 @@ class InvalidMove(RulesError, ValueError):
     """A text that is not a move of this pack at all (bad notation)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
-    """A move, identified by its text in the pack's notation (``play QL``, ``place S at b2``)."""
+    """A move, identified by its text in the pack's notation (``play QL``, ``place S at b2``).
 
-    text: str
-    # Set on the canonical moves a game makes (never compared, hashed or shown), so
-    # applying one needs no lookup: the kind of move and its argument values.
-    kind: Any = field(default=None, compare=False, repr=False)
-    values: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+    The canonical moves a game makes also carry their kind of move and argument values
+    (never compared, hashed or shown), so applying one needs no lookup; their text is
+    written when first read, as most of the moves a search generates are never shown."""
+
+    __slots__ = ("_names", "_text", "kind", "values")
+
+    _text: str | None
+    kind: Any
+    values: tuple[Any, ...]
+    _names: Sequence[str]
+
+    def __init__(self, text: str, kind: Any = None, values: tuple[Any, ...] = ()) -> None:
+        set_ = object.__setattr__
+        set_(self, "_text", text)
+        set_(self, "kind", kind)
+        set_(self, "values", values)
+        set_(self, "_names", ())
+
+    @classmethod
+    def of(cls, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
+        """The canonical move of a kind with these argument values, its text written later."""
+        move = cls.__new__(cls)
+        set_ = object.__setattr__
+        set_(move, "_text", None)
+        set_(move, "kind", kind)
+        set_(move, "values", values)
+        set_(move, "_names", seat_names)
+        return move
+
+    @property
+    def names(self) -> Sequence[str]:
+        """The seat names its text is written with (a canonical move; else empty)."""
+        return self._names
+
+    @property
+    def text(self) -> str:
+        """The move in the pack's notation."""
+        text = self._text
+        if text is None:
+            text = format_move(self.kind, self.values, self._names)
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Move cannot be changed (its {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Move cannot be changed (its {name})")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, Move) and self.text == other.text
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, (self.text,))
+
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Move:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Move:

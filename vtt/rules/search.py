@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card, Suit, full_deck
 from vtt.rules.actions import ActionCodec, codec_of
+from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.moves import IllegalMove, Move
 from vtt.rules.outcome import seen_by
 from vtt.rules.rng import Rng
@@ -248,6 +249,8 @@ def position_key(state: State) -> tuple[object, ...]:
         state.outcome,
         tuple(state.options.values()),
         len(env["seats"]),
+        # What a take_back would put back is part of where the game can go from here.
+        None if state.turn_start is None else position_key(state.turn_start),
     )
 
 
@@ -294,6 +297,7 @@ def _engine_names(state: State) -> frozenset[str]:
             "seats",
             "seat_names",
             "phase",
+            REVEALED_ZONES,
         ]
     )
 

@@ -7,8 +7,9 @@ import contextlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vtt.rules.errors import RuleError
+from vtt.rules.errors import RuleError, RulesError
 from vtt.rules.expr import start_work
+from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.model import (
     Env,
     ZoneDef,
@@ -116,6 +117,7 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.revealed = frozenset()
     state.next_phase = None
     state.turn_decided = False
+    state.turn_start = None
     state.legal_cache = None
     state.secret_from = 0
     state.env = first_env(state, names)
@@ -145,8 +147,9 @@ def first_env(state: State, names: tuple[str, ...]) -> Env:
         seat_names=names,
         phase="",
     )
+    env[REVEALED_ZONES] = state.revealed  # the zone instances revealed(zone) finds shown
     for zone in game.zones.values():
-        env[zone.name] = _new_zone(zone, env, count)
+        env[zone.name] = _new_zone(game, zone, env, count)
     for var in game.vars.values():
         if var.per_player:
             env[var.name] = [var.initial({**env, "seat": seat}) for seat in seats]
@@ -169,7 +172,16 @@ def place_components(state: State) -> None:
     for group in state.game.components:
         if group.when is not None and not group.when(env):
             continue
-        if group.cards is not None:
+        # A group per player is placed once for each seat (``seat`` names it): a deck
+        # of cards each, so two players may hold equal cards, or pieces they own.
+        owners = env["seats"] if group.per_player else (-1,)
+        for owner in owners:
+            env["seat"] = owner
+            stack = group.start.stack(env)
+            if group.cards is None:
+                for kind in group.pieces:
+                    stack.extend(Piece(kind, owner) for _ in range(group.count))
+                continue
             cards = list(group.cards(env))  # type: ignore[call-overload]
             placed += len(cards)
             if placed > MAX_COMPONENTS:
@@ -178,14 +190,7 @@ def place_components(state: State) -> None:
                     f"too many components: {placed:,} with these cards "
                     f"(at most {MAX_COMPONENTS:,} in a game)"
                 )
-            group.start.stack(env).extend(cards)
-            continue
-        owners = env["seats"] if group.per_player else (-1,)
-        for owner in owners:
-            env["seat"] = owner
-            stack = group.start.stack(env)
-            for kind in group.pieces:
-                stack.extend(Piece(kind, owner) for _ in range(group.count))
+            stack.extend(cards)
         env.pop("seat", None)
 
 
@@ -197,9 +202,19 @@ def _hashable(value: object) -> bool:
     return True
 
 
-def _new_zone(zone: ZoneDef, env: Env, count: int) -> Any:
+def _new_zone(game: Game, zone: ZoneDef, env: Env, count: int) -> Any:
+    size = None
+    if zone.grid is not None:
+        try:
+            size = zone.size(env)
+        except ValueError as error:  # (an EvalError names its own place)
+            if isinstance(error, RulesError):
+                raise
+            where = f"{game.path or game.id} (zones.{zone.name}.grid)"
+            raise RuleError(f"{where}: {error}") from None
+
     def one() -> Any:
-        return Grid(*zone.grid) if zone.grid is not None else []
+        return Grid(*size) if size is not None else []
 
     def copies() -> Any:
         if zone.copies is None:

@@ -310,6 +310,14 @@ def offset(at: Cell, columns: int, rows: int, grid: Grid | None = None) -> Cell 
     return Cell(col, row)
 
 
+def revealed(zone: object) -> bool:
+    """True when a ``reveal:`` step shows this zone instance now (``revealed(hand[p])``).
+
+    The loader writes each call as a test of the instance's key (see
+    ``vtt.rules.expr.revealing``): this function runs only where that was not done."""
+    raise TypeError("revealed() takes a zone of the pack as written, like revealed(hand[p])")
+
+
 @lru_cache(maxsize=512)  # packs name a few cells (the centre) over and over
 def _cell(name: str) -> Cell:
     return Cell.parse(name)
@@ -556,6 +564,7 @@ def _demo_grid() -> Grid:
 #: the inner loops of move generation, so they skip the meter (see ``charged``).
 _CONSTANT_WORK = frozenset(
     {
+        "revealed",
         "beats",
         "relation",
         "strongest",
@@ -617,6 +626,7 @@ _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "seat_after": seat_after,
     "others": others,
     "plural": plural,
+    "revealed": revealed,
 }
 
 LIBRARY = Library(

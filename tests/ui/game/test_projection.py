@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from vtt.rules import load_game
 from vtt.rules.explain import Drop
 from vtt.rules.values import Cell
@@ -78,3 +80,19 @@ def test_the_reason_for_a_drop_is_the_packs_own_message():
     assert state.explain(Drop("P", ("board", Cell.parse("c2")), ("reserve", 1))) == (
         "P cannot be taken from Black's reserve"  # White places White's pieces
     )
+
+
+def test_a_grid_sized_by_options_is_drawn_with_that_many_columns_and_rows():
+    from tests.rules.test_grid_size import GRID
+    from vtt.rules.loader import load_pack_text
+
+    game = load_pack_text(GRID, "sized.yaml")
+    state = game.new_state({"size": 4, "tall": True}, 0)
+    layout = project(game.zones, state.view(0), cards=False)
+    cells = {str(k[1]) for k in layout.places if k[0] == "board"}
+    assert cells == {f"{c}{r}" for c in "abcd" for r in range(1, 7)}
+    (grid,) = layout.grids
+    assert (grid.cols, grid.rows) == (4, 6)
+    a6, a1 = layout.places[("board", Cell.parse("a6"))], layout.places[("board", Cell.parse("a1"))]
+    assert a6.rect[1] < a1.rect[1]  # row 1 at the bottom
+    assert grid.rect[3] == pytest.approx(a1.rect[1] + a1.rect[3] - a6.rect[1])

@@ -19,6 +19,7 @@ from vtt.rules.expr.inlining import _Inlining
 from vtt.rules.expr.library import Library
 from vtt.rules.expr.limits import MAX_WORK
 from vtt.rules.expr.meter import RUN_LOCK, _meter
+from vtt.rules.expr.revealing import REVEALED_ZONES, write_revealed
 
 
 def compile_expr(
@@ -29,6 +30,7 @@ def compile_expr(
     where: Where | None = None,
     fixed: Mapping[str, object] | None = None,
     defines: Mapping[str, Define] | None = None,
+    zones: Mapping[str, int] | None = None,
 ) -> Expr:
     """Check ``source`` against the allow-list and compile it once; raise ExprError if bad.
 
@@ -36,11 +38,19 @@ def compile_expr(
     bind itself) is replaced by the define's checked tree after the check, so messages
     show what the author wrote.
 
+    ``zones`` gives each zone's number of indexes, for ``revealed(zone)`` (see
+    ``vtt.rules.expr.revealing``).
+
     ``fixed`` gives names whose values cannot change (a game's options): after the
     check, they are written in as constants and what then depends on constants alone
     is worked out (see ``_Folding``), so ``mode == 'classic' and x`` runs as ``x``."""
     text = source.strip()
     tree, free = _checked(text, names, library, where, defines or {})
+    if zones is not None and "revealed" in library.functions:
+        # ``zones``: each zone's number of indexes, for ``revealed(zone)``.
+        tree = copy.deepcopy(tree)
+        if write_revealed(tree, zones, text, where):
+            free |= {REVEALED_ZONES}
     if fixed:
         constants = {
             name: fixed[name]

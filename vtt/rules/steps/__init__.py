@@ -20,6 +20,7 @@ from vtt.rules.steps import (  # noqa: F401  (each module registers its kinds)
     reveal,
     shuffle,
     stop,
+    take_back,
     turns,
 )
 from vtt.rules.steps.branch import specialise

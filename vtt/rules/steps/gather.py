@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vtt.rules.model import Env, Step, ZoneRef
+from vtt.rules.expr.revealing import REVEALED_ZONES
+from vtt.rules.model import ENGINE_CHANGES, Env, Step, ZoneRef
 from vtt.rules.steps.registry import ZONE, StepKind, register
 
 if TYPE_CHECKING:
@@ -29,7 +30,10 @@ class Gather(Step):
             if stack is not into:
                 into.extend(stack)
                 stack.clear()
-        state.revealed = frozenset()
+        state.revealed = state.env[REVEALED_ZONES] = frozenset()
+
+    def assigned(self) -> frozenset[str]:
+        return ENGINE_CHANGES | {REVEALED_ZONES}
 
 
 def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> Step:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vtt.rules.model import Step, ZoneRef
+from vtt.rules.expr.revealing import REVEALED_ZONES
+from vtt.rules.model import ENGINE_CHANGES, Step, ZoneRef
 from vtt.rules.steps.registry import ZONE, StepKind, register
 
 if TYPE_CHECKING:
@@ -22,12 +23,16 @@ class Reveal(Step):
     zone: ZoneRef
     shown: bool
 
+    def assigned(self) -> frozenset[str]:
+        return ENGINE_CHANGES | {REVEALED_ZONES}
+
     def run(self, state: State) -> None:
         key = self.zone.key(state.env)
         if self.shown:
             state.revealed = state.revealed | {key}
         else:
             state.revealed = state.revealed - {key}
+        state.env[REVEALED_ZONES] = state.revealed  # what revealed(zone) reads
 
 
 def _reader(shown: bool) -> Any:

@@ -286,7 +286,9 @@ def _cell_place(key: Key, stack: Any, x: float, y: float, owner: int | None, car
 def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
     """The cells of a board at 0, 0 (its edge of names to the left and below)."""
     zone = spec.zone
-    cols, rows = zone.grid or (0, 0)
+    # The size is the game's (a grid may be sized by options): read off its cells.
+    cols = max((cell.col + 1 for cell in spec.node), default=0)
+    rows = max((cell.row + 1 for cell in spec.node), default=0)
     cw, ch = cell_size(cards)
     places = []
     for cell, stack in spec.node.items():
