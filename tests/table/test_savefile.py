@@ -144,3 +144,53 @@ def test_an_unreadable_autosave_is_kept_aside(tmp_path: Path) -> None:
     kept = autosave.set_aside()
     assert not autosave.exists()
     assert kept.read_text() == "{ half a file" and kept.suffix == ".jtable"
+
+
+_KILLED_SAVE = """
+import os, signal, sys
+from pathlib import Path
+from vtt.table.savefile import write_atomically
+
+def killed(*_):
+    os.kill(os.getpid(), signal.SIGKILL)  # the program dies between writing and renaming
+
+os.replace = killed
+write_atomically(Path(sys.argv[1]), "new contents")
+"""
+
+
+def test_a_save_killed_before_its_rename_keeps_the_old_file_and_the_next_save_cleans_up(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "keep.jtable"
+    path.write_text("old contents")
+    for _ in range(3):
+        run = subprocess.run([sys.executable, "-c", _KILLED_SAVE, str(path)], check=False)
+        assert run.returncode == -9
+    assert path.read_text() == "old contents"
+    # each save removes what the kill before it left: one temporary at most, not three
+    assert len(list(tmp_path.glob(".keep.jtable.*.tmp"))) == 1
+    (tmp_path / ".other.jtable.x.tmp").write_text("another file's")
+    write_atomically(path, "new contents")
+    assert path.read_text() == "new contents"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.jtable.x.tmp", "keep.jtable"]
+
+
+def test_a_failed_write_to_a_full_disk_leaves_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "keep.jtable"
+    path.write_text("old contents")
+
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    for _ in range(2):
+        with pytest.raises(OSError, match="No space left"):
+            write_atomically(path, "new contents")
+    assert path.read_text() == "old contents"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.jtable"]

@@ -8,6 +8,8 @@ file or the new one, never half of one. Loading checks everything and raises
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
 import os
 import tempfile
@@ -145,6 +147,7 @@ def load_table(path: Path | str) -> Table:
 def write_atomically(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -156,6 +159,18 @@ def write_atomically(path: Path, text: str) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Delete the temporary files of earlier writes of ``path`` that a killed program left.
+
+    A write removes its own temporary file when it fails; only a process killed between
+    creating and renaming it leaves one, and the next write of the same file is the
+    first to know it is stale."""
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        # another program's file, or already gone: the write goes on regardless
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 def _sync_folder(folder: Path) -> None:
