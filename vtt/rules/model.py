@@ -322,7 +322,7 @@ class MoveDef:
     effects: tuple[Step, ...]
     enabled: Expr | None = None
     secret: bool = False
-    pattern: re.Pattern[str] = field(default_factory=lambda: re.compile(""))
+    pattern: Any = None  # how its notation is read: a vtt.rules.moves.Notation
     where: Where | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
     generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan

@@ -16,6 +16,7 @@ from vtt.rules.model import (
 )
 from vtt.rules.outcome import GameOver
 from vtt.rules.rng import Rng
+from vtt.rules.stdlib import describe
 from vtt.rules.values import Grid, Piece
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ __all__ = ["MAX_COMPONENTS", "blank_state", "start_state"]
 
 #: Most components one game may hold: cards and pieces together.
 MAX_COMPONENTS = 10_000
+#: Stacks in one game (a grid of 26 x 26 is 676, each copy and each player's one counts).
+MAX_STACKS = 10_000
 
 
 def start_state(
@@ -139,8 +142,16 @@ def first_env(state: State, names: tuple[str, ...]) -> Env:
         seat_names=names,
         phase="",
     )
+    stacks = 0
     for zone in game.zones.values():
-        env[zone.name] = _new_zone(zone, env, count)
+        copies = _copies(zone, env, game.path or game.id)
+        stacks += copies * (count if zone.per_player else 1) * _stacks_of_one(zone)
+        if stacks > MAX_STACKS:
+            raise RuleError(
+                f"{game.path or game.id} (zones.{zone.name}): too many stacks: {stacks:,} "
+                f"with this zone (at most {MAX_STACKS:,} in a game)"
+            )
+        env[zone.name] = _new_zone(zone, copies, count)
     for var in game.vars.values():
         if var.per_player:
             env[var.name] = [var.initial({**env, "seat": seat}) for seat in seats]
@@ -191,13 +202,33 @@ def _hashable(value: object) -> bool:
     return True
 
 
-def _new_zone(zone: ZoneDef, env: Env, count: int) -> Any:
+def _copies(zone: ZoneDef, env: Env, pack: str) -> int:
+    """How many copies of the zone the game has (1 without ``copies``)."""
+    if zone.copies is None:
+        return 1
+    value = zone.copies(env)
+    if type(value) is not int or value < 0:
+        place = zone.copies.where or f"{pack} (zones.{zone.name}.copies)"
+        raise RuleError(
+            f"{place}: the number of copies must be a whole number from 0, not {describe(value)}"
+        )
+    return value
+
+
+def _stacks_of_one(zone: ZoneDef) -> int:
+    if zone.grid is None:
+        return 1
+    columns, rows = zone.grid
+    return columns * rows
+
+
+def _new_zone(zone: ZoneDef, number: int, count: int) -> Any:
     def one() -> Any:
         return Grid(*zone.grid) if zone.grid is not None else []
 
     def copies() -> Any:
         if zone.copies is None:
             return one()
-        return [one() for _ in range(int(zone.copies(env)))]  # type: ignore[call-overload]
+        return [one() for _ in range(number)]
 
     return [copies() for _ in range(count)] if zone.per_player else copies()
