@@ -526,3 +526,9 @@ def test_values_of_shared_structure_are_charged_by_what_they_hold(source: str) -
 )
 def test_modest_values_of_shared_structure_still_work(source: str, value: object) -> None:
     assert compile_expr(source, names=NAMES, library=LIBRARY)(ENV) == value
+
+
+@pytest.mark.parametrize("source", ["str(str)", "f'{len}'", "f'{max!r}'", "join([sorted, max])"])
+def test_a_function_is_never_shown_with_its_memory_address(source: str) -> None:
+    got, error = outcome(source)
+    assert got == RUN and "function" in str(error) and "0x" not in str(error)

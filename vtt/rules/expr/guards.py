@@ -93,6 +93,8 @@ def _probe(value: Any) -> Any:
 def _format(value: Any, conversion: int, spec: str) -> str:
     """One ``{...}`` of an f-string; the spec was checked at load."""
     _weighed(value)  # showing it walks all of it: charged before, not after
+    if callable(value):  # its repr would show where it lies in memory
+        raise TypeError("a function has no text to show")
     if conversion == ord("r"):
         value = repr(value)
     elif conversion == ord("a"):

@@ -136,12 +136,14 @@ def _str(value: object = "") -> str:
     """The value as text."""
     if isinstance(value, types.GeneratorType):
         raise TypeError("str() of a generator: write a list, like str([x for x in items])")
+    if callable(value):  # its repr would show where it lies in memory
+        raise TypeError("a function has no text to show")
     return _sized(str(_weighed(value)))  # type: ignore[no-any-return]
 
 
 def _join(values: Iterable[object], separator: str = ", ") -> str:
     """The items as text, with ``separator`` between them."""
-    return _text(str(separator).join(str(item) for item in _items(_deep(values))))
+    return _text(str(separator).join(_str(item) for item in _items(_deep(values))))
 
 
 def _int(value: Any) -> int:
