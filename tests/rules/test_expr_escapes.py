@@ -481,3 +481,54 @@ def test_a_lazy_generator_still_stops_early() -> None:
     )
     with hang_guard():
         assert expression(ENV) is True
+
+
+# Values built from shared structure: cheap to build by their outer length, but
+# walking them (showing, comparing, hashing, sorting) goes through every part each
+# time it is held. Each is charged by its weight, so it stops at once.
+SHARED_STRUCTURE = [
+    ("shown", "str([[[0] * 1000] * 1000] * 1000)"),
+    ("shown by length", "len(str([[0] * 1000] * 1000))"),
+    ("in an f-string", "f'{[[[0] * 100] * 100] * 1000}'"),
+    ("joined", "join(['x' * 990000] * 1000, '')"),
+    ("compared", "[[[0] * 1000] * 1000] * 1000 == [[[0] * 1000] * 1000] * 1000"),
+    ("ordered", "[[[0] * 999] * 999] < [[[0] * 999] * 999]"),
+    ("counted", "count([[[0] * 1000] * 1000] * 1000, [[0] * 1000] * 1000)"),
+    ("largest", "max([[[0] * 1000] * 1000] * 1000)"),
+    ("sorted", "sorted([[[0] * 1000] * 1000] * 1000)"),
+    ("hashed", "len({tuple([tuple([0] * 1000)] * 1000) for i in range(1000)})"),
+    ("made a set", "len(set([tuple([tuple([0] * 1000)] * 1000)] * 1000))"),
+    ("held by a comprehension", "len(str([x for x in [[0] * 1000] for i in range(1000)]))"),
+    ("held by a display", "len(str([[[0] * 1000] * 999, [[0] * 1000] * 999]))"),
+    ("probed with in", "[[0] * 1000] * 1000 in [[[0] * 1000] * 1000] * 1000"),
+]
+
+
+@pytest.mark.parametrize(
+    "source", [pytest.param(source, id=name) for name, source in SHARED_STRUCTURE]
+)
+def test_values_of_shared_structure_are_charged_by_what_they_hold(source: str) -> None:
+    with hang_guard():
+        got, error = outcome(source)
+    assert got == RUN, f"expected a run-time error, got {got}"
+    assert "too much work" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        ("str([[0] * 3] * 2)", "[[0, 0, 0], [0, 0, 0]]"),
+        ("len(set([(1, 2)] * 500))", 1),
+        ("sorted([[2, 1], [1, 2]])", [[1, 2], [2, 1]]),
+        ("count([[0] * 3] * 4, [0, 0, 0])", 4),
+        ("len(str([[0] * 300] * 300))", 270_600),
+    ],
+)
+def test_modest_values_of_shared_structure_still_work(source: str, value: object) -> None:
+    assert compile_expr(source, names=NAMES, library=LIBRARY)(ENV) == value
+
+
+@pytest.mark.parametrize("source", ["str(str)", "f'{len}'", "f'{max!r}'", "join([sorted, max])"])
+def test_a_function_is_never_shown_with_its_memory_address(source: str) -> None:
+    got, error = outcome(source)
+    assert got == RUN and "function" in str(error) and "0x" not in str(error)

@@ -194,3 +194,103 @@ def test_generator_values_in_vars_and_scores_are_tuples() -> None:
     state.apply(next(iter(state.legal_moves)))
     assert state.var("seen") == (0, 0)
     assert state.copy() == state and state.copy().key() == state.key()
+
+
+def test_draw_until_shares_the_turns_work_and_names_its_step() -> None:
+    text = changed(
+        "components:\n",
+        'components:\n  cards: {cards: "deck() * 100", start: "pile"}\n',
+    ).replace(
+        "\nzones:\n", "\nzones:\n  pile: {visibility: nobody}\n  drawn: {visibility: everyone}\n"
+    )
+    text = text.replace(
+        "\nflow:",
+        "\nsetup:\n  - draw_until:"
+        ' {from: pile, to: drawn, until: "sum(range(450000)) < 0"}\n\nflow:',
+    )
+    game = load_pack_text(text, FILE)  # valid: each draw's test is within the limit
+    with hang_guard(), pytest.raises(RuleError, match="too much work in one turn") as caught:
+        game.new_state(seed=1)
+    assert str(caught.value).startswith(f"{FILE}:")
+    assert "setup[0].draw_until" in str(caught.value)
+
+
+# --- the legal-move search ------------------------------------------------------------------
+
+
+def with_move(args: str, *, when: str = "", extra: str = "") -> str:
+    """JANTORI with a second kind of move ``try`` with the given arguments (YAML flow map)."""
+    text = changed("      moves: [place]", "      moves: [place, try]")
+    check = f"\n    when: [{{check: {when!r}, message: no}}]" if when else ""
+    names = re.findall(r"(\w+): \{type", args)
+    notation = " ".join(["try", *(f"{{{name}}}" for name in names)])
+    move = f'  try:\n    text: "{notation}"\n    args: {args}{check}\n    effects: []\n'
+    return text.replace("\nmoves:\n", "\nmoves:\n" + move, 1) + extra
+
+
+THREE_RANGES = with_move(
+    '{a: {type: number, from: "range(1000)"}, b: {type: number, from: "range(1000)"},'
+    ' c: {type: number, from: "range(1000)"}}'
+)
+
+MANY_CARD_SETS = (
+    with_move(
+        '{chosen: {type: cards, from: "pile", max: 60}}',
+        extra="\n",
+    )
+    .replace("components:\n", 'components:\n  cards: {cards: "deck()", start: "pile"}\n')
+    .replace("\nzones:\n", "\nzones:\n  pile: {visibility: everyone}\n")
+)
+
+HEAVY_CHECK = with_move(
+    '{a: {type: number, from: "range(200)"}}', when="sum(range(400000)) >= a * 0"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(THREE_RANGES, id="three arguments of range(1000)"),
+        pytest.param(MANY_CARD_SETS, id="a cards argument of up to 60 cards"),
+        pytest.param(HEAVY_CHECK, id="a heavy check for each of 200 candidates"),
+    ],
+)
+def test_a_legal_move_search_that_does_too_much_stops_naming_the_move(text: str) -> None:
+    game = load_pack_text(text, FILE)  # valid: only the search does too much
+    with hang_guard(), pytest.raises(RuleError, match="too much work") as caught:
+        game.new_state(seed=1).legal_list()  # the start looks for a legal move already
+    assert str(caught.value).startswith(f"{FILE}:"), str(caught.value)
+    assert "moves.try" in str(caught.value)
+
+
+def test_a_search_of_many_cheap_candidates_still_finds_them_all() -> None:
+    text = with_move(
+        '{a: {type: number, from: "range(200)"}, b: {type: number, from: "range(200)"}}',
+        when="a * b >= 0 and sum(range(5)) == 10",
+    )
+    state = load_pack_text(text, FILE).new_state(seed=1)
+    assert sum(move.text.startswith("try") for move in state.legal_list()) == 40_000
+
+
+@pytest.mark.parametrize(
+    ("copies", "message"),
+    [
+        ('"10**6"', "too many stacks: 676,000,011 with this zone (at most 10,000 in a game)"),
+        ("15", "too many stacks: 10,151 with this zone"),
+        ('"-1"', "the number of copies must be a whole number from 0, not -1"),
+        ("\"'many'\"", "the number of copies must be a whole number from 0, not many"),
+    ],
+)
+def test_zone_copies_past_the_limit_stop_the_start_naming_the_zone(
+    copies: str, message: str
+) -> None:
+    text = changed(
+        "  board: {grid: [3, 3], visibility: everyone}",
+        "  board: {grid: [3, 3], visibility: everyone}\n"
+        f"  boards: {{grid: [26, 26], copies: {copies}, visibility: everyone}}",
+    )
+    game = load_pack_text(text, FILE)
+    with hang_guard(), pytest.raises(RuleError) as caught:
+        game.new_state(seed=1)
+    assert str(caught.value).startswith(f"{FILE}")
+    assert "zones.boards" in str(caught.value) and message in str(caught.value)

@@ -36,6 +36,10 @@ def _die(**fields: object) -> dict[str, object]:
     return {"kind": "die", "id": "d", "faces": ["R", "P", "S", "W", "L", "Jk"], **fields}
 
 
+def _card(face: str, **fields: object) -> dict[str, object]:
+    return {"kind": "card", "id": "c", "face": face, **fields}
+
+
 def _put_die_in_deck(data: dict) -> None:
     data["objects"].append(_die(parent="deck"))
     deck = next(o for o in data["objects"] if o["id"] == "deck")
@@ -75,6 +79,21 @@ def test_a_boards_marks_are_saved_and_older_files_have_none(tmp_path: Path) -> N
         (lambda d: d.update(seats=d["seats"] * 5), "'seats': a table has 1 to 8 seats, not 10"),
         (lambda d: d["objects"][0].update(owner=1), "hand hand-0 belongs to seat 1"),
         (lambda d: d["objects"][3].update(x=float("nan")), "is not a number"),
+        (lambda d: d["objects"][3].update(x=10**400), "objects[3].x: expected float, found a huge"),
+        (lambda d: d["objects"][3].update(y=-1e300), "objects[3].y: expected float, found -1e+300"),
+        (lambda d: d["objects"][3].update(x=float("inf")), "Infinity is not a number"),
+        (
+            lambda d: d["objects"].append(_card("../../../../etc/passwd")),
+            "'../../../../etc/passwd' cannot name the art of the card's face",
+        ),
+        (
+            lambda d: d["objects"].append(_card("QL", back="/etc/passwd")),
+            "cannot name the art of the card's back",
+        ),
+        (
+            lambda d: d["objects"].append(_die(faces=["R", "P/../../x"])),
+            "'P/../../x' cannot name the art of a face of the die",
+        ),
         (lambda d: d["objects"].append(_die(value=99)), "die d shows face 99 of 6"),
         (lambda d: d["objects"].append(_die(value=0, faces=[])), "die d shows face 0 of 0"),
         (lambda d: _put_die_in_deck(d), "deck holds d, which is not a card"),
@@ -101,6 +120,23 @@ def test_broken_json_names_line_and_column(tmp_path: Path) -> None:
     path.write_text('{\n  "format": "janken-table",\n  "version": 1,,\n}')
     with pytest.raises(SaveFileError, match=r"line 3, column 16: broken JSON"):
         load_table(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "broken JSON: nested too deeply"),
+        ('{"seed": ' + "9" * 5000 + "}", "broken JSON: Exceeds the limit"),
+        ('{"seed": NaN}', "broken JSON: NaN is not a number"),
+        ('{"seed": -Infinity}', "broken JSON: -Infinity is not a number"),
+    ],
+)
+def test_damaged_json_says_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "t.jtable"
+    path.write_text(text)
+    with pytest.raises(SaveFileError, match=message) as caught:
+        load_table(path)
+    assert str(caught.value).startswith(str(path))
 
 
 def test_missing_and_binary_files(tmp_path: Path) -> None:
@@ -144,3 +180,53 @@ def test_an_unreadable_autosave_is_kept_aside(tmp_path: Path) -> None:
     kept = autosave.set_aside()
     assert not autosave.exists()
     assert kept.read_text() == "{ half a file" and kept.suffix == ".jtable"
+
+
+_KILLED_SAVE = """
+import os, signal, sys
+from pathlib import Path
+from vtt.table.savefile import write_atomically
+
+def killed(*_):
+    os.kill(os.getpid(), signal.SIGKILL)  # the program dies between writing and renaming
+
+os.replace = killed
+write_atomically(Path(sys.argv[1]), "new contents")
+"""
+
+
+def test_a_save_killed_before_its_rename_keeps_the_old_file_and_the_next_save_cleans_up(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "keep.jtable"
+    path.write_text("old contents")
+    for _ in range(3):
+        run = subprocess.run([sys.executable, "-c", _KILLED_SAVE, str(path)], check=False)
+        assert run.returncode == -9
+    assert path.read_text() == "old contents"
+    # each save removes what the kill before it left: one temporary at most, not three
+    assert len(list(tmp_path.glob(".keep.jtable.*.tmp"))) == 1
+    (tmp_path / ".other.jtable.x.tmp").write_text("another file's")
+    write_atomically(path, "new contents")
+    assert path.read_text() == "new contents"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.jtable.x.tmp", "keep.jtable"]
+
+
+def test_a_failed_write_to_a_full_disk_leaves_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "keep.jtable"
+    path.write_text("old contents")
+
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    for _ in range(2):
+        with pytest.raises(OSError, match="No space left"):
+            write_atomically(path, "new contents")
+    assert path.read_text() == "old contents"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.jtable"]

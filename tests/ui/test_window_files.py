@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import copy_table, make_window
 
 from vtt.rules.setups import load_setup
@@ -117,3 +118,32 @@ def test_an_unreadable_autosave_is_reported_kept_and_not_offered_again(qtbot, mo
     kept = list(second.autosave.path.parent.glob("autosave-unreadable-*.jtable"))
     assert len(kept) == 1 and kept[0].read_text("utf-8") == "{ half a file"
     assert not second.offer_restore()  # not offered again
+
+
+@pytest.mark.parametrize(
+    ("change", "missing"),
+    [
+        ({"face": "ZZ"}, "cards/ZZ"),
+        ({"back": "nothing"}, "cards/nothing"),
+    ],
+)
+def test_a_table_whose_cards_have_no_art_is_refused_and_the_table_kept(
+    window, tmp_path, change, missing
+):
+    import json
+
+    from vtt.table.savefile import save_table
+
+    path = tmp_path / "odd.jtable"
+    save_table(window.session.table, path)
+    data = json.loads(path.read_text())
+    card = next(o for o in data["objects"] if o["kind"] == "card" and o.get("parent") is None)
+    card.update(change)
+    path.write_text(json.dumps(data))
+    before = window.session.table
+    assert not window.open_path(path)
+    assert window.session.table is before
+    message = window.statusBar().currentMessage()
+    assert str(path) in message and f"has no art {missing!r}" in message
+    for box in window.findChildren(QMessageBox):
+        box.close()

@@ -16,12 +16,13 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from vtt.janken import Card, NotationError, Suit
 from vtt.rules.values import Cell, Piece
 
-__all__ = ["ARG_TYPES", "ArgType", "card_sets", "kinds", "unique"]
+__all__ = ["ARG_TYPES", "ArgType", "card_sets", "card_sets_size", "kinds", "unique"]
 
 
 def unique(values: Iterable[Any]) -> tuple[Any, ...]:
@@ -40,9 +41,27 @@ def kinds(values: Iterable[Any]) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in values))
 
 
+def card_sets_size(values: Iterable[Any], low: int, high: int) -> int:
+    """The cards in all of ``card_sets(values, low, high)`` together (an empty set counts
+    one): what building them costs, known before they are built."""
+    count = len(dict.fromkeys(values))
+    return sum(comb(count, size) * max(size, 1) for size in range(low, min(high, count) + 1))
+
+
+#: The most cards ``card_sets`` puts in its sets together: past it, building them would
+#: take minutes and fill memory (sets of up to 60 cards of a deck number about 2**70).
+MAX_CARD_SETS_SIZE = 2_000_000
+
+
 def card_sets(values: Iterable[Any], low: int, high: int) -> list[tuple[Any, ...]]:
     """A ``cards`` argument's candidates: every set of ``low`` to ``high`` distinct cards."""
     distinct = sorted(dict.fromkeys(values), key=lambda c: c.sort_key())
+    size = card_sets_size(distinct, low, high)
+    if size > MAX_CARD_SETS_SIZE:
+        raise ValueError(
+            f"too many sets of {low} to {high} cards of {len(distinct)}: they would hold "
+            f"{size:,} cards, more than {MAX_CARD_SETS_SIZE:,}"
+        )
     return [
         combo
         for size in range(low, min(high, len(distinct)) + 1)

@@ -15,7 +15,7 @@ from typing import Any
 
 from vtt.rules import search, turns
 from vtt.rules.explain import Drop, drop_reason, reason
-from vtt.rules.expr import RUN_LOCK
+from vtt.rules.expr import MAX_WORK, METER, RUN_LOCK
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.model import (
@@ -220,12 +220,19 @@ class State:
         pending = self.pending
         env["me"] = pending[0] if pending else env["current"]
         found: list[Move] = []
+        # The search has a turn's budget of its own (see ``generate._refill``); the work
+        # of a turn it runs in goes on counting afterwards.
+        meter = METER
+        before = meter.done, meter.left
+        meter.done, meter.left = 0, MAX_WORK
         try:
             for _, generator, known, maker in self._rules.generators.get(self.phase, ()):
                 generator(env, found, known, maker)
         except Exception as error:
             pack_failure(error)
             raise
+        finally:
+            meter.done, meter.left = before
         return found
 
     def footprint(self, move: Move | str) -> Footprint | None:

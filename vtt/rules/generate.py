@@ -36,8 +36,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.argtypes import ARG_TYPES, card_sets
-from vtt.rules.expr import Expr, Library, register_lines, run_namespace
+from vtt.rules.argtypes import ARG_TYPES, card_sets, card_sets_size
+from vtt.rules.errors import RuleError
+from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace
+from vtt.rules.expr.limits import MAX_TURN_WORK, MOVE_WORK
 from vtt.rules.model import ArgDef, MoveDef, ZoneRef
 from vtt.rules.stdlib import GRID_CELLS
 
@@ -66,6 +68,28 @@ def _keep(moves: dict[Any, Any], value: Any, move: Any) -> Any:
     return move
 
 
+def _refill(where: str) -> None:
+    """A full meter for the next metered check, or after a loop's candidates overdrew it;
+    the search's work so far stays counted, and past the turn's budget the search stops."""
+    meter = METER
+    meter.done += MAX_WORK - meter.left
+    meter.left = MAX_WORK
+    if meter.done > MAX_TURN_WORK:
+        raise RuleError(
+            f"{where}: too much work finding the legal moves: the candidates tried and the "
+            f"checks run did more than {MAX_TURN_WORK:,} units of work"
+        )
+
+
+def _card_sets_within(values: Iterable[Any], low: int, high: int, where: str) -> Any:
+    """``card_sets``, charged by the cards it would build before it builds them."""
+    meter = METER
+    meter.left -= card_sets_size(values, low, high)
+    if meter.left < 0:
+        _refill(where)
+    return card_sets(values, low, high)
+
+
 _HELPERS = {
     # Each argument type's candidates helper, by the name generated code calls it.
     **{f"_{kind.candidates.__name__}": kind.candidates for kind in ARG_TYPES.values()},
@@ -73,6 +97,9 @@ _HELPERS = {
     "_SUITS": _SUITS,
     "_UNSET": object(),
     "_keep": _keep,
+    "_refill": _refill,
+    "_size": len,
+    "_card_sets_within": _card_sets_within,
 }
 
 
@@ -99,7 +126,8 @@ def plain_name(name: str) -> bool:
 class _Builder:
     """Collects the statements of one generated function, one line per expression."""
 
-    def __init__(self) -> None:
+    def __init__(self, where: str = "") -> None:
+        self.where = where  # the move's place, named when the search does too much
         self.lines: dict[int, Expr] = {}
         self.line = 10
         self.reads: set[str] = set()
@@ -128,11 +156,28 @@ class _Builder:
         """A full meter before a metered expression runs, as when it runs alone."""
         if not expr.metered:
             return []
-        reset = ast.Assign(
-            targets=[ast.Attribute(value=_name("_meter"), attr="left", ctx=ast.Store())],
-            value=_name("_MAX_WORK"),
-        )
+        reset = ast.Expr(value=_call("_refill", ast.Constant(self.where)))
         return [self.statement(reset, line)]
+
+    def charge(self, candidates: str, innermost: bool) -> list[ast.stmt]:
+        """Each value a loop will try is a unit of the search's work, charged as the loop
+        starts, so nested loops over large domains stop instead of running for hours; a
+        value of the innermost loop may make a move, which costs ``MOVE_WORK``."""
+        left = ast.Attribute(value=_name("_meter"), attr="left", ctx=ast.Store())
+        size: ast.expr = _call("_size", _name(candidates))
+        if innermost:
+            size = ast.BinOp(left=size, op=ast.Mult(), right=ast.Constant(MOVE_WORK))
+        spend = ast.AugAssign(target=left, op=ast.Sub(), value=size)
+        overdrawn = ast.If(
+            test=ast.Compare(
+                left=ast.Attribute(value=_name("_meter"), attr="left", ctx=ast.Load()),
+                ops=[ast.Lt()],
+                comparators=[ast.Constant(0)],
+            ),
+            body=[ast.Expr(value=_call("_refill", ast.Constant(self.where)))],
+            orelse=[],
+        )
+        return [self.statement(spend, _SCAFFOLD), self.statement(overdrawn, _SCAFFOLD)]
 
     def check(
         self,
@@ -285,7 +330,13 @@ def _candidates(
 
         def wrap(body: ast.expr) -> ast.expr:
             if ARG_TYPES[arg.type].candidates is card_sets:
-                return _call(helper, body, ast.Constant(arg.low), ast.Constant(arg.high))
+                return _call(
+                    "_card_sets_within",
+                    body,
+                    ast.Constant(arg.low),
+                    ast.Constant(arg.high),
+                    ast.Constant(builder.where),
+                )
             return _call(helper, body)
 
         assert source is not None  # a ``from`` (or its sifted form) in this branch
@@ -370,6 +421,7 @@ def _loops(
         statements.append(builder.statement(reset, _SCAFFOLD))
     if innermost and step > 0:
         statements += _moves_of_round(kind, builder)
+    statements += builder.charge(target, innermost)
     statements += [builder.statement(loop, _SCAFFOLD) for loop in loops]
     return statements
 
@@ -481,7 +533,7 @@ def _moves_of_round(kind: MoveDef, builder: _Builder) -> list[ast.stmt]:
 def compile_generator(kind: MoveDef, library: Library) -> Generator:
     """The generated legal-move function of one kind of move (the loader makes sure its
     argument names can be local variables)."""
-    builder = _Builder()
+    builder = _Builder(str(kind.where) if kind.where is not None else f"moves.{kind.name}")
     plan = kind.plan
     hoisted = [
         ast.Assign(targets=[ast.Name(id=f"_c{step}", ctx=ast.Store())], value=ast.Constant(None))

@@ -698,10 +698,18 @@ class _Builder:
         arg_names = [arg.name for arg in args]
         names = base | frozenset(arg_names)
         written = placeholders(raw["text"])
-        if sorted(written) != sorted(arg_names):
+        readable = sorted(written) == sorted(arg_names)
+        if not readable:
             self.fail(
                 f"the notation must show every argument once: it shows {written or 'none'}, "
                 f"the arguments are {arg_names or 'none'}",
+                (*path, "text"),
+            )
+        elif "}{" in raw["text"]:
+            readable = False
+            self.fail(
+                "two arguments side by side ('}{') cannot be told apart: put a space or "
+                "other text between them",
                 (*path, "text"),
             )
         conditions = []
@@ -729,7 +737,7 @@ class _Builder:
             enabled=enabled,
             secret=secret,
             secret_to=secret_to,
-            pattern=notation_pattern(raw["text"], args),
+            pattern=notation_pattern(raw["text"], args) if readable else None,
             where=self.where(path),
             plan=plan,
         )

@@ -384,7 +384,7 @@ class MoveDef:
     #: gives (when the phase reveals its choices, in an ``each`` phase; else at once).
     secret: str = ""
     secret_to: Expr | None = None
-    pattern: re.Pattern[str] = field(default_factory=lambda: re.compile(""))
+    pattern: Any = None  # how its notation is read: a vtt.rules.moves.Notation
     where: Where | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
     generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan

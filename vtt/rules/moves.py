@@ -112,21 +112,90 @@ class Move:
 _PLACE = re.compile(r"\{(\w+)\}")
 
 
-def notation_pattern(text: str, args: Sequence[ArgDef]) -> re.Pattern[str]:
-    """The regular expression that reads a move's notation; args become named groups."""
-    several = {arg.name for arg in args if ARG_TYPES[arg.type].several_words}
+#: The longest move text read: longer ones are no move of any pack.
+MAX_MOVE_TEXT = 2000
+
+
+class Notation:
+    """Reads a move's notation word by word: a word of the notation that is a whole
+    ``{cards}`` placeholder spans ``min`` to ``max`` words of the text (or ``none``);
+    any other word of it matches one word of the text, its placeholders standing for
+    runs of characters other than the word's own literal ones.
+
+    A span takes the fewest words that let the rest be read. Which places in the text
+    the rest can be read from is worked out once, from the last word of the notation
+    back, so reading takes at most (words of the notation) x (words of the text) x
+    (cards a span may hold) steps, never the exponential time of a backtracking
+    regular expression."""
+
+    def __init__(self, text: str, args: Sequence[ArgDef]) -> None:
+        spans = {
+            arg.name: (max(arg.low, 1), max(arg.high, 1))
+            for arg in args
+            if ARG_TYPES[arg.type].several_words
+        }
+        self.parts: list[tuple[str, int, int] | re.Pattern[str]] = []
+        for word in text.split():
+            whole = _PLACE.fullmatch(word)
+            if whole is not None and whole.group(1) in spans:
+                self.parts.append((whole.group(1), *spans[whole.group(1)]))
+            else:
+                self.parts.append(_word_pattern(word))
+
+    def match(self, text: str) -> dict[str, str] | None:
+        """The text of each argument if ``text`` is written in this notation, else None."""
+        if len(text) > MAX_MOVE_TEXT:
+            return None
+        words = text.split()
+        parts = self.parts
+        # fits[part]: the word positions from which the parts from ``part`` on read the
+        # rest of the text, worked out from the last part back (no recursion, no retries).
+        fits: list[set[int]] = [set() for _ in parts] + [{len(words)}]
+        for part in range(len(parts) - 1, -1, -1):
+            shape, after = parts[part], fits[part + 1]
+            for at in range(len(words)):
+                if isinstance(shape, tuple):
+                    _, low, high = shape
+                    reach = range(at + low, min(at + high, len(words)) + 1)
+                    if not after.isdisjoint(reach):
+                        fits[part].add(at)
+                elif at + 1 in after and shape.fullmatch(words[at]) is not None:
+                    fits[part].add(at)
+        if 0 not in fits[0]:
+            return None
+        found: dict[str, str] = {}
+        at = 0
+        for part, shape in enumerate(parts):
+            if isinstance(shape, tuple):
+                name, low, high = shape
+                end = next(e for e in range(at + low, at + high + 1) if e in fits[part + 1])
+                found[name] = " ".join(words[at:end])
+                at = end
+            else:
+                one = shape.fullmatch(words[at])
+                assert one is not None
+                found.update(one.groupdict())
+                at += 1
+        return found
+
+
+def notation_pattern(text: str, args: Sequence[ArgDef]) -> Notation:
+    """How a move's notation is read (the loader checked its placeholders)."""
+    return Notation(text, args)
+
+
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """One word of a notation: its placeholders match runs of the characters that are not
+    literal in the word, so the word matches in one pass, without backtracking."""
+    literal = "".join(_PLACE.split(word)[::2])
+    value = f"[^\\s{re.escape(literal)}]+" if literal else "\\S+"
     pattern, position = "", 0
-    for match in _PLACE.finditer(text):
-        pattern += _literal(text[position : match.start()])
-        name = match.group(1)
-        pattern += f"(?P<{name}>.+?)" if name in several else f"(?P<{name}>\\S+)"
+    for match in _PLACE.finditer(word):
+        pattern += re.escape(word[position : match.start()])
+        pattern += f"(?P<{match.group(1)}>{value})"
         position = match.end()
-    pattern += _literal(text[position:])
-    return re.compile(f"^{pattern}$", re.IGNORECASE)
-
-
-def _literal(text: str) -> str:
-    return r"\s+".join(re.escape(word) for word in text.split(" ")) if text else ""
+    pattern += re.escape(word[position:])
+    return re.compile(pattern, re.IGNORECASE)
 
 
 def placeholders(text: str) -> list[str]:
@@ -140,9 +209,7 @@ def read_args(move: MoveDef, text: str, seat_names: Sequence[str]) -> tuple[Any,
     if match is None:
         return None
     try:
-        return tuple(
-            ARG_TYPES[arg.type].read(match.group(arg.name), seat_names) for arg in move.args
-        )
+        return tuple(ARG_TYPES[arg.type].read(match[arg.name], seat_names) for arg in move.args)
     except NotationError:
         return None
 

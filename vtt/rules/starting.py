@@ -17,6 +17,7 @@ from vtt.rules.model import (
 )
 from vtt.rules.outcome import GameOver
 from vtt.rules.rng import Rng
+from vtt.rules.stdlib import describe
 from vtt.rules.values import Grid, Piece
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ __all__ = ["MAX_COMPONENTS", "blank_state", "start_state"]
 
 #: Most components one game may hold: cards and pieces together.
 MAX_COMPONENTS = 10_000
+#: Stacks in one game (a grid of 26 x 26 is 676, each copy and each player's one counts).
+MAX_STACKS = 10_000
 
 
 def start_state(
@@ -148,8 +151,17 @@ def first_env(state: State, names: tuple[str, ...]) -> Env:
         phase="",
     )
     env[REVEALED_ZONES] = state.revealed  # the zone instances revealed(zone) finds shown
+    stacks = 0
     for zone in game.zones.values():
-        env[zone.name] = _new_zone(game, zone, env, count)
+        size = _grid_size(game, zone, env)
+        copies = _copies(zone, env, game.path or game.id)
+        stacks += copies * (count if zone.per_player else 1) * (size[0] * size[1] if size else 1)
+        if stacks > MAX_STACKS:
+            raise RuleError(
+                f"{game.path or game.id} (zones.{zone.name}): too many stacks: {stacks:,} "
+                f"with this zone (at most {MAX_STACKS:,} in a game)"
+            )
+        env[zone.name] = _new_zone(size, zone, copies, count)
     for var in game.vars.values():
         if var.per_player:
             env[var.name] = [var.initial({**env, "seat": seat}) for seat in seats]
@@ -202,23 +214,39 @@ def _hashable(value: object) -> bool:
     return True
 
 
-def _new_zone(game: Game, zone: ZoneDef, env: Env, count: int) -> Any:
-    size = None
-    if zone.grid is not None:
-        try:
-            size = zone.size(env)
-        except ValueError as error:  # (an EvalError names its own place)
-            if isinstance(error, RulesError):
-                raise
-            where = f"{game.path or game.id} (zones.{zone.name}.grid)"
-            raise RuleError(f"{where}: {error}") from None
+def _grid_size(game: Game, zone: ZoneDef, env: Env) -> tuple[int, int] | None:
+    """The columns and rows of a grid zone in this game (None for a zone of stacks)."""
+    if zone.grid is None:
+        return None
+    try:
+        return zone.size(env)
+    except ValueError as error:  # (an EvalError names its own place)
+        if isinstance(error, RulesError):
+            raise
+        where = f"{game.path or game.id} (zones.{zone.name}.grid)"
+        raise RuleError(f"{where}: {error}") from None
 
+
+def _copies(zone: ZoneDef, env: Env, pack: str) -> int:
+    """How many copies of the zone the game has (1 without ``copies``)."""
+    if zone.copies is None:
+        return 1
+    value = zone.copies(env)
+    if type(value) is not int or value < 0:
+        place = zone.copies.where or f"{pack} (zones.{zone.name}.copies)"
+        raise RuleError(
+            f"{place}: the number of copies must be a whole number from 0, not {describe(value)}"
+        )
+    return value
+
+
+def _new_zone(size: tuple[int, int] | None, zone: ZoneDef, number: int, count: int) -> Any:
     def one() -> Any:
         return Grid(*size) if size is not None else []
 
     def copies() -> Any:
         if zone.copies is None:
             return one()
-        return [one() for _ in range(int(zone.copies(env)))]  # type: ignore[call-overload]
+        return [one() for _ in range(number)]
 
     return [copies() for _ in range(count)] if zone.per_player else copies()

@@ -46,10 +46,11 @@ import ast
 import copy
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace, spend
+from vtt.rules.expr.limits import MAX_TURN_WORK, STEP_WORK
 from vtt.rules.forgets import Forgets, without
 from vtt.rules.generate import _Builder, _call, _locate, lazy_value, plain_name
 from vtt.rules.model import (
@@ -82,13 +83,6 @@ __all__ = [
     "replace_marker",
 ]
 
-#: Work one move, one setup or one settling of phases may do: the work units of its
-#: expressions plus ``STEP_WORK`` for every step a ``for`` loop runs. Real turns
-#: spend hundreds.
-MAX_TURN_WORK: Final = 2_000_000
-#: The work units of one step run by a ``for``: a step costs about as much as ten
-#: items of a comprehension.
-STEP_WORK: Final = 10
 #: The line of fixed scaffolding: no expression runs there.
 SCAFFOLD = 1
 

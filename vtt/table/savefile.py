@@ -8,8 +8,11 @@ file or the new one, never half of one. Loading checks everything and raises
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
 import os
+import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -20,7 +23,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 from vtt.table.layout import LayoutError, build_table
 from vtt.table.marks import Mark
 from vtt.table.model import Table, TableError
-from vtt.table.pieces import PIECE_KINDS, Piece
+from vtt.table.pieces import PIECE_KINDS, CardPiece, Die, Piece, Token
 from vtt.table.seats import Seat
 
 FORMAT = "janken-table"
@@ -134,17 +137,33 @@ def load_table(path: Path | str) -> Table:
     except UnicodeDecodeError:
         raise SaveFileError(where, "is not a text file") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise SaveFileError(
             where, f"line {error.lineno}, column {error.colno}: broken JSON ({error.msg})"
         ) from None
+    except RecursionError:
+        raise SaveFileError(where, "broken JSON: nested too deeply") from None
+    except ValueError as error:  # an integer of thousands of digits, NaN or Infinity
+        raise SaveFileError(where, f"broken JSON: {error}") from None
     return table_from_data(data, where)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number a table holds")
+
+
+#: The largest coordinate or size a table file may hold: far beyond any table, and
+#: well within what floats and the window's geometry can take.
+MAX_NUMBER = 1e9
+#: An art name: letters, digits, '-' and '_' (no folder, no '..'), as the shipped art.
+_ART_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
 def write_atomically(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -156,6 +175,18 @@ def write_atomically(path: Path, text: str) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Delete the temporary files of earlier writes of ``path`` that a killed program left.
+
+    A write removes its own temporary file when it fails; only a process killed between
+    creating and renaming it leaves one, and the next write of the same file is the
+    first to know it is stale."""
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        # another program's file, or already gone: the write goes on regardless
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 def _sync_folder(folder: Path) -> None:
@@ -270,7 +301,9 @@ class _Reader:
         for key in ("x", "y", "width", "height"):
             number = data.get(key)
             if isinstance(number, bool) or not isinstance(number, int | float):
-                self.fail(f"{where}.{key}: expected a number, found {number!r}")
+                self.fail(f"{where}.{key}: expected a number, found {_shown(number)}")
+            if not _plain_number(number):
+                self.fail(f"{where}.{key}: expected a number, found {_shown(number)}")
             numbers.append(float(number))
         label = data.get("label", "")
         if not isinstance(label, str):
@@ -293,10 +326,39 @@ class _Reader:
             self.fail(f"{where}: unknown field {sorted(unknown)[0]!r} for a {kind.KIND}")
         for name, spec in known.items():
             if name in data and not _fits(data[name], str(spec.type)):
-                self.fail(f"{where}.{name}: expected {spec.type}, found {data[name]!r}")
+                self.fail(f"{where}.{name}: expected {spec.type}, found {_shown(data[name])}")
         if not isinstance(data.get("id"), str) or not data["id"]:
             self.fail(f"{where}: every piece needs an id")
-        return kind(**data)
+        piece = kind(**data)
+        for name, what in art_names(piece):
+            if _ART_NAME.fullmatch(name) is None:
+                self.fail(f"{where}: {_shown(name)} cannot name the art of {what}")
+        return piece
+
+
+def _plain_number(value: object) -> bool:
+    """A whole number or a finite float no larger than ``MAX_NUMBER`` either way."""
+    return isinstance(value, int | float) and -MAX_NUMBER <= value <= MAX_NUMBER
+
+
+def _shown(value: object) -> str:
+    """A value from the file, in an error message: its repr, cut short."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def art_names(piece: Piece) -> list[tuple[str, str]]:
+    """The names of the art a piece is painted with, and what each is for."""
+    if isinstance(piece, CardPiece):
+        return [(piece.face, "the card's face"), (piece.back, "the card's back")]
+    if isinstance(piece, Die):
+        return [
+            (piece.style, "the die's style"),
+            *((face, "a face of the die") for face in piece.faces),
+        ]
+    if isinstance(piece, Token):
+        return [(piece.face, "the token")]
+    return []
 
 
 def _fits(value: object, annotation: str) -> bool:
@@ -317,5 +379,5 @@ def _fits(value: object, annotation: str) -> bool:
         if isinstance(value, list):
             return option == "list[str]" and all(isinstance(v, str) for v in value)
         if isinstance(value, accepted):
-            return True
+            return not isinstance(value, int | float) or _plain_number(value)
     return False

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections import OrderedDict
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -205,6 +206,24 @@ def die_face_asset(style: str, face: str) -> str:
     if style == "pip":
         return f"dice/pip-{face}"
     return f"dice/{style}-{face}"
+
+
+def missing_art(art: Art, pieces: Iterable[Piece]) -> str | None:
+    """What of ``pieces`` has no art to paint it with (a table from a stranger's file),
+    or None when all of it can be painted."""
+    for piece in pieces:
+        if isinstance(piece, CardPiece):
+            assets = [card_asset(piece.face), card_asset(piece.back)]
+        elif isinstance(piece, Die):
+            assets = [die_face_asset(piece.style, face) for face in piece.faces]
+        elif isinstance(piece, Token):
+            assets = [f"tokens/{piece.face}"]
+        else:
+            continue
+        for asset in assets:
+            if not art.exists(asset):
+                return f"the piece {piece.id!r} has no art {asset!r}"
+    return None
 
 
 def piece_asset(piece: Piece) -> str:

@@ -22,7 +22,7 @@ from vtt.table.savefile import (
     table_autosave,
 )
 from vtt.ui import dialogs
-from vtt.ui.art import Art, swatch
+from vtt.ui.art import Art, missing_art, swatch
 from vtt.ui.handbar import HandBar
 from vtt.ui.loglist import LogList
 from vtt.ui.qt import (
@@ -408,6 +408,10 @@ class TableWindow(QMainWindow):
             table = load_table(path)
         except SaveFileError as error:
             self.report_error("Cannot open the table", str(error))
+            return False
+        missing = missing_art(self.art, table.objects.values())
+        if missing is not None:  # painting it would fail: say so and keep this table
+            self.report_error("Cannot open the table", f"{path}: {missing}")
             return False
         self.session.replace(table, path)
         self.recent.add(path)

@@ -232,3 +232,29 @@ def test_a_saved_game_keeps_the_seats_colours_and_refuses_a_bad_one(tmp_path):
     path.write_text(path.read_text().replace("'#123456'", "teal"))
     with pytest.raises(SavedGameError, match=r"seats\[0\]: colour 'teal' is not a colour"):
         load_saved_game(path)
+
+
+@pytest.mark.parametrize("failure", ["No space left on device", "Permission denied"])
+def test_a_failed_save_or_export_keeps_the_old_file_and_is_said(
+    qtbot, tmp_path, monkeypatch, failure
+):
+    import os
+
+    window = played_jantori(qtbot)
+    game, record = tmp_path / "evening.jgame", tmp_path / "evening.yaml"
+    game.write_text("old game")
+    record.write_text("old record")
+
+    def broken(*_):
+        raise OSError(28, failure)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", broken)
+        assert not window.save_game(game)
+        assert f"Cannot save the game to {game}: {failure}" in window.message.text()
+        assert not window.export_record(record)
+        assert f"Cannot write the record to {record}: {failure}" in window.message.text()
+    assert game.read_text() == "old game" and record.read_text() == "old record"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.jgame", "evening.yaml"]
+    assert window.export_record(record)
+    assert load_record(record).moves == [move.text for move in window.session.moves]

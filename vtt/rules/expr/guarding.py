@@ -44,12 +44,47 @@ class _Guarding(ast.NodeTransformer):
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
         self.generic_visit(node)
-        return self._call("_sized", node) if isinstance(node.slice, ast.Slice) else node
+        return self._call("_deep", node) if isinstance(node.slice, ast.Slice) else node
 
     def visit_comprehension(self, node: ast.comprehension) -> ast.comprehension:
         self.generic_visit(node)
         node.iter = self._call("_items", node.iter)
         return node
+
+    # What a comprehension or a display builds may hold one value many times
+    # (``[big for _ in range(1000)]``, ``[v, v, v]``): charged by the weight its items
+    # hold (its length is charged by the loop, or bounded by the source already).
+
+    def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
+        self.generic_visit(node)
+        return self._call("_deep", node)
+
+    def visit_SetComp(self, node: ast.SetComp) -> ast.expr:
+        self.generic_visit(node)
+        return self._call("_deep", node)
+
+    def visit_DictComp(self, node: ast.DictComp) -> ast.expr:
+        self.generic_visit(node)
+        return self._call("_deep", node)
+
+    def _display(self, node: ast.List | ast.Tuple | ast.Set | ast.Dict) -> ast.expr:
+        self.generic_visit(node)
+        parts = [*node.keys, *node.values] if isinstance(node, ast.Dict) else node.elts
+        if all(part is None or isinstance(part, ast.Constant | ast.Attribute) for part in parts):
+            return node
+        return self._call("_deep", node)
+
+    def visit_List(self, node: ast.List) -> ast.expr:
+        return self._display(node) if isinstance(node.ctx, ast.Load) else node
+
+    def visit_Tuple(self, node: ast.Tuple) -> ast.expr:
+        return self._display(node) if isinstance(node.ctx, ast.Load) else node
+
+    def visit_Set(self, node: ast.Set) -> ast.expr:
+        return self._display(node)
+
+    def visit_Dict(self, node: ast.Dict) -> ast.expr:
+        return self._display(node)
 
     def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.expr:
         self.generic_visit(node)
@@ -79,9 +114,14 @@ class _Guarding(ast.NodeTransformer):
         operands = [node.left, *node.comparators]
         for index, operator in enumerate(node.ops, start=1):
             left, right = operands[index - 1], operands[index]
+            if isinstance(operator, ast.Is | ast.IsNot):
+                continue
+            # 'x in c' walks c and hashes x; 'a == b' and 'a < b' walk at most the
+            # smaller of the two: charge by weight what the expression may have built.
+            if isinstance(operator, ast.In | ast.NotIn) and not self._is_small(left):
+                operands[index - 1] = self._call("_probe", left)
             if self._is_small(right):
                 continue
-            # 'x in c' costs len(c); 'a == b' costs at most len(b): charge what was built.
             if isinstance(operator, ast.In | ast.NotIn) or not self._is_small(left):
                 operands[index] = self._call("_probe", right)
         node.left, node.comparators = operands[0], operands[1:]

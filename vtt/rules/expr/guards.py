@@ -14,8 +14,11 @@ from vtt.rules.expr.meter import (
     _SIZED_TYPES,
     _charge,
     _check_int,
+    _deep,
     _items,
     _sized,
+    _weighed,
+    weight,
 )
 
 # The guards below answer numbers first, without further calls: rules add and
@@ -54,10 +57,11 @@ def _mul(a: Any, b: Any) -> Any:
             return result
         return _check_int(result)
     # Repetition (``'a' * n``, ``[0] * n``) is charged before the value is built.
+    # A part repeated is held as often as it is repeated: charged by the weight it adds.
     if isinstance(b, int) and isinstance(a, _SIZED_TYPES):
-        _charge(len(a) * max(b, 0))
+        _charge(weight(a) * max(b, 0))
     elif isinstance(a, int) and isinstance(b, _SIZED_TYPES):
-        _charge(len(b) * max(a, 0))
+        _charge(weight(b) * max(a, 0))
     return _check_int(a * b)
 
 
@@ -81,14 +85,16 @@ def _mod(a: Any, b: Any) -> Any:
 
 
 def _probe(value: Any) -> Any:
-    """An operand of ``in`` or ``==`` whose size the expression may have built: charged."""
-    if isinstance(value, str | tuple | list):
-        _charge(len(value))
-    return value
+    """An operand of ``in``, ``==`` or ``<`` the expression may have built: charged by its
+    weight, which bounds what comparing it walks."""
+    return _weighed(value)
 
 
 def _format(value: Any, conversion: int, spec: str) -> str:
     """One ``{...}`` of an f-string; the spec was checked at load."""
+    _weighed(value)  # showing it walks all of it: charged before, not after
+    if callable(value):  # its repr would show where it lies in memory
+        raise TypeError("a function has no text to show")
     if conversion == ord("r"):
         value = repr(value)
     elif conversion == ord("a"):
@@ -126,6 +132,8 @@ _GUARDS: Final[Mapping[str, object]] = {
     "_format": _format,
     "_text": _text,
     "_plain": _plain,
+    "_weighed": _weighed,
+    "_deep": _deep,
 }
 
 _GUARDED_OPERATORS: Final[Mapping[type[ast.operator], str]] = {

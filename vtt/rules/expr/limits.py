@@ -15,3 +15,15 @@ MAX_INT: Final = 2**64
 #: Work units one run may spend: each item a comprehension or library function goes
 #: through, and each item of every text, tuple, list or set the expression builds.
 MAX_WORK: Final = 1_000_000
+#: Work one move, one setup, one settling of phases or one search for the legal moves
+#: may do: the work units of its expressions, plus ``STEP_WORK`` for every step a
+#: ``for`` loop runs (or each draw of a ``draw_until``), plus one for every candidate
+#: the legal-move search tries (``MOVE_WORK`` in its innermost loop). Real turns spend
+#: hundreds.
+MAX_TURN_WORK: Final = 2_000_000
+#: The work units of one step run by a ``for``: a step costs about as much as ten
+#: items of a comprehension.
+STEP_WORK: Final = 10
+#: The work units of each value the innermost loop of a legal-move search tries: it
+#: may make a move, which costs more than a step (so a search makes at most 100,000).
+MOVE_WORK: Final = 20

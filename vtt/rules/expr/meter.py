@@ -51,9 +51,71 @@ def _charge(units: int) -> None:
 
 
 def _sized(value: Any) -> Any:
-    """Charge a value the expression just built by its size, and give it back."""
+    """Charge a value the expression just built by its weight, and give it back."""
     if type(value) not in _NUMBER_TYPES and isinstance(value, _SIZED_TYPES):
-        _charge(len(value))
+        _charge(weight(value))
+    return value
+
+
+def weight(value: Any) -> int:
+    """What walking ``value`` costs (showing, comparing or hashing it): each item of every
+    text, tuple, list, set or dict in it, a part it holds several times counted as often
+    as it is held. ``[[0] * 1000] * 1000`` holds one inner list, a thousand times: a
+    weight of 1,001,000. Worked out over the distinct parts only, so it costs no more
+    than building them did."""
+    kind = type(value)
+    if kind is str or kind is bytes or kind is range:
+        return len(value)
+    if kind is tuple or kind is list:
+        for item in value:  # the usual case, cards or numbers, in one pass
+            if item.__class__ not in _UNSIZED_KINDS:
+                break
+        else:
+            return len(value)
+    elif kind in _UNSIZED_KINDS or not isinstance(value, _SIZED_TYPES):
+        return 0
+    return _weight_of(value, {})
+
+
+def _weight_of(value: Any, known: dict[int, int]) -> int:
+    found = known.get(id(value))
+    if found is not None:
+        return found
+    total = len(value)
+    for item in itertools.chain(value, value.values()) if isinstance(value, dict) else value:
+        kind = type(item)
+        if kind in _UNSIZED_KINDS:
+            continue
+        if kind is str or kind is bytes or kind is range:
+            total += len(item)
+        elif isinstance(item, _SIZED_TYPES):
+            total += _weight_of(item, known)
+    known[id(value)] = total
+    return total
+
+
+def _deep(values: Any, times: int = 1) -> Any:
+    """Charge what a function that compares, hashes or shows the items of ``values``
+    walks beyond the items themselves (``_items`` charges those), ``times`` over."""
+    kind = type(values)
+    if kind is tuple or kind is list:
+        for item in values:  # the usual case, cards or numbers, in one pass
+            if item.__class__ not in _UNSIZED_KINDS:
+                break
+        else:
+            return values
+    elif kind is range or kind is str or not isinstance(values, _SIZED_TYPES):
+        return values
+    beyond = weight(values) - len(values)
+    if beyond > 0:
+        _charge(beyond * times)
+    return values
+
+
+def _weighed(value: Any) -> Any:
+    """Charge a value an operation is about to walk (show, compare, hash) by its weight."""
+    if type(value) not in _UNSIZED_KINDS:
+        _charge(weight(value))
     return value
 
 

@@ -8,7 +8,15 @@ from typing import Any, Final
 
 from vtt.rules.expr.guards import _mod, _text
 from vtt.rules.expr.library import Library
-from vtt.rules.expr.meter import _NUMBER_TYPES, _charge, _check_int, _items, _sized
+from vtt.rules.expr.meter import (
+    _NUMBER_TYPES,
+    _charge,
+    _check_int,
+    _deep,
+    _items,
+    _sized,
+    _weighed,
+)
 
 
 def _len(values: Collection[Any]) -> int:
@@ -18,7 +26,7 @@ def _len(values: Collection[Any]) -> int:
 
 def _iterated(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """``min``/``max`` arguments: one iterable, or the values themselves."""
-    return tuple(_items(args[0])) if len(args) == 1 else args
+    return tuple(_items(_deep(args[0]))) if len(args) == 1 else _deep(args)
 
 
 def _min(*args: Any, **options: Any) -> Any:
@@ -65,7 +73,7 @@ def _count(values: Iterable[object], *value: object) -> int:
         raise TypeError("count() takes the items and at most one value")
     if value:
         target = value[0]
-        return sum(1 for item in _items(values) if item == target)
+        return sum(1 for item in _items(_deep(values)) if item == target)
     return sum(1 for item in _items(values) if item)
 
 
@@ -73,6 +81,8 @@ def _sorted(
     values: Iterable[Any], *, key: Callable[[Any], Any] | None = None, reverse: bool = False
 ) -> list[Any]:
     """A new sorted list (``key=`` a library function, ``reverse=``)."""
+    if isinstance(values, Collection):  # each item is compared about log2(n) times
+        _deep(values, max(len(values).bit_length(), 1))
     return sorted(_items(values), key=key, reverse=reverse)
 
 
@@ -104,12 +114,12 @@ def _list(values: Iterable[Any] = ()) -> list[Any]:
 
 def _set(values: Iterable[Any] = ()) -> set[Any]:
     """The distinct items as a set."""
-    return set(_items(values))
+    return set(_items(_deep(values)))
 
 
 def _frozenset(values: Iterable[Any] = ()) -> frozenset[Any]:
     """The distinct items as a frozen set."""
-    return frozenset(_items(values))
+    return frozenset(_items(_deep(values)))
 
 
 def _enumerate(values: Iterable[Any], start: int = 0) -> tuple[tuple[int, Any], ...]:
@@ -126,12 +136,14 @@ def _str(value: object = "") -> str:
     """The value as text."""
     if isinstance(value, types.GeneratorType):
         raise TypeError("str() of a generator: write a list, like str([x for x in items])")
-    return _sized(str(value))  # type: ignore[no-any-return]
+    if callable(value):  # its repr would show where it lies in memory
+        raise TypeError("a function has no text to show")
+    return _sized(str(_weighed(value)))  # type: ignore[no-any-return]
 
 
 def _join(values: Iterable[object], separator: str = ", ") -> str:
     """The items as text, with ``separator`` between them."""
-    return _text(str(separator).join(str(item) for item in _items(values)))
+    return _text(str(separator).join(_str(item) for item in _items(_deep(values))))
 
 
 def _int(value: Any) -> int:

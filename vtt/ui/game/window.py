@@ -564,11 +564,16 @@ class GameWindow(QMainWindow):
         except OSError as error:
             self.say(f"Autosave failed: {error.strerror or error}")
 
-    def export_record(self, path: Path) -> None:
-        """Write the plain game record (``vtt replay`` reads it)."""
+    def export_record(self, path: Path) -> bool:
+        """Write the plain game record (``vtt replay`` reads it); False, said, if it cannot."""
         record = record_of(self.session.state, deal=self.session.setup.deal)
-        path.write_text(record.to_yaml(), "utf-8")
+        try:
+            write_atomically(path, record.to_yaml())
+        except OSError as error:
+            self.say(f"Cannot write the record to {path}: {error.strerror or error}")
+            return False
         self.say(f"Record written to {path}")
+        return True
 
     def open_saved_game(self, path: Path) -> GameWindow | None:
         """Resume a saved game in a new window; None (and the reason said) if it is unreadable."""
