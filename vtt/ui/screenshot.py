@@ -51,8 +51,10 @@ def game_window(pack: str, moves: int, options: dict[str, object]) -> object:
     from vtt.ui.game.session import COMPUTER, HUMAN, GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
-    names = load_game(pack).seat_labels(2)
-    seats = (SeatChoice(names[0], HUMAN), SeatChoice(names[1], COMPUTER))
+    game = load_game(pack)
+    # The fewest seats the game takes, two at least: a person and the computer.
+    names = game.seat_labels(max(2, game.players[0]))
+    seats = (SeatChoice(names[0], HUMAN), *(SeatChoice(name, COMPUTER) for name in names[1:]))
     window = GameWindow(GameSetup(pack, seats, options, seed=3), pause_ms=3_600_000)
     window.board.slide_ms = 0
     chooser = random.Random(2)

@@ -64,7 +64,11 @@ def test_a_choice_option_is_a_list_and_the_rules_are_one_click_away(qtbot):
 
 
 def test_the_game_menu_opens_a_game_window(qtbot, window, monkeypatch):
-    monkeypatch.setattr(NewGameDialog, "exec", lambda self: NewGameDialog.DialogCode.Accepted)
+    def accept_jantori(self: NewGameDialog) -> NewGameDialog.DialogCode:
+        choose(self, "JANTORI")  # not just the first listed: packs are added over time
+        return NewGameDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept_jantori)
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Game")
     (new_game,) = [a for a in menu.actions() if a.text() == "&New game…"]
     new_game.trigger()
