@@ -3,8 +3,9 @@
     python tools/compare_engines.py OLD_TREE NEW_TREE [ROUNDS]
 
 Each run is a fresh process with the tree first on ``sys.path``; the runs alternate so
-both see the same drift of this machine's speed. Prints the median rate of each tree
-per case and the ratio new / old.
+both see the same drift of this machine's speed, and rates are per second of the
+process's own CPU time, so other work on the machine disturbs them less. Each tree
+plays its own packs. Prints the median rate of each tree per case and new / old.
 """
 
 from __future__ import annotations
@@ -38,15 +39,15 @@ for pack, options in cases:
         while state.outcome is None:
             moves = state.legal_list()
             state.apply_unchecked(moves[rng.randrange(len(moves))])
-    count, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    count, start = 0, time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         playout(count)
         count += 1
     # search nodes: clone, apply a random legal move, legal moves of the new position
     state = game.new_state(options, 1)
     rng = random.Random(1)
-    nodes, start = 0, time.perf_counter()
-    while (elapsed2 := time.perf_counter() - start) < seconds:
+    nodes, start = 0, time.process_time()
+    while (elapsed2 := time.process_time() - start) < seconds:
         if state.outcome is not None:
             state = game.new_state(options, nodes)
         child = state.copy()
