@@ -5,6 +5,7 @@ vtt open FILE            open a table (.jtable), saved game (.jgame) or game rec
 vtt validate PACK...     check rule packs and print every error
 vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
+vtt solve PACK           prove who wins a small game with perfect play
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SEAT",
         help="let the random agent play this seat (0-based; repeatable)",
     )
+    from vtt.ai.commands import add_solve_parser
+
+    add_solve_parser(sub)
     return parser
 
 
@@ -94,6 +98,10 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.rules.commands import replay_command
 
         return replay_command(args.record)
+    if args.command == "solve":
+        from vtt.ai.commands import solve_command
+
+        return solve_command(args)
     from vtt.textplay import play_command
 
     return play_command(args)

@@ -9,7 +9,7 @@ record, shows every player's own zones and choices, but still no face-down stack
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
@@ -18,6 +18,7 @@ from vtt.rules.values import Component, Piece
 
 if TYPE_CHECKING:
     from vtt.rules.engine import Outcome, State
+    from vtt.rules.game import Game
 
 __all__ = ["Hidden", "View", "view_of"]
 
@@ -50,6 +51,14 @@ class View:
     vars: Mapping[str, Any]
     log: tuple[str, ...]
     outcome: Outcome | None
+    #: What every player knows besides the table: the options, the seats still to
+    #: choose, the direction of play, the stacks shown to all, and the rules (the pack),
+    #: so that an agent can search from its view alone (``vtt.rules.sampling``).
+    options: Mapping[str, object] = field(default_factory=dict)
+    pending: tuple[int, ...] = ()
+    direction: int = 1
+    revealed: frozenset[tuple[object, ...]] = frozenset()
+    game: Game | None = field(default=None, repr=False, compare=False)
 
     def visible_components(self) -> list[Component]:
         """Every component whose face this seat can see."""
@@ -128,4 +137,9 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
         vars=variables,
         log=log,
         outcome=state.outcome,
+        options=dict(state.options),
+        pending=state.pending,
+        direction=env["direction"],
+        revealed=state.revealed,
+        game=state.game,
     )
