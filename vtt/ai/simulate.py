@@ -20,12 +20,13 @@ import statistics
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
 from typing import Any
 
 from vtt.ai.levels import make_agent
 from vtt.ai.value import edge
 
-__all__ = ["Batch", "GameResult", "Report", "play_game", "report", "run", "wilson"]
+__all__ = ["Batch", "Cancelled", "GameResult", "Report", "play_game", "report", "run", "wilson"]
 
 Progress = Callable[[int, int], None]  # games done, games in all
 
@@ -68,8 +69,13 @@ def _seed(batch_seed: int, index: int, salt: str) -> int:
     return random.Random(f"{batch_seed}:{index}:{salt}").getrandbits(62)
 
 
-def play_game(batch: Batch, index: int) -> GameResult:
-    """Play game ``index`` of a batch (the same result wherever it runs)."""
+class Cancelled(Exception):
+    """A game stopped between two moves because its batch was cancelled."""
+
+
+def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = None) -> GameResult:
+    """Play game ``index`` of a batch (the same result wherever it runs); ``cancelled``
+    is asked between moves (Cancelled is raised when it says so)."""
     from vtt.rules.finder import load_game
 
     game = load_game(batch.pack)
@@ -83,6 +89,8 @@ def play_game(batch: Batch, index: int) -> GameResult:
     leaders: list[int | None] = []
     leader = _leader(state)
     while not state.is_terminal():
+        if cancelled is not None and cancelled():
+            raise Cancelled(f"game {index} cancelled")
         seat = state.to_move
         assert seat is not None
         legal = list(state.legal_moves)
@@ -161,18 +169,24 @@ def run(
     if dask is not None:
         _run_dask(batch, indexes, dask, tick)
     elif workers <= 1:
-        for index in indexes:
-            if tick([play_game(batch, index)]):
-                break
+        try:
+            for index in indexes:
+                if tick([play_game(batch, index, cancelled)]):
+                    break
+        except Cancelled:
+            pass
     else:
         chunks = [indexes[i : i + 4] for i in range(0, len(indexes), 4)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # Spawned, not forked: a window's threads (Qt's) must not be copied mid-step.
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
+        try:
             futures = [pool.submit(_play_chunk, batch, chunk) for chunk in chunks]
             for future in as_completed(futures):
                 if tick(future.result()):
-                    for other in futures:
-                        other.cancel()
                     break
+        finally:
+            # A cancelled batch does not wait for the games under way in other processes.
+            pool.shutdown(wait=not (cancelled is not None and cancelled()), cancel_futures=True)
     return sorted(done, key=lambda result: result.index)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from vtt.ui.qt import QColor, QFont, QGuiApplication, QImage, QPainter, QPen, QRectF, Qt
+from vtt.ui.qt import QApplication, QColor, QFont, QImage, QPainter, QPen, QRectF, Qt
 
 __all__ = ["chart_image", "save_chart"]
 
@@ -39,9 +39,11 @@ def chart_image(report: Any) -> QImage:
 
 def save_chart(report: Any, path: str) -> None:
     """Write the chart as a PNG file; OSError when it cannot be written."""
-    if QGuiApplication.instance() is None:  # the command line: draw without a screen
+    if QApplication.instance() is None:  # the command line: draw without a screen
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        _app = QGuiApplication([])  # kept alive while drawing
+        # The widgets' application, as the window and its tests make, so a later one
+        # in the same process finds the kind it expects.
+        _app = QApplication([])  # kept alive while drawing
     if not chart_image(report).save(path, "PNG"):
         raise OSError(f"{path}: the chart could not be written")
 
