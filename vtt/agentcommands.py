@@ -56,7 +56,7 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
         )
 
     solver = Solver(seconds=args.max_seconds)
-    solver.score = game.scores.fast if game.scores is not None else None
+    solver.score = game.scores
     print(f"Solving {game.name} ({len(names)} players)...", file=sys.stderr, flush=True)
     try:
         solution = solver.solve(state, progress)

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from vtt.ai.value import lead
+from vtt.rules.expr import RUN_LOCK
 from vtt.rules.search import SIMULTANEOUS, TERMINAL
 
 __all__ = ["NotSolvable", "Solution", "Solver", "TooBig"]
@@ -71,6 +73,7 @@ class Solver:
         self._progress: Progress | None = None
         self._every = 1 << 16
         self._started = 0.0
+        #: The pack's scores (an expression of the environment), to order moves by.
         self.score: Callable[[Any], Any] | None = None
 
     def check(self, state: Any) -> None:
@@ -161,7 +164,8 @@ class Solver:
                 return [pair]
         head = children[:1] if first is not None and actions[0] == first else []
         rest = children[len(head) :]
-        rest.sort(key=lambda pair: -_edge(score(pair[1].env), mover))
+        with RUN_LOCK:  # pack code: one thread at a time (vtt.rules.expr.meter)
+            rest.sort(key=lambda pair: -lead(score(pair[1].env), mover))
         return head + rest
 
     def _search(self, state: Any, alpha: int, beta: int) -> int:
@@ -220,12 +224,3 @@ class Solver:
             self.table.clear()
         self.table[key] = best + 1 + 3 * bound + 9 * (best_action + 1)
         return best
-
-
-def _edge(scores: Any, seat: int) -> float:
-    """How far ``seat``'s score leads the best other one."""
-    try:
-        mine = scores[seat]
-        return float(mine - max(s for i, s in enumerate(scores) if i != seat))
-    except (TypeError, ValueError, IndexError):
-        return 0.0

@@ -12,7 +12,7 @@ from typing import Any
 
 from vtt.rules.expr import RUN_LOCK
 
-__all__ = ["edge", "estimate"]
+__all__ = ["edge", "estimate", "lead"]
 
 
 def edge(state: Any, seat: int) -> float:
@@ -21,10 +21,15 @@ def edge(state: Any, seat: int) -> float:
     if scores is None:
         return 0.0
     with RUN_LOCK:
-        values = scores(state.env)
+        return lead(scores(state.env), seat)
+
+
+def lead(scores: Any, seat: int) -> float:
+    """How far ``seat``'s score leads the best other one (0 for scores that are not
+    numbers)."""
     try:
-        mine = float(values[seat])
-        others = [float(v) for i, v in enumerate(values) if i != seat]
+        mine = float(scores[seat])
+        others = [float(v) for i, v in enumerate(scores) if i != seat]
     except (TypeError, ValueError, IndexError):
         return 0.0
     return mine - max(others, default=0.0)
