@@ -49,7 +49,7 @@ def test_progress_is_told_and_a_cancelled_batch_stops_with_the_games_done():
 
 
 def _result(index, agents, winners, moves, decided_at=None):
-    return GameResult(index, agents, winners, moves, moves, 3.0, 1, decided_at)
+    return GameResult(index, agents, winners, moves, moves, 3.0, 1, decided_at, scores=(0, 0))
 
 
 def test_the_metrics_of_known_games():
@@ -73,7 +73,16 @@ def test_the_metrics_of_known_games():
     assert (rep.length_mean, rep.length_min, rep.length_max) == (25, 10, 40)
     assert rep.length_sd == pytest.approx(11.18, abs=0.01)
     assert rep.decisiveness == pytest.approx(0.5833, abs=1e-3)
+    assert rep.lead_changes == 1
     assert "first-player advantage  +12.5%" in table(rep)
+
+
+def test_a_pack_without_scores_has_no_decisive_moment_or_lead_changes():
+    batch = Batch("tic-tac-rock", 2, ("greedy", "random"), seed=1, options=(("wins_needed", 1),))
+    rep = report(batch, run(batch))
+    assert rep.decisiveness is None and rep.lead_changes is None
+    assert "decisive moment         n/a" in table(rep)
+    assert "lead changes per game   n/a (no scores)" in table(rep)
 
 
 def test_the_wilson_interval_narrows_with_more_games():

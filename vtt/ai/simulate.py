@@ -131,8 +131,8 @@ def _leader(state: Any) -> int | None:
 
 
 def _decided_at(leaders: list[int | None], winners: tuple[int, ...]) -> float | None:
-    if len(winners) != 1 or not leaders:
-        return None
+    if len(winners) != 1 or not any(seat is not None for seat in leaders):
+        return None  # a shared win or a draw, or a pack without scores: no leader to follow
     winner = winners[0]
     last = len(leaders)
     for position in range(len(leaders) - 1, -1, -1):
@@ -268,7 +268,8 @@ class Report:
     #: Mean positions per game with a real choice (more than one legal move).
     decisions: float = 0.0
     branching: float = 1.0
-    lead_changes: float = 0.0
+    #: None when the pack keeps no scores (nobody ever leads).
+    lead_changes: float | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The report as plain JSON values."""
@@ -317,7 +318,9 @@ def report(batch: Batch, results: list[GameResult]) -> Report:
     with_choices = [r for r in results if r.decisions]
     if with_choices:
         out.branching = statistics.fmean(r.branching for r in with_choices)
-    out.lead_changes = statistics.fmean(r.lead_changes for r in results)
+    scored = [r for r in results if r.scores is not None]
+    if scored:
+        out.lead_changes = statistics.fmean(r.lead_changes for r in scored)
     return out
 
 
@@ -345,6 +348,7 @@ def table(rep: Report) -> str:
         f"decisive moment         {decisive}  (the winner leads for good from there)",
         f"decisions per game      {rep.decisions:.1f}",
         f"branching factor        {rep.branching:.1f}  (legal moves at a decision)",
-        f"lead changes per game   {rep.lead_changes:.1f}",
+        "lead changes per game   "
+        + (f"{rep.lead_changes:.1f}" if rep.lead_changes is not None else "n/a (no scores)"),
     ]
     return "\n".join(lines)
