@@ -108,6 +108,20 @@ def test_a_state_rebuilt_from_a_view_shows_that_view_and_the_same_moves(pack, op
     assert sorted(map(str, dealt.legal_moves)) == sorted(map(str, state.legal_moves))
 
 
+def test_the_pack_a_view_carries_keeps_no_other_seats_moves_from_before():
+    # In 5 Card War the seats choose in secret: the other seat's legal moves name the
+    # cards of its hand. Asked for just before (by the engine or another agent's
+    # search), they must not stay within reach of this seat's view.
+    state = load_game("war").new_state({"mode": "five-card"}, seed=7)
+    seat, other = state.pending
+    theirs = [state.action_to_move(a) for a in state.legal_actions(other)]
+    reached = _reachable(state.view(seat), list(state.legal_moves))
+    assert not any(
+        isinstance(item, list | tuple) and len(item) > 1 and list(item) == theirs
+        for item in reached
+    )
+
+
 def _same_view_other_deal(state: State, seat: int) -> State:
     other = state.determinize(seat, random.Random(99))
     assert other.view(seat) == state.view(seat)

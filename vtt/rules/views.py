@@ -112,6 +112,9 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
     env = state.env
     names = env["seat_names"]
     sees = None if open_hands else seat
+    codec = state.game.__dict__.get("_action_codec")
+    if codec is not None:  # the view carries the pack: nothing of another seat's with it
+        codec.forget_last()
     zones = {
         zone.name: _masked(env[zone.name], zone, (zone.name,), zone.depth, sees, state)
         for zone in state.game.zones.values()
