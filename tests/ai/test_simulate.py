@@ -154,3 +154,8 @@ def test_vtt_solve_proves_a_small_ending_and_names_the_first_moves(capsys):
 def test_vtt_solve_says_when_the_time_runs_out(capsys):
     assert main(["solve", "jantori", "--max-seconds", "0.05"]) == 2
     assert "not solved within 0.05 s" in capsys.readouterr().out
+
+
+def test_vtt_solve_refuses_a_game_with_hidden_cards(capsys):
+    assert main(["solve", "war", "--option", "mode=high-card"]) == 1
+    assert "War cannot be solved: P1 cannot see every card" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from typing import Any
 
 from vtt.ai.value import lead
 from vtt.rules.expr import RUN_LOCK
-from vtt.rules.search import SIMULTANEOUS, TERMINAL
+from vtt.rules.search import SIMULTANEOUS, TERMINAL, hidden_stacks
 
 __all__ = ["NotSolvable", "Solution", "Solver", "TooBig"]
 
@@ -82,6 +82,12 @@ class Solver:
             raise NotSolvable(f"the solver plays two-player games, not {state.players}-player")
         if state.current_player() == SIMULTANEOUS:
             raise NotSolvable("seats choose at the same time in secret here")
+        for seat in range(state.players):
+            if any(hidden_stacks(state, seat)):
+                raise NotSolvable(
+                    f"{state.seat_names[seat]} cannot see every card: a solve would"
+                    " hold for this deal only"
+                )
 
     def solve(self, state: Any, progress: Progress | None = None) -> Solution:
         """The value of ``state`` and of each legal move; TooBig past the node limit."""
