@@ -5,6 +5,8 @@ vtt open FILE            open a table (.jtable), saved game (.jgame) or game rec
 vtt validate PACK...     check rule packs and print every error
 vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
+vtt solve PACK           prove who wins a small game with perfect play
+vtt simulate PACK        play batches of games between agents; designer metrics
 """
 
 from __future__ import annotations
@@ -64,6 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SEAT",
         help="let the random agent play this seat (0-based; repeatable)",
     )
+    from vtt.agentcommands import add_simulate_parser, add_solve_parser
+
+    add_solve_parser(sub)
+    add_simulate_parser(sub)
     return parser
 
 
@@ -94,6 +100,14 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.rules.commands import replay_command
 
         return replay_command(args.record)
+    if args.command == "solve":
+        from vtt.agentcommands import solve_command
+
+        return solve_command(args)
+    if args.command == "simulate":
+        from vtt.agentcommands import simulate_command
+
+        return simulate_command(args)
     from vtt.textplay import play_command
 
     return play_command(args)

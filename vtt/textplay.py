@@ -12,7 +12,8 @@ import sys
 from typing import Any, TextIO
 
 from vtt.ai.random_agent import RandomAgent
-from vtt.rules.engine import Game, State
+from vtt.rules.commands import parse_options
+from vtt.rules.engine import State
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
@@ -22,23 +23,6 @@ from vtt.rules.values import Cell
 from vtt.rules.views import Hidden, View
 
 __all__ = ["play_command", "show_view"]
-
-
-def _options(game: Game, pairs: list[str]) -> dict[str, object]:
-    known = {option.name: option for option in game.options}
-    chosen: dict[str, object] = {}
-    for pair in pairs:
-        name, _, text = pair.partition("=")
-        option = known.get(name)
-        if option is None:
-            raise ValueError(f"unknown option {name!r}; the options are: {', '.join(known)}")
-        if option.kind == "bool":
-            chosen[name] = text.lower() in ("1", "true", "yes", "on")
-        elif option.kind == "int" or isinstance(option.default, int):
-            chosen[name] = int(text)
-        else:
-            chosen[name] = text
-    return chosen
 
 
 def show_view(view: View, out: TextIO, state: State | None = None) -> None:
@@ -105,7 +89,7 @@ def play_command(
         names = [name.strip() for name in args.names.split(",")] if args.names else None
         players = args.players if args.players is not None or names is None else len(names)
         state = game.new_state(
-            _options(game, args.option), args.seed or 0, players=players, seat_names=names
+            parse_options(game, args.option), args.seed or 0, players=players, seat_names=names
         )
     except (RulesError, FileNotFoundError, ValueError) as error:
         print(f"vtt play: {error}", file=sys.stderr)

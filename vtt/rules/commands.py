@@ -8,10 +8,11 @@ from pathlib import Path
 
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import find_pack, pack_folders
+from vtt.rules.game import Game
 from vtt.rules.loader import check_pack
 from vtt.rules.records import load_record, replay
 
-__all__ = ["replay_command", "validate_command"]
+__all__ = ["parse_options", "replay_command", "validate_command"]
 
 
 def _pack_paths(text: str) -> list[Path]:
@@ -61,3 +62,21 @@ def replay_command(path: str) -> int:
     report = {"record": path, **report}
     print(json.dumps(report, indent=2, default=str))
     return 0 if report["ok"] else 1
+
+
+def parse_options(game: Game, pairs: list[str]) -> dict[str, object]:
+    """Pack options from ``NAME=VALUE`` texts; ValueError names an unknown option."""
+    known = {option.name: option for option in game.options}
+    chosen: dict[str, object] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        option = known.get(name)
+        if option is None:
+            raise ValueError(f"unknown option {name!r}; the options are: {', '.join(known)}")
+        if option.kind == "bool":
+            chosen[name] = text.lower() in ("1", "true", "yes", "on")
+        elif option.kind == "int" or isinstance(option.default, int):
+            chosen[name] = int(text)
+        else:
+            chosen[name] = text
+    return chosen

@@ -11,7 +11,7 @@ choices, but still no face-down stack nor a var nobody sees.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
@@ -21,6 +21,7 @@ from vtt.rules.values import Component, Piece
 
 if TYPE_CHECKING:
     from vtt.rules.engine import Outcome, State
+    from vtt.rules.game import Game
 
 __all__ = ["UNSEEN", "Hidden", "Unseen", "View", "view_of"]
 
@@ -66,6 +67,14 @@ class View:
     outcome: Outcome | None
     #: The moves made, as this seat may read them: another's secret move is "chooses".
     history: tuple[str, ...] = ()
+    #: What every player knows besides the table: the options, the seats still to
+    #: choose, the direction of play, the stacks shown to all, and the rules (the pack),
+    #: so that an agent can search from its view alone (``vtt.rules.sampling``).
+    options: Mapping[str, object] = field(default_factory=dict)
+    pending: tuple[int, ...] = ()
+    direction: int = 1
+    revealed: frozenset[tuple[object, ...]] = frozenset()
+    game: Game | None = field(default=None, repr=False, compare=False)
 
     def visible_components(self) -> list[Component]:
         """Every component whose face this seat can see."""
@@ -119,6 +128,9 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
     env = state.env
     names = env["seat_names"]
     sees = None if open_hands else seat
+    codec = state.game.__dict__.get("_action_codec")
+    if codec is not None:  # the view carries the pack: nothing of another seat's with it
+        codec.forget_last()
     zones = {
         zone.name: _masked(env[zone.name], zone, (zone.name,), zone.depth, sees, state)
         for zone in state.game.zones.values()
@@ -145,6 +157,11 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
         log=tuple(log),
         outcome=state.outcome,
         history=tuple(history),
+        options=dict(state.options),
+        pending=state.pending,
+        direction=env["direction"],
+        revealed=state.revealed,
+        game=state.game,
     )
 
 

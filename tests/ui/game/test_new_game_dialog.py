@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vtt.ui.game.dialog import NewGameDialog
-from vtt.ui.game.session import COMPUTER, HUMAN
+from vtt.ui.game.session import HUMAN, NORMAL
 from vtt.ui.qt import QCheckBox, QComboBox, QSpinBox
 
 
@@ -45,7 +45,7 @@ def test_options_variants_and_seats_make_the_setup(qtbot):
     colour.setCurrentText("Teal")
     setup = dialog.setup()
     assert setup is not None and setup.players == 3 and setup.options["easy"] is True
-    assert [s.kind for s in setup.seats] == [HUMAN, COMPUTER, HUMAN]
+    assert [s.kind for s in setup.seats] == [HUMAN, NORMAL, HUMAN]
     assert [s.colour for s in setup.seats] == ["#e74c3c", "#3498db", "#1abc9c"]
     assert setup.seats[2].name == "Ana" and setup.pack.endswith("tic-tac-rock")
     dialog.players.setValue(2)

@@ -17,7 +17,7 @@ from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
 from vtt.table.seats import COLOUR_NAMES, GAME_COLOURS, SEAT_COLOURS, named_colour
 from vtt.ui.art import swatch
-from vtt.ui.game.session import COMPUTER, HUMAN, SEAT_KINDS, GameSetup, SeatChoice
+from vtt.ui.game.session import HUMAN, NORMAL, SEAT_KINDS, GameSetup, SeatChoice
 from vtt.ui.qt import (
     QCheckBox,
     QComboBox,
@@ -289,7 +289,11 @@ class NewGameDialog(QDialog):
             name = QLineEdit(names[seat])
             kind = QComboBox()
             kind.addItems(list(SEAT_KINDS))
-            kind.setCurrentText(HUMAN if seat == 0 else COMPUTER)
+            kind.setCurrentText(HUMAN if seat == 0 else NORMAL)
+            kind.setToolTip(
+                "Who plays this seat: a person, or the computer at a level"
+                " (Easy, Normal, Hard: longer thought, stronger play; Hard thinks 1 s a move)"
+            )
             colour = QComboBox()
             for label, value in (*zip(COLOUR_NAMES, SEAT_COLOURS, strict=True), *GAME_COLOURS):
                 colour.addItem(swatch(value), label, value)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from vtt.ai.random_agent import RandomAgent
+from vtt.ai.levels import make_agent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.explain import Drop
 from vtt.rules.footprint import Footprint
@@ -29,7 +29,18 @@ from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
 
 HUMAN, COMPUTER = "Human", "Computer (Random)"
-SEAT_KINDS = (HUMAN, COMPUTER)
+#: The computer seats of the New game dialog, by their label: the agent that plays
+#: (``vtt.ai.levels``). Easy, Normal and Hard search for a time per move (Hard: 1 s).
+COMPUTERS: dict[str, str] = {
+    "Computer (Easy)": "easy",
+    "Computer (Normal)": "normal",
+    "Computer (Hard)": "hard",
+    "Computer (Greedy)": "greedy",
+    COMPUTER: "random",
+}
+#: What a computer seat is unless the person chooses otherwise.
+NORMAL = "Computer (Normal)"
+SEAT_KINDS = (HUMAN, *COMPUTERS)
 
 
 @dataclass(frozen=True)
@@ -115,7 +126,7 @@ class GameSession(QObject):
         #: Counts every change, so an agent's late answer to an older state is dropped.
         self.generation += 1
         self.agents: dict[int, Any] = {
-            seat: RandomAgent(setup.seed * 31 + seat)
+            seat: make_agent(COMPUTERS[choice.kind], setup.seed * 31 + seat, timed=True)
             for seat, choice in enumerate(setup.seats)
             if choice.computer
         }

@@ -252,6 +252,7 @@ class GameWindow(QMainWindow):
         self._action(game, "&Replay a record…", self.ask_replay)
         game.addSeparator()
         self.house_action = self._action(game, "Switch to &house rules", self.to_house_rules)
+        self.simulate_action = self._action(game, "Si&mulate…", self.show_simulator)
         game.addSeparator()
         self._action(game, "&Quit", quit_application, "Ctrl+Q")
         edit = self.menuBar().addMenu("&Edit")
@@ -274,6 +275,13 @@ class GameWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         name = self.session.game.name
         self._action(help_menu, f"&Rules of {name}…", self.show_rules, "F1")
+
+    def show_simulator(self) -> None:
+        """Game > Simulate...: batches of this pack and options between agents."""
+        from vtt.ui.game.simulator import SimulateDialog
+
+        self.simulator = SimulateDialog(self.session, self)
+        self.simulator.show()
 
     def show_rules(self) -> None:
         """The pack's README (its rules in plain words) in a window beside the game."""

@@ -1,0 +1,240 @@
+"""Agents play from their own seat's view: they cannot reach what it hides, they play
+the same whatever the hidden cards are, and they find the moves that matter."""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import random
+import types
+from typing import Any
+
+import pytest
+
+from tests.ai.packs import higher
+from vtt.ai.agent import Budget
+from vtt.ai.greedy import GreedyAgent
+from vtt.ai.levels import AGENTS, make_agent
+from vtt.ai.mcts import SearchAgent
+from vtt.ai.random_agent import RandomAgent
+from vtt.ai.solver import Solver
+from vtt.ai.value import edge
+from vtt.janken import Card
+from vtt.rules import State, load_game
+from vtt.rules.sampling import sample, state_of_view
+from vtt.rules.search import hidden_stacks
+from vtt.rules.values import Piece
+
+PACKS = [
+    ("war", {"mode": "five-card"}, None),
+    ("war", {"mode": "aces-and-kings"}, None),
+    ("war", {}, None),
+    ("tic-tac-rock", {}, None),
+    ("tic-tac-rock", {"boards": 2}, 3),
+    ("jantori", {}, None),
+]
+
+
+def _position(pack: str, options: dict[str, Any], players: int | None, moves: int) -> State:
+    state = load_game(pack).new_state(options, seed=7, players=players)
+    rng = random.Random(3)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _reachable(*roots: object) -> list[object]:
+    """Everything reachable from ``roots`` by references, short of modules, classes and
+    the globals of functions (those lead to every object of the program)."""
+    seen: dict[int, object] = {}
+    todo = list(roots)
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, types.ModuleType | type):
+            continue
+        seen[id(item)] = item
+        if isinstance(item, types.FunctionType):
+            todo.extend(c.cell_contents for c in item.__closure__ or () if _filled(c))
+            todo.extend(item.__defaults__ or ())
+            continue
+        todo.extend(gc.get_referents(item))
+    return list(seen.values())
+
+
+def _filled(cell: Any) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("pack", "options", "players"), PACKS)
+def test_what_an_agent_is_handed_reaches_no_hidden_card_or_pile_order(pack, options, players):
+    state = _position(pack, options, players, 5)
+    seat = state.to_move
+    hidden = [stack for stack in hidden_stacks(state, seat) if stack]
+    handed = (state.view(seat), list(state.legal_moves))
+    reached = _reachable(*handed)
+    hidden_ids = {id(stack) for stack in hidden}
+    orders = {tuple(stack) for stack in hidden if len(stack) > 1}
+    # The only positions within reach are the pack's blank starts (its components in
+    # their printed places before any shuffle: the same for every game) and the first
+    # position of a pack whose start shuffles nothing.
+    game = state.game
+    blanks = [id(known) for known in (*game._blanks.values(), *game._started.values())]
+    assert all(id(item) in blanks for item in reached if isinstance(item, State))
+    assert not any(id(item) in hidden_ids for item in reached)
+    assert not any(
+        isinstance(item, list | tuple)
+        and len(item) > 1
+        and all(isinstance(c, Card | Piece) for c in item)
+        and tuple(item) in orders
+        for item in reached
+    )
+
+
+@pytest.mark.parametrize(("pack", "options", "players"), PACKS)
+def test_a_state_rebuilt_from_a_view_shows_that_view_and_the_same_moves(pack, options, players):
+    state = _position(pack, options, players, 12)
+    seat = state.to_move
+    # The log and the history are not rebuilt: a search needs the position only.
+    view = dataclasses.replace(state.view(seat), log=(), history=())
+    rebuilt = state_of_view(view)
+    assert rebuilt.view(seat) == view
+    dealt = sample(view, random.Random(1), rebuilt)
+    assert dealt.view(seat) == view
+    assert sorted(map(str, dealt.legal_moves)) == sorted(map(str, state.legal_moves))
+
+
+def test_the_pack_a_view_carries_keeps_no_other_seats_moves_from_before():
+    # In 5 Card War the seats choose in secret: the other seat's legal moves name the
+    # cards of its hand. Asked for just before (by the engine or another agent's
+    # search), they must not stay within reach of this seat's view.
+    state = load_game("war").new_state({"mode": "five-card"}, seed=7)
+    seat, other = state.pending
+    theirs = [state.action_to_move(a) for a in state.legal_actions(other)]
+    reached = _reachable(state.view(seat), list(state.legal_moves))
+    assert not any(
+        isinstance(item, list | tuple) and len(item) > 1 and list(item) == theirs
+        for item in reached
+    )
+
+
+def _same_view_other_deal(state: State, seat: int) -> State:
+    other = state.determinize(seat, random.Random(99))
+    assert other.view(seat) == state.view(seat)
+    assert [list(s) for s in hidden_stacks(other, seat)] != [
+        list(s) for s in hidden_stacks(state, seat)
+    ]
+    return other
+
+
+@pytest.mark.parametrize(
+    "agent",
+    [
+        lambda: SearchAgent(Budget(iterations=40), seed=5),
+        lambda: GreedyAgent(seed=5),
+        lambda: RandomAgent(seed=5),
+    ],
+    ids=["search", "greedy", "random"],
+)
+@pytest.mark.parametrize(
+    ("pack", "options"), [("war", {"mode": "five-card"}), ("tic-tac-rock", {})]
+)
+def test_an_agent_plays_the_same_whatever_the_cards_it_cannot_see(agent, pack, options):
+    state = _position(pack, options, None, 4)
+    seat = state.to_move
+    other = _same_view_other_deal(state, seat)
+    first = agent().choose(state.view(seat), list(state.legal_moves))
+    second = agent().choose(other.view(seat), list(other.legal_moves))
+    assert first == second
+
+
+def test_search_plays_the_card_that_wins_a_secret_choice():
+    state = higher().new_state(seed=1)
+    agent = SearchAgent(Budget(iterations=200), seed=1)
+    assert str(agent.choose(state.view(0), list(state.legal_moves))) == "play 9R"
+
+
+def test_search_asked_after_a_secret_choice_does_not_peek_at_it():
+    # The first seat's 9 beats everything: an agent that saw it would find every card
+    # equally lost. Not seeing it, the second seat plays its best card, the 8.
+    state = higher().new_state(seed=1)
+    state.apply("play 9R")
+    agent = SearchAgent(Budget(iterations=200), seed=2)
+    assert str(agent.choose(state.view(1), list(state.legal_moves))) == "play 8P"
+
+
+def _minimax(state: State) -> int:
+    """Seat 0's value by plain minimax, no table: the solver's independent check."""
+    if state.is_terminal():
+        return int(state.returns()[0])
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        values.append(_minimax(child))
+    return max(values) if state.current_player() == 0 else min(values)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_solver_agrees_with_plain_minimax_on_jantori_endings(seed):
+    state = load_game("jantori").new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(18):
+        state.apply_action(rng.choice(state.legal_actions()))
+    solution = Solver().solve(state)
+    assert solution.value == _minimax(state)
+    for action, value in solution.actions.items():
+        child = state.clone()
+        child.apply_action(action)
+        assert value == _minimax(child)
+
+
+def test_the_search_agent_plays_a_proven_win_once_the_ending_is_small():
+    game = load_game("jantori")
+    rng = random.Random(11)
+    for _ in range(50):  # a position won for the seat to move, with moves that lose it
+        state = game.new_state(seed=0)
+        for _ in range(16):
+            state.apply_action(rng.choice(state.legal_actions()))
+        solution = Solver().solve(state)
+        goal = 1 if solution.to_move == 0 else -1
+        if solution.value == goal and len(solution.best) < len(solution.actions):
+            break
+    else:
+        pytest.fail("no won position with a losing move found")
+    agent = SearchAgent(Budget(iterations=2000), seed=3)
+    move = agent.choose(state.view(state.to_move), list(state.legal_moves))
+    assert agent.proven == goal
+    assert state.move_to_action(move) in solution.best
+
+
+def test_greedy_takes_the_move_worth_most_by_the_packs_score():
+    state = _position("jantori", {}, None, 6)
+    seat = state.to_move
+    worth = {}
+    for move in state.legal_moves:
+        child = state.clone()
+        child.apply_unchecked(move)
+        worth[move] = edge(child, seat)
+    chosen = GreedyAgent(seed=1).choose(state.view(seat), list(state.legal_moves))
+    assert worth[chosen] == max(worth.values())
+    assert min(worth.values()) < max(worth.values())
+
+
+def test_agents_are_made_by_name_and_an_unknown_name_is_refused():
+    assert AGENTS == ("random", "greedy", "easy", "normal", "hard")
+    assert isinstance(make_agent("Hard", seed=1), SearchAgent)
+    with pytest.raises(ValueError, match="unknown agent 'clever'; the agents are: random"):
+        make_agent("clever")
+
+
+def test_a_budget_needs_a_positive_limit():
+    with pytest.raises(ValueError, match="needs seconds, iterations"):
+        Budget()
+    with pytest.raises(ValueError, match="must be positive"):
+        Budget(iterations=0)

@@ -1,0 +1,173 @@
+"""The agents' subcommands of ``vtt``: solve a pack, simulate batches of games.
+
+This module sits above the agents and the window's chart, like the ``vtt`` command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TextIO
+
+from vtt.ai.solver import NotSolvable, Solver, TooBig
+from vtt.rules.commands import parse_options
+from vtt.rules.errors import RulesError
+from vtt.rules.finder import load_game
+
+__all__ = ["add_simulate_parser", "add_solve_parser", "simulate_command", "solve_command"]
+
+
+def add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``vtt solve`` subcommand's arguments."""
+    solve = sub.add_parser(
+        "solve", help="prove who wins a small game with perfect play, and by which first moves"
+    )
+    solve.add_argument("pack", help="a pack id, folder or pack.yaml")
+    solve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    solve.add_argument("--players", type=int, help="number of players (the solver needs 2)")
+    solve.add_argument("--seed", type=int, default=0, help="the random seed of the start")
+    solve.add_argument(
+        "--moves", default="", metavar="MOVE;MOVE", help="moves played before solving, ';' apart"
+    )
+    solve.add_argument("--max-seconds", type=float, help="give up after this long")
+
+
+def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Solve a pack's start (or the position after ``--moves``); print the proof's result."""
+    out = out or sys.stdout
+    try:
+        game = load_game(args.pack)
+        state = game.new_state(parse_options(game, args.option), args.seed, players=args.players)
+        for text in filter(None, (part.strip() for part in args.moves.split(";"))):
+            state.apply(text)
+    except (RulesError, FileNotFoundError, ValueError) as error:
+        print(f"vtt solve: {error}", file=sys.stderr)
+        return 1
+    names = state.seat_names
+
+    def progress(nodes: int, positions: int, seconds: float) -> None:
+        rate = nodes / seconds if seconds else 0.0
+        print(
+            f"  {nodes:,} positions searched, {positions:,} kept, {seconds:,.0f} s ({rate:,.0f}/s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    solver = Solver(seconds=args.max_seconds)
+    solver.score = game.scores
+    print(f"Solving {game.name} ({len(names)} players)...", file=sys.stderr, flush=True)
+    try:
+        solution = solver.solve(state, progress)
+    except NotSolvable as error:
+        print(f"vtt solve: {game.name} cannot be solved: {error}", file=sys.stderr)
+        return 1
+    except TooBig as error:
+        print(f"vtt solve: {error}; {solver.nodes:,} positions searched", file=out)
+        return 2
+    verdict = (
+        "a draw" if solution.value == 0 else f"{names[0] if solution.value > 0 else names[1]} wins"
+    )
+    print(f"{game.name}: {verdict} with perfect play.", file=out)
+    if solution.actions:
+        mover = names[solution.to_move]
+        for action, value in solution.actions.items():
+            kept = "keeps" if value == solution.value else "loses"
+            result = "draw" if value == 0 else f"{names[0] if value > 0 else names[1]} wins"
+            move = state.action_to_move(action)
+            print(f"  {mover}: {move}  -> {result} ({kept} the value)", file=out)
+    print(
+        f"{solution.nodes:,} positions searched, {solution.positions:,} kept in the table, "
+        f"{solution.seconds:,.1f} s.",
+        file=out,
+    )
+    return 0
+
+
+def add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``vtt simulate`` subcommand's arguments."""
+    from vtt.ai.levels import AGENTS
+
+    simulate = sub.add_parser(
+        "simulate", help="play batches of games between agents and report designer metrics"
+    )
+    simulate.add_argument("pack", help="a pack id, folder or pack.yaml")
+    simulate.add_argument("--games", type=int, default=100, help="how many games (100)")
+    simulate.add_argument(
+        "--agents",
+        default="random,random",
+        metavar="NAME,NAME",
+        help=f"the agents, seated in turn ({', '.join(AGENTS)}); default random,random",
+    )
+    simulate.add_argument("--option", "--options", action="append", default=[], metavar="N=V")
+    simulate.add_argument("--players", type=int, help="number of players")
+    simulate.add_argument("--seed", type=int, default=0, help="the batch's seed (0)")
+    simulate.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="processes (all cores)"
+    )
+    simulate.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler")
+    simulate.add_argument("--json", metavar="FILE", help="write the report as JSON")
+    simulate.add_argument("--chart", metavar="FILE.png", help="draw win rates and lengths")
+
+
+def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Play a batch with a progress bar; print the metrics, write JSON and a chart."""
+    from vtt.ai.levels import AGENTS
+    from vtt.ai.simulate import Batch, report, run, table
+
+    out = out or sys.stdout
+    agents = tuple(name.strip().lower() for name in args.agents.split(",") if name.strip())
+    try:
+        unknown = [name for name in agents if name not in AGENTS]
+        if unknown or not agents:
+            raise ValueError(
+                f"unknown agent {unknown[0] if unknown else args.agents!r}; "
+                f"the agents are: {', '.join(AGENTS)}"
+            )
+        if args.games < 1:
+            raise ValueError(f"--games must be at least 1, not {args.games}")
+        game = load_game(args.pack)
+        options = parse_options(game, args.option)
+        game.new_state(options, args.seed, players=args.players)  # options checked here
+    except (RulesError, FileNotFoundError, ValueError) as error:
+        print(f"vtt simulate: {error}", file=sys.stderr)
+        return 1
+    batch = Batch(
+        str(game.path or args.pack),
+        args.games,
+        agents,
+        tuple(options.items()),
+        args.seed,
+        args.players,
+    )
+
+    def progress(done: int, total: int) -> None:
+        filled = 30 * done // total
+        print(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games",
+            end="" if done < total else "\n",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    try:
+        results = run(batch, workers=args.workers, progress=progress, dask=args.dask)
+    except (RulesError, ValueError, OSError) as error:
+        print(f"vtt simulate: {error}", file=sys.stderr)
+        return 1
+    rep = report(batch, results)
+    rep.pack = game.id
+    print(table(rep), file=out)
+    try:
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as file:
+                json.dump(rep.as_json(), file, indent=2, default=str)
+        if args.chart:
+            from vtt.ui.chart import save_chart
+
+            save_chart(rep, args.chart)
+    except OSError as error:
+        print(f"vtt simulate: {error}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,47 @@
+"""The greedy agent: looks one move ahead and takes the best value it sees.
+
+A move that wins at once is taken; one that loses at once is avoided; otherwise the
+pack's scores decide (``vtt.ai.value.edge``), ties at random. With hidden cards the
+position is one deal sampled from the view, so a move is judged on a plausible
+deal, never the true one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from vtt.ai.value import edge
+from vtt.rules.moves import Move
+from vtt.rules.sampling import sample
+
+__all__ = ["GreedyAgent"]
+
+
+class GreedyAgent:
+    """One ply on the pack's value; the same seed makes the same choices."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, view: Any, legal_moves: Sequence[Move]) -> Move:
+        """The legal move whose next position is worth most to this seat."""
+        moves = list(legal_moves)
+        if not moves:
+            raise ValueError("there is no legal move to choose")
+        if len(moves) == 1:
+            return moves[0]
+        seat = view.seat
+        base = sample(view, self.random)
+        best: list[Move] = []
+        top = -float("inf")
+        for move in moves:
+            state = base.clone()
+            state.apply_unchecked(move)
+            value = 1000.0 * state.returns()[seat] if state.is_terminal() else edge(state, seat)
+            if value > top:
+                best, top = [move], value
+            elif value == top:
+                best.append(move)
+        return best[self.random.randrange(len(best))]

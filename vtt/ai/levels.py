@@ -1,0 +1,55 @@
+"""The agents by name, as the window and the simulator offer them.
+
+``random`` and ``greedy``, and three levels of search (``SearchAgent``): Easy,
+Normal and Hard, each a time per move for people to wait on and an iteration count
+for repeatable simulations. Hard thinks 1 s a move in the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vtt.ai.agent import Agent, Budget
+from vtt.ai.greedy import GreedyAgent
+from vtt.ai.mcts import SearchAgent
+from vtt.ai.random_agent import RandomAgent
+
+__all__ = ["AGENTS", "LEVELS", "Level", "make_agent"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength of the search agent."""
+
+    name: str
+    label: str
+    seconds: float  # per move, in the window
+    iterations: int  # per move, in simulations (repeatable)
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("easy", "Easy", 0.1, 30),
+        Level("normal", "Normal", 0.3, 150),
+        Level("hard", "Hard", 1.0, 600),
+    )
+}
+#: Every agent name ``make_agent`` knows.
+AGENTS: tuple[str, ...] = ("random", "greedy", *LEVELS)
+
+
+def make_agent(name: str, seed: int = 0, timed: bool = False) -> Agent:
+    """The agent called ``name`` (see ``AGENTS``); ``timed``: a level thinks for its time
+    per move (the window), else for its iterations (simulations, the same on any
+    machine). ValueError for an unknown name."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomAgent(seed)
+    if key == "greedy":
+        return GreedyAgent(seed)
+    level = LEVELS.get(key)
+    if level is None:
+        raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(AGENTS)}")
+    budget = Budget(seconds=level.seconds) if timed else Budget(iterations=level.iterations)
+    return SearchAgent(budget, seed)

@@ -1,0 +1,240 @@
+"""Monte Carlo tree search from one seat's view: MCTS and information-set MCTS.
+
+Every iteration starts from a position rebuilt from the view and dealt anew
+(``vtt.rules.sampling.sample``: the cards the seat cannot see, and future chance),
+walks down one tree of action sequences (single-observer information-set MCTS: a
+child is chosen by UCB among those legal in this deal, counting how often each was
+available), adds one node, plays the rest at random and backs each seat's return
+up. With nothing hidden and no chance every deal is the same position: plain MCTS.
+
+Seats that choose at the same time in secret (``SIMULTANEOUS``) are searched
+decoupled: each seat picks its action from its own statistics at that node, never
+knowing the others' picks, and the node's children are the joint actions. A seat
+asked after others chose sees their choices as unknown cards in the sampled deal,
+so no search peeks at a secret choice.
+
+When nothing is hidden and two seats play, the exact solver (``vtt.ai.solver``)
+tries first on part of the budget: once the rest of the game is small enough to
+prove, the agent plays a proven move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from vtt.ai.agent import Budget
+from vtt.ai.solver import NotSolvable, Solver, TooBig
+from vtt.ai.value import estimate
+from vtt.rules.moves import Move
+from vtt.rules.sampling import has_hidden, sample, state_of_view
+from vtt.rules.search import SIMULTANEOUS, TERMINAL
+
+__all__ = ["SearchAgent"]
+
+#: A playout longer than this many moves is stopped and judged by the pack's scores.
+PLAYOUT_LIMIT = 400
+
+
+class _Node:
+    """Statistics of one action sequence from the root."""
+
+    __slots__ = ("available", "children", "joint", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0  # the return of the seat that moved into this node, summed
+        self.available = 0  # iterations in which this node's action was legal
+        #: At a simultaneous node: per seat, action -> [visits, total return].
+        self.joint: dict[int, dict[int, list[float]]] | None = None
+
+
+class SearchAgent:
+    """MCTS / information-set MCTS within a budget per move, with the solver's endgame."""
+
+    def __init__(
+        self,
+        budget: Budget,
+        seed: int = 0,
+        exploration: float = 1.4,
+        solve_share: float = 0.3,
+        solver: bool = True,
+    ) -> None:
+        self.budget = budget
+        self.random = random.Random(seed)
+        self.exploration = exploration
+        self.solve_share = solve_share
+        self.use_solver = solver
+        self._solver: Solver | None = None
+        self.iterations = 0  # of the last choice, for benchmarks and tests
+        self.proven: int | None = None  # the proven value of the last choice, if any
+
+    def choose(self, view: Any, legal_moves: Sequence[Move]) -> Move:
+        """The most visited move after searching within the budget."""
+        moves = list(legal_moves)
+        if not moves:
+            raise ValueError("there is no legal move to choose")
+        self.iterations, self.proven = 0, None
+        if len(moves) == 1:
+            return moves[0]
+        base = state_of_view(view)
+        by_action = {base.move_to_action(move): move for move in moves}
+        clock = self.budget.clock()
+        hidden = has_hidden(view)
+        if self.use_solver and not hidden:
+            proven = self._solve(base, view.seat, clock.fraction(self.solve_share))
+            if proven is not None and proven in by_action:
+                return by_action[proven]
+        root = _Node()
+        seat = view.seat
+        rng = self.random
+        while clock.running():
+            state = sample(view, rng, base)
+            self._iterate(root, state)
+            clock.done += 1
+        self.iterations = clock.done
+        return by_action[self._best(root, seat, by_action)]
+
+    # --- the endgame solver ------------------------------------------------------------
+
+    def _solve(self, state: Any, seat: int, budget: Budget) -> int | None:
+        """A proven best action, or None when the position is too big for the budget
+        (or a move of the game draws by chance: then the solver is not tried again)."""
+        if state.players != 2 or state.current_player() != seat:
+            return None
+        if self._solver is None:
+            self._solver = Solver()
+            self._solver.score = state.game.scores
+        solver = self._solver
+        if len(solver.table) > 2_000_000:  # a long session: start afresh
+            solver.table.clear()
+        solver.node_limit = budget.iterations * 20 if budget.iterations is not None else None
+        solver.seconds = budget.seconds
+        try:
+            value = solver.value(state)
+        except TooBig:
+            return None
+        except NotSolvable:
+            self.use_solver = False
+            return None
+        self.proven = value
+        if value != (1 if seat == 0 else -1):
+            return None  # lost or drawn with perfect play: let the search look for chances
+        return solver.best_action(state)
+
+    # --- one iteration -----------------------------------------------------------------
+
+    def _iterate(self, root: _Node, state: Any) -> None:
+        path: list[tuple[_Node, Any]] = []  # (node, the seat or joint seats that moved in)
+        node = root
+        rng = self.random
+        while True:
+            mover = state.current_player()
+            if mover == TERMINAL:
+                break
+            if mover == SIMULTANEOUS:
+                joint = self._joint(node, state)
+                state.apply_actions(dict(joint))
+                found = node.children.get(tuple(joint))
+                new = found is None
+                child = node.children[tuple(joint)] = found or _Node()
+                path.append((child, joint))
+                node = child
+                if new:
+                    break
+                continue
+            actions = state.legal_actions()
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                for a in actions:
+                    if a in children:
+                        children[a].available += 1
+                state.apply_action(action)
+                child = children[action] = _Node()
+                child.available = 1
+                path.append((child, mover))
+                node = child
+                break
+            action = self._select(node, actions)
+            node = children[action]
+            path.append((node, mover))
+            state.apply_action(action)
+        returns = self._playout(state)
+        for child, who in path:
+            child.visits += 1
+            if isinstance(who, int):
+                child.total += returns[who]
+        # Decoupled statistics of simultaneous nodes: each seat's own action.
+        node = root
+        for child, who in path:
+            if not isinstance(who, int) and node.joint is not None:
+                for seat, action in who:
+                    stats = node.joint[seat][action]
+                    stats[0] += 1
+                    stats[1] += returns[seat]
+            node = child
+
+    def _select(self, node: _Node, actions: list[int]) -> int:
+        children = node.children
+        c = self.exploration
+        best, chosen = -math.inf, actions[0]
+        for action in actions:
+            child = children[action]
+            child.available += 1
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best:
+                best, chosen = score, action
+        return chosen
+
+    def _joint(self, node: _Node, state: Any) -> list[tuple[int, int]]:
+        """Each seat still to choose picks from its own statistics (decoupled UCT)."""
+        if node.joint is None:
+            node.joint = {}
+        rng = self.random
+        c = self.exploration
+        joint = []
+        for seat in state.pending:
+            stats = node.joint.setdefault(seat, {})
+            actions = state.legal_actions(seat)
+            untried = [a for a in actions if a not in stats]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                stats[action] = [0, 0.0]
+            else:
+                total = sum(stats[a][0] for a in actions) or 1
+                log_total = math.log(total)
+                action = max(
+                    actions,
+                    key=lambda a: (
+                        stats[a][1] / max(stats[a][0], 1)
+                        + c * math.sqrt(log_total / max(stats[a][0], 1))
+                    ),
+                )
+            joint.append((seat, action))
+        return joint
+
+    def _playout(self, state: Any) -> list[float]:
+        rng = self.random
+        for _ in range(PLAYOUT_LIMIT):
+            if state.current_player() == TERMINAL:
+                return list(state.returns())
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+        return estimate(state)
+
+    def _best(self, root: _Node, seat: int, by_action: dict[int, Move]) -> int:
+        if root.joint is not None and seat in root.joint:
+            stats = root.joint[seat]
+            candidates = {a: s[0] for a, s in stats.items() if a in by_action}
+        else:
+            candidates = {a: child.visits for a, child in root.children.items() if a in by_action}
+        if not candidates:
+            return next(iter(by_action))
+        return max(candidates, key=lambda a: (candidates[a], -a))

@@ -1,0 +1,191 @@
+"""Game > Simulate...: batches of the current pack and options between agents.
+
+The batch runs on a worker thread (its games on processes when more than one
+worker is chosen), tells its progress, and can be cancelled between games; the
+designer's table (``vtt.ai.simulate.table``) and chart (``vtt.ui.chart``) show at
+the end, as ``vtt simulate`` prints and draws them.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+from vtt.ai.levels import AGENTS
+from vtt.ai.simulate import Batch, Report, report, run, table
+from vtt.ui.chart import chart_image
+from vtt.ui.game.session import GameSession
+from vtt.ui.qt import (
+    QComboBox,
+    QDialog,
+    QFont,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QObject,
+    QPixmap,
+    QProgressBar,
+    QPushButton,
+    QRunnable,
+    QSpinBox,
+    QThreadPool,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+__all__ = ["SimulateDialog"]
+
+
+class _Signals(QObject):
+    progress = Signal(int, int)
+    finished = Signal(object)  # the Report
+    failed = Signal(str)
+
+
+class _Batch(QRunnable):
+    def __init__(self, batch: Batch, workers: int, stop: threading.Event, signals: _Signals):
+        super().__init__()
+        self.batch, self.workers, self.stop, self.signals = batch, workers, stop, signals
+
+    def run(self) -> None:
+        try:
+            results = run(
+                self.batch,
+                workers=self.workers,
+                progress=self.signals.progress.emit,
+                cancelled=self.stop.is_set,
+            )
+            self.signals.finished.emit(report(self.batch, results))
+        except Exception as error:  # a pack's failure is told, not lost in a thread
+            self.signals.failed.emit(f"{type(error).__name__}: {error}")
+
+
+class SimulateDialog(QDialog):
+    """Choose agents, games, seed and workers; run; watch progress; read the results."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        game = session.game
+        self.setWindowTitle(f"Simulate — {game.name}")
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.stop = threading.Event()
+        self.signals = _Signals(self)
+        self.signals.progress.connect(self._progress)
+        self.signals.finished.connect(self._finished)
+        self.signals.failed.connect(self._failed)
+        self.report: Report | None = None
+
+        options = ", ".join(f"{k}={v}" for k, v in session.setup.options.items())
+        heading = QLabel(
+            f"{game.name}, {session.setup.players} players" + (f": {options}" if options else "")
+        )
+        heading.setWordWrap(True)
+        form = QFormLayout()
+        self.agents: list[QComboBox] = []
+        for seat in range(session.setup.players):
+            choice = QComboBox()
+            choice.addItems(list(AGENTS))
+            choice.setCurrentText("normal" if seat == 0 else "random")
+            choice.setToolTip("Agents are seated in turn: game 2 shifts them one seat, and so on")
+            form.addRow(f"Agent {seat + 1}", choice)
+            self.agents.append(choice)
+        self.games = _spin(1, 1_000_000, 100)
+        self.seed = _spin(0, 2**31 - 1, 0)
+        self.workers = _spin(1, os.cpu_count() or 1, os.cpu_count() or 1)
+        form.addRow("Games", self.games)
+        form.addRow("Seed", self.seed)
+        form.addRow("Processes", self.workers)
+        self.run_button = QPushButton("&Run")
+        self.cancel_button = QPushButton("&Cancel")
+        self.cancel_button.setEnabled(False)
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button.clicked.connect(self.cancel)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        self.progress = QProgressBar()
+        self.status = QLabel("")
+        self.results = QLabel("")
+        font = QFont("monospace")
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.results.setFont(font)
+        self.chart = QLabel("")
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.results)
+        layout.addWidget(self.chart)
+
+    def batch(self) -> Batch:
+        """The batch the dialog's fields describe, on the window's pack and options."""
+        setup = self.session.setup
+        return Batch(
+            setup.pack,
+            self.games.value(),
+            tuple(choice.currentText() for choice in self.agents),
+            tuple(setup.options.items()),
+            self.seed.value(),
+            setup.players,
+        )
+
+    def start(self) -> None:
+        """Run the batch in the background."""
+        batch = self.batch()
+        self.stop.clear()
+        self.report = None
+        self.progress.setRange(0, batch.games)
+        self.progress.setValue(0)
+        self.results.clear()
+        self.chart.clear()
+        self.status.setText(f"Playing {batch.games} games…")
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.pool.start(_Batch(batch, self.workers.value(), self.stop, self.signals))
+
+    def cancel(self) -> None:
+        """Stop after the games under way."""
+        self.stop.set()
+        self.status.setText("Cancelling after the games under way…")
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setValue(done)
+        self.status.setText(f"{done} of {total} games played")
+
+    def _finished(self, rep: Any) -> None:
+        self.report = rep
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.status.setText(
+            f"Cancelled after {rep.games} games"
+            if self.stop.is_set()
+            else f"{rep.games} games played"
+        )
+        if rep.games:
+            self.results.setText(table(rep))
+            self.chart.setPixmap(QPixmap.fromImage(chart_image(rep)))
+
+    def _failed(self, reason: str) -> None:
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.status.setText(f"The simulation stopped: {reason}")
+
+    def done(self, result: int) -> None:
+        """Closing cancels a batch under way and waits for it to stop."""
+        self.stop.set()
+        self.pool.waitForDone()
+        super().done(result)
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    return spin
