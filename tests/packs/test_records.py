@@ -55,8 +55,7 @@ def test_replay_reports_a_pack_that_fails_while_running(
     assert line in text
     (tmp_path / "pack.yaml").write_text(text.replace(line, '- log: "{a}: {1 // (w - w)}"'))
     record = tmp_path / "record.yaml"
-    pack = tmp_path / "pack.yaml"
-    record.write_text(f"pack: {pack}\ndeal: {{stock: [[JP], [2L]]}}\nmoves: [flip, flip]\n")
+    record.write_text("pack: pack.yaml\ndeal: {stock: [[JP], [2L]]}\nmoves: [flip, flip]\n")
     assert replay_command(str(record)) == 1
     report = json.loads(capsys.readouterr().out)
     assert not report["ok"] and "ZeroDivisionError" in report["error"]

@@ -147,3 +147,34 @@ def test_a_table_whose_cards_have_no_art_is_refused_and_the_table_kept(
     assert str(path) in message and f"has no art {missing!r}" in message
     for box in window.findChildren(QMessageBox):
         box.close()
+
+
+@pytest.mark.parametrize(
+    ("change", "missing"),
+    [
+        ({"face": "ZZ"}, "cards/ZZ"),
+        ({"back": "nothing"}, "cards/nothing"),
+        ({"face": "QL", "back": "nothing-either"}, "cards/nothing-either"),
+    ],
+)
+def test_an_autosave_whose_cards_have_no_art_is_kept_aside_not_restored(
+    qtbot, monkeypatch, change, missing
+):
+    import json
+
+    first = make_window(qtbot)
+    first.write_autosave()
+    data = json.loads(first.autosave.path.read_text("utf-8"))
+    card = next(o for o in data["objects"] if o["kind"] == "card" and o.get("parent") is None)
+    card.update(change)
+    first.autosave.path.write_text(json.dumps(data), "utf-8")
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda *args: True)
+    second = make_window(qtbot)
+    before = second.session.table
+    assert not second.offer_restore()
+    assert second.session.table is before
+    message = second.statusBar().currentMessage()
+    assert f"has no art {missing!r}" in message and "It was kept as" in message
+    for box in second.findChildren(QMessageBox):
+        box.close()
+    assert not second.offer_restore()  # set aside: not offered again

@@ -130,6 +130,14 @@ def _like(old: object, new: object) -> object:
 
 def apply_deal(state: State, deal: Mapping[str, Any]) -> None:
     """Rearrange a freshly started state as ``deal`` says."""
+    if not isinstance(deal, Mapping):
+        raise DealError("a deal is a mapping of zones (and vars:, current:) to what they hold")
+    if not isinstance(deal.get("vars", {}), Mapping):
+        raise DealError("the deal's vars: is a mapping of var names to values")
+    if "current" in deal and (
+        type(deal["current"]) is not int or not 0 <= deal["current"] < state.players
+    ):
+        raise DealError(f"the deal's current: is a seat from 0 to {state.players - 1}")
     env = state.env
     listed = [
         pair
@@ -152,6 +160,8 @@ def apply_deal(state: State, deal: Mapping[str, Any]) -> None:
             raise DealError(f"the deal sets var {name!r}, which the pack does not have")
         old = env[name]
         if state.game.vars[name].per_player:
+            if not isinstance(value, list) or len(value) != len(old):
+                raise DealError(f"the deal's var {name!r} is a list of {len(old)} values")
             env[name] = [_like(before, item) for before, item in zip(old, value, strict=True)]
         else:
             env[name] = _like(old, value)

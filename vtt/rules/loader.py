@@ -307,7 +307,10 @@ class _Builder:
         players = data.get("players", {"min": 2, "max": 2})
         options = self._options()
         constants = dict(data.get("constants", {}))
-        self._check_names(options, constants)
+        if not self._check_names(options, constants):
+            # A name that cannot be a variable breaks the generated code and the
+            # expressions built after this point: stop at these errors.
+            raise PackErrors(self.errors)
         base = (
             frozenset(_define_name(key) for key in data.get("define", {}))
             | ENGINE_NAMES
@@ -452,7 +455,9 @@ class _Builder:
             return None
         return StepLists(setup, moves, **phases)
 
-    def _check_names(self, options: list[OptionDef], constants: Mapping[str, object]) -> None:
+    def _check_names(self, options: list[OptionDef], constants: Mapping[str, object]) -> bool:
+        """Refuse clashing names; False when a name cannot be a name in expressions."""
+        plain = True
         seen: dict[str, str] = {}
         groups = [
             ("options", [o.name for o in options]),
@@ -463,13 +468,21 @@ class _Builder:
         ]
         for section, names in groups:
             for name in names:
-                if name in _RESERVED:
+                if not plain_name(name):
+                    plain = False
+                    self.fail(
+                        f"'{name}' cannot be a name in expressions (a Python keyword, or a "
+                        "name starting with _, which the engine keeps for itself)",
+                        (section, name),
+                    )
+                elif name in _RESERVED:
                     self.fail(
                         f"'{name}' is a name the engine or library already uses", (section, name)
                     )
                 elif name in seen:
                     self.fail(f"'{name}' is already one of the {seen[name]}", (section, name))
                 seen[name] = section
+        return plain
 
     def _options(self) -> list[OptionDef]:
         found: list[OptionDef] = []
@@ -767,6 +780,7 @@ class _Builder:
                     "(a Python keyword, or a name starting with _)",
                     here,
                 )
+                continue  # it could not be compiled into the move's search
             # An argument's domain may use the arguments before it.
             names = base | {arg.name for arg in args}
             kind = spec["type"]

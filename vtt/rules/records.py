@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,11 +18,19 @@ import yaml
 
 from vtt.rules.engine import Game, Outcome, State
 from vtt.rules.errors import PackError, RulesError
-from vtt.rules.finder import load_game
+from vtt.rules.finder import find_pack, load_game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.yamlsource import Document, load_yaml_file
 
-__all__ = ["Record", "RecordError", "load_record", "record_of", "replay", "start_state"]
+__all__ = [
+    "Record",
+    "RecordError",
+    "load_record",
+    "record_of",
+    "record_pack",
+    "replay",
+    "start_state",
+]
 
 _KEYS = {"pack", "options", "players", "seats", "seed", "deal", "moves", "expect", "note"}
 _EXPECT_KEYS = {"winners", "scores", "reason"}
@@ -89,10 +98,47 @@ def _check(document: Document) -> dict[str, Any]:
         raise RecordError(
             f"{document.where(['seats'])}: {len(seats)} seat names for {players} players"
         )
+    _check_types(document, data)
     for key in data.get("expect") or {}:
         if key not in _EXPECT_KEYS:
             raise RecordError(f"{document.where(['expect', key])}: unknown key '{key}'")
     return data
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+#: What each key of a record holds, and how that is said when it does not.
+_TYPES: dict[str, tuple[Any, str]] = {
+    "pack": (lambda v: isinstance(v, str) and v.strip() != "", "a pack id, like war"),
+    "options": (
+        lambda v: v is None or (isinstance(v, dict) and all(isinstance(k, str) for k in v)),
+        "a mapping of option names to values",
+    ),
+    "players": (lambda v: v is None or _whole(v), "a whole number of players"),
+    "seed": (_whole, "a whole number"),
+    "deal": (lambda v: v is None or isinstance(v, dict), "a mapping of zones to what they hold"),
+    "expect": (lambda v: v is None or isinstance(v, dict), "a mapping with winners:, scores:"),
+}
+
+
+def _check_types(document: Document, data: Mapping[str, Any]) -> None:
+    for key, (fits, wanted) in _TYPES.items():
+        if key in data and not fits(data[key]):
+            raise RecordError(
+                f"{document.where([key])}: expected {wanted}, not {_shown(data[key])}"
+            )
+    expect = data.get("expect") or {}
+    for key in ("winners", "scores"):
+        if key in expect and not isinstance(expect[key], list | type(None)):
+            raise RecordError(f"{document.where(['expect', key])}: expected a list")
+
+
+def _shown(value: object) -> str:
+    """A value from a file, cut short: an error message never echoes a whole file."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def load_record(path: Path | str) -> Record:
@@ -130,12 +176,38 @@ def record_of(state: State, *, deal: Mapping[str, Any] | None = None) -> Record:
     )
 
 
+#: A pack named by id, as records written by the program name it.
+_PACK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
+
+
+def record_pack(record: Record) -> Path:
+    """The pack.yaml a record plays: a pack id (found beside the record, among the
+    shipped packs or the user's), or a pack folder relative to the record. Nothing
+    else is read: a record from someone else cannot make the program open and show
+    any other file."""
+    here = Path(record.file).resolve().parent if record.file else Path.cwd()
+    named = record.pack
+    if _PACK_ID.match(named):
+        try:
+            return find_pack(named, [here.parent.parent, here.parent, here])
+        except FileNotFoundError:
+            raise RecordError(
+                f"{record.file or 'the record'}: pack: no pack with the id {named!r} is installed"
+            ) from None
+    relative = Path(named)
+    folder = here / relative
+    if relative.is_absolute() or not (folder / "pack.yaml").is_file():
+        if relative.name == "pack.yaml" and not relative.is_absolute() and folder.is_file():
+            return folder
+        raise RecordError(
+            f"{record.file or 'the record'}: pack: {_shown(named)} is not a pack: write "
+            "a pack id, or a pack folder relative to the record"
+        )
+    return folder / "pack.yaml"
+
+
 def _game_of(record: Record) -> Game:
-    folders = []
-    if record.file:
-        here = Path(record.file).resolve().parent
-        folders = [here.parent.parent, here.parent]
-    return load_game(record.pack, folders)
+    return load_game(record_pack(record))
 
 
 def start_state(record: Record, game: Game | None = None) -> State:
@@ -209,6 +281,12 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
             report["moves"].append(entry)
             report.update(ok=False, error=f"illegal move {text!r}: {error}")
             report["outcome"] = _outcome_json(state, state.outcome)
+            return report
+        except RulesError as error:  # the pack failed while playing the move
+            entry.update(legal=None, reason=str(error))
+            report["moves"].append(entry)
+            report.update(ok=False, error=f"the pack failed during move {text!r}: {error}")
+            report["outcome"] = None
             return report
         report["moves"].append(entry)
     report["outcome"] = _outcome_json(state, state.outcome)

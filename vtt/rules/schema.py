@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -42,9 +44,38 @@ def pack_schema() -> dict[str, Any]:
     return schema
 
 
+def _is_integer(_checker: object, instance: object) -> bool:
+    # JSON Schema counts 3.0 as an integer; a pack's counts and sizes are used as Python
+    # ints, where 3.0 fails at game start instead of at load.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _pattern(
+    validator: jsonschema.protocols.Validator, pattern: str, instance: object, schema: object
+) -> Iterator[ValidationError]:
+    """``pattern`` as JSON Schema means it: ``$`` is the end of the text, as in ECMA
+    regexes (Python's ``$`` also matches before a final newline, letting ``extra\\n``
+    through as a name)."""
+    if not isinstance(instance, str):
+        return
+    python = (
+        pattern[:-1] + r"\Z" if pattern.endswith("$") and not pattern.endswith(r"\$") else pattern
+    )
+    if re.search(python, instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# The draft's validator with the two keywords read as the schema means them.
+_PackValidator: type[jsonschema.Draft202012Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator,
+    validators={"pattern": _pattern},
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(pack_schema())
+    return _PackValidator(pack_schema())
 
 
 def schema_errors(document: Document) -> list[PackError]:

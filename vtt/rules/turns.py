@@ -175,6 +175,12 @@ def pass_turn(state: State, steps: int) -> None:
     """Move the turn ``steps`` seats on in the current direction."""
     env = state.env
     seats: tuple[int, ...] = env["players"]
+    if not seats:
+        raise RuleError(
+            f"{state.game.path}: every seat has been eliminated, so no one can take the "
+            "next turn: the pack must end the game with an end_game step when the last "
+            "seat leaves (end checks run only after the turn has passed)"
+        )
     current = env["current"]
     step = env["direction"]
     if current in seats:
@@ -199,6 +205,10 @@ def eliminate(state: State, seat: int) -> None:
 def finish(state: State, winners: object, reason: str, worked_out: object = None) -> None:
     """End the game now (``worked_out``: the scores, when the caller has them)."""
     seats = (winners,) if isinstance(winners, int) else tuple(winners)  # type: ignore[arg-type]
+    for seat in seats:
+        # Raised on the line of the winners expression, so the error names it.
+        if type(seat) is not int or not 0 <= seat < state.players:
+            raise ValueError(f"the winners must be seats 0 to {state.players - 1}; found {seat!r}")
     scores: tuple[object, ...] | None = None
     if state.game.scores is not None:
         values: Any = state.game.scores(state.env) if worked_out is None else worked_out

@@ -522,6 +522,14 @@ class TableWindow(QMainWindow):
             kept = self.autosave.set_aside()
             self.report_error("Cannot restore the autosave", f"{error}\n\nIt was kept as {kept}.")
             return False
+        missing = missing_art(self.art, table.objects.values())
+        if missing is not None:  # painting it would fail, as with an opened table
+            kept = self.autosave.set_aside()
+            self.report_error(
+                "Cannot restore the autosave",
+                f"{self.autosave.path}: {missing}\n\nIt was kept as {kept}.",
+            )
+            return False
         self.session.replace(table)
         self.session.set_modified(True)
         self.statusBar().showMessage("Restored the table from the autosave", 8000)

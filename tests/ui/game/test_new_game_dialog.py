@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from vtt.ui.game.dialog import NewGameDialog
 from vtt.ui.game.session import HUMAN, NORMAL
 from vtt.ui.qt import QCheckBox, QComboBox, QSpinBox
@@ -102,3 +104,30 @@ def test_house_rules_lay_the_pack_out_as_a_free_table(qtbot, window, monkeypatch
     assert any(card.face_up for card in loose)
     piles = [p for p in table.on_table() if isinstance(p, Stack)]
     assert any(not table.get(pile.top).face_up and len(pile.contents) > 40 for pile in piles)
+
+
+def test_an_int_option_wider_than_a_spin_box_is_offered_as_far_as_it_can(qtbot, user_home):
+    jantori = (Path(__file__).parents[3] / "rulesets" / "jantori" / "pack.yaml").read_text()
+    folder = user_home / "packs" / "wide"
+    folder.mkdir(parents=True)
+    options = (
+        "options:\n"
+        "  big: {type: int, default: 5, min: 1, max: 9000000000}\n"
+        "  low: {type: int, default: -3, min: -9000000000, max: 10}\n"
+        "  huge: {type: int, default: 9000000000, min: 0, max: 9223372036854775807}\n"
+    )
+    text = jantori.replace("id: jantori", "id: wide").replace("name: JANTORI", "name: Wide")
+    (folder / "pack.yaml").write_text(text.replace("components:\n", options + "components:\n"))
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    choose(dialog, "Wide")
+    big, low, huge = (dialog.option_widgets[name] for name in ("big", "low", "huge"))
+    assert isinstance(big, QSpinBox) and isinstance(low, QSpinBox) and isinstance(huge, QSpinBox)
+    assert (big.minimum(), big.maximum(), big.value()) == (1, 2**31 - 1, 5)
+    assert (low.minimum(), low.maximum(), low.value()) == (-(2**31), 10, -3)
+    assert huge.value() == 2**31 - 1
+    big.setFocus()
+    big.selectAll()
+    qtbot.keyClicks(big, "123456")
+    setup = dialog.setup()
+    assert setup is not None and setup.options["big"] == 123456 and setup.options["low"] == -3

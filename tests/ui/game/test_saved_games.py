@@ -258,3 +258,56 @@ def test_a_failed_save_or_export_keeps_the_old_file_and_is_said(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.jgame", "evening.yaml"]
     assert window.export_record(record)
     assert load_record(record).moves == [move.text for move in window.session.moves]
+
+
+SEATS = "seats: [{name: A}, {name: B, kind: Human}]\nmoves: []\n"
+
+
+@pytest.mark.parametrize("seed", ["[1]", ".inf", "1e400", "null", "{a: 1}", "text", "2.5", "true"])
+def test_a_saved_game_whose_seed_is_no_whole_number_is_refused(tmp_path, seed):
+    bad = tmp_path / "bad.jgame"
+    bad.write_text(f"pack: jantori\nseed: {seed}\n{SEATS}")
+    with pytest.raises(SavedGameError, match=rf"^{bad}: seed: expected a whole number, not "):
+        load_saved_game(bad)
+
+
+@pytest.mark.parametrize("options", ["[1, 2]", "text", "[{a: 1}]", "7"])
+def test_a_saved_game_whose_options_are_no_mapping_is_refused(tmp_path, options):
+    bad = tmp_path / "bad.jgame"
+    bad.write_text(f"pack: jantori\noptions: {options}\n{SEATS}")
+    with pytest.raises(SavedGameError, match=rf"^{bad}: options: expected a mapping of option"):
+        load_saved_game(bad)
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        ("pack: jantori\nseed: 1e400\n", "seed: expected a whole number, not inf"),
+        ("pack: jantori\noptions: [1, 2]\n", "options: expected a mapping"),
+        ("pack: [jantori]\n", "pack: expected a pack id, not ['jantori']"),
+        ("pack: jantori\noptions: {nope: 1}\n", "nope"),
+        ("pack: war\noptions: {rounds: text}\n", "rounds"),
+    ],
+)
+def test_the_window_says_why_a_saved_game_cannot_open(qtbot, tmp_path, lines, said):
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    bad = tmp_path / "bad.jgame"
+    bad.write_text(lines + SEATS)
+    assert window.open_saved_game(bad) is None
+    assert window.message.text().startswith(f"{bad}: ") and said in window.message.text()
+    assert window.opened == []
+
+
+@pytest.mark.parametrize("pack", ["{secret}", "../secret.txt", "[war]"])
+def test_a_record_naming_a_file_that_is_no_pack_is_refused_unread(qtbot, tmp_path, pack):
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:the secret line\n")
+    (tmp_path / "records").mkdir()
+    record = tmp_path / "records" / "game.yaml"
+    record.write_text(f"pack: {pack.format(secret=secret)}\nmoves: []\n")
+    assert window.open_replay(record) is None
+    text = window.message.text()
+    assert text.startswith(f"{record}") and "secret line" not in text
+    assert "is not a pack" in text or "expected a pack id" in text
+    assert window.opened == []

@@ -70,6 +70,14 @@ def available_packs(folders: tuple[Path, ...] = ()) -> list[PackEntry]:
     return entries
 
 
+#: The largest number a QSpinBox holds (a C int).
+_SPIN_LIMIT = 2**31 - 1
+
+
+def _clamped(value: int, low: int, high: int = _SPIN_LIMIT) -> int:
+    return max(low, min(high, value))
+
+
 def option_widget(option: OptionDef) -> QWidget:
     """The widget that chooses one option: a checkbox, a list or a number."""
     if option.kind == "bool":
@@ -78,8 +86,11 @@ def option_widget(option: OptionDef) -> QWidget:
         return box
     if option.kind == "int":
         spin = QSpinBox()
-        spin.setRange(option.low if option.low is not None else 0, option.high or 9999)
-        spin.setValue(int(str(option.default)))
+        # A spin box holds 32-bit numbers: a pack's wider range is offered as far as it can.
+        low = _clamped(option.low if option.low is not None else 0, -_SPIN_LIMIT - 1)
+        high = _clamped(option.high if option.high is not None else 9999, low)
+        spin.setRange(low, high)
+        spin.setValue(_clamped(int(str(option.default)), low, high))
         return spin
     combo = QComboBox()
     combo.addItems([str(c) for c in option.choices])
@@ -102,7 +113,7 @@ def set_option_value(widget: QWidget, value: object) -> None:
     if isinstance(widget, QCheckBox):
         widget.setChecked(bool(value))
     elif isinstance(widget, QSpinBox):
-        widget.setValue(int(str(value)))
+        widget.setValue(max(widget.minimum(), min(widget.maximum(), int(str(value)))))
     elif isinstance(widget, QComboBox):
         widget.setCurrentText(str(value))
 

@@ -147,14 +147,30 @@ def load_saved_game(path: Path | str) -> SavedGame:
     moves = data.get("moves") or []
     if not isinstance(moves, list):
         raise SavedGameError(f"{path}: moves: expected a list of moves")
-    pack, note = _installed_pack(path, str(data["pack"]), data.get("pack_digest"))
+    seed = data.get("seed", 0)
+    if type(seed) is not int:
+        raise SavedGameError(f"{path}: seed: expected a whole number, not {_shown(seed)}")
+    options = data.get("options") or {}
+    if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
+        raise SavedGameError(
+            f"{path}: options: expected a mapping of option names to values, not {_shown(options)}"
+        )
+    if not isinstance(data["pack"], str):
+        raise SavedGameError(f"{path}: pack: expected a pack id, not {_shown(data['pack'])}")
+    pack, note = _installed_pack(path, data["pack"], data.get("pack_digest"))
     setup = GameSetup(
         pack=pack,
         seats=tuple(_seat(path, index, entry) for index, entry in enumerate(seats)),
-        options=dict(data.get("options") or {}),
-        seed=int(data.get("seed", 0)),
+        options=dict(options),
+        seed=seed,
     )
     return SavedGame(setup, tuple(str(move) for move in moves), note)
+
+
+def _shown(value: object) -> str:
+    """A value from the file, cut short: an error never echoes a whole file."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _installed_pack(path: Path, named: str, digest: object) -> tuple[str, str]:

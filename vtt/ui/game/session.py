@@ -335,7 +335,7 @@ class GameSession(QObject):
             _replayed(state, text, number, record.file or "the record")
             found.append(state.copy())
         setup = GameSetup(
-            record.pack,
+            self.setup.pack,  # the pack the record names, as the window found it
             tuple(SeatChoice(name) for name in state.seat_names),
             dict(record.options),
             record.seed,

@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from vtt.rules import Move, RulesError, load_game
-from vtt.rules.errors import PackError
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
 from vtt.rules.model import shown_now
-from vtt.rules.records import load_record, record_of
+from vtt.rules.records import load_record, record_of, record_pack
 from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
@@ -701,17 +700,27 @@ def open_game_file(
         )
     try:
         record = load_record(path)
-        names = record.seats or load_game(record.pack).seat_labels(record.players or 2)
+        found = record_pack(record)
+        names = record.seats or load_game(found).seat_labels(record.players or 2)
+        pack = record.pack if _installed_as(record.pack, found) else str(found.parent)
     except (RulesError, FileNotFoundError) as error:
         raise GameFileError(_named(path, error)) from None
-    setup = GameSetup(record.pack, tuple(SeatChoice(n) for n in names), record.options)
+    setup = GameSetup(pack, tuple(SeatChoice(n) for n in names), record.options)
     window = GameWindow(setup, art, pause_ms)
     try:
         window.session.open_replay(record)
-    except ValueError as error:
+    except (ValueError, RulesError) as error:
         window.discard()
         raise GameFileError(_named(path, error)) from None
     return window
+
+
+def _installed_as(pack_id: str, found: Path) -> bool:
+    """True when ``pack_id`` names the installed pack ``found`` (not one beside a file)."""
+    try:
+        return find_pack(pack_id).resolve() == found.resolve()
+    except FileNotFoundError:
+        return False
 
 
 def resumed_game(
@@ -720,11 +729,11 @@ def resumed_game(
     """A window going on with a saved game; GameFileError naming ``source`` at a bad move."""
     try:
         window = GameWindow(saved.setup, art, pause_ms)
-    except (PackError, FileNotFoundError) as error:
+    except (RulesError, ValueError, FileNotFoundError) as error:
         raise GameFileError(f"{source}: {error}") from None
     try:
         window.session.resume(saved.setup, saved.moves, source)
-    except ValueError as error:
+    except (ValueError, RulesError) as error:
         window.discard()
         raise GameFileError(str(error)) from None
     return window
