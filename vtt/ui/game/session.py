@@ -19,7 +19,7 @@ from vtt.ai.random_agent import RandomAgent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.explain import Drop
 from vtt.rules.footprint import Footprint
-from vtt.rules.model import ZoneDef, shown_now
+from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
@@ -196,12 +196,7 @@ class GameSession(QObject):
     def shown_zones(self) -> dict[str, ZoneDef]:
         """The zones the table lays out: those the pack does not mark as unused now (its
         ``shown``), and any zone holding something, so no component is ever out of sight."""
-        env = self.state.env
-        return {
-            name: zone
-            for name, zone in self.game.zones.items()
-            if shown_now(zone.shown, env) or any(self.state.stacks(name))
-        }
+        return {name: zone for name, zone in self.game.zones.items() if self.state.laid_out(name)}
 
     @property
     def uses_cards(self) -> bool:
