@@ -304,8 +304,10 @@ class FaceItem(QGraphicsRectItem):
         owner = face.component.owner if isinstance(face.component, Piece) else -1
         #: The colour of a piece's ring (its owner's), worked out once; "" for none.
         self.ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
-        #: How many lie in this face's stack, itself included (1: it lies alone).
-        self.height = place.count if place.kind in ("pile", "cell") else 1
+        #: How many this face stands for: itself and those hidden beneath it, down to
+        #: the next face shown (a piece shown on its card stands for itself alone).
+        below = max((f.index for f in place.faces if f.index < face.index), default=-1)
+        self.height = face.index - below if place.kind in ("pile", "cell") else 1
 
     def boundingRect(self) -> QRectF:
         # Room for the edges of the cards beneath and the count badge.

@@ -276,11 +276,21 @@ class _Spec:
 
 def _cell_place(key: Key, stack: Any, x: float, y: float, owner: int | None, cards: bool) -> Place:
     faces = _stack_faces(stack)
-    top = faces[-1:]
-    w, h = _face_size(cards and not (top and isinstance(top[0], Piece)))
     cw, ch = cell_size(cards)
-    shown = tuple(Face(c, (x + (cw - w) / 2, y + (ch - h) / 2, w, h), len(faces) - 1) for c in top)
-    return Place(key, "cell", (x, y, cw, ch), str(key[-1]), owner, len(faces), shown)
+    shown: list[Face] = []
+    # A piece standing on a card shows the card too (Corner to Corner: the card under
+    # a piece decides its steps): the topmost card beneath, then the piece on it.
+    if cards and faces and isinstance(faces[-1], Piece):
+        under = [i for i, c in enumerate(faces) if isinstance(c, Card)]
+        if under:
+            w, h = _face_size(True)
+            shown.append(
+                Face(faces[under[-1]], (x + (cw - w) / 2, y + (ch - h) / 2, w, h), under[-1])
+            )
+    for c in faces[-1:]:
+        w, h = _face_size(cards and not isinstance(c, Piece))
+        shown.append(Face(c, (x + (cw - w) / 2, y + (ch - h) / 2, w, h), len(faces) - 1))
+    return Place(key, "cell", (x, y, cw, ch), str(key[-1]), owner, len(faces), tuple(shown))
 
 
 def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
