@@ -96,3 +96,19 @@ def test_a_grid_sized_by_options_is_drawn_with_that_many_columns_and_rows():
     a6, a1 = layout.places[("board", Cell.parse("a6"))], layout.places[("board", Cell.parse("a1"))]
     assert a6.rect[1] < a1.rect[1]  # row 1 at the bottom
     assert grid.rect[3] == pytest.approx(a1.rect[1] + a1.rect[3] - a6.rect[1])
+
+
+def test_a_piece_on_a_card_shows_the_card_beneath_it():
+    # Corner to Corner: the card under a piece decides its steps, so it stays in sight.
+    game = load_game("corner-edge")
+    state = game.new_state({"game": "corner"}, 1)
+    layout = project(game.zones, state.view(0), cards=True)
+    a1 = layout.places[("field", Cell.parse("a1"))]
+    card, piece = state.zone("field")[Cell.parse("a1")]
+    assert [f.component for f in a1.faces] == [card, piece]
+    assert [f.index for f in a1.faces] == [0, 1]
+    # The piece lies within the card, in the middle of the cell.
+    (cx, cy, cw, ch), (px, py, pw, ph) = a1.faces[0].rect, a1.faces[1].rect
+    assert cx < px and px + pw < cx + cw and cy < py and py + ph < cy + ch
+    b2 = layout.places[("field", Cell.parse("b2"))]
+    assert [f.component for f in b2.faces] == list(state.zone("field")[Cell.parse("b2")])
