@@ -112,3 +112,27 @@ def test_a_piece_on_a_card_shows_the_card_beneath_it():
     assert cx < px and px + pw < cx + cw and cy < py and py + ph < cy + ch
     b2 = layout.places[("field", Cell.parse("b2"))]
     assert [f.component for f in b2.faces] == list(state.zone("field")[Cell.parse("b2")])
+
+
+def test_pieces_alike_on_different_cells_are_different_drags():
+    # Edge to Edge: two Red pawns, on b2 (9R) and d2 (8W), may both step onto c2 (2S);
+    # each is picked up from its own cell, and dropping either on c2 is its own step.
+    from vtt.rules.records import Record, start_state
+    from vtt.rules.stdlib import deck
+
+    field = {"b2": ["pawn@1", "9R"], "d2": ["pawn@1", "8W"], "c2": ["2S"]}
+    field |= {f"{c}1": ["pawn@1", f"{n}L"] for c, n in zip("ace", "345", strict=True)}
+    field |= {f"{c}5": ["pawn@2", f"{n}P"] for c, n in zip("abcde", "23456", strict=True)}
+    named = {w for stack in field.values() for w in stack} | {"7R", "2R"}
+    spare = iter(str(c) for c in deck() if str(c) not in named)
+    cells = [f"{c}{r}" for c in "abcde" for r in range(1, 6)]
+    deal = {"stock": ["7R", "2R"], "field": {c: field.get(c) or [next(spare)] for c in cells}}
+    state = start_state(Record(pack="corner-edge", options={"game": "edge"}, deal=deal))
+    state.apply("draw")
+    state.apply("draw")
+    drags = drags_of(state)
+    c2 = ("field", Cell.parse("c2"))
+    from_b2 = drags.targets_of("pawn", ("field", Cell.parse("b2")))
+    from_d2 = drags.targets_of("pawn", ("field", Cell.parse("d2")))
+    assert from_b2[c2].text == "step pawn b2 c2" and from_d2[c2].text == "step pawn d2 c2"
+    assert not drags.several and not any(m.text.startswith("step") for m in drags.actions)

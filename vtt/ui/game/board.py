@@ -638,11 +638,14 @@ class BoardView(FeltView):
     def can_drag(self, face: FaceItem) -> bool:
         """True if the person to move may pick this face up."""
         session = self.board.session
-        if face.what is None or face.place.kind == "cell" or not session.human_to_move():
+        if face.what is None or not session.human_to_move():
             return False
         owner = face.place.owner
+        # A face in a cell is picked up only when a legal move takes it from there
+        # (a pawn that steps); a board's cards stay put.
+        source = face.place.key if face.place.kind == "cell" else None
         return (owner is None or owner == session.state.to_move) and session.drags().draggable(
-            face.what
+            face.what, source
         )
 
     # ------------------------------------------------------------ mouse
@@ -711,7 +714,8 @@ class BoardView(FeltView):
         assert face.what is not None
         drags = self.board.session.drags()
         shared = {place for what, place in drags.several if what == face.what}
-        self.board.show_targets(set(drags.targets.get(face.what, {})) | shared)
+        source = face.place.key if face.place.kind == "cell" else None
+        self.board.show_targets(set(drags.targets_of(face.what, source)) | shared)
 
     def drag_to(self, global_pos: QPoint) -> None:
         """Carry the face picked up to a global point."""

@@ -237,8 +237,8 @@ class GameSession(QObject):
         """Put a component written ``what`` on a place (taken from the place ``source``,
         when known): its move if legal, else the rules' reason (``State.explain``)."""
         drags = self.drags()
-        move = drags.targets.get(what, {}).get(target) if target is not None else None
-        if move is not None and (source is None or drags.footprints[move].source == source):
+        move = drags.targets_of(what, source).get(target) if target is not None else None
+        if move is not None:
             return self.play(move)
         if target is None:
             self.message.emit(f"Drop the {what} on a highlighted place")
