@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
 from vtt.janken import Card
+from vtt.rules import load_game
 from vtt.rules.values import Cell, Piece
-from vtt.textplay import grid_text
+from vtt.textplay import grid_text, show_view
 
 
 def test_grid_is_drawn_top_row_first_with_owners_and_heights() -> None:
@@ -31,3 +33,22 @@ def test_a_closed_pipe_ends_quietly() -> None:
         text=True,
     )
     assert "Traceback" not in run.stderr
+
+
+def test_a_piece_on_a_card_shows_the_card_beneath() -> None:
+    grid = {Cell(c, r): (Card.parse("2L"),) for c in range(2) for r in range(1)}
+    grid[Cell(1, 0)] = (Card.parse("10W"), Piece(kind="pawn", owner=1))
+    lines = grid_text(grid, ("Red", "Blue")).splitlines()
+    assert lines[2].split() == ["1", "2L", "pawn/B@10W"]
+
+
+def test_zones_a_game_mode_leaves_out_are_not_printed() -> None:
+    game = load_game("corner-edge")
+    out = io.StringIO()
+    state = game.new_state({"game": "corner"}, 1)
+    show_view(state.view(0), out, state)
+    assert "board:" in out.getvalue() and "goal" not in out.getvalue()
+    out = io.StringIO()
+    state = game.new_state({"game": "edge"}, 1)
+    show_view(state.view(0), out, state)
+    assert "goal beyond this row:" in out.getvalue()

@@ -12,6 +12,7 @@ import sys
 from typing import Any, TextIO
 
 from vtt.ai.random_agent import RandomAgent
+from vtt.janken import Card
 from vtt.rules.commands import parse_options
 from vtt.rules.engine import State
 from vtt.rules.errors import RulesError
@@ -19,7 +20,7 @@ from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.stdlib import describe
-from vtt.rules.values import Cell
+from vtt.rules.values import Cell, Piece
 from vtt.rules.views import Hidden, View
 
 __all__ = ["play_command", "show_view"]
@@ -35,6 +36,8 @@ def show_view(view: View, out: TextIO, state: State | None = None) -> None:
     print(f"\n--- {names[view.seat]} to move ({doing}) ---", file=out)
     for name, node in view.zones.items():
         zone = state.game.zones.get(name) if state is not None else None
+        if zone is not None and state is not None and not state.laid_out(name):
+            continue
         label = zone.label if zone is not None and zone.label else name
         text = _zone_text(node, names, label)
         if text:
@@ -117,16 +120,25 @@ def grid_text(grid: dict[Cell, Any], names: tuple[str, ...]) -> str:
     """A board drawn row by row, top row first, each cell's top piece and stack height.
 
     A piece shows its kind and its owner's initial (``R/W``: White's Rock); a
-    cell holding more than one thing shows how many after a ``+``.
+    piece standing on a card shows that card too (``pawn/B@QS``: the board of
+    cards of Corner to Corner, where the card beneath decides the steps); a cell
+    holding more than that shows how many more after a ``+``. Columns widen to
+    the longest text.
     """
     if not grid:
         return "(no cells)"
     columns = max(cell.col for cell in grid) + 1
     rows = max(cell.row for cell in grid) + 1
-    lines = ["", "       " + "".join(f"{chr(97 + c):^8}" for c in range(columns))]
+    texts = {
+        (col, row): _cell_text(grid.get(Cell(col, row), ()), names)
+        for col in range(columns)
+        for row in range(rows)
+    }
+    width = max(8, *(len(text) + 2 for text in texts.values()))
+    lines = ["", "       " + "".join(f"{chr(97 + c):^{width}}" for c in range(columns))]
     for row in reversed(range(rows)):
-        cells = [_cell_text(grid.get(Cell(col, row), ()), names) for col in range(columns)]
-        lines.append(f"    {row + 1:>2} " + "".join(f"{text:^8}" for text in cells))
+        cells = [texts[col, row] for col in range(columns)]
+        lines.append(f"    {row + 1:>2} " + "".join(f"{text:^{width}}" for text in cells))
     return "\n".join(lines)
 
 
@@ -138,6 +150,10 @@ def _cell_text(stack: Any, names: tuple[str, ...]) -> str:
     text = str(getattr(top, "kind", top))
     if isinstance(owner, int) and owner < len(names):
         text += "/" + names[owner][:1]
+    beneath = stack[0]
+    if len(stack) > 1 and isinstance(top, Piece) and isinstance(beneath, Card):
+        text += f"@{beneath}"
+        return text + (f"+{len(stack) - 2}" if len(stack) > 2 else "")
     return text + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
 
 

@@ -43,8 +43,10 @@ SHORT_GAMES: dict[str, dict[str, object]] = {
     "stones": {"target": 60, "hand_limit": 3},
     "green-queen": {"target": 15},
 }
-#: Fewer games for packs whose every game deals a few hands of 13 to 23 cards each.
-GAMES_OF: dict[str, int] = {"stones": 48, "green-queen": 48}
+#: Fewer games for packs whose every game deals a few hands of 13 to 23 cards each, and
+#: for Corner to Corner & Edge to Edge, whose random games walk hundreds of steps (Edge
+#: to Edge and the bigger board: 400 to 1,000 moves).
+GAMES_OF: dict[str, int] = {"stones": 48, "green-queen": 48, "corner-edge": 96}
 
 
 #: Small packs made to hide things every way the language can (var visibility, each

@@ -18,10 +18,7 @@ from vtt.rules.explain import Drop, drop_reason, reason
 from vtt.rules.expr import MAX_WORK, METER, RUN_LOCK
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
-from vtt.rules.model import (
-    Env,
-    MoveDef,
-)
+from vtt.rules.model import Env, MoveDef, shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.outcome import GameOver, LogEntry, Outcome, pack_failure
 from vtt.rules.rng import Rng
@@ -193,6 +190,11 @@ class State:
     def stacks(self, name: str) -> Iterator[list[Component]]:
         """Every stack of a zone: the one, one per player, each cell of a grid..."""
         return _stacks(self.env[name], self.game.zones[name].depth)
+
+    def laid_out(self, name: str) -> bool:
+        """Whether a zone is shown to players now: its ``shown`` holds, or it holds
+        something, so no component is ever out of sight (the window and the text agree)."""
+        return shown_now(self.game.zones[name].shown, self.env) or any(self.stacks(name))
 
     def components(self) -> Iterator[Component]:
         """Every component in every zone (the conservation check counts these)."""

@@ -117,9 +117,9 @@ def _shoot_game(
     for _ in range(5):
         QApplication.processEvents()
     drags = window.session.drags()
-    if drags.targets:  # show the legal places for a face as a drag would
-        what = sorted(drags.targets)[0]
-        window.board.show_targets(set(drags.targets[what]))
+    if drags.sources:  # show the legal places for one face as a drag would
+        picked = sorted(drags.sources, key=str)[0]
+        window.board.show_targets(set(drags.sources[picked]))
     for _ in range(5):
         QApplication.processEvents()
     window.grab().save(output)

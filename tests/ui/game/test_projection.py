@@ -96,3 +96,43 @@ def test_a_grid_sized_by_options_is_drawn_with_that_many_columns_and_rows():
     a6, a1 = layout.places[("board", Cell.parse("a6"))], layout.places[("board", Cell.parse("a1"))]
     assert a6.rect[1] < a1.rect[1]  # row 1 at the bottom
     assert grid.rect[3] == pytest.approx(a1.rect[1] + a1.rect[3] - a6.rect[1])
+
+
+def test_a_piece_on_a_card_shows_the_card_beneath_it():
+    # Corner to Corner: the card under a piece decides its steps, so it stays in sight.
+    game = load_game("corner-edge")
+    state = game.new_state({"game": "corner"}, 1)
+    layout = project(game.zones, state.view(0), cards=True)
+    a1 = layout.places[("field", Cell.parse("a1"))]
+    card, piece = state.zone("field")[Cell.parse("a1")]
+    assert [f.component for f in a1.faces] == [card, piece]
+    assert [f.index for f in a1.faces] == [0, 1]
+    # The piece lies within the card, in the middle of the cell.
+    (cx, cy, cw, ch), (px, py, pw, ph) = a1.faces[0].rect, a1.faces[1].rect
+    assert cx < px and px + pw < cx + cw and cy < py and py + ph < cy + ch
+    b2 = layout.places[("field", Cell.parse("b2"))]
+    assert [f.component for f in b2.faces] == list(state.zone("field")[Cell.parse("b2")])
+
+
+def test_pieces_alike_on_different_cells_are_different_drags():
+    # Edge to Edge: two Red pawns, on b2 (9R) and d2 (8W), may both step onto c2 (2S);
+    # each is picked up from its own cell, and dropping either on c2 is its own step.
+    from vtt.rules.records import Record, start_state
+    from vtt.rules.stdlib import deck
+
+    field = {"b2": ["pawn@1", "9R"], "d2": ["pawn@1", "8W"], "c2": ["2S"]}
+    field |= {f"{c}1": ["pawn@1", f"{n}L"] for c, n in zip("ace", "345", strict=True)}
+    field |= {f"{c}5": ["pawn@2", f"{n}P"] for c, n in zip("abcde", "23456", strict=True)}
+    named = {w for stack in field.values() for w in stack} | {"7R", "2R"}
+    spare = iter(str(c) for c in deck() if str(c) not in named)
+    cells = [f"{c}{r}" for c in "abcde" for r in range(1, 6)]
+    deal = {"stock": ["7R", "2R"], "field": {c: field.get(c) or [next(spare)] for c in cells}}
+    state = start_state(Record(pack="corner-edge", options={"game": "edge"}, deal=deal))
+    state.apply("draw")
+    state.apply("draw")
+    drags = drags_of(state)
+    c2 = ("field", Cell.parse("c2"))
+    from_b2 = drags.targets_of("pawn", ("field", Cell.parse("b2")))
+    from_d2 = drags.targets_of("pawn", ("field", Cell.parse("d2")))
+    assert from_b2[c2].text == "step pawn b2 c2" and from_d2[c2].text == "step pawn d2 c2"
+    assert not drags.several and not any(m.text.startswith("step") for m in drags.actions)

@@ -304,8 +304,10 @@ class FaceItem(QGraphicsRectItem):
         owner = face.component.owner if isinstance(face.component, Piece) else -1
         #: The colour of a piece's ring (its owner's), worked out once; "" for none.
         self.ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
-        #: How many lie in this face's stack, itself included (1: it lies alone).
-        self.height = place.count if place.kind in ("pile", "cell") else 1
+        #: How many this face stands for: itself and those hidden beneath it, down to
+        #: the next face shown (a piece shown on its card stands for itself alone).
+        below = max((f.index for f in place.faces if f.index < face.index), default=-1)
+        self.height = face.index - below if place.kind in ("pile", "cell") else 1
 
     def boundingRect(self) -> QRectF:
         # Room for the edges of the cards beneath and the count badge.
@@ -636,11 +638,14 @@ class BoardView(FeltView):
     def can_drag(self, face: FaceItem) -> bool:
         """True if the person to move may pick this face up."""
         session = self.board.session
-        if face.what is None or face.place.kind == "cell" or not session.human_to_move():
+        if face.what is None or not session.human_to_move():
             return False
         owner = face.place.owner
+        # A face in a cell is picked up only when a legal move takes it from there
+        # (a pawn that steps); a board's cards stay put.
+        source = face.place.key if face.place.kind == "cell" else None
         return (owner is None or owner == session.state.to_move) and session.drags().draggable(
-            face.what
+            face.what, source
         )
 
     # ------------------------------------------------------------ mouse
@@ -709,7 +714,8 @@ class BoardView(FeltView):
         assert face.what is not None
         drags = self.board.session.drags()
         shared = {place for what, place in drags.several if what == face.what}
-        self.board.show_targets(set(drags.targets.get(face.what, {})) | shared)
+        source = face.place.key if face.place.kind == "cell" else None
+        self.board.show_targets(set(drags.targets_of(face.what, source)) | shared)
 
     def drag_to(self, global_pos: QPoint) -> None:
         """Carry the face picked up to a global point."""

@@ -276,11 +276,21 @@ class _Spec:
 
 def _cell_place(key: Key, stack: Any, x: float, y: float, owner: int | None, cards: bool) -> Place:
     faces = _stack_faces(stack)
-    top = faces[-1:]
-    w, h = _face_size(cards and not (top and isinstance(top[0], Piece)))
     cw, ch = cell_size(cards)
-    shown = tuple(Face(c, (x + (cw - w) / 2, y + (ch - h) / 2, w, h), len(faces) - 1) for c in top)
-    return Place(key, "cell", (x, y, cw, ch), str(key[-1]), owner, len(faces), shown)
+    shown: list[Face] = []
+    # A piece standing on a card shows the card too (Corner to Corner: the card under
+    # a piece decides its steps): the topmost card beneath, then the piece on it.
+    if cards and faces and isinstance(faces[-1], Piece):
+        under = [i for i, c in enumerate(faces) if isinstance(c, Card)]
+        if under:
+            w, h = _face_size(True)
+            shown.append(
+                Face(faces[under[-1]], (x + (cw - w) / 2, y + (ch - h) / 2, w, h), under[-1])
+            )
+    for c in faces[-1:]:
+        w, h = _face_size(cards and not isinstance(c, Piece))
+        shown.append(Face(c, (x + (cw - w) / 2, y + (ch - h) / 2, w, h), len(faces) - 1))
+    return Place(key, "cell", (x, y, cw, ch), str(key[-1]), owner, len(faces), tuple(shown))
 
 
 def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
@@ -546,20 +556,31 @@ class Drags:
 
     ``targets[what][place key]`` is the move that putting a component written
     ``what`` (``QL``, ``R``) on that place means; ``footprints`` tells, for each
-    of those moves, where the component comes from too.
+    of those moves, where the component comes from too, and ``sources[what, place
+    key]`` holds the targets of a component taken from that place (Edge to Edge's
+    five pawns of one player, each with steps of its own).
     """
 
     targets: dict[str, dict[Key, Move]] = field(default_factory=dict)
+    sources: dict[tuple[str, Key], dict[Key, Move]] = field(default_factory=dict)
     actions: list[Move] = field(default_factory=list)
     footprints: dict[Move, Footprint] = field(default_factory=dict)
     #: (what, place) that several legal moves share (a Joker played calling one suit
     #: or another): a drop cannot tell which is meant, so they are all actions.
     several: set[tuple[str, Key]] = field(default_factory=set)
 
-    def draggable(self, what: str) -> bool:
-        """True if a component written ``what`` has somewhere to go (a drop that
-        several moves share says to choose in the action bar)."""
-        return what in self.targets or any(item == what for item, _ in self.several)
+    def draggable(self, what: str, source: Key | None = None) -> bool:
+        """True if a component written ``what`` (taken from ``source``, when given)
+        has somewhere to go (a drop that several moves share says to choose in the
+        action bar)."""
+        found = what in self.targets if source is None else (what, source) in self.sources
+        return found or any(item == what for item, _ in self.several)
+
+    def targets_of(self, what: str, source: Key | None = None) -> dict[Key, Move]:
+        """Where a component written ``what``, taken from ``source`` when given, may go."""
+        if source is None:
+            return self.targets.get(what, {})
+        return self.sources.get((what, source), {})
 
 
 def drags_of(state: State) -> Drags:
@@ -570,15 +591,18 @@ def drags_of(state: State) -> Drags:
     drags = Drags()
     feet = state.footprints()
     legal = state.legal_list()
-    places = Counter((foot.what, foot.target) for foot in map(feet.get, legal) if foot)
+    # The same component from different places (two pawns of one player) are different
+    # drags; only moves a drop from one place cannot tell apart go to the action bar.
+    places = Counter((foot.what, foot.source, foot.target) for foot in map(feet.get, legal) if foot)
     for move in legal:
         foot = feet.get(move)
-        if foot is not None and places[foot.what, foot.target] > 1:
+        if foot is not None and places[foot.what, foot.source, foot.target] > 1:
             drags.several.add((foot.what, foot.target))
             foot = None
         if foot is None:
             drags.actions.append(move)
             continue
         drags.targets.setdefault(foot.what, {})[foot.target] = move
+        drags.sources.setdefault((foot.what, foot.source), {})[foot.target] = move
         drags.footprints[move] = foot
     return drags

@@ -19,7 +19,7 @@ from vtt.ai.levels import make_agent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.explain import Drop
 from vtt.rules.footprint import Footprint
-from vtt.rules.model import ZoneDef, shown_now
+from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
@@ -207,12 +207,7 @@ class GameSession(QObject):
     def shown_zones(self) -> dict[str, ZoneDef]:
         """The zones the table lays out: those the pack does not mark as unused now (its
         ``shown``), and any zone holding something, so no component is ever out of sight."""
-        env = self.state.env
-        return {
-            name: zone
-            for name, zone in self.game.zones.items()
-            if shown_now(zone.shown, env) or any(self.state.stacks(name))
-        }
+        return {name: zone for name, zone in self.game.zones.items() if self.state.laid_out(name)}
 
     @property
     def uses_cards(self) -> bool:
@@ -253,8 +248,8 @@ class GameSession(QObject):
         """Put a component written ``what`` on a place (taken from the place ``source``,
         when known): its move if legal, else the rules' reason (``State.explain``)."""
         drags = self.drags()
-        move = drags.targets.get(what, {}).get(target) if target is not None else None
-        if move is not None and (source is None or drags.footprints[move].source == source):
+        move = drags.targets_of(what, source).get(target) if target is not None else None
+        if move is not None:
             return self.play(move)
         if target is None:
             self.message.emit(f"Drop the {what} on a highlighted place")
