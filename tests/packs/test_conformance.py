@@ -43,8 +43,9 @@ SHORT_GAMES: dict[str, dict[str, object]] = {
     "stones": {"target": 60, "hand_limit": 3},
     "green-queen": {"target": 15},
 }
-#: Fewer games for packs whose every game deals a few hands of 13 to 23 cards each.
-GAMES_OF: dict[str, int] = {"stones": 48, "green-queen": 48}
+#: Fewer games for packs whose every game deals a few hands of 13 to 23 cards each, and
+#: for Battlefront, whose games with a deck per player run to hundreds of attacks.
+GAMES_OF: dict[str, int] = {"stones": 48, "green-queen": 48, "battlefront": 24}
 
 
 #: Small packs made to hide things every way the language can (var visibility, each

@@ -50,7 +50,9 @@ def test_placeholders_inside_a_word_stop_at_its_literal_characters() -> None:
 
 def test_a_placeholder_alone_in_its_word_reads_names_holding_its_literal_letters() -> None:
     # Battlefront's "attack {foe}'s {target}" with players named Jess and Ross.
-    reader = Notation("attack {foe}'s {target}", [ArgDef("foe", "player"), ArgDef("target", "card")])
+    reader = Notation(
+        "attack {foe}'s {target}", [ArgDef("foe", "player"), ArgDef("target", "card")]
+    )
     assert reader.match("attack Jess's 5L") == {"foe": "Jess", "target": "5L"}
     assert reader.match("attack Ross's's 5L") == {"foe": "Ross's", "target": "5L"}
     assert reader.match("attack Jess 5L") is None
