@@ -68,12 +68,15 @@ def test_after_the_sample_turn_9r_and_2s_are_not_enough_for_the_queen() -> None:
         "Every attacking card must be of a suit stronger than Rock: 2S KL are not"
     )
     # ... but with a Joker the rules reverse; the Joker adds nothing, so 2S alone is not enough.
-    assert state.explain(Move("attack P1's 2R with 2S JkW")) == (
-        "Not enough: 2S JkW add up to 2, and 2R needs more than 2"
+    assert state.explain(Move("attack P1's 2R with 2S and JkW")) == (
+        "Not enough: 2S and JkW add up to 2, and 2R needs more than 2"
     )
-    assert state.explain(Move("attack P1's 2R with 2S JkW KL")) is None
-    assert state.explain(Move("attack P1's 2R with 2S JkW 3S")) is None
-    assert state.explain(Move("attack P1's 2R with 10P JkW")) == (
+    assert state.explain(Move("attack P1's 2R with 2S KL and JkW")) is None
+    assert state.explain(Move("attack P1's 2R with 2S KL JkW")) == (
+        "A Joker is named last, after 'and': attack P1's 2R with 2S KL and JkW"
+    )
+    assert state.explain(Move("attack P1's 2R with 2S 3S and JkW")) is None
+    assert state.explain(Move("attack P1's 2R with 10P and JkW")) == (
         "With a Joker the rules reverse: every attacking card must be of a suit weaker than Rock"
     )
     # The 10 of Paper may take the 2 of Rock or the 6 of Water, not both.
@@ -87,7 +90,7 @@ def test_an_attack_starts_in_the_front_line_and_reaches_only_the_front_line() ->
     state = _start(SAMPLE)
     # 8S is a reinforcement: it may help but not start an attack.
     assert state.explain(Move("attack P2's 5L with 8S")) == (
-        "An attack starts from a card of your front line that is not a Joker"
+        "An attack starts from a card of your front line"
     )
     # 10P is P2's reinforcement, out of reach.
     assert (
@@ -123,12 +126,13 @@ def test_a_joker_target_falls_only_to_weaker_suits_and_a_second_joker_does_not_r
     state = _start(deal)
     # Water beats Scissors and Rock, so those may attack the Joker of Water; Paper may not.
     assert state.explain(Move("attack P2's JkW with 2S")) is None
-    assert state.explain(Move("attack P2's JkW with 4R JkR")) is None
+    assert state.explain(Move("attack P2's JkW with 4R and JkR")) is None
     assert state.explain(Move("attack P2's JkW with 3P")) == (
         "The Joker JkW can only be attacked by suits weaker than Water"
     )
     assert (
-        state.explain(Move("attack P2's 9L with 2S JkR JkP")) == "Only one Joker may join an attack"
+        state.explain(Move("attack P2's 9L with 2S JkR and JkP"))
+        == "Only one Joker may join an attack"
     )
 
 
