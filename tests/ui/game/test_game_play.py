@@ -706,7 +706,7 @@ def test_a_var_holding_as_many_cards_as_there_are_seats_is_not_shown_per_seat(qt
         for m in session.state.legal_moves
         if m.text.startswith("attack") and m.text.count(" ") == 5
     )
-    session.play(attack.text)
+    assert session.play(attack.text), window.message.text()
     used = attack.text.split(" with ")[1]
     lines = window.scores.text().splitlines()
     assert f"used this turn: {used}" in lines, lines
