@@ -29,7 +29,8 @@ from vtt.rules.finder import load_game
 GROUP = "Rule-pack engine"
 SECONDS = 1.5
 
-#: (pack, options) measured for playouts and legal-move latency.
+#: (pack, options) measured for playouts and legal-move latency, with the pack's default
+#: number of players.
 CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("jantori", {}),
     ("war", {"mode": "classic", "jokers": True}),
@@ -38,12 +39,21 @@ CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("tic-tac-rock", {"jokers": True, "boards": 2}),
     ("jokers-wild", {}),
     ("jokers-wild", {"extra_wild": True}),
+    ("battlefront", {}),
+    ("battlefront", {"jokers": True, "deck_per_player": True}),
+)
+#: (pack, options, players) measured the same way at another number of players.
+SEATED: tuple[tuple[str, dict[str, object], int], ...] = (
+    ("battlefront", {"jokers": True}, 4),
+    ("battlefront", {"jokers": True, "deck_per_player": True}, 4),
 )
 
 
-def pack_playout(game: Game, options: dict[str, object], seed: int) -> State:
+def pack_playout(
+    game: Game, options: dict[str, object], seed: int, players: int | None = None
+) -> State:
     """One game of random legal moves through the fast path."""
-    state = game.new_state(options, seed)
+    state = game.new_state(options, seed, players=players)
     rng = random.Random(seed)
     while state.outcome is None:
         moves = state.legal_list()
@@ -81,11 +91,13 @@ def paired_ratio(
     return statistics.median(ratios), statistics.median(speeds)
 
 
-def latencies(game: Game, options: dict[str, object], games: int = 30) -> list[float]:
+def latencies(
+    game: Game, options: dict[str, object], games: int = 30, players: int | None = None
+) -> list[float]:
     """Milliseconds to generate the legal moves, for every position of some random games."""
     found: list[float] = []
     for seed in range(games):
-        state = game.new_state(options, seed)
+        state = game.new_state(options, seed, players=players)
         rng = random.Random(seed)
         while state.outcome is None:
             state.invalidate()
@@ -137,12 +149,13 @@ def compare(reference: Reference) -> list[Result]:
 def run() -> list[Result]:
     """Every figure of this module."""
     results: list[Result] = []
-    for pack, options in CASES:
+    seated = [(pack, options, None) for pack, options in CASES] + list(SEATED)
+    for pack, options, players in seated:
         game = load_game(pack)
-        label = _label(pack, options)
-        speed = rate(partial(pack_playout, game, options))
+        label = _label(pack, options) + (f", {players} players" if players else "")
+        speed = rate(partial(pack_playout, game, options, players=players))
         results.append(Result(GROUP, f"random playouts: {label}", speed, "playouts/s"))
-        times = latencies(game, options)
+        times = latencies(game, options, players=players)
         p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
         results.append(
             Result(GROUP, f"legal moves, median: {label}", p50, "ms", "< 2 ms", p50 < 2.0)

@@ -265,3 +265,17 @@ def test_shuffle_gives_every_order_about_equally_often() -> None:
         seen[tuple(items)] = seen.get(tuple(items), 0) + 1
     assert len(seen) == 24
     assert all(60 <= count <= 140 for count in seen.values())  # 100 expected for each
+
+
+def test_moves_of_several_arguments_are_spelled_with_each_games_own_seat_names() -> None:
+    # Battlefront's "attack {foe}'s {target} with {attackers}": the Moves one game made
+    # with its players' names must not reach a game whose players are named otherwise.
+    game = load_game("battlefront")
+    named = game.new_state({}, 3, players=2, seat_names=("Jess", "Ross"))
+    assert all("P2" not in move.text for move in named.legal_moves)
+    plain = game.new_state({}, 3, players=2)
+    attacks = [move.text for move in plain.legal_moves if move.text.startswith("attack")]
+    assert attacks and all(text.startswith("attack P2's ") for text in attacks)
+    plain.apply(Move(attacks[0]))
+    again = game.new_state({}, 3, players=2, seat_names=("Jess", "Ross"))
+    assert [m.text for m in again.legal_moves] == [m.text for m in named.legal_moves]

@@ -48,6 +48,18 @@ def test_placeholders_inside_a_word_stop_at_its_literal_characters() -> None:
         assert reader.match("move " + "1" * 1500 + ",," + " to [3]") is None
 
 
+def test_a_placeholder_alone_in_its_word_reads_names_holding_its_literal_letters() -> None:
+    # Battlefront's "attack {foe}'s {target}" with players named Jess and Ross.
+    reader = Notation(
+        "attack {foe}'s {target}", [ArgDef("foe", "player"), ArgDef("target", "card")]
+    )
+    assert reader.match("attack Jess's 5L") == {"foe": "Jess", "target": "5L"}
+    assert reader.match("attack Ross's's 5L") == {"foe": "Ross's", "target": "5L"}
+    assert reader.match("attack Jess 5L") is None
+    with hang_guard():
+        assert reader.match("attack " + "s'" * 900 + "x 5L") is None
+
+
 def test_a_move_text_past_the_limit_is_no_move() -> None:
     reader = Notation("flip {a}", [ArgDef("a", "word")])
     assert reader.match("flip " + "x" * 5000) is None

@@ -68,6 +68,16 @@ def _keep(moves: dict[Any, Any], value: Any, move: Any) -> Any:
     return move
 
 
+def _nest_for(nests: dict[int, tuple[Any, dict[Any, Any]]], known: Any) -> dict[Any, Any]:
+    """The Moves of a kind already made, by its other arguments, for the seat names whose
+    Moves ``known`` holds: a move is spelled with the seats' names (``give to Ann``), so
+    a game with other names must not be handed those Moves."""
+    entry = nests.get(id(known))
+    if entry is None:
+        entry = nests[id(known)] = (known, {})  # kept with ``known``, so its id stays its own
+    return entry[1]
+
+
 def _refill(where: str) -> None:
     """A full meter for the next metered check, or after a loop's candidates overdrew it;
     the search's work so far stays counted, and past the turn's budget the search stops."""
@@ -97,6 +107,7 @@ _HELPERS = {
     "_SUITS": _SUITS,
     "_UNSET": object(),
     "_keep": _keep,
+    "_nest_for": _nest_for,
     "_refill": _refill,
     "_size": len,
     "_card_sets_within": _card_sets_within,
@@ -558,10 +569,18 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
         kwarg=None,
         defaults=[],
     )
+    nest: list[ast.stmt] = []
+    if len(plan.order) > 1:
+        nest = [
+            ast.Assign(
+                targets=[ast.Name(id="_nest", ctx=ast.Store())],
+                value=_call("_nest_for", _name("_nests"), _name("_known")),
+            )
+        ]
     function = ast.FunctionDef(
         name="_legal",
         args=arguments,
-        body=[*reads, *hoisted, *body, ast.Return(value=None)],
+        body=[*reads, *nest, *hoisted, *body, ast.Return(value=None)],
         decorator_list=[],
         returns=None,
     )
@@ -571,7 +590,8 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
             _locate(node, _SCAFFOLD)
     namespace = run_namespace(library)
     namespace.update(_HELPERS)
-    namespace["_nest"] = {}  # other arguments' values -> {innermost value: Move}, this kind's
+    # Per seat names: other arguments' values -> {innermost value: Move}, this kind's.
+    namespace["_nests"] = {}
     register_lines(namespace, builder.lines)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -186,9 +186,13 @@ def notation_pattern(text: str, args: Sequence[ArgDef]) -> Notation:
 
 def _word_pattern(word: str) -> re.Pattern[str]:
     """One word of a notation: its placeholders match runs of the characters that are not
-    literal in the word, so the word matches in one pass, without backtracking."""
+    literal in the word, so the word matches in one pass, without backtracking. A
+    placeholder alone in its word takes any characters, so a name holding the word's
+    literal letters still reads (``{foe}'s`` reads ``Jess's``): with literal text only
+    at its two ends the match tries at most one split per character."""
     literal = "".join(_PLACE.split(word)[::2])
-    value = f"[^\\s{re.escape(literal)}]+" if literal else "\\S+"
+    alone = len(_PLACE.findall(word)) == 1
+    value = f"[^\\s{re.escape(literal)}]+" if literal and not alone else "\\S+"
     pattern, position = "", 0
     for match in _PLACE.finditer(word):
         pattern += re.escape(word[position : match.start()])

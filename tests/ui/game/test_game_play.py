@@ -695,3 +695,18 @@ def test_a_joker_dropped_on_the_pile_asks_for_its_suit_in_the_action_bar(qtbot):
     window.uncover()
     drag_face(window, own_face(window, "9W"), pile)  # an ordinary card is still a drag
     assert [m.text for m in session.moves] == ["play JkL as S", "play 9W"]
+
+
+def test_a_var_holding_as_many_cards_as_there_are_seats_is_not_shown_per_seat(qtbot):
+    # Battlefront's cards used this turn: two of them at two seats are still one list.
+    window = open_game(qtbot, "battlefront", (HUMAN, HUMAN), seed=3)
+    session = window.session
+    attack = next(
+        m
+        for m in session.state.legal_moves
+        if m.text.startswith("attack") and m.text.count(" ") == 5
+    )
+    assert session.play(attack.text), window.message.text()
+    used = attack.text.split(" with ")[1]
+    lines = window.scores.text().splitlines()
+    assert f"used this turn: {used}" in lines, lines

@@ -403,7 +403,7 @@ class GameWindow(QMainWindow):
                 continue
             if not shown_now(var.shown, env):
                 continue
-            if isinstance(value, tuple) and len(value) == len(names):
+            if var.per_player and isinstance(value, tuple) and len(value) == len(names):
                 shown = ", ".join(
                     f"{n} {var.value_text(v, names)}" for n, v in zip(names, value, strict=True)
                 )
