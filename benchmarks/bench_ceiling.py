@@ -30,10 +30,11 @@ from benchmarks import Result
 from benchmarks.bench_engine import GROUP, pack_playout, paired_ratio
 from benchmarks.reference import jantori as jantori_reference
 from benchmarks.reference import war as war_reference
+from vtt.rules.argtypes import kinds as kinds_of
 from vtt.rules.engine import Game, State
 from vtt.rules.expr import MAX_WORK, METER
-from vtt.rules.finder import _load, find_pack
-from vtt.rules.generate import _kinds
+from vtt.rules.finder import find_pack
+from vtt.rules.loader import load_pack
 from vtt.rules.ruleset import from_seat
 from vtt.rules.stdlib import beats, reach, rule_between, suit_winner
 
@@ -43,11 +44,7 @@ CHECKED_GAMES = 200
 
 def _fresh(pack: str) -> Game:
     """A pack loaded anew (not the cached Game), so its rules can be replaced."""
-    _load.cache_clear()
-    try:
-        return _load(find_pack(pack, ()).resolve())
-    finally:
-        _load.cache_clear()
+    return load_pack(find_pack(pack, ()))
 
 
 def hand_written_war() -> Game:
@@ -148,7 +145,7 @@ def hand_written_jantori() -> Game:
             if square == theirs:
                 continue
             if kinds is None:
-                kinds = _kinds(env["reserve"][me])
+                kinds = kinds_of(env["reserve"][me])
             stack = board[square]
             if stack and stack[-1].owner != me:
                 row = beaten_by[stack[-1].kind]
