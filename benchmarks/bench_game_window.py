@@ -24,9 +24,9 @@ def _events():  # type: ignore[no-untyped-def]
 
     left = Qt.MouseButton.LeftButton
 
-    def send(view, kind, scene_point, buttons):  # type: ignore[no-untyped-def]
+    def send(view, kind, pos, buttons):  # type: ignore[no-untyped-def]
+        """A mouse event at ``pos``, a point of ``view``'s viewport."""
         port = view.viewport()
-        pos = QPointF(view.mapFromScene(scene_point))
         button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else left
         event = QMouseEvent(kind, pos, QPointF(port.mapToGlobal(pos)), button, buttons,
                             Qt.KeyboardModifier.NoModifier)  # fmt: skip
@@ -65,16 +65,22 @@ def drag_latencies() -> tuple[list[float], list[float]]:
                 (f for f in window.board.faces if f.what == what and window.view.can_drag(f)),
                 key=lambda f: f.face.index,
             )
+            # Pressed where the face shows (the table, or the hand area below it), let go
+            # over its target on the table: the pressed view keeps the mouse.
+            pressed = window.hand_view if face.place.in_hand else window.view
             rect = face.sceneBoundingRect()
-            start = QPointF(rect.left() + 12, rect.center().y())
-            end = QPointF(*window.board.places[key].place.centre)
+            start = QPointF(pressed.mapFromScene(QPointF(rect.left() + 12, rect.center().y())))
+            target = window.view.mapFromScene(QPointF(*window.board.places[key].place.centre))
+            end = QPointF(
+                pressed.viewport().mapFromGlobal(window.view.viewport().mapToGlobal(target))
+            )
             moves = len(session.moves)
             began = time.perf_counter()
-            send(window.view, QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton)
+            send(pressed, QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton)
             press_ms.append((time.perf_counter() - began) * 1000)
-            send(window.view, QEvent.Type.MouseMove, end, Qt.MouseButton.LeftButton)
+            send(pressed, QEvent.Type.MouseMove, end, Qt.MouseButton.LeftButton)
             began = time.perf_counter()
-            send(window.view, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton)
+            send(pressed, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton)
             QApplication.processEvents()
             drop_ms.append((time.perf_counter() - began) * 1000)
             assert len(session.moves) == moves + 1, "the drop was not taken as a move"
