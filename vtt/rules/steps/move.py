@@ -95,19 +95,7 @@ class Move(Step):
             return
         env = state.env
         if self.what is not None:
-            items = self.what.fast(env)
-            wanted: Any = items if isinstance(items, list | tuple) else (items,)
-            sources = _stacks(self.sources, env)
-            moved = []
-            for item in wanted:
-                for stack in sources:
-                    found = take_item(stack, item)
-                    if found is not None:
-                        break
-                else:
-                    where = " or ".join(ref.text for ref in self.sources)
-                    raise RuleError(f"cannot move {describe(item)}: it is not in {where}")
-                moved.append(found)
+            moved = self._take_named(env)
             into = self.dest.stack(env)
             if self.bottom:
                 into[0:0] = moved
@@ -119,6 +107,24 @@ class Move(Step):
         for stack in _stacks(self.sources, env):
             move_top(stack, into, count, self.bottom)
 
+    def _take_named(self, env: Env) -> list[Any]:
+        """Take out the components ``what`` names, each from the first source holding it."""
+        assert self.what is not None
+        items = self.what.fast(env)
+        wanted: Any = items if isinstance(items, list | tuple) else (items,)
+        sources = _stacks(self.sources, env)
+        taken = []
+        for item in wanted:
+            for stack in sources:
+                found = take_item(stack, item)
+                if found is not None:
+                    break
+            else:
+                where = " or ".join(ref.text for ref in self.sources)
+                raise RuleError(f"cannot move {describe(item)}: it is not in {where}")
+            taken.append(found)
+        return taken
+
     def _run_random(self, state: State) -> None:
         """Take the components as a move to the top would, then put each, in order, at a
         place of the destination drawn from the state's generator (any gap, the top and
@@ -127,18 +133,7 @@ class Move(Step):
         env = state.env
         taken: list[Any] = []
         if self.what is not None:
-            items = self.what.fast(env)
-            wanted: Any = items if isinstance(items, list | tuple) else (items,)
-            sources = _stacks(self.sources, env)
-            for item in wanted:
-                for stack in sources:
-                    found = take_item(stack, item)
-                    if found is not None:
-                        break
-                else:
-                    where = " or ".join(ref.text for ref in self.sources)
-                    raise RuleError(f"cannot move {describe(item)}: it is not in {where}")
-                taken.append(found)
+            taken = self._take_named(env)
         else:
             count = None if self.count is None else int(self.count.fast(env))  # type: ignore[call-overload]
             for stack in _stacks(self.sources, env):
