@@ -8,27 +8,15 @@ from __future__ import annotations
 
 import random
 
-from game_windows import open_game
-from test_game_play import drag_move, wait_for_person
+from test_game_play import drag_move
+from test_saved_games import played_jantori
 
 from vtt.ui import dialogs
 from vtt.ui.game.saved import autosaved_games, load_saved_game
-from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.game.window import GameWindow
 from vtt.ui.qt import QApplication, QFileDialog, Qt
 
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-def jantori_under_way(qtbot, moves_by_person: int = 2) -> GameWindow:
-    """A JANTORI window where the person has dragged pieces against the computer."""
-    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER), seed=3)
-    chooser = random.Random(7)
-    for _ in range(moves_by_person):
-        wait_for_person(qtbot, window)
-        drag_move(window, chooser)
-    wait_for_person(qtbot, window)
-    return window
 
 
 def autosaved_moves(window: GameWindow) -> list[str] | None:
@@ -50,7 +38,7 @@ def asked_and_answer(monkeypatch, answer: str) -> list[str]:
 
 
 def test_closing_a_game_under_way_asks_and_cancel_keeps_it(qtbot, monkeypatch):
-    game = jantori_under_way(qtbot)
+    game = played_jantori(qtbot, moves_by_person=2)
     asked = asked_and_answer(monkeypatch, "cancel")
     assert not game.close()
     assert game.isVisible() and asked == ["this game of JANTORI"]
@@ -58,7 +46,7 @@ def test_closing_a_game_under_way_asks_and_cancel_keeps_it(qtbot, monkeypatch):
 
 
 def test_save_in_the_close_prompt_writes_the_game_then_closes(qtbot, monkeypatch, tmp_path):
-    game = jantori_under_way(qtbot)
+    game = played_jantori(qtbot, moves_by_person=2)
     target = tmp_path / "evening.jgame"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
     asked_and_answer(monkeypatch, "save")
@@ -69,7 +57,7 @@ def test_save_in_the_close_prompt_writes_the_game_then_closes(qtbot, monkeypatch
 
 
 def test_a_saved_game_closes_without_asking_until_another_move(qtbot, monkeypatch, tmp_path):
-    game = jantori_under_way(qtbot)
+    game = played_jantori(qtbot, moves_by_person=2)
     game.save_game(tmp_path / "kept.jgame")
     assert "kept.jgame" in game.windowTitle() and not game.isWindowModified()
     asked = asked_and_answer(monkeypatch, "cancel")
@@ -82,7 +70,7 @@ def test_a_saved_game_closes_without_asking_until_another_move(qtbot, monkeypatc
 
 
 def test_ctrl_q_in_a_game_window_quits_every_window_each_asking(qtbot, window, monkeypatch):
-    game = jantori_under_way(qtbot)
+    game = played_jantori(qtbot, moves_by_person=2)
     qtbot.addWidget(game)
     window.session.table.flip("joker-1")  # the table has changes of its own
     asked = asked_and_answer(monkeypatch, "discard")
@@ -96,7 +84,7 @@ def test_ctrl_q_in_a_game_window_quits_every_window_each_asking(qtbot, window, m
 def test_ctrl_q_on_the_table_closes_its_game_windows_and_cancel_stops_it(
     qtbot, window, monkeypatch
 ):
-    game = jantori_under_way(qtbot)
+    game = played_jantori(qtbot, moves_by_person=2)
     window.game_windows.append(game)
     asked = asked_and_answer(monkeypatch, "cancel")
     window.activateWindow()
@@ -113,7 +101,7 @@ def test_ctrl_q_on_the_table_closes_its_game_windows_and_cancel_stops_it(
 
 
 def test_a_game_autosaves_after_every_move_and_comes_back_after_a_crash(qtbot, window, monkeypatch):
-    game = jantori_under_way(qtbot, moves_by_person=3)
+    game = played_jantori(qtbot, moves_by_person=3)
     qtbot.waitUntil(lambda: autosaved_moves(game) == texts(game))
     left_behind = game.autosave.path.read_bytes()
     state, moves = game.session.state, texts(game)
@@ -136,7 +124,7 @@ def test_a_game_autosaves_after_every_move_and_comes_back_after_a_crash(qtbot, w
 
 
 def test_declining_a_game_restore_discards_its_autosave(qtbot, window, monkeypatch):
-    game = jantori_under_way(qtbot)
+    game = played_jantori(qtbot, moves_by_person=2)
     game.write_autosave()
     left_behind = game.autosave.path.read_bytes()
     game.close()
@@ -147,7 +135,7 @@ def test_declining_a_game_restore_discards_its_autosave(qtbot, window, monkeypat
 
 
 def test_switching_to_house_rules_asks_nothing_and_leaves_no_game_autosave(qtbot, monkeypatch):
-    game = jantori_under_way(qtbot)
+    game = played_jantori(qtbot, moves_by_person=2)
     game.write_autosave()
     asked = asked_and_answer(monkeypatch, "cancel")
     free = game.to_house_rules()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +12,25 @@ from vtt.rules.errors import Where
 from vtt.rules.expr.checker import _Checker, _parse
 from vtt.rules.expr.library import Library
 from vtt.rules.expr.limits import MAX_NODES
+
+
+def scoped_comprehension(
+    node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+    bound: frozenset[str],
+    visit: Callable[[ast.expr, frozenset[str]], ast.expr],
+) -> ast.expr:
+    """``visit`` each part of a comprehension with the names bound where that part runs:
+    a ``for``'s target reaches the parts after it, never its own iterable."""
+    scope = bound
+    for generator in node.generators:
+        generator.iter = visit(generator.iter, scope)
+        scope = scope | {n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+        generator.ifs = [visit(test, scope) for test in generator.ifs]
+    if isinstance(node, ast.DictComp):
+        node.key, node.value = visit(node.key, scope), visit(node.value, scope)
+    else:
+        node.elt = visit(node.elt, scope)
+    return node
 
 
 @dataclass(frozen=True)
@@ -108,16 +127,7 @@ class _WritingIn:
         node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
         bound: frozenset[str],
     ) -> ast.expr:
-        scope = bound
-        for generator in node.generators:
-            generator.iter = self.visit(generator.iter, scope)
-            scope = scope | {n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
-            generator.ifs = [self.visit(test, scope) for test in generator.ifs]
-        if isinstance(node, ast.DictComp):
-            node.key, node.value = self.visit(node.key, scope), self.visit(node.value, scope)
-        else:
-            node.elt = self.visit(node.elt, scope)
-        return node
+        return scoped_comprehension(node, bound, self.visit)
 
     def _name(self, node: ast.Name, bound: frozenset[str]) -> ast.expr:
         define = self.defines.get(node.id)
@@ -189,18 +199,7 @@ class _Parameters:
                 )
             return ast.copy_location(copy.deepcopy(self.given[node.id]), node)
         if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
-            scope = bound
-            for generator in node.generators:
-                generator.iter = self.visit(generator.iter, scope)
-                scope = scope | {
-                    n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)
-                }
-                generator.ifs = [self.visit(test, scope) for test in generator.ifs]
-            if isinstance(node, ast.DictComp):
-                node.key, node.value = self.visit(node.key, scope), self.visit(node.value, scope)
-            else:
-                node.elt = self.visit(node.elt, scope)
-            return node
+            return scoped_comprehension(node, bound, self.visit)
         for field, value in ast.iter_fields(node):
             if isinstance(value, ast.expr):
                 setattr(node, field, self.visit(value, bound))
