@@ -202,6 +202,11 @@ class _Composer:
             return self.parser.get_event()
         except yaml.MarkedYAMLError as error:
             problem = error.problem or "not valid YAML"
+            if "nesting depth" in problem:  # PyYAML 6.0.4 and later stop deep nesting first
+                raise self.fail(
+                    f"the data is nested too deeply (at most {MAX_DEPTH} levels)",
+                    error.problem_mark,
+                ) from None
             context = f" ({error.context})" if error.context else ""
             raise self.fail(f"not valid YAML: {problem}{context}", error.problem_mark) from None
         except yaml.reader.ReaderError as error:
