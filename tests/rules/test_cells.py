@@ -35,3 +35,27 @@ def test_offset_moves_a_cell_and_gives_none_off_the_board() -> None:
 def test_adding_to_a_cell_is_an_error_not_a_longer_tuple(source: str) -> None:
     with pytest.raises(EvalError, match="a cell cannot be"):
         _value(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "cell('a' + '9' * 4000)",
+        "cell('b' + '1' * 6)",
+        "cell('  c' + '0' * 50 + '1')",
+        "cell(str(cell('a1')) + '0' * 5)",
+    ],
+)
+def test_a_cell_name_past_five_characters_is_refused_without_building_its_number(
+    source: str,
+) -> None:
+    with pytest.raises(EvalError, match="is not a cell: a cell name is a column letter") as error:
+        _value(source)
+    assert len(str(error.value)) < 300  # the name is not echoed whole
+
+
+@pytest.mark.parametrize("name", ["a²", "b١", "c٣"])
+def test_a_cell_row_is_written_in_ascii_digits(name: str) -> None:
+    with pytest.raises(EvalError, match="is not a cell: expected a column letter and a row"):
+        _value(f"cell('{name}')")
+    assert _value("cell('z9999')") == Cell(25, 9998)

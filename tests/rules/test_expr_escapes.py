@@ -532,3 +532,22 @@ def test_modest_values_of_shared_structure_still_work(source: str, value: object
 def test_a_function_is_never_shown_with_its_memory_address(source: str) -> None:
     got, error = outcome(source)
     assert got == RUN and "function" in str(error) and "0x" not in str(error)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "str([str])",
+        "str((1, [max]))",
+        "str({'a': len})",
+        "str({len: 1})",
+        "f'{[sorted]}'",
+        "f'{([min],)!r}'",
+        "join([[str]])",
+        "str([[str]] * 3)",
+    ],
+)
+def test_a_function_inside_a_value_is_never_shown_with_its_memory_address(source: str) -> None:
+    got, error = outcome(source)
+    assert got == RUN and "a function has no text to show" in str(error)
+    assert "0x" not in str(error)

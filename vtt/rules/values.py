@@ -17,6 +17,8 @@ from vtt.janken import Card, NotationError, Suit
 __all__ = ["Cell", "Component", "Grid", "Piece", "Stack"]
 
 _COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+#: The longest cell name read: a column letter and a row of up to four digits.
+_MAX_CELL_NAME = 5
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -54,7 +56,14 @@ class Cell(NamedTuple):
     def parse(cls, text: str) -> Cell:
         """Read a cell name such as ``b2`` (case-insensitive)."""
         name = text.strip().lower()
-        if len(name) < 2 or name[0] not in _COLUMNS or not name[1:].isdigit():
+        if len(name) > _MAX_CELL_NAME:
+            # Grids have at most 26 rows: a longer name would only build a huge number.
+            raise NotationError(
+                f"{text[:12]!r}... ({len(text):,} characters) is not a cell: a cell name is "
+                f"a column letter and a row of at most {_MAX_CELL_NAME - 1} digits, like b2"
+            )
+        digits = name[1:]
+        if len(name) < 2 or name[0] not in _COLUMNS or not (digits.isascii() and digits.isdigit()):
             raise NotationError(
                 f"{text!r} is not a cell: expected a column letter and a row, like b2"
             )

@@ -17,6 +17,7 @@ over 2 MB are errors naming the file and line. Nothing in a file can run code.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any, Final
 import yaml
 
 from vtt.rules.errors import PackError, Where
+from vtt.rules.shown import hidden_character
 
 # libyaml's parser is much faster; the pure-Python one reads the same events. Only
 # the parser part of either loader is used: no constructor ever runs.
@@ -343,7 +345,22 @@ class _Composer:
                 "merge keys ('<<') are not supported: write the keys out", event.start_mark, path
             )
         self.nodes += 1
-        return str(event.value)
+        return self.seen(str(event.value), event, path)
+
+    def seen(self, text: str, event: Any, path: PathKey) -> str:
+        """Text that shows what it holds: a control character or an invisible formatting
+        one (a right-to-left override, a zero-width space) could make a name, a log line
+        or a message read otherwise than it is."""
+        char = hidden_character(text)
+        if char is not None:
+            line, column = self.content_start(event)
+            line += text[: text.index(char)].count("\n") if event.style in ("|", ">") else 0
+            raise PackError(
+                f"the text holds the invisible character U+{ord(char):04X} "
+                f"({unicodedata.name(char, 'a control character')}): write plain text",
+                Where(self.file, line, column, format_path(path)),
+            )
+        return text
 
     def check_tag(self, event: Any, kind: str, path: PathKey) -> None:
         """Lists and mappings may carry no tag but their own."""
@@ -355,16 +372,17 @@ class _Composer:
         tag, text = event.tag, event.value
         if tag in (None, "!"):
             if not event.implicit[0] or tag is not None:
-                return text
+                return self.seen(text, event, path)
             if len(text) > _MAX_DIGITS and _FLOAT.fullmatch(text):
                 raise self.fail(
                     f"the number is too long: at most {_MAX_DIGITS} digits", event.start_mark, path
                 )
-            return _resolve(text)
+            value = _resolve(text)
+            return self.seen(value, event, path) if isinstance(value, str) else value
         if not tag.startswith(_CORE) or tag[len(_CORE) :] not in _CORE_SCALARS:
             raise self.fail(_tag_message(tag), event.start_mark, path)
         kind = tag[len(_CORE) :]
-        value = text if kind == "str" else _resolve(text)
+        value = self.seen(text, event, path) if kind == "str" else _resolve(text)
         if kind != "str" and _CORE_SCALARS[kind] is not type(value):
             raise self.fail(f"{text!r} is not a valid !!{kind}", event.start_mark, path)
         return value

@@ -90,11 +90,26 @@ def _probe(value: Any) -> Any:
     return _weighed(value)
 
 
+def _showable(value: Any) -> Any:
+    """A value about to be shown as text, refused if a function is in it anywhere (a
+    function's repr would show where it lies in memory): ``[str]`` as ``str`` is."""
+    walked: set[int] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if callable(item):
+            raise TypeError("a function has no text to show")
+        if isinstance(item, list | tuple | set | frozenset | dict) and id(item) not in walked:
+            walked.add(id(item))  # a part held many times is walked once
+            todo.extend(item)  # a dict's keys
+            if isinstance(item, dict):
+                todo.extend(item.values())
+    return value
+
+
 def _format(value: Any, conversion: int, spec: str) -> str:
     """One ``{...}`` of an f-string; the spec was checked at load."""
-    _weighed(value)  # showing it walks all of it: charged before, not after
-    if callable(value):  # its repr would show where it lies in memory
-        raise TypeError("a function has no text to show")
+    _showable(_weighed(value))  # showing it walks all of it: charged before, not after
     if conversion == ord("r"):
         value = repr(value)
     elif conversion == ord("a"):

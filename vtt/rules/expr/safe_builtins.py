@@ -6,7 +6,7 @@ import types
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from vtt.rules.expr.guards import _mod, _text
+from vtt.rules.expr.guards import _mod, _showable, _text
 from vtt.rules.expr.library import Library
 from vtt.rules.expr.meter import (
     _NUMBER_TYPES,
@@ -136,9 +136,7 @@ def _str(value: object = "") -> str:
     """The value as text."""
     if isinstance(value, types.GeneratorType):
         raise TypeError("str() of a generator: write a list, like str([x for x in items])")
-    if callable(value):  # its repr would show where it lies in memory
-        raise TypeError("a function has no text to show")
-    return _sized(str(_weighed(value)))  # type: ignore[no-any-return]
+    return _sized(str(_showable(_weighed(value))))  # type: ignore[no-any-return]
 
 
 def _join(values: Iterable[object], separator: str = ", ") -> str:

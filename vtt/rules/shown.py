@@ -1,0 +1,115 @@
+"""Text from a pack, a file or a person, made safe to show in the window or a terminal.
+
+Such text may hold what a reader cannot see: terminal escape sequences (``\\x1b[2J``
+clears the screen, others rewrite the title or what was printed), other control
+characters (``\\r`` writes over a line) and invisible formatting characters (a
+right-to-left override turns ``txt.exe`` around). Shown here, each of them is
+written out as its escape, so the reader sees it; and the text is cut short, so a
+value a megabyte long never reaches a label or a terminal whole.
+
+>>> shown("red \\x1b[31mtext\\u202e")
+'red \\\\x1b[31mtext\\\\u202e'
+>>> shown("a" * 10, 6)
+'aaaaa…'
+"""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from typing import Final, TextIO
+
+__all__ = [
+    "LINE_CHARS",
+    "NAME_CHARS",
+    "cut",
+    "echo",
+    "hidden_character",
+    "shown",
+    "shown_name",
+    "visible",
+]
+
+#: The longest name shown (a pack, a seat, a zone, a var, an option, a label).
+NAME_CHARS: Final = 80
+#: The longest line shown (a log line, a message, a var's value, a move, a reason).
+LINE_CHARS: Final = 500
+
+#: Line breaks and tabs lay text out as meant; every other control character is escaped.
+_LAYOUT = frozenset("\n\t")
+#: Joiners shape the letters of some scripts and of emoji: they stay.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _hidden(char: str) -> bool:
+    """True for a character that acts on the text around it but shows nothing itself."""
+    if char in _LAYOUT or char in _JOINERS:
+        return False
+    # Cc: control characters (C0, DEL, C1); Cf: invisible formatting (bidi overrides,
+    # isolates and marks, zero-width spaces, the byte-order mark); Zl, Zp: the line
+    # and paragraph separators, which break a line where none is seen.
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp")
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of ``text`` a reader could not see (see ``visible``), if any.
+
+    >>> hidden_character("Ann\\u202eLee")
+    '\\u202e'
+    >>> hidden_character("two\\nlines\\tand a tab") is None
+    True
+    """
+    for char in text:
+        if not char.isprintable() and _hidden(char):
+            return char
+    return None
+
+
+def visible(text: str) -> str:
+    """``text`` with every control and invisible formatting character written as its
+    escape (``\\x1b``, ``\\u202e``); line breaks and tabs stay.
+
+    >>> visible("a\\x1b[2Jb\\u2066c\\n")
+    'a\\\\x1b[2Jb\\\\u2066c\\n'
+    """
+    if text.isprintable():  # the usual case, decided at C speed
+        return text
+    return "".join(_escape(char) if _hidden(char) else char for char in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def cut(text: str, limit: int = LINE_CHARS) -> str:
+    """``text`` at most ``limit`` characters long, ending in '…' when it was longer.
+
+    >>> cut("abcdef", 4), cut("abc", 4)
+    ('abc…', 'abc')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(text: object, limit: int = LINE_CHARS) -> str:
+    """Text (or a value's text) as it may be shown: hidden characters made visible, at
+    most ``limit`` characters."""
+    raw = text if isinstance(text, str) else str(text)
+    # Cut before escaping too: the work stays small however long the text is.
+    return cut(visible(raw[: limit + 1]), limit)
+
+
+def shown_name(text: object) -> str:
+    """A name as it may be shown: see ``shown``, at most NAME_CHARS characters."""
+    return shown(text, NAME_CHARS)
+
+
+def echo(text: object = "", file: TextIO | None = None, end: str = "\n") -> None:
+    """Print for the terminal: every escape sequence and control character in ``text``
+    shown as its escape, never acted on (``print`` for every command's output)."""
+    out = file if file is not None else sys.stdout
+    print(visible(str(text)), end=end, file=out, flush=end != "\n")
