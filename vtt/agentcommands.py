@@ -15,6 +15,7 @@ from vtt.ai.solver import NotSolvable, Solver, TooBig
 from vtt.rules.commands import parse_options
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
+from vtt.rules.shown import echo, shown, shown_name
 
 __all__ = ["add_simulate_parser", "add_solve_parser", "simulate_command", "solve_command"]
 
@@ -43,13 +44,13 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for text in filter(None, (part.strip() for part in args.moves.split(";"))):
             state.apply(text)
     except (RulesError, FileNotFoundError, ValueError) as error:
-        print(f"vtt solve: {error}", file=sys.stderr)
+        echo(f"vtt solve: {error}", file=sys.stderr)
         return 1
-    names = state.seat_names
+    names = tuple(shown_name(name) for name in state.seat_names)
 
     def progress(nodes: int, positions: int, seconds: float) -> None:
         rate = nodes / seconds if seconds else 0.0
-        print(
+        echo(
             f"  {nodes:,} positions searched, {positions:,} kept, {seconds:,.0f} s ({rate:,.0f}/s)",
             file=sys.stderr,
             flush=True,
@@ -57,27 +58,27 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     solver = Solver(seconds=args.max_seconds)
     solver.score = game.scores
-    print(f"Solving {game.name} ({len(names)} players)...", file=sys.stderr, flush=True)
+    echo(f"Solving {shown_name(game.name)} ({len(names)} players)...", file=sys.stderr, flush=True)
     try:
         solution = solver.solve(state, progress)
     except NotSolvable as error:
-        print(f"vtt solve: {game.name} cannot be solved: {error}", file=sys.stderr)
+        echo(f"vtt solve: {shown_name(game.name)} cannot be solved: {error}", file=sys.stderr)
         return 1
     except TooBig as error:
-        print(f"vtt solve: {error}; {solver.nodes:,} positions searched", file=out)
+        echo(f"vtt solve: {error}; {solver.nodes:,} positions searched", file=out)
         return 2
     verdict = (
         "a draw" if solution.value == 0 else f"{names[0] if solution.value > 0 else names[1]} wins"
     )
-    print(f"{game.name}: {verdict} with perfect play.", file=out)
+    echo(f"{shown_name(game.name)}: {verdict} with perfect play.", file=out)
     if solution.actions:
         mover = names[solution.to_move]
         for action, value in solution.actions.items():
             kept = "keeps" if value == solution.value else "loses"
             result = "draw" if value == 0 else f"{names[0] if value > 0 else names[1]} wins"
             move = state.action_to_move(action)
-            print(f"  {mover}: {move}  -> {result} ({kept} the value)", file=out)
-    print(
+            echo(f"  {mover}: {shown(move)}  -> {result} ({kept} the value)", file=out)
+    echo(
         f"{solution.nodes:,} positions searched, {solution.positions:,} kept in the table, "
         f"{solution.seconds:,.1f} s.",
         file=out,
@@ -131,7 +132,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
         options = parse_options(game, args.option)
         game.new_state(options, args.seed, players=args.players)  # options checked here
     except (RulesError, FileNotFoundError, ValueError) as error:
-        print(f"vtt simulate: {error}", file=sys.stderr)
+        echo(f"vtt simulate: {error}", file=sys.stderr)
         return 1
     batch = Batch(
         str(game.path or args.pack),
@@ -144,7 +145,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
 
     def progress(done: int, total: int) -> None:
         filled = 30 * done // total
-        print(
+        print(  # numbers only: the carriage return goes to the terminal as it is
             f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games",
             end="" if done < total else "\n",
             file=sys.stderr,
@@ -154,11 +155,11 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
     try:
         results = run(batch, workers=args.workers, progress=progress, dask=args.dask)
     except (RulesError, ValueError, OSError) as error:
-        print(f"vtt simulate: {error}", file=sys.stderr)
+        echo(f"vtt simulate: {error}", file=sys.stderr)
         return 1
     rep = report(batch, results)
     rep.pack = game.id
-    print(table(rep), file=out)
+    echo(table(rep), file=out)
     try:
         if args.json:
             with open(args.json, "w", encoding="utf-8") as file:
@@ -168,6 +169,6 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
 
             save_chart(rep, args.chart)
     except OSError as error:
-        print(f"vtt simulate: {error}", file=sys.stderr)
+        echo(f"vtt simulate: {error}", file=sys.stderr)
         return 1
     return 0

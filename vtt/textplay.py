@@ -19,6 +19,7 @@ from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.shown import echo, shown, shown_name
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell, Piece
 from vtt.rules.views import Hidden, View
@@ -33,7 +34,7 @@ def show_view(view: View, out: TextIO, state: State | None = None) -> None:
     names = view.seat_names
     phase = state.game.phases.get(view.phase) if state is not None else None
     doing = phase.label if phase is not None and phase.label else f"phase {view.phase}"
-    print(f"\n--- {names[view.seat]} to move ({doing}) ---", file=out)
+    echo(f"\n--- {shown_name(names[view.seat])} to move ({shown_name(doing)}) ---", file=out)
     for name, node in view.zones.items():
         zone = state.game.zones.get(name) if state is not None else None
         if zone is not None and state is not None and not state.laid_out(name):
@@ -41,19 +42,19 @@ def show_view(view: View, out: TextIO, state: State | None = None) -> None:
         label = zone.label if zone is not None and zone.label else name
         text = _zone_text(node, names, label)
         if text:
-            print(f"  {label}: {text}", file=out)
+            echo(f"  {shown_name(label)}: {text}", file=out)
     for name, value in view.vars.items():
         var = state.game.vars.get(name) if state is not None else None
         if var is None:
-            print(f"  {name} = {describe(value)}", file=out)
+            echo(f"  {shown_name(name)} = {shown(describe(value))}", file=out)
         elif state is not None and shown_now(var.shown, state.env):
             if isinstance(value, tuple):
-                shown = " ".join(var.value_text(v, names) for v in value)
+                text = " ".join(var.value_text(v, names) for v in value)
             else:
-                shown = var.value_text(value, names)
-            print(f"  {var.label or name} = {shown}", file=out)
+                text = var.value_text(value, names)
+            echo(f"  {shown_name(var.label or name)} = {shown(text)}", file=out)
     for line in view.log[-4:]:
-        print(f"  | {line}", file=out)
+        echo(f"  | {shown(line)}", file=out)
 
 
 def _zone_text(node: object, names: tuple[str, ...], label: str = "") -> str:
@@ -71,11 +72,11 @@ def _zone_text(node: object, names: tuple[str, ...], label: str = "") -> str:
         if not any(_zone_text(c, names) for c in node):
             return ""
         parts = [
-            f"{names[i] if i < len(names) else i}: {_zone_text(c, names) or '-'}"
+            f"{shown_name(names[i]) if i < len(names) else i}: {_zone_text(c, names) or '-'}"
             for i, c in enumerate(node)
         ]
         return "; ".join(parts)
-    return describe(node) if node else ""
+    return shown(describe(node)) if node else ""
 
 
 def play_command(
@@ -85,7 +86,7 @@ def play_command(
     source = source or sys.stdin
     out = out or sys.stdout
     if not args.text:
-        print("vtt play needs --text (the window plays packs from its own menu)", file=out)
+        echo("vtt play needs --text (the window plays packs from its own menu)", file=out)
         return 2
     try:
         game = load_game(args.pack)
@@ -95,7 +96,7 @@ def play_command(
             parse_options(game, args.option), args.seed or 0, players=players, seat_names=names
         )
     except (RulesError, FileNotFoundError, ValueError) as error:
-        print(f"vtt play: {error}", file=sys.stderr)
+        echo(f"vtt play: {error}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
     while state.outcome is None:
@@ -104,15 +105,17 @@ def play_command(
         if seat in agents:
             move = agents[seat].choose(state.view(seat), list(state.legal_moves))
             state.apply(move)
-            print(f"{state.seat_names[seat]} (random) plays {move}", file=out)
+            echo(f"{shown_name(state.seat_names[seat])} (random) plays {shown(move)}", file=out)
             continue
         show_view(state.view(seat), out, state)
         if _turn(state, out, source) is None:
-            print("game stopped", file=out)
+            echo("game stopped", file=out)
             return 0
-    print(f"\nGame over: {state.outcome.reason}", file=out)
-    winners = [state.seat_names[s] for s in state.outcome.winners] or ["nobody (a draw)"]
-    print(f"Winner: {', '.join(winners)}; scores: {describe(state.outcome.scores)}", file=out)
+    echo(f"\nGame over: {shown(state.outcome.reason)}", file=out)
+    winners = [shown_name(state.seat_names[s]) for s in state.outcome.winners] or [
+        "nobody (a draw)"
+    ]
+    echo(f"Winner: {', '.join(winners)}; scores: {shown(describe(state.outcome.scores))}", file=out)
     return 0
 
 
@@ -147,9 +150,9 @@ def _cell_text(stack: Any, names: tuple[str, ...]) -> str:
         return "."
     top = stack[-1]
     owner = getattr(top, "owner", None)
-    text = str(getattr(top, "kind", top))
+    text = shown_name(getattr(top, "kind", top))
     if isinstance(owner, int) and owner < len(names):
-        text += "/" + names[owner][:1]
+        text += "/" + shown(names[owner][:1])
     beneath = stack[0]
     if len(stack) > 1 and isinstance(top, Piece) and isinstance(beneath, Card):
         text += f"@{beneath}"
@@ -161,9 +164,9 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
     """One human move; None when the player quits (or input ends)."""
     moves = list(state.legal_moves)
     for number, move in enumerate(moves, start=1):
-        print(f"  {number:>3}. {move}", file=out)
+        echo(f"  {number:>3}. {shown(move)}", file=out)
     while True:
-        print("move (number or notation, 'quit' to stop)> ", end="", file=out, flush=True)
+        echo("move (number or notation, 'quit' to stop)> ", end="", file=out, flush=True)
         line = source.readline()
         if not line or line.strip().lower() in ("quit", "exit", "q"):
             return None
@@ -175,4 +178,4 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
                 state.apply(Move.parse(text))
             return True
         except (IllegalMove, InvalidMove) as error:
-            print(f"  not allowed: {error}", file=out)
+            echo(f"  not allowed: {shown(error)}", file=out)

@@ -11,6 +11,7 @@ from vtt.rules.finder import find_pack, pack_folders
 from vtt.rules.game import Game
 from vtt.rules.loader import check_pack
 from vtt.rules.records import load_record, replay
+from vtt.rules.shown import ERROR_CHARS, echo, shown
 
 __all__ = ["parse_options", "replay_command", "validate_command"]
 
@@ -35,19 +36,19 @@ def validate_command(paths: list[str]) -> int:
         packs = _pack_paths(text)
         if not packs:
             bad += 1
-            print(
+            echo(
                 f"{text}: no rule pack here (no pack.yaml in it or in its sub-folders)",
                 file=sys.stderr,
             )
         for path in packs:
             problems = check_pack(path)
             for problem in problems:
-                print(problem, file=sys.stderr)
+                echo(shown(problem, ERROR_CHARS), file=sys.stderr)
             if problems:
                 bad += 1
-                print(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
+                echo(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
             else:
-                print(f"{path}: ok")
+                echo(f"{path}: ok")
     return 1 if bad else 0
 
 
@@ -57,10 +58,10 @@ def replay_command(path: str) -> int:
         record = load_record(path)
         report = replay(record)
     except (RulesError, FileNotFoundError) as error:
-        print(json.dumps({"record": path, "ok": False, "error": str(error)}, indent=2))
+        echo(json.dumps({"record": path, "ok": False, "error": str(error)}, indent=2))
         return 1
     report = {"record": path, **report}
-    print(json.dumps(report, indent=2, default=str))
+    echo(json.dumps(report, indent=2, default=str))
     return 0 if report["ok"] else 1
 
 

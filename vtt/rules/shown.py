@@ -20,6 +20,7 @@ import unicodedata
 from typing import Final, TextIO
 
 __all__ = [
+    "ERROR_CHARS",
     "LINE_CHARS",
     "NAME_CHARS",
     "cut",
@@ -34,6 +35,9 @@ __all__ = [
 NAME_CHARS: Final = 80
 #: The longest line shown (a log line, a message, a var's value, a move, a reason).
 LINE_CHARS: Final = 500
+
+#: The longest error shown (its expression and the caret under the place included).
+ERROR_CHARS: Final = 4_000
 
 #: Line breaks and tabs lay text out as meant; every other control character is escaped.
 _LAYOUT = frozenset("\n\t")
@@ -108,8 +112,14 @@ def shown_name(text: object) -> str:
     return shown(text, NAME_CHARS)
 
 
-def echo(text: object = "", file: TextIO | None = None, end: str = "\n") -> None:
-    """Print for the terminal: every escape sequence and control character in ``text``
-    shown as its escape, never acted on (``print`` for every command's output)."""
-    out = file if file is not None else sys.stdout
-    print(visible(str(text)), end=end, file=out, flush=end != "\n")
+def echo(
+    *values: object,
+    sep: str = " ",
+    end: str = "\n",
+    file: TextIO | None = None,
+    flush: bool = False,
+) -> None:
+    """``print`` for the terminal: every escape sequence and control character in the
+    values shown as its escape, never acted on (every command prints through this)."""
+    text = sep.join(str(value) for value in values)
+    print(visible(text), end=end, file=file if file is not None else sys.stdout, flush=flush)
