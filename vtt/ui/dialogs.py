@@ -6,9 +6,13 @@ them; warnings are shown window-modal without blocking, so nothing waits on them
 
 from __future__ import annotations
 
+from typing import Any
+
 from vtt.rules.setups import Setup
+from vtt.rules.shown import ERROR_CHARS, shown, shown_name
 from vtt.table import MAX_SEATS, Seat, default_seats
 from vtt.table.seats import SEAT_COLOURS
+from vtt.ui.plaintext import Label, plain_box
 from vtt.ui.qt import (
     QAbstractItemView,
     QComboBox,
@@ -18,7 +22,6 @@ from vtt.ui.qt import (
     QGuiApplication,
     QHeaderView,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QSize,
@@ -51,8 +54,8 @@ def ask_text(parent: QWidget, title: str, label: str, value: str) -> str | None:
 
 def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
     """Ask a yes/no question."""
-    answer = QMessageBox.question(parent, title, text)
-    return answer == QMessageBox.StandardButton.Yes
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    return _asked(parent, title, text, buttons) == QMessageBox.StandardButton.Yes
 
 
 def ask_save_changes(parent: QWidget, name: str) -> str:
@@ -62,7 +65,7 @@ def ask_save_changes(parent: QWidget, name: str) -> str:
         | QMessageBox.StandardButton.Discard
         | QMessageBox.StandardButton.Cancel
     )
-    answer = QMessageBox.question(parent, "Save changes?", f"Save the changes to {name}?", buttons)
+    answer = _asked(parent, "Save changes?", f"Save the changes to {name}?", buttons)
     if answer == QMessageBox.StandardButton.Save:
         return "save"
     if answer == QMessageBox.StandardButton.Discard:
@@ -70,9 +73,23 @@ def ask_save_changes(parent: QWidget, name: str) -> str:
     return "cancel"
 
 
+def _asked(parent: QWidget, title: str, text: str, buttons: Any) -> Any:
+    """The button a modal question was answered with; its text shown as plain text."""
+    box = plain_box(QMessageBox(QMessageBox.Icon.Question, title, shown(text), buttons, parent))
+    box.exec()
+    return box.standardButton(box.clickedButton())
+
+
 def warn(parent: QWidget, title: str, text: str) -> QMessageBox:
     """Show a warning without blocking (window-modal)."""
-    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        title,
+        shown(text, ERROR_CHARS),
+        QMessageBox.StandardButton.Ok,
+        parent,
+    )
+    plain_box(box)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
@@ -89,10 +106,10 @@ class NewTableDialog(QDialog):
         self.setWindowTitle("New table")
         self.choice = QComboBox()
         for setup in setups:
-            self.choice.addItem(setup.name)
+            self.choice.addItem(shown_name(setup.name))
         self.count = QSpinBox()
         self.names = [QLineEdit(seat.name) for seat in default_seats(MAX_SEATS)]
-        self.about = QLabel()
+        self.about = Label()
         self.about.setWordWrap(True)
         self.form = QFormLayout()
         self.form.addRow("Setup:", self.choice)
@@ -121,7 +138,7 @@ class NewTableDialog(QDialog):
         low, high, default = self.setups[index].players
         self.count.setRange(low, min(high, MAX_SEATS))
         self.count.setValue(default)
-        self.about.setText(self.setups[index].description)
+        self.about.setText(shown(self.setups[index].description))
         self._show_names(self.count.value())
 
     def _show_names(self, count: int) -> None:
@@ -167,7 +184,7 @@ class ShortcutsWindow(QDialog):
         grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.grid = grid
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(PIECE_KEYS_NOTE))
+        layout.addWidget(Label(PIECE_KEYS_NOTE))
         layout.addWidget(grid)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.close)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from vtt.rules.shown import shown_name
 from vtt.table import CARD_HEIGHT, CARD_WIDTH, CardPiece, Table
 from vtt.ui.art import Art, card_asset
 from vtt.ui.magnifier import Magnifier
@@ -348,10 +349,10 @@ class HandBar(QWidget):
             give = menu.addMenu("Give to")
             for other, who in enumerate(self.table.seats):
                 if other != seat:
-                    give.addAction(who.name).triggered.connect(
+                    give.addAction(shown_name(who.name)).triggered.connect(
                         lambda _=False, o=other: self.give(card, o)
                     )
-        menu.addSection(f"{self.session.seat_name()}'s hand")
+        menu.addSection(f"{shown_name(self.session.seat_name())}'s hand")
         menu.addAction("Sort by suit and rank").triggered.connect(self.sort_hand)
         menu.addAction("Shuffle the hand").triggered.connect(
             lambda: self.session.run(None, lambda: self.table.shuffle(self.table.hand(seat).id))
@@ -419,7 +420,12 @@ class HandBar(QWidget):
         """The active seat's cards, faces up, the hovered one lifted."""
         seat = self.table.seats[self.session.active_seat]
         ids = self.hand_ids()
-        _title(painter, QRectF(14, 4, 400, TITLE_HEIGHT - 4), f"{seat.name}'s hand", len(ids))
+        _title(
+            painter,
+            QRectF(14, 4, 400, TITLE_HEIGHT - 4),
+            f"{shown_name(seat.name)}'s hand",
+            len(ids),
+        )
         rects = self.card_rects(len(ids))
         dragging = self.press is not None and self.press.dragging
         dragged = set(self.press.cards) if self.press is not None and dragging else set()
@@ -478,7 +484,9 @@ class HandBar(QWidget):
             painter.drawEllipse(QPointF(row.left() + 10, row.center().y()), 6, 6)
             painter.setPen(QColor("#f3ead8"))
             painter.setFont(font)
-            painter.drawText(row.adjusted(24, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, who.name)
+            painter.drawText(
+                row.adjusted(24, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, shown_name(who.name)
+            )
             h = min(row.height() - 4, 36.0)
             w = h * CARD_WIDTH / CARD_HEIGHT
             for n in range(min(count, 8)):
@@ -505,7 +513,9 @@ class HandBar(QWidget):
         painter.setFont(font)
         painter.setPen(QColor("white"))
         painter.drawText(
-            area, Qt.AlignmentFlag.AlignCenter, f"Pass to {seat.name}, then click to see the hand"
+            area,
+            Qt.AlignmentFlag.AlignCenter,
+            f"Pass to {shown_name(seat.name)}, then click to see the hand",
         )
 
 

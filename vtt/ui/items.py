@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import math
 
+from vtt.rules.shown import shown_name
 from vtt.table import CARD_HEIGHT, CARD_WIDTH, Bag, CardPiece, Counter, Die, Piece, Stack, Table
 from vtt.ui.art import Art, card_asset, die_face_asset, piece_asset
+from vtt.ui.plaintext import tip
 from vtt.ui.qt import (
     QBrush,
     QColor,
@@ -94,7 +96,7 @@ class PieceItem(QGraphicsRectItem):
         self.setZValue(piece.z)
         self.locked = piece.locked
         self.description = piece.describe()
-        self.setToolTip(self.tooltip(piece, table))
+        self.setToolTip(tip(self.tooltip(piece, table)))
         self.update()
 
     def tooltip(self, piece: Piece, table: Table) -> str:
@@ -403,7 +405,7 @@ class CounterItem(PieceItem):
             painter.drawRoundedRect(header.adjusted(0, 0, 0, 0), 5, 5)
         painter.setPen(QColor("white"))
         painter.setFont(QFont("Sans Serif", 7, QFont.Weight.Bold))
-        painter.drawText(header, Qt.AlignmentFlag.AlignCenter, self.title)
+        painter.drawText(header, Qt.AlignmentFlag.AlignCenter, shown_name(self.title))
         painter.setPen(QColor("#22303c"))
         painter.setFont(QFont("Sans Serif", 20, QFont.Weight.Bold))
         number = QRectF(body.left() + 28, body.top() + 20, body.width() - 58, 56)

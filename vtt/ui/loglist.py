@@ -1,9 +1,11 @@
-"""A log panel: one line per event, long lines wrapped, the last line always in view."""
+"""A log panel: one line per event, long lines wrapped (and cut short past
+``vtt.rules.shown.LINE_CHARS``), the last line always in view."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from vtt.rules.shown import shown
 from vtt.ui.qt import QListWidget, Qt, QWidget
 
 
@@ -26,13 +28,13 @@ class LogList(QListWidget):
 
     def add(self, line: str) -> None:
         """Write one more line at the end."""
-        self.addItem(line)
+        self.addItem(shown(line))
         self.scrollToBottom()
 
     def set_lines(self, lines: Iterable[str]) -> None:
         """Show these lines instead (a game's log, rebuilt after every move)."""
         self.clear()
-        self.addItems(list(lines))
+        self.addItems([shown(line) for line in lines])
         self.scrollToBottom()
 
     def lines(self) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from vtt.rules.shown import shown_name
 from vtt.table import Change, Hand, Mark
 from vtt.table.layout import seat_place
 from vtt.ui.art import Art, felt_colour
@@ -186,7 +187,7 @@ def paint_plate(painter: QPainter, plate: QRectF, name: str, colour: str) -> Non
     painter.setBrush(fill)
     painter.drawRoundedRect(plate, 17, 17)
     painter.setPen(QColor(25, 25, 25, 235) if light else QColor(255, 255, 255, 215))
-    painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, name)
+    painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, shown_name(name))
 
 
 def _corner(felt: QRectF, radius: float) -> float:
@@ -248,4 +249,4 @@ def paint_marks(painter: QPainter, marks: Iterable[Mark]) -> None:
                 )
             else:
                 room, align = body.adjusted(8, 3, -6, 0), Qt.AlignmentFlag.AlignLeft
-            painter.drawText(room, align, mark.label)
+            painter.drawText(room, align, shown_name(mark.label))

@@ -7,16 +7,17 @@ Dropping a card on a chip puts it into that seat's hand.
 
 from __future__ import annotations
 
+from vtt.rules.shown import shown_name
 from vtt.table import MAX_SEATS, Seat
 from vtt.table.layout import add_seat, remove_seat
 from vtt.table.seats import COLOUR_NAMES, DEFAULT_NAMES, SEAT_COLOURS
 from vtt.ui import dialogs
 from vtt.ui.art import swatch
+from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
     QColor,
     QColorDialog,
     QHBoxLayout,
-    QLabel,
     QMenu,
     QMouseEvent,
     QPainter,
@@ -89,7 +90,9 @@ class SeatChip(QWidget):
         if metrics.horizontalAdvance(f"{seat.name}  {cards}") > room:
             cards = str(count)  # a narrow chip keeps the number and as much name as fits
         name_room = int(room - metrics.horizontalAdvance(f"  {cards}"))
-        name = metrics.elidedText(seat.name, Qt.TextElideMode.ElideRight, max(name_room, 0))
+        name = metrics.elidedText(
+            shown_name(seat.name), Qt.TextElideMode.ElideRight, max(name_room, 0)
+        )
         painter.drawText(box.adjusted(28, 0, -8, 0), Qt.AlignmentFlag.AlignVCenter, name)
         painter.setPen(QColor(255, 255, 255, 170))
         painter.drawText(
@@ -123,7 +126,7 @@ class SeatBar(QWidget):
         self.row = QHBoxLayout(self)
         self.row.setContentsMargins(10, 4, 10, 4)
         self.row.setSpacing(6)
-        caption = QLabel("Seats")
+        caption = Label("Seats")
         caption.setStyleSheet("color: #cdbfa8; font-weight: bold; padding-right: 6px;")
         self.row.addWidget(caption)
         self.add_button = QToolButton()
@@ -132,7 +135,7 @@ class SeatBar(QWidget):
         # Keys belong to the table: a focused + would take Space (pan) and add a seat.
         self.add_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.add_button.clicked.connect(self.add)
-        self.hint = QLabel()
+        self.hint = Label()
         self.hint.setStyleSheet("color: #cdbfa8;")
         # The hint takes what room the chips leave, and none when they need it all.
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -167,7 +170,7 @@ class SeatBar(QWidget):
 
     def _refresh(self) -> None:
         name = self.session.seat_name()
-        self.hint.setText(f"   At the screen: {name}. Click a seat to pass the screen.")
+        self.hint.setText(f"   At the screen: {shown_name(name)}. Click a seat to pass the screen.")
         for chip in self.chips:
             chip.update()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from vtt.rules.shown import shown
 from vtt.ui.qt import QStatusBar, QTimer, QWidget
 
 #: How long a status text stays when it is said without a time of its own, in ms.
@@ -23,7 +24,7 @@ class FadingStatusBar(QStatusBar):
 
     def showMessage(self, text: str, timeout: int = 0) -> None:
         """Show ``text`` for ``timeout`` ms (:data:`STATUS_MS` when 0)."""
-        super().showMessage(text)
+        super().showMessage(shown(text))
         self.fade_timer.start(timeout or STATUS_MS)
 
     def clearMessage(self) -> None:

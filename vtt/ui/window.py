@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.resources import user_data_dir
 from vtt.rules.finder import load_game
 from vtt.rules.setups import Setup, SetupError, list_setups, load_setup
+from vtt.rules.shown import shown, shown_name
 from vtt.table import Change, Die, Seat, Table
 from vtt.table.savefile import (
     SUFFIX,
@@ -25,6 +26,7 @@ from vtt.ui import dialogs
 from vtt.ui.art import Art, missing_art, swatch
 from vtt.ui.handbar import HandBar
 from vtt.ui.loglist import LogList
+from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
     QAction,
     QCloseEvent,
@@ -34,7 +36,6 @@ from vtt.ui.qt import (
     QDropEvent,
     QFileDialog,
     QKeySequence,
-    QLabel,
     QMainWindow,
     QPoint,
     QPushButton,
@@ -137,7 +138,7 @@ class TableWindow(QMainWindow):
     def _status_bar(self) -> None:
         bar = FadingStatusBar(self)
         self.setStatusBar(bar)
-        self.last_action = QLabel()
+        self.last_action = Label()
         self.last_action.setStyleSheet("color: #cdbfa8; padding: 0 8px;")
         self.joker_button = QPushButton("Joker! Re-roll for a reversed suit")
         self.joker_button.setStyleSheet(
@@ -151,9 +152,7 @@ class TableWindow(QMainWindow):
         bar.addPermanentWidget(self.joker_button)
         bar.addPermanentWidget(self.last_action)
         # The resting text: said messages cover it a while, then fade back to it.
-        self.hint = QLabel(
-            "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
-        )
+        self.hint = Label("Drag to move · right-click for a piece's menu · F1 lists every shortcut")
         self.hint.setStyleSheet("padding: 0 4px;")
         bar.addWidget(self.hint, 1)
 
@@ -264,15 +263,15 @@ class TableWindow(QMainWindow):
     def _update_undo_texts(self) -> None:
         history = self.session.table.history
         undo, redo = history.undo_label, history.redo_label
-        self.undo_action.setText(f"Undo {undo}" if undo else "Undo")
+        self.undo_action.setText(shown(f"Undo {undo}") if undo else "Undo")
         self.undo_action.setEnabled(undo is not None)
-        self.redo_action.setText(f"Redo {redo}" if redo else "Redo")
+        self.redo_action.setText(shown(f"Redo {redo}") if redo else "Redo")
         self.redo_action.setEnabled(redo is not None)
-        self.last_action.setText(f"Last: {undo}" if undo else "")
+        self.last_action.setText(shown(f"Last: {undo}") if undo else "")
 
     def _update_title(self) -> None:
         name = self.session.path.name if self.session.path else "Untitled table"
-        self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
+        self.setWindowTitle(f"{shown_name(name)}[*] — {APP_TITLE}")
         self.setWindowModified(self.session.modified)
 
     def undo(self) -> None:

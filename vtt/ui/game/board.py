@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 
 from vtt.janken import Card
+from vtt.rules.shown import shown_name
 from vtt.rules.values import Piece
 from vtt.ui.art import Art, card_asset, palette
 from vtt.ui.game.projection import (
@@ -33,6 +34,7 @@ from vtt.ui.game.projection import (
 from vtt.ui.game.session import GameSession
 from vtt.ui.items import paint_count_badge, paint_stack_edge
 from vtt.ui.magnifier import Magnifier, claim_alt
+from vtt.ui.plaintext import tip
 from vtt.ui.qt import (
     QColor,
     QEasingCurve,
@@ -206,7 +208,7 @@ class PlaceItem(QGraphicsRectItem):
         self.legal = False
         self.setZValue(-1)
         if place.kind != "cell":
-            self.setToolTip(f"{name} ({place.count})")
+            self.setToolTip(tip(f"{name} ({place.count})"))
 
     def set_legal(self, legal: bool) -> None:
         """Glow (or stop glowing) as a place the dragged face may go."""
@@ -276,7 +278,8 @@ class PlaceItem(QGraphicsRectItem):
         lines = list(self.lines)
         lines[-1] += self.count_text()
         for line in lines:
-            painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, line)
+            align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+            painter.drawText(room, align, shown_name(line))
             room.translate(0, LABEL_LINE)
 
 
@@ -300,7 +303,7 @@ class FaceItem(QGraphicsRectItem):
         self.what = str(face.component) if face.component is not None else None
         self.home = self.pos()
         self.setZValue(face.index)
-        self.setToolTip(self.what or "face down")
+        self.setToolTip(tip(self.what or "face down"))
         owner = face.component.owner if isinstance(face.component, Piece) else -1
         #: The colour of a piece's ring (its owner's), worked out once; "" for none.
         self.ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
@@ -372,7 +375,7 @@ class FaceItem(QGraphicsRectItem):
             self.art.paint(painter, asset, body.adjusted(9, 9, -9, -9))
         elif piece is not None:
             painter.setPen(QColor(30, 30, 30))
-            painter.drawText(body, Qt.AlignmentFlag.AlignCenter, piece.kind)
+            painter.drawText(body, Qt.AlignmentFlag.AlignCenter, shown_name(piece.kind))
 
 
 def paint_board(painter: QPainter, grid: Grid) -> None:

@@ -15,9 +15,11 @@ from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules import Game, load_game
 from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
+from vtt.rules.shown import ERROR_CHARS, shown, shown_name
 from vtt.table.seats import COLOUR_NAMES, GAME_COLOURS, SEAT_COLOURS, named_colour
 from vtt.ui.art import swatch
 from vtt.ui.game.session import HUMAN, NORMAL, SEAT_KINDS, GameSetup, SeatChoice
+from vtt.ui.plaintext import Label, rich_label, tip
 from vtt.ui.qt import (
     QCheckBox,
     QComboBox,
@@ -25,7 +27,6 @@ from vtt.ui.qt import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -81,7 +82,7 @@ def _clamped(value: int, low: int, high: int = _SPIN_LIMIT) -> int:
 def option_widget(option: OptionDef) -> QWidget:
     """The widget that chooses one option: a checkbox, a list or a number."""
     if option.kind == "bool":
-        box = QCheckBox(option.label or option.name)
+        box = QCheckBox(shown_name(option.label or option.name))
         box.setChecked(bool(option.default))
         return box
     if option.kind == "int":
@@ -93,8 +94,8 @@ def option_widget(option: OptionDef) -> QWidget:
         spin.setValue(_clamped(int(str(option.default)), low, high))
         return spin
     combo = QComboBox()
-    combo.addItems([str(c) for c in option.choices])
-    combo.setCurrentText(str(option.default))
+    combo.addItems([shown_name(c) for c in option.choices])
+    combo.setCurrentText(shown_name(option.default))
     return combo
 
 
@@ -115,7 +116,7 @@ def set_option_value(widget: QWidget, value: object) -> None:
     elif isinstance(widget, QSpinBox):
         widget.setValue(max(widget.minimum(), min(widget.maximum(), int(str(value)))))
     elif isinstance(widget, QComboBox):
-        widget.setCurrentText(str(value))
+        widget.setCurrentText(shown_name(value))
 
 
 #: The README sections written for designers, not players, by how their heading starts.
@@ -146,7 +147,7 @@ class RulesWindow(QDialog):
     def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         readme = folder / "README.md"
-        self.setWindowTitle(f"Rules — {folder.name}")
+        self.setWindowTitle(f"Rules — {shown_name(folder.name)}")
         self.text = QTextBrowser()
         self.notes = QTextBrowser()
         if readme.is_file():
@@ -181,15 +182,15 @@ class NewGameDialog(QDialog):
     def _build(self) -> None:
         self.pack_list = QListWidget()
         for entry in self.packs:
-            item = QListWidgetItem(entry.name)
+            item = QListWidgetItem(shown_name(entry.name))
             if entry.game is None:
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
-                item.setToolTip(entry.error)
+                item.setToolTip(tip(entry.error, ERROR_CHARS))
             self.pack_list.addItem(item)
         self.pack_list.currentRowChanged.connect(self._show_pack)
-        self.title = QLabel()
+        self.title = Label()
         self.title.setStyleSheet("font-size: 18px; font-weight: bold;")
-        self.summary = QLabel()
+        self.summary = Label()
         self.summary.setWordWrap(True)
         self.rules_button = QPushButton("&Read the rules…")
         self.rules_button.clicked.connect(self.show_rules)
@@ -218,9 +219,9 @@ class NewGameDialog(QDialog):
         top.addRow("&Players", self.players)
         top.addRow("&Variant", self.variant)
         details.addLayout(top)
-        details.addWidget(QLabel("<b>Options</b>"))
+        details.addWidget(rich_label("<b>Options</b>"))
         details.addLayout(self.options_form)
-        details.addWidget(QLabel("<b>Seats</b>"))
+        details.addWidget(rich_label("<b>Seats</b>"))
         details.addLayout(self.seats_form)
         details.addWidget(self.enforced)
         details.addStretch(1)
@@ -249,9 +250,9 @@ class NewGameDialog(QDialog):
         if game is None:
             return
         low, high, default = game.players
-        self.title.setText(game.name)
+        self.title.setText(shown_name(game.name))
         counts = f"{low} players" if low == high else f"{low}–{high} players"
-        self.summary.setText(f"{game.summary}\n{counts}")
+        self.summary.setText(f"{shown(game.summary)}\n{counts}")
         self._fill_options(game)
         self.players.blockSignals(True)
         self.players.setRange(low, high)
@@ -268,12 +269,12 @@ class NewGameDialog(QDialog):
             widget = option_widget(option)
             self.option_widgets[option.name] = widget
             label = "" if option.kind == "bool" else (option.label or option.name)
-            self.options_form.addRow(label, widget)
+            self.options_form.addRow(Label(shown_name(label)), widget)
         self.variant.blockSignals(True)
         self.variant.clear()
         self.variant.addItem(NO_VARIANT)
         for name in game.variants:
-            self.variant.addItem(game.variant_labels.get(name, name), name)
+            self.variant.addItem(shown_name(game.variant_labels.get(name, name)), name)
         self.variant.blockSignals(False)
 
     def _apply_variant(self, index: int) -> None:

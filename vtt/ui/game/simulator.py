@@ -14,15 +14,16 @@ from typing import Any
 
 from vtt.ai.levels import AGENTS
 from vtt.ai.simulate import Batch, Report, report, run, table
+from vtt.rules.shown import ERROR_CHARS, shown, shown_name
 from vtt.ui.chart import chart_image
 from vtt.ui.game.session import GameSession
+from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
     QComboBox,
     QDialog,
     QFont,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QObject,
     QPixmap,
     QProgressBar,
@@ -69,7 +70,7 @@ class SimulateDialog(QDialog):
         super().__init__(parent)
         self.session = session
         game = session.game
-        self.setWindowTitle(f"Simulate — {game.name}")
+        self.setWindowTitle(f"Simulate — {shown_name(game.name)}")
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.stop = threading.Event()
@@ -80,8 +81,11 @@ class SimulateDialog(QDialog):
         self.report: Report | None = None
 
         options = ", ".join(f"{k}={v}" for k, v in session.setup.options.items())
-        heading = QLabel(
-            f"{game.name}, {session.setup.players} players" + (f": {options}" if options else "")
+        heading = Label(
+            shown(
+                f"{game.name}, {session.setup.players} players"
+                + (f": {options}" if options else "")
+            )
         )
         heading.setWordWrap(True)
         form = QFormLayout()
@@ -109,12 +113,12 @@ class SimulateDialog(QDialog):
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
         self.progress = QProgressBar()
-        self.status = QLabel("")
-        self.results = QLabel("")
+        self.status = Label("")
+        self.results = Label("")
         font = QFont("monospace")
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.results.setFont(font)
-        self.chart = QLabel("")
+        self.chart = Label("")
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addLayout(form)
@@ -175,7 +179,7 @@ class SimulateDialog(QDialog):
     def _failed(self, reason: str) -> None:
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
-        self.status.setText(f"The simulation stopped: {reason}")
+        self.status.setText(shown(f"The simulation stopped: {reason}", ERROR_CHARS))
 
     def done(self, result: int) -> None:
         """Closing cancels a batch under way and waits for it to stop."""

@@ -14,6 +14,7 @@ from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
 from vtt.rules.model import shown_now
 from vtt.rules.records import load_record, record_of, record_pack
+from vtt.rules.shown import NAME_CHARS, shown, shown_name
 from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
@@ -33,6 +34,7 @@ from vtt.ui.game.saved import (
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
+from vtt.ui.plaintext import Label, escaped, rich_label
 from vtt.ui.qt import (
     QAction,
     QActionGroup,
@@ -68,7 +70,7 @@ GAME_FILES = (SUFFIX, ".yaml", ".yml")
 
 def _heading(text: str) -> QLabel:
     """A heading of the side panel."""
-    label = QLabel(f"<b>{text}</b>")
+    label = rich_label(f"<b>{escaped(text)}</b>")
     label.setStyleSheet("color: #8a7a66; font-size: 12px; padding-top: 6px;")
     return label
 
@@ -124,10 +126,10 @@ class GameWindow(QMainWindow):
     # ------------------------------------------------------------- layout
 
     def _build(self) -> None:
-        self.status = QLabel()
+        self.status = rich_label("")  # the dot of the seat's colour is markup
         self.status.setWordWrap(True)
         self.status.setStyleSheet("font-size: 15px; font-weight: bold; padding: 4px 0;")
-        self.scores = QLabel()
+        self.scores = Label()
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.log = LogList()
@@ -147,7 +149,7 @@ class GameWindow(QMainWindow):
         self.cover.setStyleSheet("font-size: 22px; padding: 40px;")
         self.cover.clicked.connect(self.uncover)
         self.cover.hide()
-        self.message = QLabel()
+        self.message = Label()
         self.message.setStyleSheet(
             "color: #ffcf7a; background: #241912; padding: 4px 8px; font-size: 14px;"
         )
@@ -189,7 +191,7 @@ class GameWindow(QMainWindow):
         )
         self.view.installEventFilter(self)
         row = QHBoxLayout(panel)
-        self.result_text = QLabel()
+        self.result_text = Label()
         self.result_text.setStyleSheet("font-size: 16px; padding: 6px;")
         self.play_again = QPushButton("&Play again")
         self.play_again.clicked.connect(self.again)
@@ -205,9 +207,9 @@ class GameWindow(QMainWindow):
         self.back_button.clicked.connect(self.step_back)
         self.forward_button = QPushButton("Forward ▶")
         self.forward_button.clicked.connect(self.step_forward)
-        self.replay_text = QLabel()
+        self.replay_text = Label()
         # Whose eyes the record is watched with: open hands, or one seat's view.
-        self.seen_label = QLabel("Seen by")
+        self.seen_label = Label("Seen by")
         self.seen_by = QComboBox()
         self.seen_by.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← and → stay the replay's keys
         self.seen_by.setToolTip("Show every hand, or the table as one player saw it")
@@ -230,7 +232,7 @@ class GameWindow(QMainWindow):
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
         self.seen_label.setVisible(hidden)
         self.seen_by.setVisible(hidden)
-        choices = ["Everyone (open hands)", *session.names]
+        choices = ["Everyone (open hands)", *map(shown_name, session.names)]
         if [self.seen_by.itemText(i) for i in range(self.seen_by.count())] != choices:
             self.seen_by.blockSignals(True)
             self.seen_by.clear()
@@ -286,7 +288,7 @@ class GameWindow(QMainWindow):
         """The pack's README (its rules in plain words) in a window beside the game."""
         folder = find_pack(self.session.setup.pack).parent
         self.rules_window = RulesWindow(folder, self)
-        self.rules_window.setWindowTitle(f"Rules — {self.session.game.name}")
+        self.rules_window.setWindowTitle(f"Rules — {shown_name(self.session.game.name)}")
         self.rules_window.show()
 
     def set_pace(self, name: str) -> None:
@@ -320,7 +322,7 @@ class GameWindow(QMainWindow):
         view = session.view()
         game = session.game
         named = f"{self.path.name} · " if self.path is not None else ""
-        self.setWindowTitle(f"{named}{game.name}[*] — Janken Table")
+        self.setWindowTitle(f"{shown_name(named)}{shown_name(game.name)}[*] — Janken Table")
         self.setWindowModified(self.unsaved())
         self._show_replay()
         if state.outcome is None and state.to_move is not None:
@@ -330,10 +332,11 @@ class GameWindow(QMainWindow):
             phase = game.phases[state.phase]
             doing = phase.label or f"phase: {state.phase}"
             self.status.setText(
-                f'<span style="color:{dot}">●</span> {who} to move{thinking} · {doing}'
+                f'<span style="color:{dot}">●</span> {escaped(who, NAME_CHARS)} to move'
+                f"{thinking} · {escaped(doing, NAME_CHARS)}"
             )
         elif state.outcome is not None:
-            self.status.setText(f"Game over · {state.outcome.reason}")
+            self.status.setText(f"Game over · {escaped(state.outcome.reason)}")
         self.scores.setText(self._vars_text(view.vars))
         self.log.set_lines(view.log)
         self._fill_actions()
@@ -351,7 +354,8 @@ class GameWindow(QMainWindow):
         passed = seat != self.shown_seat
         replaying = session.replay_states is not None
         if passed and len(people) > 1 and hidden and not session.over and not replaying:
-            self.cover.setText(f"Pass the screen to {session.names[seat]}\n\nClick when ready")
+            who = shown_name(session.names[seat])
+            self.cover.setText(f"Pass the screen to {who}\n\nClick when ready")
             self.cover.show()
             self.cover.setFocus()  # Space or Enter takes the screen, as a click does
             self.view.hide()
@@ -385,7 +389,7 @@ class GameWindow(QMainWindow):
             return
         at, last = self.session.replay_at, len(states) - 1
         moves = self.session.moves
-        made = f": {moves[at - 1].text}" if at else ""
+        made = f": {shown(moves[at - 1].text)}" if at else ""
         self.replay_text.setText(f"Replay · move {at} of {last}{made}")
         self._fill_seen_by()
         self.back_button.setEnabled(at > 0)
@@ -399,22 +403,22 @@ class GameWindow(QMainWindow):
         for name, value in values.items():
             var = defined.get(name)
             if var is None:
-                lines.append(f"{name.replace('_', ' ')}: {value}")
+                lines.append(shown(f"{shown_name(name.replace('_', ' '))}: {value}"))
                 continue
             if not shown_now(var.shown, env):
                 continue
             if var.per_player and isinstance(value, tuple) and len(value) == len(names):
-                shown = ", ".join(
+                text = ", ".join(
                     f"{n} {var.value_text(v, names)}" for n, v in zip(names, value, strict=True)
                 )
             else:
-                shown = var.value_text(value, names)
-            lines.append(f"{var.label or name.replace('_', ' ')}: {shown}")
+                text = var.value_text(value, names)
+            lines.append(shown(f"{shown_name(var.label or name.replace('_', ' '))}: {text}"))
         outcome = self.session.state.outcome
         scores = outcome.scores if outcome is not None else self._live_scores()
         if scores:
-            shown = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
-            lines.append(f"scores: {shown}")
+            listed = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
+            lines.append(shown(f"scores: {listed}"))
         return "\n".join(lines)
 
     def _live_scores(self) -> tuple[object, ...] | None:
@@ -437,7 +441,7 @@ class GameWindow(QMainWindow):
         self.action_buttons = []
         for index, move in enumerate(self.session.drags().actions):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
-            button = QPushButton(f"{key}{move.text}")
+            button = QPushButton(f"{key}{shown(move.text)}")
             button.setStyleSheet("text-align: left; padding: 5px 10px; font-size: 14px;")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
             button.clicked.connect(lambda _=False, m=move: self.session.play(m))
@@ -459,7 +463,7 @@ class GameWindow(QMainWindow):
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False))
             # The pack's reason often gives them already ("White 6, Black 7").
             scores = "" if scores in reason else f" · {scores}"
-        self.result_text.setText(f"{headline}: {reason}{scores}")
+        self.result_text.setText(shown(f"{headline}: {reason}{scores}"))
         self.result.show()
         self._place_result()
 
@@ -481,7 +485,7 @@ class GameWindow(QMainWindow):
 
     def say(self, text: str) -> None:
         """Show a message in the message line (never a modal dialog) for a few seconds."""
-        self.message.setText(text)
+        self.message.setText(shown(text))
         self.message_timer.start()
 
     def make_action(self, index: int) -> None:
