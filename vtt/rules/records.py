@@ -32,7 +32,18 @@ __all__ = [
     "start_state",
 ]
 
-_KEYS = {"pack", "options", "players", "seats", "seed", "deal", "moves", "expect", "note"}
+_KEYS = {
+    "pack",
+    "options",
+    "players",
+    "seats",
+    "seed",
+    "deal",
+    "moves",
+    "expect",
+    "note",
+    "seen_by",
+}
 _EXPECT_KEYS = {"winners", "scores", "reason"}
 
 
@@ -55,6 +66,9 @@ class Record:
     expect: dict[str, Any] | None = None
     file: str = ""
     note: str = ""
+    #: The seat a record of a game under way was written for (``vtt.rules.seenrecord``):
+    #: its cards hidden from that seat are stand-ins, so it is only watched as that seat.
+    seen_by: str | None = None
 
     def to_yaml(self) -> str:
         """The record as YAML text."""
@@ -71,6 +85,10 @@ class Record:
         data["moves"] = self.moves
         if self.expect is not None:
             data["expect"] = self.expect
+        if self.seen_by is not None:
+            data["seen_by"] = self.seen_by
+        if self.note:
+            data["note"] = self.note
         return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
 
@@ -94,6 +112,10 @@ def _check(document: Document) -> dict[str, Any]:
     ):
         raise RecordError(f"{document.where(['seats'])}: expected a list of seat names")
     players = data.get("players")
+    if "seen_by" in data and (seats is None or data["seen_by"] not in seats):
+        raise RecordError(
+            f"{document.where(['seen_by'])}: seen_by must name one of the seats: listed"
+        )
     if seats is not None and players is not None and players != len(seats):
         raise RecordError(
             f"{document.where(['seats'])}: {len(seats)} seat names for {players} players"
@@ -120,6 +142,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "seed": (_whole, "a whole number"),
     "deal": (lambda v: v is None or isinstance(v, dict), "a mapping of zones to what they hold"),
     "expect": (lambda v: v is None or isinstance(v, dict), "a mapping with winners:, scores:"),
+    "seen_by": (lambda v: isinstance(v, str), "the name of the seat the record was written for"),
 }
 
 
@@ -159,6 +182,7 @@ def load_record(path: Path | str) -> Record:
         expect=data.get("expect"),
         file=str(path),
         note=str(data.get("note", "")),
+        seen_by=data.get("seen_by"),
     )
 
 
@@ -261,6 +285,8 @@ def _expectation_problems(state: State, expect: Mapping[str, Any]) -> list[str]:
 def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
     """Replay a record; a JSON-ready report whose ``ok`` is False at the first problem."""
     report: dict[str, Any] = {"pack": record.pack, "options": record.options, "moves": []}
+    if record.seen_by is not None:
+        report["seen_by"] = record.seen_by  # the game under way as this seat saw it
     try:
         state = start_state(record, game)
     except (ValueError, RulesError) as error:

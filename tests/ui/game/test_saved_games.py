@@ -55,17 +55,21 @@ def test_an_exported_record_replays_with_vtt_replay(qtbot, tmp_path, monkeypatch
     window = played_jantori(qtbot)
     target = tmp_path / "game.yaml"
     offered = []
+    titles = []
 
     def ask(parent, title, start, kinds):
         offered.append(start)
+        titles.append(title)
         return str(target), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
     window.ask_export()
     # the dialog offers a file name, not just a folder
     assert offered == [str(Path.home() / f"jantori-{len(window.session.moves)}-moves.yaml")]
+    # The game is under way: the record is White's view of it, and the dialog says so.
+    assert "as White saw it" in titles[0]
     record = load_record(target)
-    assert record.pack == "jantori" and record.seed == 3
+    assert record.pack == "jantori" and record.seed == 0 and record.seen_by == "White"
     assert record.moves == [move.text for move in window.session.moves]
     assert replay_command(str(target)) == 0
     assert '"ok": true' in capsys.readouterr().out
@@ -91,7 +95,11 @@ def test_a_record_keeps_the_names_chosen_and_replays_with_them(qtbot, tmp_path):
         qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
     lines = [replay.log.item(i).text() for i in range(replay.log.count())]
     assert "Ann: flip" in lines and "Ben: flip" in lines
-    assert replay.session.state.key() == window.session.state.key()
+    # A game under way: its record is Ann's view of it, the cards she has not seen dealt
+    # as stand-ins, so it looks to her exactly as the game does (and to her alone).
+    seat = replay.session.replay_seat
+    assert load_record(path).seen_by == "Ann" and seat == 0
+    assert replay.session.state.view(seat) == window.session.state.view(seat)
 
 
 def test_a_saved_game_with_an_illegal_move_is_refused_naming_the_file(qtbot, tmp_path):
@@ -140,7 +148,9 @@ def test_a_record_steps_back_and_forward_and_takes_no_moves(qtbot, tmp_path):
     assert session.replay_at == 0 and not replay.back_button.isEnabled()
     for _ in range(total):
         qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
-    assert session.state == final and not replay.forward_button.isEnabled()
+    # (written while under way: the same game to each seat, but not the seed, which is 0)
+    assert all(session.state.view(seat) == final.view(seat) for seat in (0, 1))
+    assert not replay.forward_button.isEnabled()
     assert not replay.step_forward()
     assert session.drags().targets == {} and not replay.play("place P at a1")
     assert "This is a replay" in replay.message.text()

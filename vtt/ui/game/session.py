@@ -123,6 +123,11 @@ class GameSession(QObject):
         self.replay_at = 0
         #: Whose eyes a replay is watched with; None: open hands (see ``view``).
         self.replay_seat: int | None = None
+        #: The seats a replay may be watched as: every seat, and open hands too, for a
+        #: finished game; the seat it was written for alone (``seen_by``); every seat but
+        #: no open hands for a game under way written for nobody in particular.
+        self.replay_seats: tuple[int, ...] = ()
+        self.replay_open_hands = True
         #: Counts every change, so an agent's late answer to an older state is dropped.
         self.generation += 1
         self.agents: dict[int, Any] = {
@@ -198,8 +203,14 @@ class GameSession(QObject):
         return self.state.view(self.viewer, open_hands=open_hands)
 
     def watch_as(self, seat: int | None) -> None:
-        """Watch the replay as ``seat`` sees it, or with every hand open (None)."""
+        """Watch the replay as ``seat`` sees it, or with every hand open (None), where the
+        record allows it (see ``replay_seats``)."""
         if self.replay_states is None or seat == self.replay_seat:
+            return
+        if (seat is None and not self.replay_open_hands) or (
+            seat is not None and seat not in self.replay_seats
+        ):
+            self.message.emit("This record of a game under way shows only what its seat saw")
             return
         self.replay_seat = seat
         self._changed()
@@ -339,6 +350,14 @@ class GameSession(QObject):
         self.start(setup)
         self.replay_states = found
         self.moves = [Move.parse(text) for text in record.moves]
+        names = state.seat_names
+        if record.seen_by is not None:  # its hidden cards are stand-ins: its seat's eyes only
+            self.replay_seats = (names.index(record.seen_by),)
+        else:
+            self.replay_seats = tuple(range(len(names)))
+        # A game under way keeps its secrets: each seat sees only its own, as in play.
+        self.replay_open_hands = record.seen_by is None and state.outcome is not None
+        self.replay_seat = None if self.replay_open_hands else self.replay_seats[0]
         self.step_to(0)
 
     def step_to(self, index: int) -> bool:

@@ -13,7 +13,8 @@ from vtt.rules import Move, RulesError, load_game
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
 from vtt.rules.model import shown_now
-from vtt.rules.records import load_record, record_of, record_pack
+from vtt.rules.records import RecordError, load_record, record_pack
+from vtt.rules.seenrecord import record_seen_by
 from vtt.rules.shown import NAME_CHARS, shown, shown_name
 from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
@@ -224,7 +225,7 @@ class GameWindow(QMainWindow):
 
     def _watch_as(self, index: int) -> None:
         if index >= 0 and self.session.replay_states is not None:
-            self.session.watch_as(None if index == 0 else index - 1)
+            self.session.watch_as(self.seen_by.itemData(index))
 
     def _fill_seen_by(self) -> None:
         """The choices of "Seen by": open hands, then each seat by its name."""
@@ -232,15 +233,23 @@ class GameWindow(QMainWindow):
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
         self.seen_label.setVisible(hidden)
         self.seen_by.setVisible(hidden)
-        choices = ["Everyone (open hands)", *map(shown_name, session.names)]
-        if [self.seen_by.itemText(i) for i in range(self.seen_by.count())] != choices:
-            self.seen_by.blockSignals(True)
-            self.seen_by.clear()
-            self.seen_by.addItems(choices)
-            self.seen_by.blockSignals(False)
-        seat = session.replay_seat
+        choices: list[tuple[str, int | None]] = [
+            (shown_name(session.names[seat]), seat) for seat in session.replay_seats
+        ]
+        if session.replay_open_hands:
+            choices.insert(0, ("Everyone (open hands)", None))
+        shown = [
+            (self.seen_by.itemText(i), self.seen_by.itemData(i))
+            for i in range(self.seen_by.count())
+        ]
         self.seen_by.blockSignals(True)
-        self.seen_by.setCurrentIndex(0 if seat is None else seat + 1)
+        if shown != choices:
+            self.seen_by.clear()
+            for text, seat in choices:
+                self.seen_by.addItem(text, seat)
+        for index, (_, seat) in enumerate(choices):
+            if seat == session.replay_seat:
+                self.seen_by.setCurrentIndex(index)
         self.seen_by.blockSignals(False)
 
     def _build_menus(self) -> None:
@@ -353,7 +362,15 @@ class GameWindow(QMainWindow):
         # No seat has the screen yet at the start (shown_seat None): the first one takes it.
         passed = seat != self.shown_seat
         replaying = session.replay_states is not None
-        if passed and len(people) > 1 and hidden and not session.over and not replaying:
+        # A replay of a game under way, watched as one seat or another, is passed as play is.
+        private = not session.replay_open_hands and len(session.replay_seats) > 1
+        if (
+            passed
+            and len(people) > 1
+            and hidden
+            and not session.over
+            and (not replaying or private)
+        ):
             who = shown_name(session.names[seat])
             self.cover.setText(f"Pass the screen to {who}\n\nClick when ready")
             self.cover.show()
@@ -576,14 +593,21 @@ class GameWindow(QMainWindow):
             self.say(f"Autosave failed: {error.strerror or error}")
 
     def export_record(self, path: Path) -> bool:
-        """Write the plain game record (``vtt replay`` reads it); False, said, if it cannot."""
-        record = record_of(self.session.state, deal=self.session.setup.deal)
+        """Write the game record (``vtt replay`` reads it): the whole game once it is over,
+        else the game as the person at the screen saw it, nothing hidden from them in it
+        (``vtt.rules.seenrecord``); False, said, if it cannot."""
+        session = self.session
         try:
+            record = record_seen_by(session.state, session.viewer, deal=session.setup.deal)
             write_atomically(path, record.to_yaml())
+        except RecordError as error:
+            self.say(f"Cannot export the record: {error}")
+            return False
         except OSError as error:
             self.say(f"Cannot write the record to {path}: {error.strerror or error}")
             return False
-        self.say(f"Record written to {path}")
+        seen = f" as {record.seen_by} saw it" if record.seen_by is not None else ""
+        self.say(f"Record{seen} written to {path}")
         return True
 
     def open_saved_game(self, path: Path) -> GameWindow | None:
@@ -641,7 +665,12 @@ class GameWindow(QMainWindow):
 
     def ask_export(self) -> None:
         """Game > Export record…"""
-        path = self._ask_file("Export game record", RECORDS, True, self._offered_name(".yaml"))
+        title = "Export game record"
+        if not self.session.over and self.session.replay_states is None:
+            # Said before the file is chosen: what a record of a game under way holds.
+            who = shown_name(self.session.names[self.session.viewer])
+            title += f" — as {who} saw it (the game is under way: no hidden card is in it)"
+        path = self._ask_file(title, RECORDS, True, self._offered_name(".yaml"))
         if path is not None:
             self.export_record(path if path.suffix else path.with_suffix(".yaml"))
 
