@@ -1,0 +1,160 @@
+"""A record of a game under way holds nothing hidden from the seat it was written for
+(issue 14): not the seed, no card that seat had not seen where it really lay, no other
+seat's secret move as it was made."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from vtt.janken import Card
+from vtt.rules import load_game
+from vtt.rules.engine import State
+from vtt.rules.records import Record, RecordError, load_record, replay, start_state
+from vtt.rules.search import hidden_stacks
+from vtt.rules.seenrecord import record_seen_by
+
+SEED = 987_654_321
+#: Games with hidden cards: hands, face-down stacks, secret choices.
+GAMES = [
+    ("war", {"mode": "five-card"}, 3),
+    ("war", {"mode": "five-card"}, 8),
+    ("war", {"mode": "classic"}, 6),
+    ("war", {"mode": "aces-and-kings"}, 3),
+    ("battlefront", {}, 10),
+    ("jokers-wild", {}, 7),
+    ("tic-tac-rock", {}, 5),
+]
+
+
+def under_way(pack: str, options: dict[str, object], moves: int) -> State:
+    state = load_game(pack).new_state(options, SEED)
+    chooser = random.Random(moves)
+    for _ in range(moves):
+        state.apply(chooser.choice(list(state.legal_moves)))
+    assert state.outcome is None
+    return state
+
+
+def positions(record: Record, state: State) -> list[State]:
+    """Every position of a record, replayed."""
+    current = start_state(record, state.game)
+    found = [current.copy()]
+    for text in record.moves:
+        current.apply(text)
+        found.append(current.copy())
+    return found
+
+
+def real_positions(state: State) -> list[State]:
+    current = state.game.new_state(state.options, SEED, players=state.players)
+    found = [current.copy()]
+    for move in state.history:
+        current.apply(move)
+        found.append(current.copy())
+    return found
+
+
+def seen_cards(states: list[State], seat: int) -> set[object]:
+    """Every component ``seat`` saw in one of these positions or read in its log."""
+    seen: set[object] = set()
+    for state in states:
+        view = state.view(seat)
+        seen.update(view.visible_components())
+        for line in view.log:
+            for word in re.findall(r"[0-9A-Za-z]+", line):
+                with contextlib.suppress(ValueError):
+                    seen.add(Card.parse(word))
+    return seen
+
+
+def unseen_cards(states: list[State], seat: int, seen: set[object]) -> list[Card]:
+    """The cards of the first position ``seat`` never saw, in zone order."""
+    first = states[0]
+    hidden = hidden_stacks(first, seat)
+    return [c for stack in hidden for c in stack if isinstance(c, Card) and c not in seen]
+
+
+@pytest.mark.parametrize(("pack", "options", "moves"), GAMES)
+def test_a_record_under_way_shows_each_seat_nothing_hidden_from_it(
+    pack: str, options: dict[str, object], moves: int, tmp_path: Path
+) -> None:
+    state = under_way(pack, options, moves)
+    real = real_positions(state)
+    for seat, name in enumerate(state.seat_names):
+        path = tmp_path / f"{seat}.yaml"
+        path.write_text(record_seen_by(state, seat).to_yaml(), encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        assert str(SEED) not in text  # the seed would deal every hidden card
+        record = load_record(path)
+        assert record.seed == 0 and record.seen_by == name and record.deal is not None
+        mine = positions(record, state)
+        # The seat sees the very same game at every move...
+        assert [p.view(seat) for p in mine] == [p.view(seat) for p in real]
+        # ...while where it cannot see, the cards lie in a fixed order, not as they lay,
+        seen = seen_cards(real, seat)
+        assert seen == seen_cards(mine, seat)
+        stand_ins = unseen_cards(mine, seat, seen)
+        assert stand_ins == sorted(stand_ins, key=Card.sort_key)
+        assert sorted(unseen_cards(real, seat, seen), key=Card.sort_key) == stand_ins
+        # and a game it cannot tell from this one gives the same record, word for word.
+        assert record_seen_by(mine[-1], seat, deal=record.deal).to_yaml() == text
+        assert replay(record)["ok"] and replay(record)["seen_by"] == name
+
+
+def test_the_stand_ins_differ_from_the_cards_hidden_in_a_real_game() -> None:
+    state = under_way("war", {"mode": "five-card"}, 3)
+    seen = seen_cards(real_positions(state), 1)
+    real = unseen_cards(real_positions(state), 1, seen)
+    record = record_seen_by(state, 1)
+    stand_ins = unseen_cards(positions(record, state), 1, seen)
+    assert sorted(real, key=Card.sort_key) == stand_ins != real
+
+
+def test_another_seats_secret_choice_is_not_in_the_record() -> None:
+    # Five Card War: both choose a card face down; P1 has chosen, P2 not yet.
+    state = load_game("war").new_state({"mode": "five-card"}, SEED)
+    chosen = next(iter(state.legal_moves))
+    state.apply(chosen)
+    assert state.view(1).history[-1] == "chooses"
+    for_p2 = record_seen_by(state, 1)
+    for_p1 = record_seen_by(state, 0)
+    assert for_p1.moves == [str(chosen)]
+    assert for_p2.moves != [str(chosen)] and str(chosen) not in for_p2.to_yaml()
+
+
+def test_a_finished_game_gives_the_whole_record_with_its_seed() -> None:
+    state = load_game("war").new_state({"mode": "high-card"}, SEED)
+    while state.outcome is None:
+        state.apply(next(iter(state.legal_moves)))
+    record = record_seen_by(state, 0)
+    assert record.seed == SEED and record.seen_by is None and record.deal is None
+
+
+def test_a_game_that_cannot_be_written_without_its_seed_is_refused_saying_why() -> None:
+    # Stones' setup says who leads, found from the shuffle: a deal after it cannot say so.
+    state = load_game("stones").new_state({}, 7)
+    state.apply(next(iter(state.legal_moves)))
+    with pytest.raises(RecordError, match="cannot be written as P1 saw it while it is under way"):
+        record_seen_by(state, 0)
+
+
+@pytest.mark.parametrize(
+    ("extra", "wanted"),
+    [
+        ("seats: [Ann, Ben]\nseen_by: Cy\n", "seen_by must name one of the seats"),
+        ("seen_by: P1\n", "seen_by must name one of the seats"),
+        ("seats: [Ann, Ben]\nseen_by: [Ann]\n", "seen_by must name one of the seats"),
+    ],
+)
+def test_a_record_whose_seen_by_is_no_seat_is_refused(
+    tmp_path: Path, extra: str, wanted: str
+) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_text(f"pack: war\nseed: 1\nmoves: []\n{extra}", encoding="utf-8")
+    with pytest.raises(RecordError, match=wanted):
+        load_record(path)
