@@ -97,3 +97,24 @@ def test_replay_refuses_hostile_text_in_a_record_by_its_place(
     printed_lines(text)
     error = json.loads(text)["error"]
     assert f"{record}:3:" in error and "invisible character U+" in error
+
+
+def test_play_text_exports_the_game_as_the_seat_to_move_saw_it(tmp_path: Path) -> None:
+    from vtt.rules.records import load_record
+
+    target = tmp_path / "under-way.yaml"
+    args = argparse.Namespace(
+        text=True,
+        pack="war",
+        players=None,
+        names=None,
+        option=["mode=five-card"],
+        seed=424242,
+        random=[],
+    )
+    out = io.StringIO()
+    play_command(args, io.StringIO(f"1\nexport {target}\nquit\n"), out)
+    assert f"record as P2 saw it written to {target}" in out.getvalue()
+    record = load_record(target)
+    assert record.seen_by == "P2" and record.seed == 0
+    assert "424242" not in target.read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from vtt.ai.random_agent import RandomAgent
@@ -19,10 +20,13 @@ from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
-from vtt.rules.shown import echo, shown, shown_name
+from vtt.rules.records import RecordError
+from vtt.rules.seenrecord import record_seen_by
+from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell, Piece
 from vtt.rules.views import Hidden, View
+from vtt.table.savefile import write_atomically
 
 __all__ = ["play_command", "show_view"]
 
@@ -166,11 +170,19 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
     for number, move in enumerate(moves, start=1):
         echo(f"  {number:>3}. {shown(move)}", file=out)
     while True:
-        echo("move (number or notation, 'quit' to stop)> ", end="", file=out, flush=True)
+        echo(
+            "move (number or notation, 'export FILE' to write the record, 'quit' to stop)> ",
+            end="",
+            file=out,
+            flush=True,
+        )
         line = source.readline()
         if not line or line.strip().lower() in ("quit", "exit", "q"):
             return None
         text = line.strip()
+        if text.lower().startswith("export "):
+            export(state, text[len("export ") :].strip(), out)
+            continue
         try:
             if text.isdigit() and 1 <= int(text) <= len(moves):
                 state.apply(moves[int(text) - 1])
@@ -179,3 +191,22 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
             return True
         except (IllegalMove, InvalidMove) as error:
             echo(f"  not allowed: {shown(error)}", file=out)
+
+
+def export(state: State, path: str, out: TextIO) -> bool:
+    """Write the game's record for the seat to move: the whole game once it is over, else
+    the game as that seat saw it, nothing hidden from it in the file (the others at the
+    terminal take turns at it, as at the window)."""
+    seat = state.to_move if state.to_move is not None else 0
+    try:
+        record = record_seen_by(state, seat)
+        write_atomically(Path(path), record.to_yaml())
+    except RecordError as error:
+        echo(f"  cannot export the record: {shown(error, ERROR_CHARS)}", file=out)
+        return False
+    except OSError as error:
+        echo(f"  cannot write the record to {path}: {error.strerror or error}", file=out)
+        return False
+    seen = f" as {shown_name(record.seen_by)} saw it" if record.seen_by is not None else ""
+    echo(f"  record{seen} written to {path}", file=out)
+    return True
