@@ -15,7 +15,7 @@ from vtt.ai.solver import NotSolvable, Solver, TooBig
 from vtt.rules.commands import parse_options
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
-from vtt.rules.shown import echo, shown, shown_name
+from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name
 
 __all__ = ["add_simulate_parser", "add_solve_parser", "simulate_command", "solve_command"]
 
@@ -44,7 +44,7 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for text in filter(None, (part.strip() for part in args.moves.split(";"))):
             state.apply(text)
     except (RulesError, FileNotFoundError, ValueError) as error:
-        echo(f"vtt solve: {error}", file=sys.stderr)
+        echo(f"vtt solve: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     names = tuple(shown_name(name) for name in state.seat_names)
 
@@ -132,7 +132,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
         options = parse_options(game, args.option)
         game.new_state(options, args.seed, players=args.players)  # options checked here
     except (RulesError, FileNotFoundError, ValueError) as error:
-        echo(f"vtt simulate: {error}", file=sys.stderr)
+        echo(f"vtt simulate: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     batch = Batch(
         str(game.path or args.pack),
@@ -155,7 +155,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
     try:
         results = run(batch, workers=args.workers, progress=progress, dask=args.dask)
     except (RulesError, ValueError, OSError) as error:
-        echo(f"vtt simulate: {error}", file=sys.stderr)
+        echo(f"vtt simulate: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     rep = report(batch, results)
     rep.pack = game.id
@@ -169,6 +169,6 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
 
             save_chart(rep, args.chart)
     except OSError as error:
-        echo(f"vtt simulate: {error}", file=sys.stderr)
+        echo(f"vtt simulate: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     return 0

@@ -22,7 +22,7 @@ from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.records import RecordError
 from vtt.rules.seenrecord import record_seen_by
-from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name
+from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name, without_hidden
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell, Piece
 from vtt.rules.views import Hidden, View
@@ -94,13 +94,15 @@ def play_command(
         return 2
     try:
         game = load_game(args.pack)
-        names = [name.strip() for name in args.names.split(",")] if args.names else None
+        # A typed name's invisible characters go: the record it may write opens again.
+        typed = args.names.split(",") if args.names else None
+        names = [without_hidden(name).strip() for name in typed] if typed else None
         players = args.players if args.players is not None or names is None else len(names)
         state = game.new_state(
             parse_options(game, args.option), args.seed or 0, players=players, seat_names=names
         )
     except (RulesError, FileNotFoundError, ValueError) as error:
-        echo(f"vtt play: {error}", file=sys.stderr)
+        echo(f"vtt play: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
     while state.outcome is None:

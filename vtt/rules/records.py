@@ -20,6 +20,7 @@ from vtt.rules.engine import Game, Outcome, State
 from vtt.rules.errors import PackError, RulesError
 from vtt.rules.finder import find_pack, load_game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.shown import ERROR_CHARS, cut
 from vtt.rules.yamlsource import Document, load_yaml_file
 
 __all__ = [
@@ -290,7 +291,9 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
     try:
         state = start_state(record, game)
     except (ValueError, RulesError) as error:
-        report.update(ok=False, error=f"cannot start the game: {error}", outcome=None)
+        report.update(
+            ok=False, error=cut(f"cannot start the game: {error}", ERROR_CHARS), outcome=None
+        )
         return report
     report["options"] = dict(state.options)
     for text in record.moves:
@@ -303,15 +306,17 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
             entry["move"] = str(state.apply(Move.parse(text)))
             entry["legal"] = True
         except (IllegalMove, InvalidMove) as error:
-            entry.update(legal=False, reason=str(error))
+            entry.update(legal=False, reason=cut(str(error), ERROR_CHARS))
             report["moves"].append(entry)
-            report.update(ok=False, error=f"illegal move {text!r}: {error}")
+            report.update(ok=False, error=cut(f"illegal move {text!r}: {error}", ERROR_CHARS))
             report["outcome"] = _outcome_json(state, state.outcome)
             return report
         except RulesError as error:  # the pack failed while playing the move
-            entry.update(legal=None, reason=str(error))
+            entry.update(legal=None, reason=cut(str(error), ERROR_CHARS))
             report["moves"].append(entry)
-            report.update(ok=False, error=f"the pack failed during move {text!r}: {error}")
+            report.update(
+                ok=False, error=cut(f"the pack failed during move {text!r}: {error}", ERROR_CHARS)
+            )
             report["outcome"] = None
             return report
         report["moves"].append(entry)

@@ -29,6 +29,7 @@ __all__ = [
     "shown",
     "shown_name",
     "visible",
+    "without_hidden",
 ]
 
 #: The longest name shown (a pack, a seat, a zone, a var, an option, a label).
@@ -88,6 +89,18 @@ def _escape(char: str) -> str:
     if code < 0x10000:
         return f"\\u{code:04x}"
     return f"\\U{code:08x}"
+
+
+def without_hidden(text: str) -> str:
+    """``text`` without the characters a reader could not see (a name a person typed:
+    kept so, it reads as it looks, and a file written with it opens again).
+
+    >>> without_hidden("Ann\u202e Lee\x1b")
+    'Ann Lee'
+    """
+    if text.isprintable():
+        return text
+    return "".join(char for char in text if not _hidden(char))
 
 
 def cut(text: str, limit: int = LINE_CHARS) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from game_windows import open_game
+from gestures import key
 
 from tests.rules.test_pack_limits import JANTORI
 from vtt.rules.shown import LINE_CHARS, NAME_CHARS
@@ -130,3 +131,27 @@ def test_a_message_box_shows_its_text_as_text(qtbot):
     assert box.textFormat() == Qt.TextFormat.PlainText and box.text().startswith(MARKUP)
     box.close()
     assert isinstance(box, QMessageBox)
+
+
+@pytest.mark.parametrize(
+    "typed", ["Ann\u202eLee", "Ann\u2066Lee\u2069", "\u200fAnnLee", "Ann\u200bLee"]
+)
+def test_a_typed_seat_name_loses_its_invisible_characters_so_its_saved_game_opens(
+    qtbot, tmp_path, typed
+):
+    from vtt.ui.game.saved import load_saved_game, saved_game_text
+
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    names = [entry.name for entry in dialog.packs]
+    dialog.pack_list.setCurrentRow(names.index("War"))
+    line = dialog.seat_rows[0][0]
+    line.clear()
+    line.setFocus()
+    for char in typed:  # each character a key press carrying its text, as an input method sends
+        key(line, Qt.Key.Key_unknown, text=char)
+    setup = dialog.setup()
+    assert setup.seats[0].name == "AnnLee"
+    saved = tmp_path / "game.jgame"
+    saved.write_text(saved_game_text(setup, []), encoding="utf-8")
+    assert load_saved_game(saved).setup.seats[0].name == "AnnLee"

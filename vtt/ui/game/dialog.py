@@ -15,7 +15,7 @@ from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules import Game, load_game
 from vtt.rules.finder import pack_folders
 from vtt.rules.model import OptionDef
-from vtt.rules.shown import ERROR_CHARS, shown, shown_name
+from vtt.rules.shown import ERROR_CHARS, shown, shown_name, without_hidden
 from vtt.table.seats import COLOUR_NAMES, GAME_COLOURS, SEAT_COLOURS, named_colour
 from vtt.ui.art import swatch
 from vtt.ui.game.session import HUMAN, NORMAL, SEAT_KINDS, GameSetup, SeatChoice
@@ -337,7 +337,11 @@ class NewGameDialog(QDialog):
         options = {o.name: option_value(o, self.option_widgets[o.name]) for o in game.options}
         labels = game.seat_labels(len(self.seat_rows))
         seats = tuple(
-            SeatChoice(name.text().strip() or labels[i], kind.currentText(), colour.currentData())
+            SeatChoice(
+                without_hidden(name.text()).strip() or labels[i],
+                kind.currentText(),
+                colour.currentData(),
+            )
             for i, (name, kind, colour) in enumerate(self.seat_rows)
         )
         seed = random.randrange(1 << 31)
