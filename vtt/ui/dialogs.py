@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from vtt.rules.setups import Setup
-from vtt.rules.shown import ERROR_CHARS, shown, shown_name
+from vtt.rules.shown import ERROR_CHARS, shown, shown_name, without_hidden
 from vtt.table import MAX_SEATS, Seat, default_seats
 from vtt.table.seats import SEAT_COLOURS
 from vtt.ui.plaintext import Label, plain_box
@@ -22,6 +22,7 @@ from vtt.ui.qt import (
     QGuiApplication,
     QHeaderView,
     QInputDialog,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QSize,
@@ -47,9 +48,18 @@ def ask_number(
 
 
 def ask_text(parent: QWidget, title: str, label: str, value: str) -> str | None:
-    """Ask for a line of text; None if cancelled or blank."""
-    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
-    return text.strip() if ok and text.strip() else None
+    """Ask for a line of text (its invisible characters dropped); None if cancelled or
+    blank. The question is shown as plain text: it may hold a name from a file."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(shown(label))
+    dialog.setTextValue(value)
+    for shown_label in dialog.findChildren(QLabel):
+        shown_label.setTextFormat(Qt.TextFormat.PlainText)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    text = without_hidden(dialog.textValue()).strip()
+    return text or None
 
 
 def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:

@@ -155,3 +155,23 @@ def test_a_typed_seat_name_loses_its_invisible_characters_so_its_saved_game_open
     saved = tmp_path / "game.jgame"
     saved.write_text(saved_game_text(setup, []), encoding="utf-8")
     assert load_saved_game(saved).setup.seats[0].name == "AnnLee"
+
+
+def test_the_rename_question_shows_a_name_as_text_and_drops_invisible_characters(qtbot):
+    from vtt.ui import dialogs
+    from vtt.ui.qt import QApplication, QInputDialog, QLineEdit, QTimer
+
+    seen = []
+
+    def answer() -> None:
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QInputDialog))
+        seen.extend((label.text(), label.textFormat()) for label in dialog.findChildren(QLabel))
+        line = dialog.findChild(QLineEdit)
+        line.selectAll()
+        for char in "Zo\u202ee":
+            key(line, Qt.Key.Key_unknown, text=char)
+        key(line, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, answer)
+    assert dialogs.ask_text(None, "Rename seat", f"New name for {MARKUP}:", "x") == "Zoe"
+    assert seen == [(f"New name for {MARKUP}:", Qt.TextFormat.PlainText)]
