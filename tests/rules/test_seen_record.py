@@ -158,3 +158,26 @@ def test_a_record_whose_seen_by_is_no_seat_is_refused(
     path.write_text(f"pack: war\nseed: 1\nmoves: []\n{extra}", encoding="utf-8")
     with pytest.raises(RecordError, match=wanted):
         load_record(path)
+
+
+def test_a_var_the_seat_cannot_see_is_not_written_in_the_deal(tmp_path: Path) -> None:
+    from vtt.rules.loader import load_pack_text
+
+    text = (Path(__file__).parents[2] / "rulesets" / "war" / "pack.yaml").read_text()
+    text = text.replace(
+        "vars:\n", "vars:\n  lowest: {initial: \"''\", visibility: nobody}\n", 1
+    ).replace(
+        "  - shuffle: pool\n",
+        '  - shuffle: pool\n  - set: {lowest: "str(pool[0])"}\n',
+        1,
+    )
+    (tmp_path / "war").mkdir()
+    (tmp_path / "war" / "pack.yaml").write_text(text, encoding="utf-8")
+    game = load_pack_text(text, str(tmp_path / "war" / "pack.yaml"))
+    state = game.new_state({"mode": "five-card"}, SEED)
+    state.apply(next(iter(state.legal_moves)))
+    secret = state.env["lowest"]
+    assert secret and state.view(0).vars["lowest"] is not secret
+    record = record_seen_by(state, 0)
+    assert "lowest" not in (record.deal or {}).get("vars", {})
+    assert f"lowest: {secret}" not in record.to_yaml()

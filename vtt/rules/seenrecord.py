@@ -32,6 +32,7 @@ from vtt.rules.errors import RulesError
 from vtt.rules.moves import Move
 from vtt.rules.records import Record, RecordError, record_of, start_state
 from vtt.rules.values import Cell, Component, Grid, Piece
+from vtt.rules.views import UNSEEN
 
 __all__ = ["record_seen_by"]
 
@@ -75,7 +76,7 @@ def record_seen_by(state: State, seat: int, *, deal: Mapping[str, Any] | None = 
     )
     candidates = []
     with contextlib.suppress(_Unwritable):
-        candidates.append(_with_deal(base, first, stand_ins))
+        candidates.append(_with_deal(base, first, stand_ins, seat))
     if not any(_hidden(s, seat) for s in states):
         candidates.append(base)  # nothing was ever hidden: the start needs no deal
     for record in candidates:
@@ -180,7 +181,7 @@ def _swap(value: Any, swapped: Mapping[Card, Card]) -> Any:
 
 
 def _with_deal(
-    base: Record, first: State, stand_ins: Mapping[tuple[int, int], Component]
+    base: Record, first: State, stand_ins: Mapping[tuple[int, int], Component], seat: int
 ) -> Record:
     """``base`` starting from ``first`` written out as a deal, stand-ins in place."""
     deal: dict[str, Any] = {
@@ -189,10 +190,14 @@ def _with_deal(
     }
     deal["current"] = first.env["current"]
     plain = start_state(Record(base.pack, base.options, base.players, base.seats), first.game)
+    seen = first.view(seat).vars
+    # Only a var the seat sees whole is written: another's would tell what it holds.
     changed = {
         name: first.env[name]
         for name in first.game.vars
-        if first.env[name] != plain.env[name] and _writable(first.env[name])
+        if first.env[name] != plain.env[name]
+        and _writable(first.env[name])
+        and not _holds_unseen(seen.get(name, UNSEEN))
     }
     if changed:
         deal["vars"] = {name: _var_text(value) for name, value in changed.items()}
@@ -225,6 +230,12 @@ def _component_text(item: Component) -> str:
             raise _Unwritable(item)
         return f"{item.kind}@{item.owner + 1}"
     return str(item)
+
+
+def _holds_unseen(value: object) -> bool:
+    if isinstance(value, list | tuple):
+        return any(_holds_unseen(item) for item in value)
+    return value is UNSEEN
 
 
 def _writable(value: object) -> bool:

@@ -293,7 +293,7 @@ class DieItem(PieceItem):
             painter.setBrush(QColor("white"))
             painter.drawRoundedRect(self.body(), self.corner, self.corner)
             painter.setFont(QFont("Sans Serif", 18, QFont.Weight.Bold))
-            painter.drawText(self.body(), Qt.AlignmentFlag.AlignCenter, self.face)
+            painter.drawText(self.body(), Qt.AlignmentFlag.AlignCenter, shown_name(self.face))
         if self.reversed and self.tumble_face is None:
             paint_reversed_mark(painter, self.body())
 
