@@ -19,6 +19,7 @@ from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.sheet import SHEET, sheet_text
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell, Piece
 from vtt.rules.views import Hidden, View
@@ -98,7 +99,9 @@ def play_command(
         print(f"vtt play: {error}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
+    rows = 0
     while state.outcome is None:
+        rows = _new_sheet_rows(state, rows, out)
         seat = state.to_move
         assert seat is not None
         if seat in agents:
@@ -111,9 +114,28 @@ def play_command(
             print("game stopped", file=out)
             return 0
     print(f"\nGame over: {state.outcome.reason}", file=out)
+    if state.game.sheet is not None:
+        print(sheet_of(state), file=out)
     winners = [state.seat_names[s] for s in state.outcome.winners] or ["nobody (a draw)"]
     print(f"Winner: {', '.join(winners)}; scores: {describe(state.outcome.scores)}", file=out)
     return 0
+
+
+def sheet_of(state: State) -> str:
+    """The score sheet as every seat reads it, as text."""
+    sheet = state.game.sheet
+    assert sheet is not None
+    return sheet_text(sheet.table(state.var(SHEET), state.seat_names))
+
+
+def _new_sheet_rows(state: State, shown: int, out: TextIO) -> int:
+    """Print the sheet when a hand has added a row since ``shown`` rows; the rows now."""
+    if state.game.sheet is None:
+        return shown
+    rows = len(state.var(SHEET))
+    if rows > shown:
+        print("\n" + sheet_of(state), file=out)
+    return rows
 
 
 def grid_text(grid: dict[Cell, Any], names: tuple[str, ...]) -> str:
@@ -163,11 +185,15 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
     for number, move in enumerate(moves, start=1):
         print(f"  {number:>3}. {move}", file=out)
     while True:
-        print("move (number or notation, 'quit' to stop)> ", end="", file=out, flush=True)
+        sheet = ", 'sheet' for the score sheet" if state.game.sheet is not None else ""
+        print(f"move (number or notation{sheet}, 'quit' to stop)> ", end="", file=out, flush=True)
         line = source.readline()
         if not line or line.strip().lower() in ("quit", "exit", "q"):
             return None
         text = line.strip()
+        if sheet and text.lower() == "sheet":
+            print(sheet_of(state), file=out)
+            continue
         try:
             if text.isdigit() and 1 <= int(text) <= len(moves):
                 state.apply(moves[int(text) - 1])

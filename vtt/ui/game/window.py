@@ -31,6 +31,7 @@ from vtt.ui.game.saved import (
     saved_game_text,
 )
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.qt import (
@@ -95,6 +96,7 @@ class GameWindow(QMainWindow):
             self.session, pause_ms if pause_ms is not None else self.pace.pause_ms
         )
         self.action_buttons: list[QPushButton] = []
+        self.score_sheet: ScoreSheet | None = None
         self.shown_seat: int | None = None
         self.opened: list[GameWindow] = []
         #: The game's own file, once saved or opened from one, and the moves it holds.
@@ -141,6 +143,11 @@ class GameWindow(QMainWindow):
         column.addLayout(self.actions_bar)
         column.addWidget(_heading("Scores and counts"))
         column.addWidget(self.scores)
+        self.sheet_button = QPushButton("Score &sheet (Ctrl+H)")
+        self.sheet_button.setToolTip("Every hand's bids, tricks and scores, hand by hand")
+        self.sheet_button.clicked.connect(self.show_score_sheet)
+        self.sheet_button.setVisible(self.session.game.sheet is not None)
+        column.addWidget(self.sheet_button)
         column.addWidget(_heading("Log"))
         column.addWidget(self.log, 1)
         self.cover = QPushButton()
@@ -252,6 +259,8 @@ class GameWindow(QMainWindow):
         game.addSeparator()
         self.house_action = self._action(game, "Switch to &house rules", self.to_house_rules)
         self.simulate_action = self._action(game, "Si&mulate…", self.show_simulator)
+        self.sheet_action = self._action(game, "Score s&heet…", self.show_score_sheet, "Ctrl+H")
+        self.sheet_action.setEnabled(self.session.game.sheet is not None)
         game.addSeparator()
         self._action(game, "&Quit", quit_application, "Ctrl+Q")
         edit = self.menuBar().addMenu("&Edit")
@@ -281,6 +290,18 @@ class GameWindow(QMainWindow):
 
         self.simulator = SimulateDialog(self.session, self)
         self.simulator.show()
+
+    def show_score_sheet(self) -> None:
+        """Game > Score sheet: the pack's sheet, a row per hand, kept up to date."""
+        sheet = self.session.game.sheet
+        if sheet is None:
+            return
+        if self.score_sheet is None:
+            title = f"{sheet.label.capitalize()} — {self.session.game.name}"
+            self.score_sheet = ScoreSheet(sheet, title, self)
+        self.score_sheet.fill(self.session.view())
+        self.score_sheet.show()
+        self.score_sheet.raise_()
 
     def show_rules(self) -> None:
         """The pack's README (its rules in plain words) in a window beside the game."""
@@ -336,6 +357,8 @@ class GameWindow(QMainWindow):
             self.status.setText(f"Game over · {state.outcome.reason}")
         self.scores.setText(self._vars_text(view.vars))
         self.log.set_lines(view.log)
+        if self.score_sheet is not None and self.score_sheet.isVisible():
+            self.score_sheet.fill(view)
         self._fill_actions()
         self._show_result()
         self._cover_if_passed()

@@ -1,0 +1,71 @@
+"""The score sheet of a game of hands: a window beside the game, one row per hand.
+
+It reads the sheet from the view on screen (the sheet is public, so every seat's
+view holds it whole) and is filled again after every move while it is open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vtt.rules.sheet import SHEET, SheetDef, SheetTable
+from vtt.ui.qt import (
+    QAbstractItemView,
+    QDialog,
+    QHeaderView,
+    QLabel,
+    Qt,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from vtt.rules.views import View
+
+__all__ = ["ScoreSheet"]
+
+
+class ScoreSheet(QDialog):
+    """The score sheet: a column per value written once a hand, then each seat's columns
+    under its name, a row per hand, the newest at the bottom and in view."""
+
+    def __init__(self, sheet: SheetDef, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sheet = sheet
+        self.setWindowTitle(title)
+        self.note = QLabel()
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.note)
+        layout.addWidget(self.table, 1)
+        self.resize(900, 360)
+
+    def fill(self, view: View) -> SheetTable:
+        """Show the rows written so far, as ``view`` reads them; the table shown."""
+        table = self.sheet.table(view.vars.get(SHEET, ()), view.seat_names)
+        # A seat's columns are headed by its name over the column's own heading.
+        headings = [h.capitalize() for h in table.row_headings]
+        headings += [f"{name}\n{label}" for name in table.seats for label in table.seat_headings]
+        self.table.setColumnCount(len(headings))
+        self.table.setHorizontalHeaderLabels(headings)
+        lines = table.lines()
+        self.table.setRowCount(len(lines))
+        for row, texts in enumerate(lines):
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, column, item)
+        if lines:
+            self.table.scrollToBottom()
+        hands = len(lines)
+        self.note.setText(
+            "No hand has been scored yet: the sheet gets a row at the end of each hand."
+            if not hands
+            else f"{hands} {'hand' if hands == 1 else 'hands'} scored."
+        )
+        return table
