@@ -59,6 +59,16 @@ class SheetTable:
         seat_parts = [f"{name}: {label}" for name in self.seats for label in self.seat_headings]
         return [*self.row_headings, *seat_parts]
 
+    def mappings(self) -> list[dict[str, Any]]:
+        """Every row as a mapping, as a record's ``expect: sheet:`` writes it: the
+        row's columns by heading, each seat's texts in a list under its name."""
+        found: list[dict[str, Any]] = []
+        for shared, seats in self.rows:
+            row: dict[str, Any] = dict(zip(self.row_headings, shared, strict=True))
+            row.update((name, list(own)) for name, own in zip(self.seats, seats, strict=True))
+            found.append(row)
+        return found
+
     def lines(self) -> list[list[str]]:
         """Every row's texts, flat, in the order of ``headings``."""
         return [[*shared, *(t for own in seats for t in own)] for shared, seats in self.rows]
