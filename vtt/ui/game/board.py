@@ -67,6 +67,8 @@ RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
 FIT_MARGIN = 24.0
 #: A face being dragged or sliding lies above every other.
 LIFTED_Z = 1000.0
+#: How far a card picked in the hand (one of three to pass) stands up from the others.
+PICK_LIFT = 16.0
 #: The hand area's height in pixels (as the free table's hand bar).
 HAND_HEIGHT = 190
 
@@ -308,6 +310,16 @@ class FaceItem(QGraphicsRectItem):
         #: the next face shown (a piece shown on its card stands for itself alone).
         below = max((f.index for f in place.faces if f.index < face.index), default=-1)
         self.height = face.index - below if place.kind in ("pile", "cell") else 1
+        #: Picked in the hand for a move taking a set of cards: it stands up, edged in gold.
+        self.picked = False
+
+    def set_picked(self, picked: bool) -> None:
+        """Stand up (or back down) as a card picked for a set of cards."""
+        if picked != self.picked:
+            self.picked = picked
+            self.home = self.home + QPointF(0, -PICK_LIFT if picked else PICK_LIFT)
+            self.setPos(self.home)
+            self.update()
 
     def boundingRect(self) -> QRectF:
         # Room for the edges of the cards beneath and the count badge.
@@ -336,6 +348,10 @@ class FaceItem(QGraphicsRectItem):
             )
         if self.height > 1:
             paint_count_badge(painter, body.topRight() + QPointF(-4, 4), str(self.height))
+        if self.picked:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(RECENT, 4))
+            painter.drawRoundedRect(body.adjusted(-2, -2, 2, 2), 8, 8)
 
     def magnified_asset(self) -> str | None:
         """The picture the magnifier shows for this face: a face-up card, a piece's
@@ -427,6 +443,7 @@ class BoardScene(FeltScene):
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
         self._before: tuple[int, int, Layout] | None = None
         self.setSceneRect(WORLD)
+        session.picks_changed.connect(self.mark_picks)
 
     def plates(self) -> list[tuple[QRectF, str, str]]:
         names, colours = self.session.names, self.session.colours
@@ -485,6 +502,15 @@ class BoardScene(FeltScene):
         if before is not None and before[0] + 1 == made and before[1] == session.viewer:
             self._slide(before[2])
         self.dropped = None
+        self.mark_picks()
+
+    def mark_picks(self) -> None:
+        """Stand up the cards the person has picked in the hand (``GameSession.picked``)."""
+        session = self.session
+        session.drags()  # (forgets picks no move could take any more)
+        for face in self.faces:
+            mine = face.place.owner is not None and face.place.owner == session.picked_by
+            face.set_picked(mine and face.place.in_hand and face.what in session.picked)
 
     def _slide(self, before: Layout) -> None:
         """Slide each face that arrived at a place from the place it left: the move's
@@ -647,6 +673,14 @@ class BoardView(FeltView):
         return (owner is None or owner == session.state.to_move) and session.drags().draggable(
             face.what, source
         )
+
+    def can_pick(self, face: FaceItem) -> bool:
+        """True if the person to move may pick this card of their hand for a move
+        taking a set of cards (passing three)."""
+        session = self.board.session
+        if face.what is None or not face.place.in_hand or not session.human_to_move():
+            return False
+        return face.place.owner == session.state.to_move and session.drags().pickable(face.what)
 
     # ------------------------------------------------------------ mouse
 
@@ -841,6 +875,8 @@ class HandView(QGraphicsView):
         if left and face is not None and self.table.can_drag(face):
             self.magnifier.hide()
             self.table.begin_drag(face, point)
+        elif left and face is not None and self.table.can_pick(face):
+            self.board.session.toggle_pick(face.what or "")
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()

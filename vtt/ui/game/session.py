@@ -101,10 +101,12 @@ class GameSession(QObject):
     Signals:
         changed(): the state changed (a move was made, or a new game began).
         message(str): something to tell the person (an illegal move's reason).
+        picks_changed(): the cards picked in the hand changed (a set of cards to pass).
     """
 
     changed = Signal()
     message = Signal(str)
+    picks_changed = Signal()
 
     def __init__(self, setup: GameSetup, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -131,6 +133,11 @@ class GameSession(QObject):
             if choice.computer
         }
         self._drags: Drags | None = None
+        #: The cards the person to move has picked in the hand (``Drags.picks``), and
+        #: whose they are: kept while they may still be picked (a computer's pass
+        #: meanwhile changes nothing of theirs).
+        self.picked: set[str] = set()
+        self.picked_by: int | None = None
         #: The footprint of the last move made by ``play`` (None after any other change).
         self.last_footprint: Footprint | None = None
         self.changed.emit()
@@ -218,7 +225,20 @@ class GameSession(QObject):
         """The person's legal moves as drags and actions (none while a computer moves)."""
         if self._drags is None:
             self._drags = drags_of(self.state) if self.human_to_move() else Drags()
+            if self.picked_by != self.state.to_move:
+                self.picked = set()
+            self.picked = {what for what in self.picked if self._drags.pickable(what)}
         return self._drags
+
+    def toggle_pick(self, what: str) -> bool:
+        """Pick a card of the person's hand for a move taking a set of cards, or put it
+        back; False (nothing changes) when no such move could take it."""
+        if not self.drags().pickable(what):
+            return False
+        self.picked ^= {what}
+        self.picked_by = self.state.to_move
+        self.picks_changed.emit()
+        return True
 
     def play(self, move: Move | str) -> bool:
         """Apply a move if it is legal; else say why. True if it was applied."""

@@ -96,6 +96,8 @@ class GameWindow(QMainWindow):
             self.session, pause_ms if pause_ms is not None else self.pace.pause_ms
         )
         self.action_buttons: list[QPushButton] = []
+        #: The move each button of the action bar makes (None: cards still to pick).
+        self.action_moves: list[Move | None] = []
         self.score_sheet: ScoreSheet | None = None
         self.shown_seat: int | None = None
         self.opened: list[GameWindow] = []
@@ -114,6 +116,7 @@ class GameWindow(QMainWindow):
         self.session.changed.connect(self.refresh)
         self.session.changed.connect(self.autosave_timer.start)
         self.session.message.connect(self.say)
+        self.session.picks_changed.connect(self._fill_actions)
         self.refresh()
         self.computers.schedule()
         self.resize(dialogs.fitted_to_screen(QSize(1300, 900)))
@@ -458,12 +461,31 @@ class GameWindow(QMainWindow):
             button.hide()  # (gone at once, even before the event loop deletes it)
             button.deleteLater()
         self.action_buttons = []
-        for index, move in enumerate(self.session.drags().actions):
+        drags = self.session.drags()
+        picked = self.session.picked
+        # A move taking a set of cards is one button, made once the cards are picked.
+        entries: list[tuple[str, Move | None]] = []
+        for picking in drags.picks.values():
+            move = picking.move_for(picked)
+            if move is not None:
+                entries.append((move.text, move))
+            else:
+                count = f" · {len(picked)} picked" if picked else ""
+                entries.append((f"{picking.kind}: pick {picking.wanted()}{count}", None))
+        entries += [(move.text, move) for move in drags.actions]
+        self.action_moves = [made for _text, made in entries]
+        for index, (text, made) in enumerate(entries):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
-            button = QPushButton(f"{key}{move.text}")
+            button = QPushButton(f"{key}{text}")
             button.setStyleSheet("text-align: left; padding: 5px 10px; font-size: 14px;")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
-            button.clicked.connect(lambda _=False, m=move: self.session.play(m))
+            button.setEnabled(made is not None)
+            if drags.picks and index < len(drags.picks):
+                button.setToolTip(
+                    "Click cards in your hand to pick them (click one again to put it back);"
+                    " once they are picked, this button makes the move"
+                )
+            button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
             self.actions_bar.addWidget(button)
             self.action_buttons.append(button)
         self.moves_heading.setVisible(bool(self.action_buttons))
@@ -509,9 +531,11 @@ class GameWindow(QMainWindow):
 
     def make_action(self, index: int) -> None:
         """Make the action bar's move number ``index`` (from 0), if there is one."""
-        actions = self.session.drags().actions
+        actions = self.action_moves
         if 0 <= index < len(actions) and not self.cover.isVisible():
-            self.play(actions[index])
+            move = actions[index]
+            if move is not None:
+                self.play(move)
 
     def play(self, move: Move | str) -> bool:
         """Make a move for the person to move."""
