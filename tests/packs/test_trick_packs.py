@@ -127,7 +127,7 @@ def test_the_score_sheet_adds_up_hand_by_hand(pack: str) -> None:
     # Over a random game: a row per hand, each hand's points the change of the total,
     # and the last totals the final scores.
     game = {"stones": STONES, "green-queen": GREEN_QUEEN}[pack]
-    state = game.new_state({"target": 40}, 3, players=4)
+    state = game.new_state({"target": 150}, 3, players=4)
     rng = random.Random(3)
     while state.outcome is None:
         state.apply(rng.choice(list(state.legal_moves)))
