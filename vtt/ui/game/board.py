@@ -18,7 +18,7 @@ from functools import cache
 
 from vtt.janken import Card
 from vtt.rules.values import Piece
-from vtt.ui.art import Art, card_asset, palette
+from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.projection import (
     LABEL_LINE,
     LABEL_PX,
@@ -67,6 +67,8 @@ RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
 FIT_MARGIN = 24.0
 #: A face being dragged or sliding lies above every other.
 LIFTED_Z = 1000.0
+#: The ground of a seat's dot in the side panel when its colour is too dark or too light.
+DOT_GROUND = "#8c8c8c"
 #: How far a card picked in the hand (one of three to pass) stands up from the others.
 PICK_LIFT = 16.0
 #: The hand area's height in pixels (as the free table's hand bar).
@@ -81,6 +83,15 @@ def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
     colours = palette()["seats"]
     assert isinstance(colours, list)
     return QColor(str(colours[seat % len(colours)]))
+
+
+def status_dot(colour: QColor) -> str:
+    """A seat's dot for the rich text of the side panel: on a grey ground when the colour
+    is so dark or so light (Black, White) that a dark or a light panel would hide it."""
+    if DARK_DOT <= colour.lightness() <= LIGHT_DOT:
+        return f'<span style="color:{colour.name()}">●</span>'
+    ground = f"background-color:{DOT_GROUND}; color:{colour.name()}"
+    return f'<span style="{ground}">&nbsp;●&nbsp;</span>'
 
 
 @cache
@@ -271,8 +282,9 @@ class PlaceItem(QGraphicsRectItem):
         if self.place.owner is not None:  # whose place: a dot of the seat's colour
             size = self.dot_size()
             middle = room.top() + LABEL_LINE / 2
-            painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
-            painter.setBrush(seat_colour(self.place.owner, self.colours))
+            colour = seat_colour(self.place.owner, self.colours)
+            painter.setPen(QPen(dot_edge(colour), 1.5))
+            painter.setBrush(colour)
             painter.drawEllipse(QRectF(room.left() - size - 7, middle - size / 2, size, size))
         painter.setPen(LABEL)
         lines = list(self.lines)

@@ -18,7 +18,7 @@ from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
 from vtt.ui.game.agents import ComputerSeats
-from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour
+from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour, status_dot
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
 from vtt.ui.game.pace import PACES, choose_pace, chosen_pace
@@ -349,13 +349,11 @@ class GameWindow(QMainWindow):
         self._show_replay()
         if state.outcome is None and state.to_move is not None:
             who = session.names[state.to_move]
-            dot = seat_colour(state.to_move, session.colours).name()
+            dot = status_dot(seat_colour(state.to_move, session.colours))
             thinking = " (thinking…)" if state.to_move in session.agents else ""
             phase = game.phases[state.phase]
             doing = phase.label or f"phase: {state.phase}"
-            self.status.setText(
-                f'<span style="color:{dot}">●</span> {who} to move{thinking} · {doing}'
-            )
+            self.status.setText(f"{dot} {who} to move{thinking} · {doing}")
         elif state.outcome is not None:
             self.status.setText(f"Game over · {state.outcome.reason}")
         self.scores.setText(self._vars_text(view.vars))
