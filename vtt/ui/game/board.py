@@ -67,6 +67,9 @@ RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
 FIT_MARGIN = 24.0
 #: A face being dragged or sliding lies above every other.
 LIFTED_Z = 1000.0
+#: A card turned and taken on at once (War): its slide lasts this many slides, going to
+#: where it was turned by ``TO_MIDDLE`` of the way, shown there until ``SHOWN_UNTIL``.
+STAGED_SLIDE, TO_MIDDLE, SHOWN_UNTIL = 3.0, 0.3, 0.7
 #: The ground of a seat's dot in the side panel when its colour is too dark or too light.
 DOT_GROUND = "#8c8c8c"
 #: How far a card picked in the hand (one of three to pass) stands up from the others.
@@ -541,11 +544,32 @@ class BoardScene(FeltScene):
             face = self._top_face(foot.target, str(foot.component))
             if face is not None:
                 journeys.append((face, before.places[foot.source]))
+        # A card turned and at once taken on (War's flip deciding the round) first goes
+        # where it was turned to, and waits there face up with the others a moment.
+        via: dict[FaceItem, QPointF] = {}
+        first = self.session.first_top
+        if first is not None and first.source in before.places and first.target in before.places:
+            turned = [f for f in self.faces if f.what == first.what]
+            face = max(turned, key=lambda f: f.face.index, default=None)
+            if face is not None and face.place.key not in (first.target, first.source):
+                change[face.place.key] = change.get(face.place.key, 0) - 1
+                change[first.source] += 1
+                journeys.append((face, before.places[first.source]))
+                size = face.rect().size()
+                x, y = before.places[first.target].first_slot((size.width(), size.height()))
+                via[face] = QPointF(x, y)
         sources = [key for key, n in change.items() if n < 0 for _ in range(-n)]
+        # The faces that arrived at each place: its topmost ones, not counting a face
+        # whose journey is known already.
+        known = {id(face) for face, _ in journeys}
+        arrivals: set[int] = set()
+        for key, arrived in change.items():
+            if arrived > 0 and key in self.places:
+                mine = [f for f in self.faces if f.place.key == key and id(f) not in known]
+                mine.sort(key=lambda f: f.face.index, reverse=True)
+                arrivals |= {id(f) for f in mine[:arrived]}
         for face in self.faces:
-            place = face.place
-            arrived = change.get(place.key, 0)
-            if arrived <= 0 or face.face.index < place.count - arrived or not sources:
+            if id(face) not in arrivals or not sources:
                 continue
             key = next((k for k in sources if _shows(before.places[k], face.what)), sources[0])
             sources.remove(key)
@@ -554,7 +578,7 @@ class BoardScene(FeltScene):
             if source.in_hand != face.place.in_hand or self.dropped == (face.what, face.place.key):
                 continue  # from the hand area to the table: it is not seen between them
             x, y, w, h = _start(source, face.what)
-            self._slide_face(face, QPointF(x + w / 2, y + h / 2))
+            self._slide_face(face, QPointF(x + w / 2, y + h / 2), via.get(face), bool(via))
 
     def _top_face(self, key: Key, what: str) -> FaceItem | None:
         """The topmost face of a place showing ``what``, else its topmost face."""
@@ -562,10 +586,15 @@ class BoardScene(FeltScene):
         shown = [face for face in mine if face.what == what] or mine
         return max(shown, key=lambda face: face.face.index, default=None)
 
-    def _slide_face(self, face: FaceItem, start: QPointF) -> None:
+    def _slide_face(
+        self, face: FaceItem, start: QPointF, via: QPointF | None = None, staged: bool = False
+    ) -> None:
+        """Slide a face from ``start`` to where it lies; ``staged``: in three beats, the
+        face going to ``via`` (if given) and the others waiting, all shown a moment, then
+        every face on to its place."""
         end = face.home
         slide = QVariantAnimation(self)
-        slide.setDuration(self.slide_ms)
+        slide.setDuration(int(self.slide_ms * (STAGED_SLIDE if staged else 1)))
         slide.setStartValue(0.0)
         slide.setEndValue(1.0)
         slide.setEasingCurve(QEasingCurve.Type.InOutCubic)
@@ -574,7 +603,16 @@ class BoardScene(FeltScene):
 
         def step(value: object) -> None:
             t = float(value)  # type: ignore[arg-type]
-            face.setPos(start + (end - start) * t)
+            if not staged:
+                face.setPos(start + (end - start) * t)
+                return
+            stop = via if via is not None else start
+            if t < TO_MIDDLE:
+                face.setPos(start + (stop - start) * (t / TO_MIDDLE))
+            elif t < SHOWN_UNTIL:
+                face.setPos(stop)
+            else:
+                face.setPos(stop + (end - stop) * ((t - SHOWN_UNTIL) / (1 - SHOWN_UNTIL)))
 
         def done() -> None:
             face.setPos(end)

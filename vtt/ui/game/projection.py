@@ -116,6 +116,15 @@ class Place:
         x, y, w, h = self.rect
         return x + w / 2, y + h / 2
 
+    def first_slot(self, size: tuple[float, float]) -> tuple[float, float]:
+        """The middle of where a first face of ``size`` lies: a row's leftmost slot
+        under its label, else the middle of the place."""
+        x, y, _w, _h = self.rect
+        if self.kind != "row":
+            return self.centre
+        width, height = size
+        return x + PAD + width / 2, y + PAD + LABEL_LINE * len(self.lines) + height / 2
+
     def moved(self, dx: float, dy: float) -> Place:
         """The same place ``dx``, ``dy`` further on."""
         x, y, w, h = self.rect

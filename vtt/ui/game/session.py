@@ -18,7 +18,7 @@ from typing import Any
 from vtt.ai.levels import make_agent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.explain import Drop
-from vtt.rules.footprint import Footprint
+from vtt.rules.footprint import Footprint, first_top_move
 from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
@@ -140,6 +140,7 @@ class GameSession(QObject):
         self.picked_by: int | None = None
         #: The footprint of the last move made by ``play`` (None after any other change).
         self.last_footprint: Footprint | None = None
+        self.first_top: Footprint | None = None
         self.changed.emit()
 
     def first_state(self) -> State:
@@ -247,6 +248,7 @@ class GameSession(QObject):
             return False
         # Where the move takes its component from and to: the table shows it going.
         feet = self.state.footprints()
+        first = self._first_top(move)
         try:
             made = self.state.apply(move)
         except (IllegalMove, InvalidMove) as error:
@@ -255,13 +257,27 @@ class GameSession(QObject):
         self.last_footprint = feet.get(made)
         self.moves.append(made)
         self.undone = []
-        self._changed(self.last_footprint)
+        self._changed(self.last_footprint, None if self.last_footprint else first)
         return True
 
-    def _changed(self, footprint: Footprint | None = None) -> None:
+    def _first_top(self, move: Move | str) -> Footprint | None:
+        """Where the move puts the top card it turns (War's flip), read before it is made."""
+        state = self.state
+        try:
+            made = state.canonical(Move.parse(move) if isinstance(move, str) else move)
+        except InvalidMove:
+            return None
+        if made.kind is None or state.to_move is None:
+            return None
+        return first_top_move(state.env, made.kind, made.values, state.to_move)
+
+    def _changed(self, footprint: Footprint | None = None, first: Footprint | None = None) -> None:
         self.generation += 1
         self._drags = None
         self.last_footprint = footprint
+        #: The top card the last move turned and where it first went (War's flip), when
+        #: the rules took it on at once: the table shows it there on its way.
+        self.first_top = first
         self.changed.emit()
 
     def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:
