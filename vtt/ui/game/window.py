@@ -57,6 +57,7 @@ from vtt.ui.qt import (
 )
 from vtt.ui.quitting import quit_application
 from vtt.ui.session import AUTOSAVE_MS
+from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
 
 #: Number keys 1..9 make the action bar's moves.
@@ -146,7 +147,7 @@ class GameWindow(QMainWindow):
         column.addLayout(self.actions_bar)
         column.addWidget(_heading("Scores and counts"))
         column.addWidget(self.scores)
-        self.sheet_button = QPushButton("Score &sheet (Ctrl+H)")
+        self.sheet_button = QPushButton(f"Score &sheet ({game_keys('score-sheet')[0]})")
         self.sheet_button.setToolTip("Every hand's bids, tricks and scores, hand by hand")
         self.sheet_button.clicked.connect(self.show_score_sheet)
         self.sheet_button.setVisible(self.session.game.sheet is not None)
@@ -253,28 +254,30 @@ class GameWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
-        self.save_action = self._action(game, "&Save game", self.save, "Ctrl+S")
-        self._action(game, "Save game &as…", self.save_as, "Ctrl+Shift+S")
-        self._action(game, "&Open game…", self.ask_open, "Ctrl+O")
+        self.save_action = self._action(game, "&Save game", self.save, *game_keys("save"))
+        self._action(game, "Save game &as…", self.save_as, *game_keys("save-as"))
+        self._action(game, "&Open game…", self.ask_open, *game_keys("open"))
         game.addSeparator()
         self._action(game, "&Export record…", self.ask_export)
         self._action(game, "&Replay a record…", self.ask_replay)
         game.addSeparator()
         self.house_action = self._action(game, "Switch to &house rules", self.to_house_rules)
         self.simulate_action = self._action(game, "Si&mulate…", self.show_simulator)
-        self.sheet_action = self._action(game, "Score s&heet…", self.show_score_sheet, "Ctrl+H")
+        sheet_keys = game_keys("score-sheet")
+        self.sheet_action = self._action(game, "Score s&heet…", self.show_score_sheet, *sheet_keys)
         self.sheet_action.setEnabled(self.session.game.sheet is not None)
         game.addSeparator()
-        self._action(game, "&Quit", quit_application, "Ctrl+Q")
+        self._action(game, "&Quit", quit_application, *game_keys("quit"))
         edit = self.menuBar().addMenu("&Edit")
-        self.undo_action = self._action(edit, "&Undo move", self.undo, "Ctrl+Z")
-        self.redo_action = self._action(edit, "&Redo move", self.redo, "Ctrl+Y", "Ctrl+Shift+Z")
-        self.back_action = self._action(edit, "Replay: &back", self.step_back, "Left")
-        self.forward_action = self._action(edit, "Replay: &forward", self.step_forward, "Right")
+        self.undo_action = self._action(edit, "&Undo move", self.undo, *game_keys("undo"))
+        self.redo_action = self._action(edit, "&Redo move", self.redo, *game_keys("redo"))
+        self.back_action = self._action(edit, "Replay: &back", self.step_back, *game_keys("back"))
+        forward = game_keys("forward")
+        self.forward_action = self._action(edit, "Replay: &forward", self.step_forward, *forward)
         view = self.menuBar().addMenu("&View")
-        self._action(view, "&Fit the table", self.view.fit, "Home", "Ctrl+0")
-        self._action(view, "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl++", "Ctrl+=")
-        self._action(view, "Zoom &out", lambda: self.view.zoom_by(0.8), "Ctrl+-")
+        self._action(view, "&Fit the table", self.view.fit, *game_keys("fit"))
+        self._action(view, "Zoom &in", lambda: self.view.zoom_by(1.25), *game_keys("zoom-in"))
+        self._action(view, "Zoom &out", lambda: self.view.zoom_by(0.8), *game_keys("zoom-out"))
         speed = view.addMenu("&Moves shown at")
         self.pace_actions = QActionGroup(self)
         for pace in PACES:
@@ -285,7 +288,7 @@ class GameWindow(QMainWindow):
             self.pace_actions.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         name = self.session.game.name
-        self._action(help_menu, f"&Rules of {name}…", self.show_rules, "F1")
+        self._action(help_menu, f"&Rules of {name}…", self.show_rules, *game_keys("rules"))
 
     def show_simulator(self) -> None:
         """Game > Simulate...: batches of this pack and options between agents."""
