@@ -274,7 +274,7 @@ def _sheet_text(value: object) -> object:
     return "" if value is None else str(value)
 
 
-def _sheet_problems(state: State, wanted: list[dict[str, Any]]) -> list[str]:
+def _sheet_problems(state: State, wanted: list[dict[Any, Any]]) -> list[str]:
     """How the score sheet differs from the rows a record expects (only the columns
     each expected row names are compared)."""
     rows = sheet_rows(state)
