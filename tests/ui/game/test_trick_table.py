@@ -179,3 +179,15 @@ def test_a_hand_of_green_queen_on_the_table_and_its_score_sheet(qtbot):
     ((_, seats),) = session.state.var(SHEET)
     assert sum(values[0] for values in seats) == 26
     assert sum(int(cells[3 + 4 * seat]) for seat in range(4)) == 26
+
+
+def test_the_score_sheet_opens_as_wide_as_its_columns_within_the_screen(qtbot):
+    window = open_game(qtbot, "stones", FOUR, seed=2)
+    qtbot.mouseClick(window.sheet_button, Qt.MouseButton.LeftButton)
+    sheet = window.score_sheet
+    assert sheet is not None and sheet.isVisible()
+    assert sheet.table.columnCount() == 2 + 4 * 5  # hand, dealer; five columns a seat
+    assert sheet.note.text().startswith("No hand has been scored yet")
+    header = sheet.table.horizontalHeader().length()
+    screen = window.screen().availableGeometry().width()
+    assert sheet.width() >= min(header, screen - 40)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vtt.rules.sheet import SHEET, SheetDef, SheetTable
+from vtt.ui.dialogs import fitted_to_screen
 from vtt.ui.qt import (
     QAbstractItemView,
     QDialog,
     QHeaderView,
     QLabel,
+    QSize,
     Qt,
     QTableWidget,
     QTableWidgetItem,
@@ -43,7 +45,7 @@ class ScoreSheet(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
-        self.resize(900, 360)
+        self.resize(600, 360)  # then as wide as its columns: fit_width
 
     def fill(self, view: View) -> SheetTable:
         """Show the rows written so far, as ``view`` reads them; the table shown."""
@@ -69,3 +71,11 @@ class ScoreSheet(QDialog):
             else f"{hands} {'hand' if hands == 1 else 'hands'} scored."
         )
         return table
+
+    def fit_width(self) -> None:
+        """As wide as every column needs (a sheet of five seats is wide), within the
+        screen; the table scrolls sideways only where the screen is narrower."""
+        self.table.resizeColumnsToContents()
+        columns = self.table.horizontalHeader().length()
+        wanted = QSize(columns + 2 * self.table.frameWidth() + 40, self.height())
+        self.resize(fitted_to_screen(wanted.expandedTo(QSize(420, 0))))

@@ -302,10 +302,13 @@ class GameWindow(QMainWindow):
         sheet = self.session.game.sheet
         if sheet is None:
             return
+        first = self.score_sheet is None
         if self.score_sheet is None:
             title = f"{sheet.label.capitalize()} — {self.session.game.name}"
             self.score_sheet = ScoreSheet(sheet, title, self)
         self.score_sheet.fill(self.session.view())
+        if first:
+            self.score_sheet.fit_width()
         self.score_sheet.show()
         self.score_sheet.raise_()
 
