@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from argparse import Namespace
 
 from vtt.janken import Card
 from vtt.rules import load_game
 from vtt.rules.values import Cell, Piece
-from vtt.textplay import grid_text, show_view
+from vtt.textplay import grid_text, play_command, show_view
 
 
 def test_grid_is_drawn_top_row_first_with_owners_and_heights() -> None:
@@ -52,3 +53,28 @@ def test_zones_a_game_mode_leaves_out_are_not_printed() -> None:
     state = game.new_state({"game": "edge"}, 1)
     show_view(state.view(0), out, state)
     assert "goal beyond this row:" in out.getvalue()
+
+
+def test_the_score_sheet_is_printed_after_each_hand_and_on_request() -> None:
+    args = Namespace(
+        text=True,
+        pack="stones",
+        names=None,
+        players=3,
+        option=["target=10", "hand_limit=2"],
+        seed=4,
+        random=[1, 2],
+    )
+    # Seat 0 asks for the sheet before any hand ends, then plays its first legal move.
+    out = io.StringIO()
+    assert play_command(args, io.StringIO("sheet\n" + "1\n" * 200), out) == 0
+    text = out.getvalue()
+    assert "'sheet' for the score sheet" in text
+    assert "Score sheet: no hand recorded yet" in text
+    heading = "hand  dealer |"
+    assert heading in text
+    after = text[text.index("Game over") :]
+    assert "Score sheet" in after and heading in after
+    sheet_lines = after.splitlines()
+    first = next(i for i, line in enumerate(sheet_lines) if line.startswith(heading))
+    assert sheet_lines[first + 1].split()[0] == "1"

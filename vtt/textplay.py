@@ -22,6 +22,7 @@ from vtt.rules.model import shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.records import RecordError
 from vtt.rules.seenrecord import record_seen_by
+from vtt.rules.sheet import SHEET, sheet_text
 from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name, without_hidden
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell, Piece
@@ -105,7 +106,9 @@ def play_command(
         echo(f"vtt play: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
+    rows = 0
     while state.outcome is None:
+        rows = _new_sheet_rows(state, rows, out)
         seat = state.to_move
         assert seat is not None
         if seat in agents:
@@ -118,11 +121,30 @@ def play_command(
             echo("game stopped", file=out)
             return 0
     echo(f"\nGame over: {shown(state.outcome.reason)}", file=out)
+    if state.game.sheet is not None:
+        echo(sheet_of(state), file=out)
     winners = [shown_name(state.seat_names[s]) for s in state.outcome.winners] or [
         "nobody (a draw)"
     ]
     echo(f"Winner: {', '.join(winners)}; scores: {shown(describe(state.outcome.scores))}", file=out)
     return 0
+
+
+def sheet_of(state: State) -> str:
+    """The score sheet as every seat reads it, as text."""
+    sheet = state.game.sheet
+    assert sheet is not None
+    return sheet_text(sheet.table(state.var(SHEET), state.seat_names))
+
+
+def _new_sheet_rows(state: State, printed: int, out: TextIO) -> int:
+    """Print the sheet when a hand has added a row since ``printed`` rows; the rows now."""
+    if state.game.sheet is None:
+        return printed
+    rows = len(state.var(SHEET))
+    if rows > printed:
+        echo("\n" + sheet_of(state), file=out)
+    return rows
 
 
 def grid_text(grid: dict[Cell, Any], names: tuple[str, ...]) -> str:
@@ -172,8 +194,10 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
     for number, move in enumerate(moves, start=1):
         echo(f"  {number:>3}. {shown(move)}", file=out)
     while True:
+        sheet = ", 'sheet' for the score sheet" if state.game.sheet is not None else ""
         echo(
-            "move (number or notation, 'export FILE' to write the record, 'quit' to stop)> ",
+            f"move (number or notation{sheet}, 'export FILE' to write the record,"
+            " 'quit' to stop)> ",
             end="",
             file=out,
             flush=True,
@@ -184,6 +208,9 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
         text = line.strip()
         if text.lower().startswith("export "):
             export(state, text[len("export ") :].strip(), out)
+            continue
+        if sheet and text.lower() == "sheet":
+            echo(sheet_of(state), file=out)
             continue
         try:
             if text.isdigit() and 1 <= int(text) <= len(moves):

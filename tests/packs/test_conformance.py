@@ -26,6 +26,8 @@ from vtt.rules.loader import load_pack, load_pack_text
 from vtt.rules.moves import Move
 from vtt.rules.records import record_of, replay, start_state
 from vtt.rules.search import SIMULTANEOUS, TERMINAL
+from vtt.rules.sheet import SHEET
+from vtt.rules.steps.sheet import WriteSheet
 from vtt.rules.views import UNSEEN, Hidden
 
 GAMES_PER_PACK = 240
@@ -315,9 +317,23 @@ def play_watching_logs(
     """A random game in which no line a ``log:`` step writes names, to a seat, a
     component whose face is hidden from that seat when the line is written and that
     the seat has not seen before. (A move's own line follows the move's ``secret``,
-    which the view checks cover.)"""
+    which the view checks cover.) The score sheet, which every seat reads whole, is
+    watched the same way: each row as ``write_sheet`` writes it."""
     seen: list[set[str]] = [set() for _ in range(players)]
     write = State.say_later
+    write_row = WriteSheet.run
+
+    def sheet_watched(self: WriteSheet, state: State) -> None:
+        write_row(self, state)
+        table = state.game.sheet.table(state.var(SHEET)[-1:], state.seat_names)  # type: ignore[union-attr]
+        words = {word for line in table.lines() for text in line for word in _words(text)}
+        for seat in range(players):
+            seen[seat] |= {str(c) for c in state.view(seat).visible_components()}
+            leaked = words & _hidden_from(state, seat) - seen[seat]
+            assert not leaked, (
+                f"{game.id} {options}: seat {seat} reads {sorted(leaked)} on the score sheet "
+                "while the face is hidden from it"
+            )
 
     def watched(self: State, parts: tuple[object, ...]) -> None:
         write(self, parts)
@@ -331,6 +347,7 @@ def play_watching_logs(
             )
 
     monkeypatch.setattr(State, "say_later", watched)
+    monkeypatch.setattr(WriteSheet, "run", sheet_watched)
     state = game.new_state(options, seed, players=players)
     rng = random.Random(seed)
     moves = 0
@@ -360,6 +377,19 @@ def test_the_log_watch_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     with pytest.raises(AssertionError, match="while the face is hidden"):
         play_watching_logs(leaky, {"mode": "classic"}, 2, 1, monkeypatch)
+
+
+def test_the_sheet_watch_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Guards the watch above: a sheet column showing what a hand still holds is caught.
+    [stones] = [game for game in GAMES if game.id == "stones"]
+    text = Path(stones.path).read_text("utf-8")
+    column = '    - {label: total, value: "score[seat]"}\n'
+    assert column in text
+    leaky = load_pack_text(
+        text.replace(column, column + '    - {label: held, value: "aside"}\n', 1), stones.path
+    )
+    with pytest.raises(AssertionError, match="on the score sheet while the face is hidden"):
+        play_watching_logs(leaky, {"target": 30}, 4, 1, monkeypatch)
 
 
 # --- the search interface (vtt/rules/search.py) ------------------------------------------

@@ -3,6 +3,7 @@ and pass cards round the cycle the text gives."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from vtt.resources import rulesets_dir
 from vtt.rules.engine import Game, State
 from vtt.rules.loader import load_pack
 from vtt.rules.records import Record, start_state
+from vtt.rules.sheet import SHEET
 
 STONES = load_pack(rulesets_dir() / "stones")
 GREEN_QUEEN = load_pack(rulesets_dir() / "green-queen")
@@ -118,3 +120,23 @@ def test_the_pass_goes_round_the_cycle(players: int, targets: list[int]) -> None
             shown = state_hand.view(seat).history[-players:]
             seen = {m for m, text in zip(movers, shown, strict=True) if text != "chooses"}
             assert seen == {seat, (seat - offset) % players}
+
+
+@pytest.mark.parametrize("pack", ["stones", "green-queen"])
+def test_the_score_sheet_adds_up_hand_by_hand(pack: str) -> None:
+    # Over a random game: a row per hand, each hand's points the change of the total,
+    # and the last totals the final scores.
+    game = {"stones": STONES, "green-queen": GREEN_QUEEN}[pack]
+    state = game.new_state({"target": 150}, 3, players=4)
+    rng = random.Random(3)
+    while state.outcome is None:
+        state.apply(rng.choice(list(state.legal_moves)))
+    rows = state.var(SHEET)
+    assert len(rows) == state.var("hands_played") >= 2
+    totals = [0, 0, 0, 0]
+    for _shared, seats in rows:
+        for seat, values in enumerate(seats):
+            hand, total = values[-2], values[-1]
+            assert total == totals[seat] + hand
+            totals[seat] = total
+    assert totals == list(state.outcome.scores or [])

@@ -108,7 +108,10 @@ def test_published_schema_is_the_shipped_one() -> None:
     ("steps", "expected"),
     [
         ("[5]", "effects[0]): a step is a mapping with one step key (set, "),
-        ("[[move]]", "or one of the words keep_turn, reverse, stop, take_back; found a list"),
+        (
+            "[[move]]",
+            "or one of the words keep_turn, reverse, write_sheet, stop, take_back; found a list",
+        ),
         ("[keep_turns]", "'keep_turns' is not a step; did you mean 'keep_turn'?"),
         ("[move]", "the 'move' step needs its value: move: ..."),
         ("[{reverse: true}]", "'reverse' is a step without arguments, written alone: - reverse"),

@@ -123,3 +123,19 @@ def test_eight_seats_fit_a_1366_by_768_screen(qtbot):
         assert chip.isVisible() and chip.width() >= CHIP_MIN_WIDTH
         assert bar.rect().contains(chip.geometry())
     assert bar.rect().contains(bar.add_button.geometry())
+
+
+def test_eight_chips_all_say_their_counts_the_same_way(qtbot):
+    window = make_window(qtbot, "janken-deck-games", 8)
+    window.resize(1700, 700)
+    bar = window.seat_bar
+    qtbot.waitUntil(lambda: bar.chips[0].width() > 150)
+    assert [chip.cards_shown() for chip in bar.chips] == ["0 cards"] * 8
+    assert bar.chips[5].toolTip() == "Fay: 0 cards in hand"
+    # One long name makes its chip too narrow for "0 cards": every chip then shows the
+    # number alone, never "0" beside "0 cards".
+    session = window.session
+    session.run(None, lambda: session.table.rename_seat(5, "Bartholomew-Maximilian"))
+    qtbot.waitUntil(lambda: bar.chips[0].width() > 150)
+    assert not bar.chips[5].long_fits() and bar.chips[0].long_fits()
+    assert [chip.cards_shown() for chip in bar.chips] == ["0"] * 8

@@ -25,6 +25,7 @@ from vtt.rules.model import (
 from vtt.rules.moves import InvalidMove, Move, read_args
 from vtt.rules.outcome import pack_failure
 from vtt.rules.ruleset import Rules
+from vtt.rules.sheet import SheetDef
 from vtt.rules.starting import start_state
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class Game:
     moves: Mapping[str, MoveDef]
     end: tuple[EndCheck, ...] = ()
     scores: Expr | None = None
+    #: The score sheet's columns (``sheet:``), written by ``write_sheet`` steps.
+    sheet: SheetDef | None = None
     rest_zone: ZoneRef | None = None
     path: str = ""
     kind: str = "game"

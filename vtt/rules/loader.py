@@ -37,6 +37,7 @@ from vtt.rules.model import (
 from vtt.rules.moves import notation_pattern, placeholders
 from vtt.rules.plan import plan_move
 from vtt.rules.schema import schema_errors
+from vtt.rules.sheet import SHEET, SheetColumn, SheetDef
 from vtt.rules.stdlib import PACK_LIBRARY
 from vtt.rules.steps import StepParser
 from vtt.rules.yamlsource import Document, load_yaml, load_yaml_file
@@ -318,12 +319,14 @@ class _Builder:
             | frozenset(constants)
             | frozenset(data.get("zones", {}))
             | frozenset(data.get("vars", {}))
+            | (frozenset({SHEET}) if "sheet" in data else frozenset())
         )
         self._defines(base)  # first: every other expression may use them
         # Options and constants: the names whose values are fixed for a whole game.
         fixed_names = frozenset(o.name for o in options) | frozenset(constants)
         self._zones(base, fixed_names | ENGINE_NAMES)
         self._vars(base)
+        sheet = self._sheet(base)
         effects = self._step_parser(fixed_names)
         moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
         phases = self._phases(base, moves, effects)
@@ -352,6 +355,7 @@ class _Builder:
             moves=moves,
             end=self._end(base),
             scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
+            sheet=sheet,
             rest_zone=self._rest_zone(base),
             path=self.doc.file,
             step_lists=lambda values: self._step_lists(base, static, values, effects),
@@ -482,6 +486,12 @@ class _Builder:
                 elif name in seen:
                     self.fail(f"'{name}' is already one of the {seen[name]}", (section, name))
                 seen[name] = section
+        if "sheet" in self.data and SHEET in seen:
+            self.fail(
+                f"the score sheet keeps its rows in a var named '{SHEET}', which is already "
+                f"one of the {seen[SHEET]}",
+                (seen[SHEET], SHEET),
+            )
         return plain
 
     def _options(self) -> list[OptionDef]:
@@ -571,6 +581,32 @@ class _Builder:
                         ("vars", name, "visibility"),
                     )
                 self.vars[name] = VarDef(name, initial, per_player, label, shows, shown, visibility)
+
+    def _sheet(self, base: frozenset[str]) -> SheetDef | None:
+        """The score sheet's columns, and the var ``sheet`` holding its rows (the
+        window lists it apart, so it is never shown among the vars)."""
+        raw = self.data.get("sheet")
+        if raw is None:
+            return None
+
+        def columns(part: str, names: frozenset[str]) -> tuple[SheetColumn, ...]:
+            found = []
+            for index, spec in enumerate(raw.get(part, [])):
+                path = ("sheet", part, index, "value")
+                value = self.try_expr(spec["value"], names, path)
+                if value is not None:
+                    found.append(SheetColumn(spec["label"], value, str(spec.get("shows", ""))))
+            return tuple(found)
+
+        sheet = SheetDef(
+            columns("row", base), columns("seat", base | {"seat"}), raw.get("label", "score sheet")
+        )
+        initial = self.try_expr("()", base, ("sheet",))
+        hidden = self.try_expr("False", base, ("sheet",))
+        if initial is not None:
+            label = sheet.label
+            self.vars[SHEET] = VarDef(SHEET, initial, label=label, shows=SHEET, shown=hidden)
+        return sheet
 
     def _defines(self, base: frozenset[str]) -> None:
         """Named expressions, checked alone, then written in wherever they are used."""

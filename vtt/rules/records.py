@@ -20,6 +20,7 @@ from vtt.rules.engine import Game, Outcome, State
 from vtt.rules.errors import PackError, RulesError
 from vtt.rules.finder import find_pack, load_game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.sheet import SHEET
 from vtt.rules.shown import ERROR_CHARS, cut
 from vtt.rules.yamlsource import Document, load_yaml_file
 
@@ -45,7 +46,7 @@ _KEYS = {
     "note",
     "seen_by",
 }
-_EXPECT_KEYS = {"winners", "scores", "reason"}
+_EXPECT_KEYS = {"winners", "scores", "reason", "sheet"}
 
 
 class RecordError(RulesError, ValueError):
@@ -157,6 +158,12 @@ def _check_types(document: Document, data: Mapping[str, Any]) -> None:
     for key in ("winners", "scores"):
         if key in expect and not isinstance(expect[key], list | type(None)):
             raise RecordError(f"{document.where(['expect', key])}: expected a list")
+    sheet = expect.get("sheet", [])
+    if not isinstance(sheet, list) or not all(isinstance(row, dict) for row in sheet):
+        raise RecordError(
+            f"{document.where(['expect', 'sheet'])}: expected a list of rows, each a mapping "
+            "like {dealer: P3, P1: [Nil, 1, 0, -100, -5]}"
+        )
 
 
 def _shown(value: object) -> str:
@@ -280,7 +287,44 @@ def _expectation_problems(state: State, expect: Mapping[str, Any]) -> list[str]:
         problems.append(f"expected scores {expect['scores']}, got {list(outcome.scores or [])}")
     if "reason" in expect and str(expect["reason"]) not in outcome.reason:
         problems.append(f"expected the reason to say {expect['reason']!r}, got {outcome.reason!r}")
+    if "sheet" in expect:
+        problems += _sheet_problems(state, expect["sheet"])
     return problems
+
+
+def _sheet_text(value: object) -> object:
+    """A value a record expects on the sheet, as the sheet writes it (a list: each)."""
+    if isinstance(value, list):
+        return [_sheet_text(item) for item in value]
+    return "" if value is None else str(value)
+
+
+def _sheet_problems(state: State, wanted: list[dict[Any, Any]]) -> list[str]:
+    """How the score sheet differs from the rows a record expects (only the columns
+    each expected row names are compared)."""
+    rows = sheet_rows(state)
+    if rows is None:
+        return [f"the record expects a score sheet, but {state.game.name} keeps none"]
+    if len(rows) != len(wanted):
+        return [f"expected {len(wanted)} rows on the score sheet, got {len(rows)}: {rows}"]
+    problems = []
+    for number, (row, expected) in enumerate(zip(rows, wanted, strict=True), start=1):
+        for key, value in expected.items():
+            name = _seat(state, key) if isinstance(key, int) else str(key)
+            if row.get(name) != _sheet_text(value):
+                problems.append(
+                    f"score sheet, hand {number}, {name}: expected {_sheet_text(value)}, "
+                    f"got {row.get(name, 'no such column')}"
+                )
+    return problems
+
+
+def sheet_rows(state: State) -> list[dict[str, Any]] | None:
+    """The score sheet's rows as mappings (``SheetTable.mappings``); None without one."""
+    sheet = state.game.sheet
+    if sheet is None:
+        return None
+    return sheet.table(state.var(SHEET), state.seat_names).mappings()
 
 
 def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
@@ -321,6 +365,9 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
             return report
         report["moves"].append(entry)
     report["outcome"] = _outcome_json(state, state.outcome)
+    rows = sheet_rows(state)
+    if rows is not None:
+        report["sheet"] = rows
     problems = _expectation_problems(state, record.expect) if record.expect else []
     report["ok"] = not problems
     if problems:

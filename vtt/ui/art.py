@@ -248,6 +248,19 @@ def palette() -> dict[str, object]:
     return data
 
 
+#: Seat colours darker or lighter than these (HSL lightness, 0-255) get a ring or a
+#: ground of contrast, so their dots show on the dark wood and on any panel.
+DARK_DOT, LIGHT_DOT = 80, 200
+
+
+def dot_edge(colour: QColor) -> QColor:
+    """The ring round a seat's dot: light round a dark colour (Black on the dark wood
+    and felt), dark round any other."""
+    if colour.lightness() < DARK_DOT:
+        return QColor(255, 255, 255, 200)
+    return QColor(0, 0, 0, 90)
+
+
 def swatch(colour: str) -> QIcon:
     """A round spot of a colour, for menus and lists of colours."""
     picture = QPixmap(16, 16)

@@ -12,11 +12,12 @@ from vtt.table import MAX_SEATS, Seat
 from vtt.table.layout import add_seat, remove_seat
 from vtt.table.seats import COLOUR_NAMES, DEFAULT_NAMES, SEAT_COLOURS
 from vtt.ui import dialogs
-from vtt.ui.art import swatch
+from vtt.ui.art import DARK_DOT, dot_edge, swatch
 from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
     QColor,
     QColorDialog,
+    QFontMetrics,
     QHBoxLayout,
     QMenu,
     QMouseEvent,
@@ -57,6 +58,33 @@ class SeatChip(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(CHIP_MIN_WIDTH, 32)
 
+    def count_text(self) -> str:
+        """The cards in the seat's hand, in words: "1 card", "5 cards"."""
+        count = len(self.bar.session.table.hand(self.seat).contents)
+        return f"{count} card{'s' if count != 1 else ''}"
+
+    def long_fits(self) -> bool:
+        """True if the name and the count in words fit the chip side by side."""
+        session = self.bar.session
+        if self.seat >= len(session.table.seats):
+            return True
+        font = self.font()
+        font.setBold(self.seat == session.active_seat)
+        text = f"{session.table.seats[self.seat].name}  {self.count_text()}"
+        return QFontMetrics(font).horizontalAdvance(text) <= self._room()
+
+    def cards_shown(self) -> str:
+        """What the chip shows of the hand: "5 cards", or the number alone when any chip
+        of the bar is too narrow for it (all alike: one chip saying "0" beside another's
+        "0 cards" reads as two different things)."""
+        cards = self.count_text()
+        if all(chip.long_fits() for chip in self.bar.chips):
+            return cards
+        return cards.split()[0]
+
+    def _room(self) -> float:
+        return QRectF(self.rect()).adjusted(1, 2, -1, -2).width() - 28 - 10
+
     def paintEvent(self, event: object) -> None:
         session = self.bar.session
         if self.seat >= len(session.table.seats):
@@ -78,17 +106,16 @@ class SeatChip(QWidget):
         painter.drawRoundedRect(box, 13, 13)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
+        if colour.lightness() < DARK_DOT:  # a ring, or Black's dot is lost on the dark bar
+            painter.setPen(QPen(dot_edge(colour), 1.5))
         painter.drawEllipse(box.left() + 8, box.center().y() - 6, 12, 12)
         painter.setPen(QColor("white"))
         font = self.font()
         font.setBold(active)
         painter.setFont(font)
-        count = len(session.table.hand(self.seat).contents)
-        cards = f"{count} card{'s' if count != 1 else ''}"
+        cards = self.cards_shown()  # and as much name as fits
         metrics = painter.fontMetrics()
-        room = box.width() - 28 - 10
-        if metrics.horizontalAdvance(f"{seat.name}  {cards}") > room:
-            cards = str(count)  # a narrow chip keeps the number and as much name as fits
+        room = self._room()
         name_room = int(room - metrics.horizontalAdvance(f"  {cards}"))
         name = metrics.elidedText(
             shown_name(seat.name), Qt.TextElideMode.ElideRight, max(name_room, 0)
@@ -172,6 +199,11 @@ class SeatBar(QWidget):
         name = self.session.seat_name()
         self.hint.setText(f"   At the screen: {shown_name(name)}. Click a seat to pass the screen.")
         for chip in self.chips:
+            chip.setToolTip(
+                f"{self.session.table.seats[chip.seat].name}: {chip.count_text()} in hand"
+                if chip.seat < len(self.session.table.seats)
+                else ""
+            )
             chip.update()
 
     # ------------------------------------------------------------- seats

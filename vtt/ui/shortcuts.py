@@ -105,6 +105,42 @@ SHORTCUTS: tuple[Shortcut, ...] = (
 
 GROUPS: tuple[str, ...] = ("Pieces", "Stacks", "Table", "View", "File", "Mouse")
 
+#: The keys of a game window (enforced play): its menus read them from here.
+GAME_SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("save", ("Ctrl+S",), "Save the game (asks where the first time)", "Game window"),
+    Shortcut("save-as", ("Ctrl+Shift+S",), "Save the game elsewhere", "Game window"),
+    Shortcut("open", ("Ctrl+O",), "Open a saved game", "Game window"),
+    Shortcut(
+        "score-sheet",
+        ("Ctrl+H",),
+        "The score sheet: a row per hand (games of hands: Stones, Green Queen, Joker's Wild)",
+        "Game window",
+    ),
+    Shortcut("quit", ("Ctrl+Q",), "Quit", "Game window"),
+    Shortcut(
+        "undo", ("Ctrl+Z",), "Undo a move (back to the last that revealed a card)", "Game window"
+    ),
+    Shortcut("redo", ("Ctrl+Y", "Ctrl+Shift+Z"), "Redo a move", "Game window"),
+    Shortcut("back", ("Left",), "Step back when replaying a record", "Game window"),
+    Shortcut("forward", ("Right",), "Step forward when replaying a record", "Game window"),
+    Shortcut("fit", ("Home", "Ctrl+0"), "Fit the table", "Game window"),
+    Shortcut("zoom-in", ("Ctrl++", "Ctrl+="), "Zoom in", "Game window"),
+    Shortcut("zoom-out", ("Ctrl+-",), "Zoom out", "Game window"),
+    Shortcut("rules", ("F1",), "The rules of the game being played", "Game window"),
+    Shortcut("actions", ("1–9",), "The moves of the action bar, in order", "Game window"),
+    Shortcut(
+        "",
+        ("Click cards in the hand",),
+        "Pick the cards of a move taking several (pass three cards); the action bar makes it",
+        "Game window",
+    ),
+)
+
+
+def game_keys(command: str) -> tuple[str, ...]:
+    """The keys of a game window's command."""
+    return next(s.keys for s in GAME_SHORTCUTS if s.command == command)
+
 
 def by_command() -> dict[str, Shortcut]:
     """The keyboard commands by name."""
@@ -147,6 +183,11 @@ def markdown() -> str:
                 keys = " / ".join(f"`{k}`" for k in shortcut.keys)
                 lines.append(f"| {keys} | {shortcut.text} |")
         lines.append("")
+    lines += ["## Game window", "", "| keys | does |", "|---|---|"]
+    for shortcut in GAME_SHORTCUTS:
+        keys = " / ".join(f"`{k}`" for k in shortcut.keys)
+        lines.append(f"| {keys} | {shortcut.text} |")
+    lines.append("")
     return "\n".join(lines)
 
 

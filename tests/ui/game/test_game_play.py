@@ -710,3 +710,23 @@ def test_a_var_holding_as_many_cards_as_there_are_seats_is_not_shown_per_seat(qt
     used = attack.text.split(" with ")[1]
     lines = window.scores.text().splitlines()
     assert f"used this turn: {used}" in lines, lines
+
+
+def test_the_black_seats_dot_shows_on_dark_wood_and_in_the_side_panel(qtbot):
+    from vtt.ui.art import DARK_DOT
+    from vtt.ui.game.board import DOT_GROUND
+
+    window = open_game(qtbot, "jantori", (COMPUTER, HUMAN), seed=2)
+    wait_for_person(qtbot, window)
+    black = QColor(window.session.colours[1])
+    assert black.lightness() < DARK_DOT  # JANTORI's Black wears a colour this dark
+    # The side panel sets the dot on a grey ground, seen on a light panel and a dark one.
+    assert window.status.text().startswith(
+        f'<span style="background-color:{DOT_GROUND}; color:{black.name()}">'
+    )
+    # The dot before "Black's pieces in hand" has a light ring on the dark wood.
+    reserve = window.board.places[("reserve", 1)]
+    room = reserve.label_room()
+    size = reserve.dot_size()
+    edge = (int(room.left() - reserve.rect().left() - 7 - size + 0.5), 4 + 4 + 15)
+    assert QColor(_painted(reserve, edge)).lightness() > 150

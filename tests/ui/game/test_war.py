@@ -8,7 +8,7 @@ from game_windows import open_game
 from test_game_play import drag_move, wait_for_person
 
 from vtt.ui.game.session import COMPUTER, HUMAN
-from vtt.ui.qt import Qt
+from vtt.ui.qt import QPointF, Qt
 
 
 def test_classic_war_played_to_the_end_through_the_action_bar(qtbot):
@@ -67,3 +67,35 @@ def test_five_card_war_choices_stay_secret_until_both_have_chosen(qtbot):
     shown = {face.what for face in window.board.faces}
     assert {first, second} <= shown
     assert chosen_faces(window, 0) == [] and chosen_faces(window, 1) == []
+
+
+def test_the_computers_flip_is_seen_in_the_middle_before_the_cards_go_to_the_winner(qtbot):
+    window = open_game(qtbot, "war", (HUMAN, COMPUTER), seed=6, options={"mode": "classic"})
+    session, board = window.session, window.board
+    board.slide_ms = 200
+    wait_for_person(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_1)  # Ann flips; the computer flips after her
+    qtbot.waitUntil(lambda: len(session.moves) == 2, timeout=5000)
+    state = session.state
+    assert sum(len(cards) for cards in state.zone("battle")) == 0  # the round is decided
+    turned = session.first_top
+    assert turned is not None and turned.source == ("stock", 1)
+    assert turned.target == ("battle", 1)
+    (face,) = [f for f in board.faces if f.what == turned.what]
+    assert face.place.key[0] == "won"
+    size = face.rect().size()
+    middle = QPointF(*board.layout.places[("battle", 1)].first_slot((size.width(), size.height())))
+    mine = next(f for f in board.faces if f.place.key == face.place.key and f is not face)
+    slides = list(board.slides)
+    assert slides
+    # Half way through, the computer's card lies face up where it was turned, beside
+    # Ann's, which waits where she turned it; at the end both lie with the winner's cards.
+    for slide in slides:
+        slide.setCurrentTime(slide.duration() // 2)
+    assert face.pos() == middle
+    assert mine.pos() != mine.home
+    ann = QPointF(*board.layout.places[("battle", 0)].first_slot((size.width(), size.height())))
+    assert mine.pos() == ann
+    for slide in list(slides):
+        slide.setCurrentTime(slide.duration())
+    assert face.pos() == face.home and mine.pos() == mine.home

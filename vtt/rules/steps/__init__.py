@@ -18,6 +18,7 @@ from vtt.rules.steps import (  # noqa: F401  (each module registers its kinds)
     phase,
     refill,
     reveal,
+    sheet,
     shuffle,
     stop,
     take_back,

@@ -19,7 +19,7 @@ from functools import cache
 from vtt.janken import Card
 from vtt.rules.shown import shown_name
 from vtt.rules.values import Piece
-from vtt.ui.art import Art, card_asset, palette
+from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.projection import (
     LABEL_LINE,
     LABEL_PX,
@@ -69,6 +69,13 @@ RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
 FIT_MARGIN = 24.0
 #: A face being dragged or sliding lies above every other.
 LIFTED_Z = 1000.0
+#: A card turned and taken on at once (War): its slide lasts this many slides, going to
+#: where it was turned by ``TO_MIDDLE`` of the way, shown there until ``SHOWN_UNTIL``.
+STAGED_SLIDE, TO_MIDDLE, SHOWN_UNTIL = 3.0, 0.3, 0.7
+#: The ground of a seat's dot in the side panel when its colour is too dark or too light.
+DOT_GROUND = "#8c8c8c"
+#: How far a card picked in the hand (one of three to pass) stands up from the others.
+PICK_LIFT = 16.0
 #: The hand area's height in pixels (as the free table's hand bar).
 HAND_HEIGHT = 190
 
@@ -81,6 +88,15 @@ def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
     colours = palette()["seats"]
     assert isinstance(colours, list)
     return QColor(str(colours[seat % len(colours)]))
+
+
+def status_dot(colour: QColor) -> str:
+    """A seat's dot for the rich text of the side panel: on a grey ground when the colour
+    is so dark or so light (Black, White) that a dark or a light panel would hide it."""
+    if DARK_DOT <= colour.lightness() <= LIGHT_DOT:
+        return f'<span style="color:{colour.name()}">●</span>'
+    ground = f"background-color:{DOT_GROUND}; color:{colour.name()}"
+    return f'<span style="{ground}">&nbsp;●&nbsp;</span>'
 
 
 @cache
@@ -271,8 +287,9 @@ class PlaceItem(QGraphicsRectItem):
         if self.place.owner is not None:  # whose place: a dot of the seat's colour
             size = self.dot_size()
             middle = room.top() + LABEL_LINE / 2
-            painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
-            painter.setBrush(seat_colour(self.place.owner, self.colours))
+            colour = seat_colour(self.place.owner, self.colours)
+            painter.setPen(QPen(dot_edge(colour), 1.5))
+            painter.setBrush(colour)
             painter.drawEllipse(QRectF(room.left() - size - 7, middle - size / 2, size, size))
         painter.setPen(LABEL)
         lines = list(self.lines)
@@ -311,6 +328,16 @@ class FaceItem(QGraphicsRectItem):
         #: the next face shown (a piece shown on its card stands for itself alone).
         below = max((f.index for f in place.faces if f.index < face.index), default=-1)
         self.height = face.index - below if place.kind in ("pile", "cell") else 1
+        #: Picked in the hand for a move taking a set of cards: it stands up, edged in gold.
+        self.picked = False
+
+    def set_picked(self, picked: bool) -> None:
+        """Stand up (or back down) as a card picked for a set of cards."""
+        if picked != self.picked:
+            self.picked = picked
+            self.home = self.home + QPointF(0, -PICK_LIFT if picked else PICK_LIFT)
+            self.setPos(self.home)
+            self.update()
 
     def boundingRect(self) -> QRectF:
         # Room for the edges of the cards beneath and the count badge.
@@ -339,6 +366,10 @@ class FaceItem(QGraphicsRectItem):
             )
         if self.height > 1:
             paint_count_badge(painter, body.topRight() + QPointF(-4, 4), str(self.height))
+        if self.picked:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(RECENT, 4))
+            painter.drawRoundedRect(body.adjusted(-2, -2, 2, 2), 8, 8)
 
     def magnified_asset(self) -> str | None:
         """The picture the magnifier shows for this face: a face-up card, a piece's
@@ -430,6 +461,7 @@ class BoardScene(FeltScene):
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
         self._before: tuple[int, int, Layout] | None = None
         self.setSceneRect(WORLD)
+        session.picks_changed.connect(self.mark_picks)
 
     def plates(self) -> list[tuple[QRectF, str, str]]:
         names, colours = self.session.names, self.session.colours
@@ -488,6 +520,15 @@ class BoardScene(FeltScene):
         if before is not None and before[0] + 1 == made and before[1] == session.viewer:
             self._slide(before[2])
         self.dropped = None
+        self.mark_picks()
+
+    def mark_picks(self) -> None:
+        """Stand up the cards the person has picked in the hand (``GameSession.picked``)."""
+        session = self.session
+        session.drags()  # (forgets picks no move could take any more)
+        for face in self.faces:
+            mine = face.place.owner is not None and face.place.owner == session.picked_by
+            face.set_picked(mine and face.place.in_hand and face.what in session.picked)
 
     def _slide(self, before: Layout) -> None:
         """Slide each face that arrived at a place from the place it left: the move's
@@ -506,11 +547,32 @@ class BoardScene(FeltScene):
             face = self._top_face(foot.target, str(foot.component))
             if face is not None:
                 journeys.append((face, before.places[foot.source]))
+        # A card turned and at once taken on (War's flip deciding the round) first goes
+        # where it was turned to, and waits there face up with the others a moment.
+        via: dict[FaceItem, QPointF] = {}
+        first = self.session.first_top
+        if first is not None and first.source in before.places and first.target in before.places:
+            turned = [f for f in self.faces if f.what == first.what]
+            face = max(turned, key=lambda f: f.face.index, default=None)
+            if face is not None and face.place.key not in (first.target, first.source):
+                change[face.place.key] = change.get(face.place.key, 0) - 1
+                change[first.source] += 1
+                journeys.append((face, before.places[first.source]))
+                size = face.rect().size()
+                x, y = before.places[first.target].first_slot((size.width(), size.height()))
+                via[face] = QPointF(x, y)
         sources = [key for key, n in change.items() if n < 0 for _ in range(-n)]
+        # The faces that arrived at each place: its topmost ones, not counting a face
+        # whose journey is known already.
+        known = {id(face) for face, _ in journeys}
+        arrivals: set[int] = set()
+        for key, arrived in change.items():
+            if arrived > 0 and key in self.places:
+                mine = [f for f in self.faces if f.place.key == key and id(f) not in known]
+                mine.sort(key=lambda f: f.face.index, reverse=True)
+                arrivals |= {id(f) for f in mine[:arrived]}
         for face in self.faces:
-            place = face.place
-            arrived = change.get(place.key, 0)
-            if arrived <= 0 or face.face.index < place.count - arrived or not sources:
+            if id(face) not in arrivals or not sources:
                 continue
             key = next((k for k in sources if _shows(before.places[k], face.what)), sources[0])
             sources.remove(key)
@@ -519,7 +581,7 @@ class BoardScene(FeltScene):
             if source.in_hand != face.place.in_hand or self.dropped == (face.what, face.place.key):
                 continue  # from the hand area to the table: it is not seen between them
             x, y, w, h = _start(source, face.what)
-            self._slide_face(face, QPointF(x + w / 2, y + h / 2))
+            self._slide_face(face, QPointF(x + w / 2, y + h / 2), via.get(face), bool(via))
 
     def _top_face(self, key: Key, what: str) -> FaceItem | None:
         """The topmost face of a place showing ``what``, else its topmost face."""
@@ -527,10 +589,15 @@ class BoardScene(FeltScene):
         shown = [face for face in mine if face.what == what] or mine
         return max(shown, key=lambda face: face.face.index, default=None)
 
-    def _slide_face(self, face: FaceItem, start: QPointF) -> None:
+    def _slide_face(
+        self, face: FaceItem, start: QPointF, via: QPointF | None = None, staged: bool = False
+    ) -> None:
+        """Slide a face from ``start`` to where it lies; ``staged``: in three beats, the
+        face going to ``via`` (if given) and the others waiting, all shown a moment, then
+        every face on to its place."""
         end = face.home
         slide = QVariantAnimation(self)
-        slide.setDuration(self.slide_ms)
+        slide.setDuration(int(self.slide_ms * (STAGED_SLIDE if staged else 1)))
         slide.setStartValue(0.0)
         slide.setEndValue(1.0)
         slide.setEasingCurve(QEasingCurve.Type.InOutCubic)
@@ -539,7 +606,16 @@ class BoardScene(FeltScene):
 
         def step(value: object) -> None:
             t = float(value)  # type: ignore[arg-type]
-            face.setPos(start + (end - start) * t)
+            if not staged:
+                face.setPos(start + (end - start) * t)
+                return
+            stop = via if via is not None else start
+            if t < TO_MIDDLE:
+                face.setPos(start + (stop - start) * (t / TO_MIDDLE))
+            elif t < SHOWN_UNTIL:
+                face.setPos(stop)
+            else:
+                face.setPos(stop + (end - stop) * ((t - SHOWN_UNTIL) / (1 - SHOWN_UNTIL)))
 
         def done() -> None:
             face.setPos(end)
@@ -650,6 +726,14 @@ class BoardView(FeltView):
         return (owner is None or owner == session.state.to_move) and session.drags().draggable(
             face.what, source
         )
+
+    def can_pick(self, face: FaceItem) -> bool:
+        """True if the person to move may pick this card of their hand for a move
+        taking a set of cards (passing three)."""
+        session = self.board.session
+        if face.what is None or not face.place.in_hand or not session.human_to_move():
+            return False
+        return face.place.owner == session.state.to_move and session.drags().pickable(face.what)
 
     # ------------------------------------------------------------ mouse
 
@@ -844,6 +928,8 @@ class HandView(QGraphicsView):
         if left and face is not None and self.table.can_drag(face):
             self.magnifier.hide()
             self.table.begin_drag(face, point)
+        elif left and face is not None and self.table.can_pick(face):
+            self.board.session.toggle_pick(face.what or "")
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()

@@ -35,6 +35,7 @@ __all__ = [
     "Face",
     "Grid",
     "Layout",
+    "Picking",
     "Place",
     "capacities",
     "drags_of",
@@ -114,6 +115,15 @@ class Place:
         """The middle of the place."""
         x, y, w, h = self.rect
         return x + w / 2, y + h / 2
+
+    def first_slot(self, size: tuple[float, float]) -> tuple[float, float]:
+        """The middle of where a first face of ``size`` lies: a row's leftmost slot
+        under its label, else the middle of the place."""
+        x, y, _w, _h = self.rect
+        if self.kind != "row":
+            return self.centre
+        width, height = size
+        return x + PAD + width / 2, y + PAD + LABEL_LINE * len(self.lines) + height / 2
 
     def moved(self, dx: float, dy: float) -> Place:
         """The same place ``dx``, ``dy`` further on."""
@@ -568,6 +578,13 @@ class Drags:
     #: (what, place) that several legal moves share (a Joker played calling one suit
     #: or another): a drop cannot tell which is meant, so they are all actions.
     several: set[tuple[str, Key]] = field(default_factory=set)
+    #: Moves that take a set of cards (pass three cards), by kind: the cards are
+    #: picked in the hand, then the move is made from the action bar.
+    picks: dict[str, Picking] = field(default_factory=dict)
+
+    def pickable(self, what: str) -> bool:
+        """True if a component written ``what`` is one a set of cards may hold."""
+        return any(what in picking.cards for picking in self.picks.values())
 
     def draggable(self, what: str, source: Key | None = None) -> bool:
         """True if a component written ``what`` (taken from ``source``, when given)
@@ -581,6 +598,42 @@ class Drags:
         if source is None:
             return self.targets.get(what, {})
         return self.sources.get((what, source), {})
+
+
+@dataclass
+class Picking:
+    """The legal moves of one kind whose one argument is a set of cards (``pass 4R 9S
+    KW``): too many to list (560 ways to pass three of sixteen cards), so the person
+    picks the cards and the set picked is the move."""
+
+    kind: str
+    least: int
+    most: int
+    moves: dict[frozenset[str], Move] = field(default_factory=dict)
+    cards: set[str] = field(default_factory=set)
+
+    def add(self, move: Move, picked: frozenset[str]) -> None:
+        """Count ``move``, which takes the cards written ``picked``, among these."""
+        self.moves[picked] = move
+        self.cards |= picked
+
+    def move_for(self, picked: set[str]) -> Move | None:
+        """The move taking exactly the cards picked, if it is legal."""
+        return self.moves.get(frozenset(picked))
+
+    def wanted(self) -> str:
+        """How many cards a move takes, in words: "3 cards", "1 to 3 cards"."""
+        if self.least == self.most:
+            return f"{self.least} {'card' if self.least == 1 else 'cards'}"
+        return f"{self.least} to {self.most} cards"
+
+
+def _picked_cards(move: Move) -> frozenset[str] | None:
+    """The cards a move takes when its kind's one argument is a set of cards, else None."""
+    kind = move.kind
+    if kind is None or len(kind.args) != 1 or kind.args[0].type != "cards":
+        return None
+    return frozenset(str(card) for card in move.values[0])
 
 
 def drags_of(state: State) -> Drags:
@@ -599,6 +652,14 @@ def drags_of(state: State) -> Drags:
         if foot is not None and places[foot.what, foot.source, foot.target] > 1:
             drags.several.add((foot.what, foot.target))
             foot = None
+        picked = _picked_cards(move) if foot is None else None
+        if picked is not None:
+            kind = move.kind
+            assert kind is not None
+            arg = kind.args[0]
+            picking = drags.picks.setdefault(kind.name, Picking(kind.name, arg.low, arg.high))
+            picking.add(move, picked)
+            continue
         if foot is None:
             drags.actions.append(move)
             continue

@@ -18,7 +18,7 @@ from typing import Any
 from vtt.ai.levels import make_agent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.explain import Drop
-from vtt.rules.footprint import Footprint
+from vtt.rules.footprint import Footprint, first_top_move
 from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
@@ -101,10 +101,12 @@ class GameSession(QObject):
     Signals:
         changed(): the state changed (a move was made, or a new game began).
         message(str): something to tell the person (an illegal move's reason).
+        picks_changed(): the cards picked in the hand changed (a set of cards to pass).
     """
 
     changed = Signal()
     message = Signal(str)
+    picks_changed = Signal()
 
     def __init__(self, setup: GameSetup, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -136,8 +138,14 @@ class GameSession(QObject):
             if choice.computer
         }
         self._drags: Drags | None = None
+        #: The cards the person to move has picked in the hand (``Drags.picks``), and
+        #: whose they are: kept while they may still be picked (a computer's pass
+        #: meanwhile changes nothing of theirs).
+        self.picked: set[str] = set()
+        self.picked_by: int | None = None
         #: The footprint of the last move made by ``play`` (None after any other change).
         self.last_footprint: Footprint | None = None
+        self.first_top: Footprint | None = None
         self.changed.emit()
 
     def first_state(self) -> State:
@@ -229,7 +237,20 @@ class GameSession(QObject):
         """The person's legal moves as drags and actions (none while a computer moves)."""
         if self._drags is None:
             self._drags = drags_of(self.state) if self.human_to_move() else Drags()
+            if self.picked_by != self.state.to_move:
+                self.picked = set()
+            self.picked = {what for what in self.picked if self._drags.pickable(what)}
         return self._drags
+
+    def toggle_pick(self, what: str) -> bool:
+        """Pick a card of the person's hand for a move taking a set of cards, or put it
+        back; False (nothing changes) when no such move could take it."""
+        if not self.drags().pickable(what):
+            return False
+        self.picked ^= {what}
+        self.picked_by = self.state.to_move
+        self.picks_changed.emit()
+        return True
 
     def play(self, move: Move | str) -> bool:
         """Apply a move if it is legal; else say why. True if it was applied."""
@@ -238,6 +259,7 @@ class GameSession(QObject):
             return False
         # Where the move takes its component from and to: the table shows it going.
         feet = self.state.footprints()
+        first = self._first_top(move)
         try:
             made = self.state.apply(move)
         except (IllegalMove, InvalidMove) as error:
@@ -246,13 +268,27 @@ class GameSession(QObject):
         self.last_footprint = feet.get(made)
         self.moves.append(made)
         self.undone = []
-        self._changed(self.last_footprint)
+        self._changed(self.last_footprint, None if self.last_footprint else first)
         return True
 
-    def _changed(self, footprint: Footprint | None = None) -> None:
+    def _first_top(self, move: Move | str) -> Footprint | None:
+        """Where the move puts the top card it turns (War's flip), read before it is made."""
+        state = self.state
+        try:
+            made = state.canonical(Move.parse(move) if isinstance(move, str) else move)
+        except InvalidMove:
+            return None
+        if made.kind is None or state.to_move is None:
+            return None
+        return first_top_move(state.env, made.kind, made.values, state.to_move)
+
+    def _changed(self, footprint: Footprint | None = None, first: Footprint | None = None) -> None:
         self.generation += 1
         self._drags = None
         self.last_footprint = footprint
+        #: The top card the last move turned and where it first went (War's flip), when
+        #: the rules took it on at once: the table shows it there on its way.
+        self.first_top = first
         self.changed.emit()
 
     def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:

@@ -20,7 +20,7 @@ from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
 from vtt.ui.game.agents import ComputerSeats
-from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour
+from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour, status_dot
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
 from vtt.ui.game.pace import PACES, choose_pace, chosen_pace
@@ -33,6 +33,7 @@ from vtt.ui.game.saved import (
     saved_game_text,
 )
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.plaintext import Label, escaped, rich_label
@@ -59,6 +60,7 @@ from vtt.ui.qt import (
 )
 from vtt.ui.quitting import quit_application
 from vtt.ui.session import AUTOSAVE_MS
+from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
 
 #: Number keys 1..9 make the action bar's moves.
@@ -98,6 +100,9 @@ class GameWindow(QMainWindow):
             self.session, pause_ms if pause_ms is not None else self.pace.pause_ms
         )
         self.action_buttons: list[QPushButton] = []
+        #: The move each button of the action bar makes (None: cards still to pick).
+        self.action_moves: list[Move | None] = []
+        self.score_sheet: ScoreSheet | None = None
         self.shown_seat: int | None = None
         self.opened: list[GameWindow] = []
         #: The game's own file, once saved or opened from one, and the moves it holds.
@@ -115,6 +120,7 @@ class GameWindow(QMainWindow):
         self.session.changed.connect(self.refresh)
         self.session.changed.connect(self.autosave_timer.start)
         self.session.message.connect(self.say)
+        self.session.picks_changed.connect(self._fill_actions)
         self.refresh()
         self.computers.schedule()
         self.resize(dialogs.fitted_to_screen(QSize(1300, 900)))
@@ -144,6 +150,11 @@ class GameWindow(QMainWindow):
         column.addLayout(self.actions_bar)
         column.addWidget(_heading("Scores and counts"))
         column.addWidget(self.scores)
+        self.sheet_button = QPushButton(f"Score &sheet ({game_keys('score-sheet')[0]})")
+        self.sheet_button.setToolTip("Every hand's bids, tricks and scores, hand by hand")
+        self.sheet_button.clicked.connect(self.show_score_sheet)
+        self.sheet_button.setVisible(self.session.game.sheet is not None)
+        column.addWidget(self.sheet_button)
         column.addWidget(_heading("Log"))
         column.addWidget(self.log, 1)
         self.cover = QPushButton()
@@ -254,26 +265,30 @@ class GameWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
-        self.save_action = self._action(game, "&Save game", self.save, "Ctrl+S")
-        self._action(game, "Save game &as…", self.save_as, "Ctrl+Shift+S")
-        self._action(game, "&Open game…", self.ask_open, "Ctrl+O")
+        self.save_action = self._action(game, "&Save game", self.save, *game_keys("save"))
+        self._action(game, "Save game &as…", self.save_as, *game_keys("save-as"))
+        self._action(game, "&Open game…", self.ask_open, *game_keys("open"))
         game.addSeparator()
         self._action(game, "&Export record…", self.ask_export)
         self._action(game, "&Replay a record…", self.ask_replay)
         game.addSeparator()
         self.house_action = self._action(game, "Switch to &house rules", self.to_house_rules)
         self.simulate_action = self._action(game, "Si&mulate…", self.show_simulator)
+        sheet_keys = game_keys("score-sheet")
+        self.sheet_action = self._action(game, "Score s&heet…", self.show_score_sheet, *sheet_keys)
+        self.sheet_action.setEnabled(self.session.game.sheet is not None)
         game.addSeparator()
-        self._action(game, "&Quit", quit_application, "Ctrl+Q")
+        self._action(game, "&Quit", quit_application, *game_keys("quit"))
         edit = self.menuBar().addMenu("&Edit")
-        self.undo_action = self._action(edit, "&Undo move", self.undo, "Ctrl+Z")
-        self.redo_action = self._action(edit, "&Redo move", self.redo, "Ctrl+Y", "Ctrl+Shift+Z")
-        self.back_action = self._action(edit, "Replay: &back", self.step_back, "Left")
-        self.forward_action = self._action(edit, "Replay: &forward", self.step_forward, "Right")
+        self.undo_action = self._action(edit, "&Undo move", self.undo, *game_keys("undo"))
+        self.redo_action = self._action(edit, "&Redo move", self.redo, *game_keys("redo"))
+        self.back_action = self._action(edit, "Replay: &back", self.step_back, *game_keys("back"))
+        forward = game_keys("forward")
+        self.forward_action = self._action(edit, "Replay: &forward", self.step_forward, *forward)
         view = self.menuBar().addMenu("&View")
-        self._action(view, "&Fit the table", self.view.fit, "Home", "Ctrl+0")
-        self._action(view, "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl++", "Ctrl+=")
-        self._action(view, "Zoom &out", lambda: self.view.zoom_by(0.8), "Ctrl+-")
+        self._action(view, "&Fit the table", self.view.fit, *game_keys("fit"))
+        self._action(view, "Zoom &in", lambda: self.view.zoom_by(1.25), *game_keys("zoom-in"))
+        self._action(view, "Zoom &out", lambda: self.view.zoom_by(0.8), *game_keys("zoom-out"))
         speed = view.addMenu("&Moves shown at")
         self.pace_actions = QActionGroup(self)
         for pace in PACES:
@@ -284,7 +299,7 @@ class GameWindow(QMainWindow):
             self.pace_actions.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         name = self.session.game.name
-        self._action(help_menu, f"&Rules of {name}…", self.show_rules, "F1")
+        self._action(help_menu, f"&Rules of {name}…", self.show_rules, *game_keys("rules"))
 
     def show_simulator(self) -> None:
         """Game > Simulate...: batches of this pack and options between agents."""
@@ -292,6 +307,21 @@ class GameWindow(QMainWindow):
 
         self.simulator = SimulateDialog(self.session, self)
         self.simulator.show()
+
+    def show_score_sheet(self) -> None:
+        """Game > Score sheet: the pack's sheet, a row per hand, kept up to date."""
+        sheet = self.session.game.sheet
+        if sheet is None:
+            return
+        first = self.score_sheet is None
+        if self.score_sheet is None:
+            title = f"{shown_name(sheet.label).capitalize()} — {shown_name(self.session.game.name)}"
+            self.score_sheet = ScoreSheet(sheet, title, self)
+        self.score_sheet.fill(self.session.view())
+        if first:
+            self.score_sheet.fit_width()
+        self.score_sheet.show()
+        self.score_sheet.raise_()
 
     def show_rules(self) -> None:
         """The pack's README (its rules in plain words) in a window beside the game."""
@@ -336,18 +366,19 @@ class GameWindow(QMainWindow):
         self._show_replay()
         if state.outcome is None and state.to_move is not None:
             who = session.names[state.to_move]
-            dot = seat_colour(state.to_move, session.colours).name()
+            dot = status_dot(seat_colour(state.to_move, session.colours))
             thinking = " (thinking…)" if state.to_move in session.agents else ""
             phase = game.phases[state.phase]
             doing = phase.label or f"phase: {state.phase}"
             self.status.setText(
-                f'<span style="color:{dot}">●</span> {escaped(who, NAME_CHARS)} to move'
-                f"{thinking} · {escaped(doing, NAME_CHARS)}"
+                f"{dot} {escaped(who, NAME_CHARS)} to move{thinking} · {escaped(doing, NAME_CHARS)}"
             )
         elif state.outcome is not None:
             self.status.setText(f"Game over · {escaped(state.outcome.reason)}")
         self.scores.setText(self._vars_text(view.vars))
         self.log.set_lines(view.log)
+        if self.score_sheet is not None and self.score_sheet.isVisible():
+            self.score_sheet.fill(view)
         self._fill_actions()
         self._show_result()
         self._cover_if_passed()
@@ -456,12 +487,31 @@ class GameWindow(QMainWindow):
             button.hide()  # (gone at once, even before the event loop deletes it)
             button.deleteLater()
         self.action_buttons = []
-        for index, move in enumerate(self.session.drags().actions):
+        drags = self.session.drags()
+        picked = self.session.picked
+        # A move taking a set of cards is one button, made once the cards are picked.
+        entries: list[tuple[str, Move | None]] = []
+        for picking in drags.picks.values():
+            move = picking.move_for(picked)
+            if move is not None:
+                entries.append((move.text, move))
+            else:
+                count = f" · {len(picked)} picked" if picked else ""
+                entries.append((f"{picking.kind}: pick {picking.wanted()}{count}", None))
+        entries += [(move.text, move) for move in drags.actions]
+        self.action_moves = [made for _text, made in entries]
+        for index, (text, made) in enumerate(entries):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
-            button = QPushButton(f"{key}{shown(move.text)}")
+            button = QPushButton(f"{key}{shown(text)}")
             button.setStyleSheet("text-align: left; padding: 5px 10px; font-size: 14px;")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
-            button.clicked.connect(lambda _=False, m=move: self.session.play(m))
+            button.setEnabled(made is not None)
+            if drags.picks and index < len(drags.picks):
+                button.setToolTip(
+                    "Click cards in your hand to pick them (click one again to put it back);"
+                    " once they are picked, this button makes the move"
+                )
+            button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
             self.actions_bar.addWidget(button)
             self.action_buttons.append(button)
         self.moves_heading.setVisible(bool(self.action_buttons))
@@ -507,9 +557,11 @@ class GameWindow(QMainWindow):
 
     def make_action(self, index: int) -> None:
         """Make the action bar's move number ``index`` (from 0), if there is one."""
-        actions = self.session.drags().actions
+        actions = self.action_moves
         if 0 <= index < len(actions) and not self.cover.isVisible():
-            self.play(actions[index])
+            move = actions[index]
+            if move is not None:
+                self.play(move)
 
     def play(self, move: Move | str) -> bool:
         """Make a move for the person to move."""
