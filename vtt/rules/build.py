@@ -13,7 +13,7 @@ the move's ``tally`` ("9 of 13 needed"). Nothing here knows any game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
@@ -102,6 +102,9 @@ class Builds:
     gathered against it makes."""
 
     moves: dict[Target, dict[frozenset[Card], Move]] = field(default_factory=dict)
+    #: The cards the person may gather at all (a move of theirs may name them), legal
+    #: now or not: dragging one onto a card shows why it cannot take it.
+    pool: frozenset[Card] = frozenset()
 
     def targets(self, card: Card) -> set[Target]:
         """The targets some legal move gathers ``card`` against."""
@@ -127,6 +130,7 @@ def builds_of(state: State) -> Builds:
     found = {builder.kind.name: builder for builder in builders(state)}
     if not found:
         return builds
+    builds.pool = _pool(state, found.values())
     for move, foot in state.footprints().items():
         kind, values = move.kind, move.values
         if kind is None:
@@ -135,8 +139,29 @@ def builds_of(state: State) -> Builds:
         if builder is None or not isinstance(foot.component, Card):
             continue
         sets = builds.moves.setdefault(Target(foot.component, foot.source), {})
-        sets.setdefault(builder.gathered(values), move)
+        cards = builder.gathered(values)
+        sets.setdefault(cards, move)
+        builds.pool |= cards
     return builds
+
+
+def _pool(state: State, found: Iterable[Builder]) -> frozenset[Card]:
+    """The cards the arguments gathered may take: the values of their ``from`` where it
+    reads nothing but the state (not the target, say)."""
+    env = dict(state.env)
+    env["me"] = state.to_move
+    pool: set[Card] = set()
+    with RUN_LOCK:
+        for builder in found:
+            for index in (builder.gather, *builder.singles):
+                arg = builder.kind.args[index]
+                if arg.domain is None or not arg.domain.names <= env.keys():
+                    continue
+                try:
+                    pool.update(c for c in arg.domain(env) if isinstance(c, Card))
+                except (EvalError, TypeError, ValueError, ArithmeticError):
+                    continue  # then only the cards of the legal moves are known
+    return frozenset(pool)
 
 
 @dataclass(frozen=True)
