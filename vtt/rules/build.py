@@ -158,9 +158,11 @@ def _pool(state: State, found: Iterable[Builder]) -> frozenset[Card]:
                 if arg.domain is None or not arg.domain.names <= env.keys():
                     continue
                 try:
-                    pool.update(c for c in arg.domain(env) if isinstance(c, Card))
+                    values = arg.domain(env)
                 except (EvalError, TypeError, ValueError, ArithmeticError):
                     continue  # then only the cards of the legal moves are known
+                if isinstance(values, Iterable):
+                    pool.update(c for c in values if isinstance(c, Card))
     return frozenset(pool)
 
 
