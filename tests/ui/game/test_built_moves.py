@@ -238,3 +238,18 @@ def test_number_keys_and_the_action_bar_still_make_moves_while_building(qtbot, g
     expected = window.session.drags().actions[0].text
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert [m.text for m in window.session.moves][-1] == expected
+
+
+def test_an_opponents_card_dragged_onto_ones_captured_pile_is_the_one_attack_on_it(game):
+    # Only QL can take 7P: the README's older gesture makes that attack (the card was
+    # refused at the press before, as another seat's).
+    deal = {
+        "front": [["QL", "2R", "6W"], ["7P", "5L", "9R"]],
+        "reinforcements": [[], []],
+        "draw": [[], []],
+        "current": 0,
+    }
+    window = game(deal)
+    pile = window.board.places[("captured", 0)]
+    drag_face(window, face(window, "7P", "front", 1), pile.place.centre)
+    assert [m.text for m in window.session.moves] == ["attack P2's 7P with QL"]

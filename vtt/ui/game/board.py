@@ -742,14 +742,23 @@ class BoardView(FeltView):
         session = self.board.session
         if face.what is None or not session.human_to_move():
             return False
-        # A face in a cell is picked up only when a legal move takes it from there
-        # (a pawn that steps); a board's cards stay put.
-        source = face.place.key if face.place.kind == "cell" else None
+        source = self.source(face)
         if not self.board.mine(face):
-            return False
+            return session.drags().draggable(face.what, source)
         spot = face.target
         buildable = spot is not None and self.builder.can_start(spot.card)
         return session.drags().draggable(face.what, source) or buildable
+
+    def source(self, face: FaceItem) -> Key | None:
+        """Where a face picked up is taken from, as its legal drags know it; None: it
+        goes wherever a face showing the same goes."""
+        # A face in a cell is picked up only when a legal move takes it from there (a
+        # pawn that steps); a board's cards stay put. Another seat's face moves only as
+        # a legal move takes it from where it lies (Battlefront's attacked card onto
+        # the attacker's captured pile; with a deck each, not the same card elsewhere).
+        if face.place.kind == "cell" or not self.board.mine(face):
+            return face.place.key
+        return None
 
     def aims(self, face: FaceItem) -> set[Target]:
         """The cards a face of the person's may be dropped on to start building a move."""
@@ -831,7 +840,7 @@ class BoardView(FeltView):
         assert face.what is not None
         drags = self.board.session.drags()
         shared = {place for what, place in drags.several if what == face.what}
-        source = face.place.key if face.place.kind == "cell" else None
+        source = self.source(face)
         self.board.show_targets(set(drags.targets_of(face.what, source)) | shared)
         self.board.show_build(self.builder, self.aims(face))
 
