@@ -94,6 +94,11 @@ def test_a_joker_among_the_cards_reverses_the_attack() -> None:
     assert short is not None
     assert short.reason == "Not enough: 2S and JkW add up to 2, and 2R needs more than 2"
     assert builds_of(state).helpers(two, _cards("2S")) == _cards("JkW", "3S", "KL")
+    # 2S is weaker than Rock, and with the Joker not yet enough: the reason is the sum's.
+    waiting = judge(state, two, _cards("2S"))
+    assert waiting is not None
+    assert waiting.reason == "Not enough: 2S and joker add up to 2, and 2R needs more than 2"
+    assert waiting.missing == ("joker",)
 
 
 def test_without_a_joker_to_be_had_the_reason_is_the_plain_attacks() -> None:

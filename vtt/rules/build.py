@@ -196,16 +196,16 @@ def judge(state: State, target: Target, cards: frozenset[Card]) -> Verdict | Non
                 continue
             for values in builder.readings(known, cards):
                 failed = failure(state, builder.kind, values)
-                if failed is None:
-                    failed = _unfilled(state, builder, values)
-                complete = UNKNOWN not in values
-                # A legal move first, then one with nothing known wrong, then a reading
-                # naming every card (the Joker not left out), then the one that passes
-                # the most of its kind's conditions.
+                # A reading waiting for a card no card of the person's could be (a Joker
+                # when none is to be had) is one of the last resorts.
+                lack = _unfilled(state, builder, values)
+                failed = failed or lack
+                # A legal move first, then one with nothing known wrong, then the one
+                # that passes the most of its kind's conditions.
                 rank = (
-                    failed is None and complete,
+                    failed is None and UNKNOWN not in values,
                     failed is None,
-                    complete,
+                    lack is None,
                     failed[0] if failed else len(builder.kind.conditions),
                 )
                 if best is None or rank > best[0]:
@@ -221,8 +221,8 @@ def judge(state: State, target: Target, cards: frozenset[Card]) -> Verdict | Non
 
 def _unfilled(state: State, builder: Builder, values: Sequence[Any]) -> tuple[int, str] | None:
     """Why no card could take the place of an other ``card`` argument not given yet (a
-    Joker when none is to be had), as ``failure`` says it; None when one could, or when
-    every such argument is given."""
+    Joker when none is to be had), as ``failure`` says it for the conditions on that
+    card alone; None when one could, or when every such argument is given."""
     index = next((i for i in builder.singles if values[i] is UNKNOWN), None)
     if index is None:
         return None
@@ -231,13 +231,15 @@ def _unfilled(state: State, builder: Builder, values: Sequence[Any]) -> tuple[in
     env["me"] = state.to_move
     kind.bind(env, tuple(values))
     taken = builder.gathered([() if v is UNKNOWN else v for v in values])
+    # Only what the conditions say of the card itself: the set is not known then.
+    alone = list(values)
+    alone[builder.gather] = UNKNOWN
     worst: tuple[int, str] | None = None
     for card in domain(kind.args[index], env):
         if card in taken:
             continue
-        filled = list(values)
-        filled[index] = card
-        failed = failure(state, kind, filled) or _unfilled(state, builder, filled)
+        alone[index] = card
+        failed = failure(state, kind, alone) or _unfilled(state, builder, alone)
         if failed is None:
             return None
         if worst is None or failed[0] > worst[0]:

@@ -232,6 +232,7 @@ class GameWindow(QMainWindow):
         make (the move, or the rules' reason) and how to go on."""
         builder = self.view.builder
         verdict = builder.verdict
+        self.message.clear()  # a card refused before is not what the cards say now
         if not builder.active or verdict is None:
             self.build_panel.hide()
             return
@@ -265,8 +266,12 @@ class GameWindow(QMainWindow):
         """The panel of the move being built across the top of the board."""
         view = self.view
         width = min(view.width() - 32, 820)
-        height = self.build_panel.heightForWidth(width)
-        height = max(height, self.build_panel.sizeHint().height())
+        row = self.build_panel.layout()
+        margins = row.contentsMargins()
+        buttons = self.build_play.sizeHint().width() + self.build_cancel.sizeHint().width()
+        room = width - buttons - 2 * row.spacing() - margins.left() - margins.right()
+        text = max(self.build_text.heightForWidth(room), self.build_play.sizeHint().height())
+        height = text + margins.top() + margins.bottom()
         self.build_panel.setGeometry((view.width() - width) // 2, 12, width, height)
         self.build_panel.raise_()
 
