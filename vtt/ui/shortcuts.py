@@ -101,9 +101,30 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("", ("Drag the felt", "middle-drag the felt", "Space+drag"), "Pan the table", "Mouse"),
     Shortcut("", ("Wheel",), "Zoom towards the cursor", "Mouse"),
     Shortcut("", ("Right-click",), "The piece's menu (every command above)", "Mouse"),
+    # The game window's moves built card by card (Battlefront's attacks)
+    Shortcut(
+        "",
+        ("Drag your card onto another's card",),
+        "Start a move aimed at it (Battlefront: an attack): the cards that can join glow,"
+        " the running total and the rules' reason show over the table",
+        "Game window",
+    ),
+    Shortcut(
+        "",
+        ("Click a glowing card",),
+        "Add it to the move being built; click a chosen card again to take it back",
+        "Game window",
+    ),
+    Shortcut(
+        "",
+        ("Click the target again", "Enter"),
+        "Make the move being built, once it is legal",
+        "Game window",
+    ),
+    Shortcut("", ("Esc",), "Cancel the move being built", "Game window"),
 )
 
-GROUPS: tuple[str, ...] = ("Pieces", "Stacks", "Table", "View", "File", "Mouse")
+GROUPS: tuple[str, ...] = ("Pieces", "Stacks", "Table", "View", "File", "Mouse", "Game window")
 
 
 def by_command() -> dict[str, Shortcut]:
