@@ -51,9 +51,10 @@ def game(qtbot):
     return open_deal
 
 
-def face(window, what: str, zone: str, seat: int):
-    """The face showing ``what`` in a seat's zone."""
-    return next(f for f in window.board.faces if f.what == what and f.place.key == (zone, seat))
+def face(window, what: str, zone: str, seat: int | None):
+    """The face showing ``what`` in a seat's zone (a shared one: seat None)."""
+    key = (zone,) if seat is None else (zone, seat)
+    return next(f for f in window.board.faces if f.what == what and f.place.key == key)
 
 
 def centre(item) -> tuple[float, float]:
@@ -72,8 +73,9 @@ def panel(window) -> str:
 
 
 def marks(window) -> dict[str, str]:
+    """The marked faces, as ``card@zone seat``: their marks."""
     return {
-        f"{f.what}@{f.place.key[0]}{f.place.key[1]}": f.mark for f in window.board.faces if f.mark
+        f"{f.what}@{''.join(map(str, f.place.key))}": f.mark for f in window.board.faces if f.mark
     }
 
 
@@ -253,3 +255,35 @@ def test_an_opponents_card_dragged_onto_ones_captured_pile_is_the_one_attack_on_
     pile = window.board.places[("captured", 0)]
     drag_face(window, face(window, "7P", "front", 1), pile.place.centre)
     assert [m.text for m in window.session.moves] == ["attack P2's 7P with QL"]
+
+
+def test_any_pack_with_a_target_and_a_set_builds_the_same_way_from_the_hand_area(qtbot):
+    # The market pack buys a market card with cards of one's hand: the card is dragged
+    # from the hand area, the others are clicked there.
+    from pathlib import Path
+
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    pack = Path(__file__).parents[2] / "packs" / "built" / "market"
+    deal = {"market": ["9R", "5W"], "hand": [["2S", "3S", "4W"], ["6L", "8L", "7P"]]}
+    seats = (SeatChoice("Ann"), SeatChoice("Ben", "Computer (Random)"))
+    window = GameWindow(GameSetup(str(pack), seats, {}, 0, deal=deal), pause_ms=FAST_MS)
+    window.resize(1300, 900)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit()
+    coin = face(window, "4W", "hand", 0)
+    assert coin.place.in_hand
+    drag_face(window, coin, centre(face(window, "9R", "market", None)))
+    assert "Buy 9R with 4W</b> · 4 of 9 paid" in panel(window)
+    assert "Too little: 4W make 4, and 9R costs 9" in panel(window)
+    assert marks(window)["2S@hand0"] == "can"
+    for card in ("2S", "3S"):
+        click(window.hand_view, centre(face(window, card, "hand", 0)))
+    assert "Ready: buy 9R with 2S 3S 4W" in panel(window)
+    assert window.build_play.text() == "Buy"
+    key(window.view, Qt.Key.Key_Return)
+    assert [m.text for m in window.session.moves] == ["buy 9R with 2S 3S 4W"]
+    assert [str(c) for c in window.session.state.zone("bought")[0]] == ["9R"]
