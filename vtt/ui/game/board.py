@@ -761,9 +761,13 @@ class BoardView(FeltView):
         return None
 
     def aims(self, face: FaceItem) -> set[Target]:
-        """The cards a face of the person's may be dropped on to start building a move."""
+        """The cards a face of the person's may be dropped on to start a legal move built
+        card by card (none for another seat's face: with a deck each, an equal card of
+        the person's is not that one)."""
         spot = face.target
-        return self.builder.targets(spot.card) if spot is not None else set()
+        if spot is None or not self.board.mine(face):
+            return set()
+        return self.builder.targets(spot.card)
 
     def click_face(self, face: FaceItem) -> None:
         """A click on a face while a move is being built."""
@@ -882,7 +886,9 @@ class BoardView(FeltView):
         drags = self.board.session.drags()
         if spot not in self.aims(face) and under.place.key in drags.targets_of(face.what or ""):
             return False  # a legal drop onto the place the card lies in
-        return self.builder.can_start(card.card) and self.builder.start(spot, card.card)
+        if not self.board.mine(face) or not self.builder.can_start(card.card):
+            return False
+        return self.builder.start(spot, card.card)
 
     def snap_back(self, face: FaceItem) -> None:
         """Put a face back where it lay."""
