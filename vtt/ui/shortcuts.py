@@ -105,26 +105,26 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(
         "",
         ("Drag your card onto another's card",),
-        "Start a move aimed at it (Battlefront: an attack): the cards that can join glow,"
-        " the running total and the rules' reason show over the table",
-        "Game window",
+        "In a game window: start a move aimed at it (Battlefront: an attack); the cards that"
+        " can join glow, the running total and the rules' reason show over the table",
+        "Game",
     ),
     Shortcut(
         "",
         ("Click a glowing card",),
         "Add it to the move being built; click a chosen card again to take it back",
-        "Game window",
+        "Game",
     ),
     Shortcut(
         "",
         ("Click the target again", "Enter"),
         "Make the move being built, once it is legal",
-        "Game window",
+        "Game",
     ),
-    Shortcut("", ("Esc",), "Cancel the move being built", "Game window"),
+    Shortcut("", ("Esc",), "Cancel the move being built", "Game"),
 )
 
-GROUPS: tuple[str, ...] = ("Pieces", "Stacks", "Table", "View", "File", "Mouse", "Game window")
+GROUPS: tuple[str, ...] = ("Pieces", "Stacks", "Table", "View", "File", "Mouse", "Game")
 
 
 def by_command() -> dict[str, Shortcut]:
