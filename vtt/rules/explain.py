@@ -25,7 +25,7 @@ from vtt.rules.values import Cell, Piece
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["Drop", "domain", "drop_reason", "reason"]
+__all__ = ["NOT_A_VALUE", "NOT_NOW", "Drop", "domain", "drop_reason", "failure", "reason"]
 
 _SUITS = tuple(Suit)
 
@@ -75,11 +75,26 @@ def reason(
 ) -> str | None:
     """Why the move ``kind`` with ``values`` (``UNKNOWN`` for a value not given) is not
     legal now for the seat to move (or for ``seat``), or None when nothing known is wrong."""
+    failed = failure(state, kind, values, seat)
+    return None if failed is None else failed[1]
+
+
+#: How far a move got when the turn, the phase or one of its values is wrong.
+NOT_NOW, NOT_A_VALUE = -2, -1
+
+
+def failure(
+    state: State, kind: MoveDef, values: Sequence[Any], seat: int | None = None
+) -> tuple[int, str] | None:
+    """What ``reason`` says, with how far the move got: the index of the pack's condition
+    that failed, or ``NOT_NOW`` / ``NOT_A_VALUE`` (the turn or phase, a value); None when
+    nothing known is wrong. A move built on the table is explained by the reading of its
+    cards that got furthest."""
     why = turn_reason(state, seat)
     if why is not None:
-        return why
+        return NOT_NOW, why
     if kind not in state._phase_moves.get(state.phase, ()):
-        return f"'{kind.name}' is not a move you can make now"
+        return NOT_NOW, f"'{kind.name}' is not a move you can make now"
     env = dict(state.env)
     env["me"] = state.to_move
     unknown: set[str] = set()
@@ -88,16 +103,16 @@ def reason(
             unknown.add(arg.name)
             continue
         if not domain_names(arg) & unknown and value not in domain(arg, env):
-            return f"{describe(value)} is not a {arg.name} you can choose now"
+            return NOT_A_VALUE, f"{describe(value)} is not a {arg.name} you can choose now"
         env[arg.name] = value
-    for condition in kind.conditions:
+    for index, condition in enumerate(kind.conditions):
         if condition.check.names & unknown:
             continue
         if not condition.check(env):
             message = condition.message
             for name in message.names & unknown:
                 env[name] = name  # a message naming an argument not given shows its name
-            return message.render(env)
+            return index, message.render(env)
     return None
 
 

@@ -95,10 +95,11 @@ class Trace:
         return Footprint(values[self.index], self.source.key(env), self.target.key(env))
 
     def partial(
-        self, env: Env, component: object, target: Key, source: Key | None = None
+        self, env: Env, component: object, target: Key | None, source: Key | None = None
     ) -> tuple[Any, ...] | None:
         """The argument values a drag gives (``UNKNOWN`` where it gives none) if putting
-        ``component`` on ``target`` (from ``source``) can be this kind of move, else None.
+        ``component`` on ``target`` (from ``source``) can be this kind of move, else None;
+        with no ``target``, what taking ``component`` from ``source`` gives.
 
         ``env`` is a scratch copy of the state's with ``me`` bound."""
         value = component_value(self.arg, component)

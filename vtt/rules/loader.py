@@ -776,6 +776,12 @@ class _Builder:
             self.try_expr(raw["enabled"], base, (*path, "enabled")) if "enabled" in raw else None
         )
         secret, secret_to = self._secrecy(raw.get("secret", False), names, (*path, "secret"))
+        tally = None
+        if "tally" in raw:
+            try:
+                tally = self.template(raw["tally"], names, (*path, "tally"))
+            except PackError as error:
+                self.errors.append(error)
         plan = plan_move(args, conditions, lambda part: self.expr(part, names, (*path, "when")))
         move = MoveDef(
             name=name,
@@ -788,6 +794,7 @@ class _Builder:
             secret_to=secret_to,
             pattern=notation_pattern(raw["text"], args) if readable else None,
             where=self.where(path),
+            tally=tally,
             plan=plan,
         )
         move.generator = compile_generator(move, LIBRARY_ALL)

@@ -386,6 +386,8 @@ class MoveDef:
     secret_to: Expr | None = None
     pattern: Any = None  # how its notation is read: a vtt.rules.moves.Notation
     where: Where | None = None
+    #: What the table shows while the move is built card by card ("9 of 13 needed").
+    tally: Template | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
     generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan
     arg_names: tuple[str, ...] = field(init=False, default=())

@@ -134,6 +134,27 @@ GAME_SHORTCUTS: tuple[Shortcut, ...] = (
         "Pick the cards of a move taking several (pass three cards); the action bar makes it",
         "Game window",
     ),
+    # The game window's moves built card by card (Battlefront's attacks)
+    Shortcut(
+        "",
+        ("Drag your card onto another's card",),
+        "Start a move aimed at it (Battlefront: an attack); the cards that"
+        " can join glow, the running total and the rules' reason show over the table",
+        "Game window",
+    ),
+    Shortcut(
+        "",
+        ("Click a glowing card",),
+        "Add it to the move being built; click a chosen card again to take it back",
+        "Game window",
+    ),
+    Shortcut(
+        "",
+        ("Click the target again", "Enter"),
+        "Make the move being built, once it is legal",
+        "Game window",
+    ),
+    Shortcut("", ("Esc",), "Cancel the move being built", "Game window"),
 )
 
 

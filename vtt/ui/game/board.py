@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from functools import cache
 
 from vtt.janken import Card
+from vtt.rules.build import Target
 from vtt.rules.shown import shown_name
 from vtt.rules.values import Piece
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
+from vtt.ui.game.building import MoveBuilder
 from vtt.ui.game.projection import (
     LABEL_LINE,
     LABEL_PX,
@@ -65,6 +67,10 @@ OUTLINE = QColor(255, 255, 255, 90)
 LABEL = QColor(255, 255, 255, 200)
 LEGAL = QColor(120, 255, 140)
 RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
+#: A move built on the table: the card aimed at, the cards chosen, those that can join.
+AIMED, CHOSEN = QColor(255, 110, 80), QColor(255, 215, 94)
+#: The tally under the card aimed at: its letters and its room, in table units.
+TALLY_PX, TALLY_H = 19, 32.0
 #: Room left around the table when it is fitted to the view.
 FIT_MARGIN = 24.0
 #: A face being dragged or sliding lies above every other.
@@ -330,6 +336,12 @@ class FaceItem(QGraphicsRectItem):
         self.height = face.index - below if place.kind in ("pile", "cell") else 1
         #: Picked in the hand for a move taking a set of cards: it stands up, edged in gold.
         self.picked = False
+        #: Its part in a move built on the table: "aimed" (the target), "chosen", "can"
+        #: (it can join, or be aimed at while a card is dragged), or "".
+        self.mark = ""
+        #: The tally shown under the card aimed at, and whether the move is legal now.
+        self.tally = ""
+        self.ready = False
 
     def set_picked(self, picked: bool) -> None:
         """Stand up (or back down) as a card picked for a set of cards."""
@@ -339,9 +351,57 @@ class FaceItem(QGraphicsRectItem):
             self.setPos(self.home)
             self.update()
 
+    @property
+    def target(self) -> Target | None:
+        """The face as a card in its place, as a built move names its target."""
+        component = self.face.component
+        return Target(component, self.place.key) if isinstance(component, Card) else None
+
+    def set_mark(self, mark: str, tally: str = "", ready: bool = False) -> None:
+        """Show the face's part in the move built on the table (see ``mark``)."""
+        if (mark, tally, ready) != (self.mark, self.tally, self.ready):
+            self.prepareGeometryChange()
+            self.mark, self.tally, self.ready = mark, tally, ready
+            self.update()
+
     def boundingRect(self) -> QRectF:
-        # Room for the edges of the cards beneath and the count badge.
-        return self.rect().adjusted(-6, -6, 12, 14)
+        # Room for the edges of the cards beneath and the count badge, and a mark's ring.
+        room = self.rect().adjusted(-10, -10, 14, 16)
+        if self.tally:
+            room = room.united(self._tally_rect())
+        return room
+
+    def _tally_rect(self) -> QRectF:
+        font = QFont(label_font())
+        font.setPixelSize(TALLY_PX)
+        font.setBold(True)
+        width = QFontMetricsF(font).horizontalAdvance(self.tally) + 24
+        body = self.rect()
+        return QRectF(body.center().x() - width / 2, body.bottom() + 8, width, TALLY_H)
+
+    def _paint_mark(self, painter: QPainter) -> None:
+        colour = {"aimed": AIMED, "chosen": CHOSEN}.get(self.mark, LEGAL)
+        ring = self.rect().adjusted(-5, -5, 5, 5)
+        if self.mark == "can":
+            glow = QColor(LEGAL)
+            glow.setAlpha(60)
+            painter.setBrush(glow)
+        else:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(colour, 6 if self.mark != "can" else 4))
+        painter.drawRoundedRect(ring, 10, 10)
+        if not self.tally:
+            return
+        room = self._tally_rect()
+        painter.setPen(QPen(LEGAL if self.ready else AIMED, 2))
+        painter.setBrush(QColor(30, 22, 16, 235))
+        painter.drawRoundedRect(room, TALLY_H / 2, TALLY_H / 2)
+        font = QFont(label_font())
+        font.setPixelSize(TALLY_PX)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255))
+        painter.drawText(room, Qt.AlignmentFlag.AlignCenter, self.tally)
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         body = self.rect()
@@ -370,6 +430,8 @@ class FaceItem(QGraphicsRectItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(RECENT, 4))
             painter.drawRoundedRect(body.adjusted(-2, -2, 2, 2), 8, 8)
+        if self.mark:
+            self._paint_mark(painter)
 
     def magnified_asset(self) -> str | None:
         """The picture the magnifier shows for this face: a face-up card, a piece's
@@ -456,6 +518,8 @@ class BoardScene(FeltScene):
         self.slides: list[QVariantAnimation] = []
         #: The face a person just dropped, and where: it is there already, no slide.
         self.dropped: tuple[str, Key] | None = None
+        #: The move built on the table, marked again whenever the board is drawn.
+        self.builder: MoveBuilder | None = None
         #: Moves made, what each place held then, and the places found changed.
         self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
@@ -520,6 +584,8 @@ class BoardScene(FeltScene):
         if before is not None and before[0] + 1 == made and before[1] == session.viewer:
             self._slide(before[2])
         self.dropped = None
+        if self.builder is not None and self.builder.active:
+            self.show_build(self.builder)
         self.mark_picks()
 
     def mark_picks(self) -> None:
@@ -660,12 +726,44 @@ class BoardScene(FeltScene):
                 return item
         return None
 
-    def face_at(self, point: QPointF) -> FaceItem | None:
-        """The topmost face under a scene point."""
+    def face_at(self, point: QPointF, skip: FaceItem | None = None) -> FaceItem | None:
+        """The topmost face under a scene point (other than ``skip``)."""
         for item in self.items(point):
-            if isinstance(item, FaceItem) and item.rect().contains(item.mapFromScene(point)):
+            if (
+                isinstance(item, FaceItem)
+                and item is not skip
+                and item.rect().contains(item.mapFromScene(point))
+            ):
                 return item
         return None
+
+    def mine(self, face: FaceItem) -> bool:
+        """True if a face lies in a place of the seat to move (or a shared one)."""
+        owner = face.place.owner
+        return owner is None or owner == self.session.state.to_move
+
+    def show_build(self, builder: MoveBuilder, aims: Collection[Target] = ()) -> None:
+        """Mark the faces of the move being built (or, while a card is dragged, the
+        cards it may be dropped on to start one: ``aims``)."""
+        target, chosen = builder.target, builder.chosen
+        helpers = builder.helpers()
+        verdict = builder.verdict
+        ready = verdict is not None and verdict.move is not None
+        tally = (verdict.tally or "") if verdict is not None else ""
+        for face in self.faces:
+            spot = face.target
+            if spot is None:
+                continue
+            if spot == target:
+                face.set_mark("aimed", tally, ready)
+            elif spot in aims:
+                face.set_mark("can")
+            elif target is not None and self.mine(face) and spot.card in chosen:
+                face.set_mark("chosen")
+            elif target is not None and self.mine(face) and spot.card in helpers:
+                face.set_mark("can")
+            else:
+                face.set_mark("")
 
     def show_targets(self, keys: set[Key]) -> None:
         """Make exactly these places glow."""
@@ -695,6 +793,10 @@ class BoardView(FeltView):
         # Hold Alt over a card to see it large, as on the free table.
         self.magnifier = Magnifier(scene.art, self.viewport())
         self.hover = QPoint()
+        #: The move built on the table card by card (Battlefront's attack).
+        self.builder = MoveBuilder(scene.session, self)
+        scene.builder = self.builder
+        self.builder.changed.connect(lambda: scene.show_build(self.builder))
 
     def fit(self) -> None:
         """Show the whole table, rim and all."""
@@ -719,13 +821,38 @@ class BoardView(FeltView):
         session = self.board.session
         if face.what is None or not session.human_to_move():
             return False
-        owner = face.place.owner
-        # A face in a cell is picked up only when a legal move takes it from there
-        # (a pawn that steps); a board's cards stay put.
-        source = face.place.key if face.place.kind == "cell" else None
-        return (owner is None or owner == session.state.to_move) and session.drags().draggable(
-            face.what, source
-        )
+        source = self.source(face)
+        if not self.board.mine(face):
+            return session.drags().draggable(face.what, source)
+        spot = face.target
+        buildable = spot is not None and self.builder.can_start(spot.card)
+        return session.drags().draggable(face.what, source) or buildable
+
+    def source(self, face: FaceItem) -> Key | None:
+        """Where a face picked up is taken from, as its legal drags know it; None: it
+        goes wherever a face showing the same goes."""
+        # A face in a cell is picked up only when a legal move takes it from there (a
+        # pawn that steps); a board's cards stay put. Another seat's face moves only as
+        # a legal move takes it from where it lies (Battlefront's attacked card onto
+        # the attacker's captured pile; with a deck each, not the same card elsewhere).
+        if face.place.kind == "cell" or not self.board.mine(face):
+            return face.place.key
+        return None
+
+    def aims(self, face: FaceItem) -> set[Target]:
+        """The cards a face of the person's may be dropped on to start a legal move built
+        card by card (none for another seat's face: with a deck each, an equal card of
+        the person's is not that one)."""
+        spot = face.target
+        if spot is None or not self.board.mine(face):
+            return set()
+        return self.builder.targets(spot.card)
+
+    def click_face(self, face: FaceItem) -> None:
+        """A click on a face while a move is being built."""
+        spot = face.target
+        if spot is not None:
+            self.builder.click(spot, self.board.mine(face))
 
     def can_pick(self, face: FaceItem) -> bool:
         """True if the person to move may pick this card of their hand for a move
@@ -743,6 +870,9 @@ class BoardView(FeltView):
         point = self.mapToScene(pos)
         face = self.board.face_at(point) if self.viewport().rect().contains(pos) else None
         button = event.button()
+        if button == Qt.MouseButton.LeftButton and face is not None and self.builder.active:
+            self.click_face(face)
+            return
         if button == Qt.MouseButton.LeftButton and face is not None and self.can_drag(face):
             self.begin_drag(face, point)
             return
@@ -801,8 +931,9 @@ class BoardView(FeltView):
         assert face.what is not None
         drags = self.board.session.drags()
         shared = {place for what, place in drags.several if what == face.what}
-        source = face.place.key if face.place.kind == "cell" else None
+        source = self.source(face)
         self.board.show_targets(set(drags.targets_of(face.what, source)) | shared)
+        self.board.show_build(self.builder, self.aims(face))
 
     def drag_to(self, global_pos: QPoint) -> None:
         """Carry the face picked up to a global point."""
@@ -814,9 +945,14 @@ class BoardView(FeltView):
         face, self.dragging = self.dragging, None
         if face is None:
             return
-        place = self.board.place_at(self.scene_point_at(global_pos))
+        point = self.scene_point_at(global_pos)
+        place = self.board.place_at(point)
         self.board.show_targets(set())
+        self.board.show_build(self.builder)
         assert face.what is not None
+        if self.build_on(face, self.board.face_at(point, skip=face)):
+            self.snap_back(face)
+            return
         key = place.key if place is not None and place.key != face.place.key else None
         if key is None and place is not None:
             self.snap_back(face)
@@ -826,6 +962,20 @@ class BoardView(FeltView):
         if not self.on_drop(face.what, key, face.place.key):
             self.board.dropped = None
             self.snap_back(face)
+
+    def build_on(self, face: FaceItem, under: FaceItem | None) -> bool:
+        """Start building a move with ``face`` dropped on the card ``under`` (legal yet or
+        not: the move under construction says why not); False when no move of the
+        person's is aimed at that card with it (the drop is then a plain one)."""
+        card, spot = face.target, under.target if under is not None else None
+        if card is None or spot is None or under is None:
+            return False
+        drags = self.board.session.drags()
+        if spot not in self.aims(face) and under.place.key in drags.targets_of(face.what or ""):
+            return False  # a legal drop onto the place the card lies in
+        if not self.board.mine(face) or not self.builder.can_start(card.card):
+            return False
+        return self.builder.start(spot, card.card)
 
     def snap_back(self, face: FaceItem) -> None:
         """Put a face back where it lay."""
@@ -844,6 +994,12 @@ class BoardView(FeltView):
         super().focusOutEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.builder.active and event.key() == Qt.Key.Key_Escape:
+            self.builder.cancel()
+            return
+        if self.builder.active and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.builder.play()
+            return
         if event.key() == Qt.Key.Key_Alt and self.dragging is None:
             hand = self.hand_view
             if hand is not None and hand.hover is not None and hand.magnify_at(hand.hover):
@@ -925,6 +1081,9 @@ class HandView(QGraphicsView):
         point = self.mapToScene(event.position().toPoint())
         face = self.board.face_at(point)
         left = event.button() == Qt.MouseButton.LeftButton
+        if left and face is not None and self.table.builder.active:
+            self.table.click_face(face)
+            return
         if left and face is not None and self.table.can_drag(face):
             self.magnifier.hide()
             self.table.begin_drag(face, point)

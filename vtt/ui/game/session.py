@@ -17,6 +17,7 @@ from typing import Any
 
 from vtt.ai.levels import make_agent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
+from vtt.rules.build import Builds, builds_of
 from vtt.rules.explain import Drop
 from vtt.rules.footprint import Footprint, first_top_move
 from vtt.rules.model import ZoneDef
@@ -143,6 +144,7 @@ class GameSession(QObject):
         #: meanwhile changes nothing of theirs).
         self.picked: set[str] = set()
         self.picked_by: int | None = None
+        self._builds: Builds | None = None
         #: The footprint of the last move made by ``play`` (None after any other change).
         self.last_footprint: Footprint | None = None
         self.first_top: Footprint | None = None
@@ -233,6 +235,13 @@ class GameSession(QObject):
         """True if the game's components are cards (else pieces)."""
         return not all(isinstance(c, Piece) for c in self.state.components())
 
+    def builds(self) -> Builds:
+        """The person's legal moves built from a target and a set of cards (Battlefront's
+        attacks), by target and cards (none while a computer moves)."""
+        if self._builds is None:
+            self._builds = builds_of(self.state) if self.human_to_move() else Builds()
+        return self._builds
+
     def drags(self) -> Drags:
         """The person's legal moves as drags and actions (none while a computer moves)."""
         if self._drags is None:
@@ -285,6 +294,7 @@ class GameSession(QObject):
     def _changed(self, footprint: Footprint | None = None, first: Footprint | None = None) -> None:
         self.generation += 1
         self._drags = None
+        self._builds = None
         self.last_footprint = footprint
         #: The top card the last move turned and where it first went (War's flip), when
         #: the rules took it on at once: the table shows it there on its way.

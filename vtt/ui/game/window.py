@@ -167,6 +167,7 @@ class GameWindow(QMainWindow):
         )
         self.message.setMinimumHeight(28)
         self.result = self._result_panel()
+        self.build_panel = self._build_panel()
         self.replay_bar = self._replay_panel()
         board = QWidget()
         stack = QVBoxLayout(board)
@@ -211,6 +212,82 @@ class GameWindow(QMainWindow):
         row.addWidget(self.play_again)
         panel.hide()
         return panel
+
+    def _build_panel(self) -> QWidget:
+        # Over the top of the board, as the result panel is over its foot: showing it
+        # leaves the table where it is, so the cards being clicked do not move.
+        panel = QWidget(self.view)
+        panel.setObjectName("building")
+        panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        panel.setStyleSheet(
+            "#building { background: rgba(36, 26, 19, 235); border: 1px solid #8a6a4a;"
+            " border-radius: 8px; }"
+            " #building QLabel { color: #f3ead8; }"
+        )
+        row = QHBoxLayout(panel)
+        self.build_text = QLabel()
+        self.build_text.setWordWrap(True)
+        self.build_text.setStyleSheet("font-size: 14px; padding: 2px 4px;")
+        self.build_play = QPushButton()
+        self.build_play.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Enter and Esc stay on the board
+        self.build_play.clicked.connect(self.view.builder.play)
+        self.build_cancel = QPushButton("Cancel")
+        self.build_cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.build_cancel.clicked.connect(self.view.builder.cancel)
+        row.addWidget(self.build_text, 1)
+        row.addWidget(self.build_play)
+        row.addWidget(self.build_cancel)
+        panel.hide()
+        self.view.builder.changed.connect(self._show_build)
+        return panel
+
+    def _show_build(self) -> None:
+        """The move being built, in words over the table: its tally, what the cards chosen
+        make (the move, or the rules' reason) and how to go on."""
+        builder = self.view.builder
+        verdict = builder.verdict
+        self.message.clear()  # a card refused before is not what the cards say now
+        if not builder.active or verdict is None:
+            self.build_panel.hide()
+            return
+        target = builder.target
+        assert target is not None
+        chosen = " ".join(str(c) for c in sorted(builder.chosen, key=lambda c: c.sort_key()))
+        owner = target.place[1] if len(target.place) > 1 else None
+        whose = f"{self.session.names[owner]}'s " if isinstance(owner, int) else ""
+        head = f"{builder.word} {whose}{target.card} with {chosen}"
+        tally = f" · {verdict.tally}" if verdict.tally else ""
+        ready = verdict.move is not None
+        colour = "#8dffa0" if ready else "#ffb08a"
+        mark = "✓" if ready else "✗" if verdict.reason else "…"
+        how = (
+            f"Click {target.card} again, press Enter or {builder.word}"
+            if ready
+            else "Click a glowing card to add it"
+        )
+        self.build_text.setText(
+            f"<b>{head}</b>{tally}<br>"
+            f'<span style="color:{colour}">{mark} {builder.status()}</span><br>'
+            f'<span style="color:#b8a88f; font-size: 12px">{how}; a chosen card again to take '
+            "it back · Esc cancels</span>"
+        )
+        self.build_play.setText(builder.word)
+        self.build_play.setEnabled(ready)
+        self.build_panel.show()
+        self._place_build()
+
+    def _place_build(self) -> None:
+        """The panel of the move being built across the top of the board."""
+        view = self.view
+        width = min(view.width() - 32, 820)
+        row = self.build_panel.layout()
+        margins = row.contentsMargins()
+        buttons = self.build_play.sizeHint().width() + self.build_cancel.sizeHint().width()
+        room = width - buttons - 2 * row.spacing() - margins.left() - margins.right()
+        text = max(self.build_text.heightForWidth(room), self.build_play.sizeHint().height())
+        height = text + margins.top() + margins.bottom()
+        self.build_panel.setGeometry((view.width() - width) // 2, 12, width, height)
+        self.build_panel.raise_()
 
     def _replay_panel(self) -> QWidget:
         panel = QWidget()
@@ -544,8 +621,11 @@ class GameWindow(QMainWindow):
         self.result.raise_()
 
     def eventFilter(self, watched: object, event: Any) -> bool:
-        if watched is self.view and event.type() == QEvent.Type.Resize and self.result.isVisible():
-            self._place_result()
+        if watched is self.view and event.type() == QEvent.Type.Resize:
+            if self.result.isVisible():
+                self._place_result()
+            if self.build_panel.isVisible():
+                self._place_build()
         return False
 
     # ------------------------------------------------------------- actions
