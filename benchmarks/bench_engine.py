@@ -30,7 +30,8 @@ GROUP = "Rule-pack engine"
 SECONDS = 1.5
 
 #: (pack, options) measured for playouts and legal-move latency, with the pack's default
-#: number of players.
+#: number of players: every shipped pack with rules, each main option set (the free-form
+#: layouts, janken-deck-games and janken-sandbox, have no moves).
 CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("jantori", {}),
     ("war", {"mode": "classic", "jokers": True}),
@@ -41,11 +42,26 @@ CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("jokers-wild", {"extra_wild": True}),
     ("battlefront", {}),
     ("battlefront", {"jokers": True, "deck_per_player": True}),
+    ("stones", {}),
+    ("stones", {"jokers": True}),
+    ("stones", {"rock_breaks": True}),
+    ("stones", {"ghost_hand": True}),
+    ("green-queen", {}),
+    ("green-queen", {"jokers": True, "point_suit": "rotating"}),
+    ("corner-edge", {"game": "corner"}),
+    ("corner-edge", {"game": "edge"}),
+    ("corner-edge", {"game": "corner", "size": 7}),
 )
 #: (pack, options, players) measured the same way at another number of players.
 SEATED: tuple[tuple[str, dict[str, object], int], ...] = (
     ("battlefront", {"jokers": True}, 4),
     ("battlefront", {"jokers": True, "deck_per_player": True}, 4),
+    # Three players hold the most cards: the pass of three is 1,330 sets of 21 cards.
+    ("green-queen", {}, 3),
+    ("green-queen", {"jokers": True}, 5),
+    ("stones", {}, 3),
+    ("stones", {}, 5),
+    ("corner-edge", {"game": "edge"}, 4),
 )
 
 
