@@ -104,3 +104,14 @@ def test_a_move_read_from_text_is_the_listed_move() -> None:
     later = game.new_state({}, 2)
     first = game.parse_move(listed[-1].text)
     assert any(move is first for move in later.legal_list())
+
+
+def test_a_set_short_of_the_bound_is_still_told_why() -> None:
+    state = load_pack(ATTACK).new_state({}, 1, players=4)
+    for move in state.legal_list():
+        target, starter, helpers = move.values if move.kind.name == "attack" else (None,) * 3
+        if target is not None and helpers and state.explain(f"attack {target} with {starter} none"):
+            break
+    else:
+        raise AssertionError("no attack whose starter alone falls short")
+    assert state.explain(f"attack {target} with {starter} none") == f"Not enough against {target}"

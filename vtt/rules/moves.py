@@ -64,14 +64,6 @@ class Move:
         made.__module__ = __name__
         return made
 
-    @classmethod
-    def of(cls, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
-        """The canonical move of a kind with these argument values, its text written later
-        (a class of its own: ``Game.move_of`` shares one per kind and names)."""
-        move = object.__new__(Move.family(kind, seat_names))
-        object.__setattr__(move, "values", values)
-        return move
-
     @property
     def names(self) -> Sequence[str]:
         """The seat names its text is written with (a canonical move; else empty)."""
