@@ -21,9 +21,14 @@ variables, so generating JANTORI's placements costs what hand-written loops cost
 The code is built as a syntax tree, never as text: the only parts that come from
 the pack are the expressions' trees, already checked by the validator in
 ``vtt.rules.expr`` and rewritten with its guards, and argument names, which are
-checked to be plain identifiers. The scaffolding around them is fixed. Each
+checked to be plain identifiers. The scaffolding around them is fixed (a few parts
+are fixed templates, parsed and then given generated names: ``_scaffold``). Each
 expression sits on a line of its own, so ``evaluation_error`` names the one that
 failed; a metered expression starts with a full work meter, as it does alone.
+
+A ``cards`` argument bound last is not looped over set by set: its sets come formed
+and filtered at once, each with a number for a key, and their Moves are looked up
+and made at once (``_card_candidates``, ``_keyed_moves``; ``docs/engine.md``).
 """
 
 from __future__ import annotations
