@@ -147,7 +147,8 @@ def card_sets_kept(
         test is not None
         and type(base) is int
         and type(bound) is int
-        and all(type(w) is int and w >= 0 for w in weights or ())
+        and weights is not None
+        and (not weights or (set(map(type, weights)) == {int} and min(weights) >= 0))
     )
     values = bits
     threshold = 0
