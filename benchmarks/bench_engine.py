@@ -61,7 +61,7 @@ SEATED: tuple[tuple[str, dict[str, object], int], ...] = (
     ("green-queen", {"jokers": True}, 5),
     ("stones", {}, 3),
     ("stones", {}, 5),
-    ("corner-edge", {"game": "edge"}, 4),
+    ("corner-edge", {"game": "corner"}, 4),
 )
 
 
