@@ -1,6 +1,6 @@
 """Random playouts per second of the same packs under two checkouts, in alternating runs.
 
-    python tools/compare_engines.py OLD_TREE NEW_TREE [ROUNDS]
+    python tools/compare_engines.py OLD_TREE NEW_TREE [ROUNDS] [SECONDS]
 
 Each run is a fresh process with the tree first on ``sys.path``; the runs alternate so
 both see the same drift of this machine's speed, and rates are per second of the
@@ -21,6 +21,13 @@ CASES = [
     ["war", {"mode": "five-card"}],
     ["tic-tac-rock", {}],
     ["tic-tac-rock", {"jokers": True, "boards": 2}],
+    ["jokers-wild", {}],
+    ["battlefront", {}],
+    ["battlefront", {"jokers": True, "deck_per_player": True}],
+    ["stones", {}],
+    ["green-queen", {}],
+    ["corner-edge", {"game": "corner"}],
+    ["corner-edge", {"game": "edge"}],
 ]
 
 PROBE = r"""
@@ -76,10 +83,11 @@ def run(tree: str, seconds: float) -> list[list[float]]:
 def main() -> int:
     old, new = sys.argv[1], sys.argv[2]
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    seconds = float(sys.argv[4]) if len(sys.argv) > 4 else 0.5
     seen: dict[str, list[list[list[float]]]] = {old: [], new: []}
     for _ in range(rounds):
         for tree in (old, new):
-            seen[tree].append(run(tree, 0.5))
+            seen[tree].append(run(tree, seconds))
     print(f"{'case':44} {'measure':8} {'old':>9} {'new':>9} {'new/old':>8}")
     for index, (pack, options) in enumerate(CASES):
         for which, name in enumerate(("playouts", "nodes")):

@@ -229,7 +229,10 @@ def _extend(
     if not all(check(env) for check in plan.checks[step]):
         return
     if step == len(plan.order):
-        found.append(state.game.move_of(kind, tuple(values), env["seat_names"]))
+        # Every condition as written, too: those the plan folded into an argument's
+        # candidates (narrowed, sifted, set filters) must hold by construction.
+        if all(condition.check(env) for condition in kind.conditions):
+            found.append(state.game.move_of(kind, tuple(values), env["seat_names"]))
         return
     index = plan.order[step]
     arg = kind.args[index]

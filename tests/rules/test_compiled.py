@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from vtt.rules.engine import Game, State
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import load_game
-from vtt.rules.loader import LIBRARY_ALL, load_pack_text
+from vtt.rules.loader import LIBRARY_ALL, load_pack, load_pack_text
 from vtt.rules.moves import Move
 from vtt.rules.rng import Rng
 
@@ -41,6 +42,17 @@ def _positions(game: Game, options: dict[str, Any], games: int = 12) -> Iterator
             state.apply_unchecked(moves[rng.randrange(len(moves))])
 
 
+#: Packs with ``cards`` arguments, whose sets are formed by the plan's set filters: a
+#: few games each, as the walk checks every set of cards one by one.
+SETS = [
+    ("battlefront", {"jokers": True}, 3),
+    ("battlefront", {"jokers": True, "deck_per_player": True, "players": 4}, 2),
+    ("green-queen", {"hand_limit": 1, "players": 3}, 2),
+    ("attack", {}, 4),  # benchmarks/packs/attack: a starter, then helpers summed with it
+]
+ATTACK = Path(__file__).parents[2] / "benchmarks" / "packs" / "attack" / "pack.yaml"
+
+
 def _walked(state: State) -> list[Move]:
     """The legal moves by walking each move's plan (the reference in ``oracle``)."""
     return plan_moves(state)
@@ -56,6 +68,17 @@ def test_generated_moves_are_the_plans_moves(pack: str, options: dict[str, Any])
         assert state.legal_list() == _walked(state), f"{pack} {options} {state.history}"
         checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize(("pack", "options", "games"), SETS)
+def test_generated_sets_are_the_plans_moves(pack: str, options: dict[str, Any], games: int) -> None:
+    game = load_pack(ATTACK) if pack == "attack" else load_game(pack)
+    checked = 0
+    for state in _positions(game, dict(options), games):
+        state.invalidate()
+        assert state.legal_list() == _walked(state), f"{pack} {options} {state.history}"
+        checked += 1
+    assert checked > 20
 
 
 BROKEN = """\

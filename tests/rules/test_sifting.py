@@ -14,6 +14,7 @@ def test_sifting_the_cards_first_gives_the_same_legal_moves() -> None:
     plan = sifted.moves["attack"].plan
     assert plan.sifted[-1] is not None and not plan.checks[-1][2:]  # both conditions sift
     assert not any(plain.moves["attack"].plan.sifted)
+    assert not any(plain.moves["attack"].plan.sets)
     positions = 0
     for seed in range(6):
         fast, slow = sifted.new_state({}, seed, players=4), plain.new_state({}, seed, players=4)

@@ -180,8 +180,21 @@ class Game:
         move: Move | None = known.get(values)
         if move is None:
             # Its text is written when first read: a search makes far more than it shows.
-            move = known[values] = Move.of(kind, values, spelling.names)
+            family = spelling.family(kind)
+
+            def make() -> Move:
+                made = object.__new__(family)
+                object.__setattr__(made, "values", values)
+                return made
+
+            shared = getattr(kind.generator, "shared", None)  # the search keeps its own
+            move = known[values] = shared(known, values, make) if shared else make()
         return move
+
+    def move_family(self, kind: MoveDef, seat_names: Sequence[str]) -> type[Move]:
+        """The class of the Moves of ``kind`` with these seat names (``Move.family``): a
+        search that keeps the Moves it makes itself makes them as ``family`` objects."""
+        return self._spelling(seat_names).family(kind)
 
     def known_moves(self, kind: MoveDef, seat_names: Sequence[str]) -> dict[tuple[Any, ...], Move]:
         """The Moves of ``kind`` made so far with these seat names, by argument values."""
@@ -215,3 +228,11 @@ class _Spelling:
     known: dict[str, dict[tuple[Any, ...], Move]]
     resolved: dict[Move, Move]  # the canonical moves read from text, by their text
     names: tuple[str, ...]
+    families: dict[str, type[Move]] = field(default_factory=dict)  # by kind name
+
+    def family(self, kind: MoveDef) -> type[Move]:
+        """The class of the Moves of ``kind`` (see ``Move.family``), made once."""
+        found = self.families.get(kind.name)
+        if found is None or found.kind is not kind:
+            found = self.families[kind.name] = Move.family(kind, self.names)
+        return found

@@ -21,26 +21,40 @@ variables, so generating JANTORI's placements costs what hand-written loops cost
 The code is built as a syntax tree, never as text: the only parts that come from
 the pack are the expressions' trees, already checked by the validator in
 ``vtt.rules.expr`` and rewritten with its guards, and argument names, which are
-checked to be plain identifiers. The scaffolding around them is fixed. Each
+checked to be plain identifiers. The scaffolding around them is fixed (a few parts
+are fixed templates, parsed and then given generated names: ``_scaffold``). Each
 expression sits on a line of its own, so ``evaluation_error`` names the one that
 failed; a metered expression starts with a full work meter, as it does alone.
+
+A ``cards`` argument bound last is not looped over set by set: its sets come formed
+and filtered at once, each with a number for a key, and their Moves are looked up
+and made at once (``_card_candidates``, ``_keyed_moves``; ``docs/engine.md``).
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+import itertools
 import keyword
 import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from vtt.janken import Suit
-from vtt.rules.argtypes import ARG_TYPES, card_sets, card_sets_size
+from vtt.rules.argtypes import (
+    ARG_TYPES,
+    card_set_key,
+    card_sets,
+    card_sets_kept,
+    card_sets_size,
+    set_cards,
+)
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace
 from vtt.rules.expr.limits import MAX_TURN_WORK, MOVE_WORK
 from vtt.rules.model import ArgDef, MoveDef, ZoneRef
+from vtt.rules.plan import SetFilter
 from vtt.rules.stdlib import GRID_CELLS
 
 __all__ = ["Generator", "compile_generator"]
@@ -100,6 +114,28 @@ def _card_sets_within(values: Iterable[Any], low: int, high: int, where: str) ->
     return card_sets(values, low, high)
 
 
+def _card_sets_kept_within(
+    cards: list[Any], low: int, high: int, where: str, *filters: Any
+) -> tuple[list[Any], list[Any]]:
+    """``card_sets_kept``, charged by the cards it would form before it forms them."""
+    meter = METER
+    meter.left -= card_sets_size(cards, low, high)
+    if meter.left < 0:
+        _refill(where)
+    return card_sets_kept(cards, low, high, *filters)
+
+
+def _made(family: type[Any], values: tuple[Any, ...]) -> Any:
+    """A new Move of ``family`` (``Move.family``) with these values."""
+    move = _new(family)
+    _set(move, "values", values)
+    return move
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
 _HELPERS = {
     # Each argument type's candidates helper, by the name generated code calls it.
     **{f"_{kind.candidates.__name__}": kind.candidates for kind in ARG_TYPES.values()},
@@ -111,7 +147,41 @@ _HELPERS = {
     "_refill": _refill,
     "_size": len,
     "_card_sets_within": _card_sets_within,
+    "_card_sets_kept_within": _card_sets_kept_within,
+    "_set_cards": set_cards,
+    "_made": _made,
+    "_new": _new,
+    "_set": _set,
+    "_all": all,
+    "_any": any,
+    "_repeat": itertools.repeat,
+    "_map": map,
+    "_list": list,
+    "_zip": zip,
+    "_enumerate": enumerate,
 }
+
+
+def _scaffold(template: str, line: int = _SCAFFOLD, **names: str | ast.expr) -> list[ast.stmt]:
+    """Statements of fixed scaffolding, with its upper-case placeholder names replaced
+    by generated locals or argument names (plain identifiers, see ``plain_name``) or by
+    a tree built here."""
+
+    class Fill(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            given = names.get(node.id)
+            if given is None:
+                return node
+            if isinstance(given, str):
+                return ast.Name(id=given, ctx=node.ctx)
+            return copy.deepcopy(given)
+
+    tree = Fill().visit(ast.parse(template))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt | ast.expr):
+            _locate(node, line)
+    body: list[ast.stmt] = tree.body
+    return body
 
 
 def _name(text: str) -> ast.Name:
@@ -366,6 +436,56 @@ def _candidates(
     ]
 
 
+def _keyed(arg: ArgDef, narrow: Expr | None) -> bool:
+    """True when a ``cards`` argument's sets are formed with a key each (see
+    ``card_sets_kept``): it has a ``from`` and no ``arg in EXPR`` narrowing."""
+    return arg.type == "cards" and arg.domain is not None and narrow is None
+
+
+def _card_candidates(
+    arg: ArgDef, source: Expr, kept: SetFilter | None, target: str, builder: _Builder
+) -> list[ast.stmt]:
+    """Statements that bind ``target`` to a ``cards`` argument's sets and ``target_k`` to
+    their keys, the sets formed only from the cards that pass ``kept`` (``MovePlan.sets``).
+
+    Its expressions read the argument's own name as the list of its distinct cards: it
+    is bound to them while they run (the loop over the sets binds it again after)."""
+    raw, cards, keys = f"{target}_raw", f"{target}_cards", f"{target}_k"
+    statements = builder.value(raw, source, lambda body: body)
+    statements += _scaffold("CARDS = _set_cards(RAW)", CARDS=cards, RAW=raw)
+    fixed = [ast.Constant(arg.low), ast.Constant(arg.high), ast.Constant(builder.where)]
+    if kept is None:
+        form = _call("_card_sets_kept_within", _name(cards), *fixed)
+        return [*statements, *_scaffold("SETS, KEYS = FORM", SETS=target, KEYS=keys, FORM=form)]
+    work: list[ast.stmt] = _scaffold("ARG = CARDS", ARG=arg.name, CARDS=cards)
+    touching: list[ast.expr] = []
+    for index, expr in enumerate(kept.touching):
+        name = f"{target}_t{index}"
+        work += builder.value(name, expr, lambda body: body)
+        touching.append(_name(name))
+    extra: list[ast.expr] = [ast.List(elts=touching, ctx=ast.Load())]
+    if kept.weights is not None:
+        weights, base, bound = f"{target}_w", f"{target}_b", f"{target}_n"
+        work += builder.value(weights, kept.weights, lambda body: body)
+        if kept.base is not None:
+            work += builder.value(base, kept.base, lambda body: body)
+        else:
+            work += _scaffold("BASE = 0", BASE=base)
+        assert kept.bound is not None
+        work += builder.value(bound, kept.bound, lambda body: body)
+        extra += [_name(weights), _name(base), ast.Constant(kept.compare), _name(bound)]
+    form = _call("_card_sets_kept_within", _name(cards), *fixed, *extra)
+    work += _scaffold("SETS, KEYS = FORM", SETS=target, KEYS=keys, FORM=form)
+    # The filter's expressions run only when a set is formed, as the checks they stand
+    # for ran only on a set.
+    enough = ast.Compare(
+        left=_call("_size", _name(cards)), ops=[ast.GtE()], comparators=[ast.Constant(arg.low)]
+    )
+    none = _scaffold("SETS, KEYS = [], []", SETS=target, KEYS=keys)
+    statements.append(builder.statement(ast.If(test=enough, body=work, orelse=none), _SCAFFOLD))
+    return statements
+
+
 def _cells_of(narrow: Expr, arg: ArgDef) -> bool:
     """True when ``narrow`` is a library call giving distinct cells of the argument's grid."""
     body = narrow.body
@@ -397,12 +517,26 @@ def _loops(
         dropped = false_first if index == 0 and false_first is not None else 0
         statements += builder.check(check, failed, step, bound, dropped)
     if step == len(plan.order):
-        statements.append(builder.statement(_append_move(kind), _SCAFFOLD))
+        if _keyed_innermost(kind):  # a set's Move, kept by its key (see ``_keyed_moves``)
+            values = _values(kind)
+            statements += _scaffold(
+                "_found.append(_kn.get(_key) or _keep(_kn, _key, _made(_family, VALUES)))",
+                VALUES=values,
+            )
+        else:
+            statements.append(builder.statement(_append_move(kind), _SCAFFOLD))
         return statements
     arg = kind.args[plan.order[step]]
     target = f"_c{step}"
     sifted = plan.sifted[step] if plan.sifted else None
-    find = _candidates(arg, plan.narrow[step], target, builder, sifted)
+    keyed = _keyed(arg, plan.narrow[step])
+    if keyed:
+        kept = plan.sets[step] if plan.sets else None
+        source = sifted or arg.domain
+        assert source is not None
+        find = _card_candidates(arg, source, kept, target, builder)
+    else:
+        find = _candidates(arg, plan.narrow[step], target, builder, sifted)
     if plan.fixed[step] and step > 0:
         # The same for every binding of the earlier arguments: worked out once, when
         # first needed (an earlier check may rule every binding out before that).
@@ -415,9 +549,14 @@ def _loops(
     else:
         statements += find
     innermost = step == len(plan.order) - 1
-    split = _split(plan.checks[step + 1], arg.name, builder) if innermost else None
+    split = _split(plan.checks[step + 1], arg.name, builder) if innermost and not keyed else None
     loops: list[ast.stmt]
-    if split is None:
+    if innermost and keyed:
+        loops = _keyed_moves(kind, step, builder, target)
+    elif keyed:
+        body = _loops(kind, step + 1, builder, ast.Continue())
+        loops = [_loop(arg.name, target, body)]
+    elif split is None:
         loops = [_loop(arg.name, target, _loops(kind, step + 1, builder, ast.Continue()))]
     else:
         # The loop written twice: once where the check's first alternatives hold, so
@@ -430,11 +569,85 @@ def _loops(
         loops = [ast.If(test=_name(target), body=[choose], orelse=[])]
     for reset in builder.resets.pop(step + 1, []):  # a new round of this loop: work them out anew
         statements.append(builder.statement(reset, _SCAFFOLD))
-    if innermost and step > 0:
+    if innermost and (step > 0 or keyed):
         statements += _moves_of_round(kind, builder)
     statements += builder.charge(target, innermost)
     statements += [builder.statement(loop, _SCAFFOLD) for loop in loops]
     return statements
+
+
+def _keyed_innermost(kind: MoveDef) -> bool:
+    """True when a kind's last argument bound is a ``cards`` argument formed with keys."""
+    plan = kind.plan
+    return bool(plan.order) and _keyed(kind.args[plan.order[-1]], plan.narrow[len(plan.order) - 1])
+
+
+def _values(kind: MoveDef) -> ast.Tuple:
+    return ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
+
+
+def _sharing(kind: MoveDef, nests: dict[int, Any]) -> Callable[..., Any]:
+    """``shared(known, values, make)``: the Move the search keeps for these values (see
+    ``_keyed_moves``), made by ``make()`` and kept there when it has none, so a Move
+    read from text or an action is the very one the legal moves hold."""
+    inner = kind.plan.order[-1]
+    others = [index for index in range(len(kind.args)) if index != inner]
+
+    def shared(known: Any, values: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        chosen = values[inner]
+        if len(set(chosen)) != len(chosen):  # no set the search forms
+            return make()
+        rest = tuple(values[i] for i in others)
+        key = rest[0] if len(rest) == 1 else rest
+        moves = _nest_for(nests, known).setdefault(key, {})
+        found = moves.get(card_set_key(chosen))
+        if found is None:
+            found = moves[card_set_key(chosen)] = make()
+        return found
+
+    return shared
+
+
+def _keyed_moves(kind: MoveDef, step: int, builder: _Builder, target: str) -> list[ast.stmt]:
+    """The Moves of the sets in ``target``, found by their keys (``_kn``: this round's
+    Moves by key, a number): with no check left, looked up all at once and the missing
+    ones made, so a set already met costs a dictionary lookup done in C."""
+    keys = f"{target}_k"
+    arg = kind.args[kind.plan.order[step]]
+    if kind.plan.checks[step + 1]:
+        body = _loops(kind, step + 1, builder, ast.Continue())
+        loop = _scaffold(
+            "for ARG, _key in _zip(SETS, KEYS): pass", ARG=arg.name, SETS=target, KEYS=keys
+        )
+        assert isinstance(loop[0], ast.For)
+        loop[0].body = body
+        return loop
+    # The values of each set's move, made in C: each other argument repeated, the sets.
+    parts: list[ast.expr] = [
+        _name(target) if index == kind.plan.order[step] else _call("_repeat", _name(other.name))
+        for index, other in enumerate(kind.args)
+    ]
+    return _scaffold(
+        """
+_got = _list(_map(_kn.get, KEYS))
+if not _all(_got):
+    if _any(_got):  # some made before: the others one by one
+        for _i, ARG in _enumerate(SETS):
+            if _got[_i] is None:
+                _m = _got[_i] = _kn[KEYS[_i]] = _new(_family)
+                _set(_m, "values", VALUES)
+    else:  # none made yet: all at once
+        _got = _list(_map(_new, _repeat(_family, _size(SETS))))
+        _list(_map(_set, _got, _repeat("values"), _zip(PARTS)))
+        _kn.update(_zip(KEYS, _got))
+_found.extend(_got)
+""",
+        ARG=arg.name,
+        SETS=target,
+        KEYS=keys,
+        VALUES=_values(kind),
+        PARTS=ast.Starred(value=ast.List(elts=parts, ctx=ast.Load()), ctx=ast.Load()),
+    )
 
 
 def _append_move(kind: MoveDef) -> ast.stmt:
@@ -515,6 +728,8 @@ def _moves_of_round(kind: MoveDef, builder: _Builder) -> list[ast.stmt]:
     ]
     # One other argument is its own key (no tuple to build and hash on every round).
     others: ast.expr = names[0] if len(names) == 1 else ast.Tuple(elts=names, ctx=ast.Load())
+    if not names:  # a kind of one argument: one round
+        return _scaffold("_kn = _nest_for(_nests, _known).setdefault((), {})")
     find = ast.Assign(
         targets=[ast.Name(id="_kn", ctx=ast.Store())],
         value=ast.Call(
@@ -570,8 +785,10 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
         defaults=[],
     )
     nest: list[ast.stmt] = []
+    if _keyed_innermost(kind):
+        nest = _scaffold("_family = _make.family")
     if len(plan.order) > 1:
-        nest = [
+        nest += [
             ast.Assign(
                 targets=[ast.Name(id="_nest", ctx=ast.Store())],
                 value=_call("_nest_for", _name("_nests"), _name("_known")),
@@ -598,5 +815,7 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
         code = compile(module, filename=f"<legal moves of {kind.name!r}>", mode="exec")
     exec(code, namespace)  # defines _legal only; the checked expressions run when it is called
     generated: Generator = namespace["_legal"]
+    if _keyed_innermost(kind):
+        setattr(generated, "shared", _sharing(kind, namespace["_nests"]))  # noqa: B010
     setattr(generated, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
     return generated

@@ -33,32 +33,36 @@ class Move:
 
     The canonical moves a game makes also carry their kind of move and argument values
     (never compared, hashed or shown), so applying one needs no lookup; their text is
-    written when first read, as most of the moves a search generates are never shown."""
+    written when first read, as most of the moves a search generates are never shown.
 
-    __slots__ = ("_names", "_text", "kind", "values")
+    A canonical move's kind and seat names are those of its class: a game makes one
+    subclass of ``Move`` per kind and seat names (``Move.family``), so a move made holds
+    only its values, and making one sets a single attribute (a search makes thousands)."""
 
-    _text: str | None
-    kind: Any
+    __slots__ = ("_text", "values")
+
+    _text: str
     values: tuple[Any, ...]
-    _names: Sequence[str]
+    #: Of the class: None for a move read from text, the kind for a family's moves.
+    kind: Any = None
+    _names: Sequence[str] = ()
 
     def __init__(self, text: str, kind: Any = None, values: tuple[Any, ...] = ()) -> None:
         set_ = object.__setattr__
         set_(self, "_text", text)
-        set_(self, "kind", kind)
         set_(self, "values", values)
-        set_(self, "_names", ())
+        if kind is not None:
+            set_(self, "__class__", Move.family(kind, ()))
 
-    @classmethod
-    def of(cls, kind: MoveDef, values: tuple[Any, ...], seat_names: Sequence[str]) -> Move:
-        """The canonical move of a kind with these argument values, its text written later."""
-        move = cls.__new__(cls)
-        set_ = object.__setattr__
-        set_(move, "_text", None)
-        set_(move, "kind", kind)
-        set_(move, "values", values)
-        set_(move, "_names", seat_names)
-        return move
+    @staticmethod
+    def family(kind: MoveDef, seat_names: Sequence[str]) -> type[Move]:
+        """A new class of the moves of ``kind`` written with ``seat_names`` (the game keeps
+        one per kind and names: ``Game.move_of``)."""
+        made: type[Move] = type(
+            "Move", (Move,), {"__slots__": (), "kind": kind, "_names": seat_names}
+        )
+        made.__module__ = __name__
+        return made
 
     @property
     def names(self) -> Sequence[str]:
@@ -68,11 +72,12 @@ class Move:
     @property
     def text(self) -> str:
         """The move in the pack's notation."""
-        text = self._text
-        if text is None:
+        try:
+            return self._text
+        except AttributeError:  # a canonical move not read yet
             text = format_move(self.kind, self.values, self._names)
             object.__setattr__(self, "_text", text)
-        return text
+            return text
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Move cannot be changed (its {name})")

@@ -220,9 +220,16 @@ class _Runners(Mapping[str, "Runner | None"]):
 def _maker(
     game: Game, kind: MoveDef, seat_names: Sequence[str]
 ) -> Callable[[tuple[Any, ...]], Move]:
-    """The Move for a kind's argument values, made on first use."""
+    """The Move for a kind's argument values, made on first use; its ``family`` is the
+    class of those Moves, for a search that keeps the Moves it makes itself
+    (``vtt.rules.generate._keyed_moves``)."""
     move_of = game.move_of
-    return lambda values: move_of(kind, values, seat_names)
+
+    def make(values: tuple[Any, ...]) -> Move:
+        return move_of(kind, values, seat_names)
+
+    make.family = game.move_family(kind, seat_names)  # type: ignore[attr-defined]
+    return make
 
 
 @lru_cache(maxsize=1024)  # a handful of seat orders per game, asked for every round

@@ -1,0 +1,21 @@
+"""`make bench` times the legal moves of every shipped pack with rules, so the goal
+of 2 ms at the 99th percentile is checked for each of them (docs/performance.md)."""
+
+from __future__ import annotations
+
+from benchmarks.bench_engine import CASES, SEATED
+from vtt.resources import rulesets_dir
+from vtt.rules.finder import pack_folders
+from vtt.rules.yamlsource import load_yaml_file
+
+
+def test_every_pack_with_moves_has_legal_move_rows() -> None:
+    with_moves = set()
+    for folder in pack_folders(rulesets_dir()):
+        data = load_yaml_file(folder / "pack.yaml").data
+        assert isinstance(data, dict)
+        if data.get("moves"):
+            with_moves.add(data["id"])
+    measured = {pack for pack, _ in CASES} | {pack for pack, _, _ in SEATED}
+    assert len(with_moves) >= 7  # the folder was read
+    assert with_moves <= measured, f"no legal-move rows in make bench: {with_moves - measured}"
