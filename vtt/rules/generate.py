@@ -38,7 +38,7 @@ from typing import Any
 from vtt.janken import Suit
 from vtt.rules.argtypes import ARG_TYPES, card_sets, card_sets_size
 from vtt.rules.errors import RuleError
-from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace
+from vtt.rules.expr import MAX_WORK, Expr, Library, Meter, register_lines, run_namespace
 from vtt.rules.expr.limits import MAX_TURN_WORK, MOVE_WORK
 from vtt.rules.model import ArgDef, MoveDef, ZoneRef
 from vtt.rules.stdlib import GRID_CELLS
@@ -78,10 +78,9 @@ def _nest_for(nests: dict[int, tuple[Any, dict[Any, Any]]], known: Any) -> dict[
     return entry[1]
 
 
-def _refill(where: str) -> None:
+def _refill(meter: Meter, where: str) -> None:
     """A full meter for the next metered check, or after a loop's candidates overdrew it;
     the search's work so far stays counted, and past the turn's budget the search stops."""
-    meter = METER
     meter.done += MAX_WORK - meter.left
     meter.left = MAX_WORK
     if meter.done > MAX_TURN_WORK:
@@ -91,12 +90,11 @@ def _refill(where: str) -> None:
         )
 
 
-def _card_sets_within(values: Iterable[Any], low: int, high: int, where: str) -> Any:
+def _card_sets_within(meter: Meter, values: Iterable[Any], low: int, high: int, where: str) -> Any:
     """``card_sets``, charged by the cards it would build before it builds them."""
-    meter = METER
     meter.left -= card_sets_size(values, low, high)
     if meter.left < 0:
-        _refill(where)
+        _refill(meter, where)
     return card_sets(values, low, high)
 
 
@@ -167,7 +165,7 @@ class _Builder:
         """A full meter before a metered expression runs, as when it runs alone."""
         if not expr.metered:
             return []
-        reset = ast.Expr(value=_call("_refill", ast.Constant(self.where)))
+        reset = ast.Expr(value=_call("_refill", _name("_meter"), ast.Constant(self.where)))
         return [self.statement(reset, line)]
 
     def charge(self, candidates: str, innermost: bool) -> list[ast.stmt]:
@@ -185,7 +183,7 @@ class _Builder:
                 ops=[ast.Lt()],
                 comparators=[ast.Constant(0)],
             ),
-            body=[ast.Expr(value=_call("_refill", ast.Constant(self.where)))],
+            body=[ast.Expr(value=_call("_refill", _name("_meter"), ast.Constant(self.where)))],
             orelse=[],
         )
         return [self.statement(spend, _SCAFFOLD), self.statement(overdrawn, _SCAFFOLD)]
@@ -343,6 +341,7 @@ def _candidates(
             if ARG_TYPES[arg.type].candidates is card_sets:
                 return _call(
                     "_card_sets_within",
+                    _name("_meter"),
                     body,
                     ast.Constant(arg.low),
                     ast.Constant(arg.high),
@@ -569,6 +568,13 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
         kwarg=None,
         defaults=[],
     )
+    # The meter of the state searched (see ``vtt.rules.expr.meter``), in a local.
+    meter = [
+        ast.Assign(
+            targets=[ast.Name(id="_meter", ctx=ast.Store())],
+            value=ast.Subscript(value=_name("_env"), slice=ast.Constant("_meter"), ctx=ast.Load()),
+        )
+    ]
     nest: list[ast.stmt] = []
     if len(plan.order) > 1:
         nest = [
@@ -580,7 +586,7 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
     function = ast.FunctionDef(
         name="_legal",
         args=arguments,
-        body=[*reads, *nest, *hoisted, *body, ast.Return(value=None)],
+        body=[*meter, *reads, *nest, *hoisted, *body, ast.Return(value=None)],
         decorator_list=[],
         returns=None,
     )
