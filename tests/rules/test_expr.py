@@ -478,3 +478,32 @@ def test_pack_errors_print_every_problem() -> None:
     assert problems.where == Where("p.yaml", 3, 5, "options.rounds")
     assert str(Where("p.yaml")) == "p.yaml" and str(Where("p.yaml", 0, 0, "a.b")) == "p.yaml (a.b)"
     assert str(PackError("bare")) == "bare"
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        ("max(groups, key=sum)", [5]),
+        ("sorted(groups, key=tuple)", [[0, 0, 0], [1, 2], [5]]),
+        ("[sum for sum in (1, 2)]", [1, 2]),
+        ("len(max(groups, key=sorted))", 1),
+    ],
+)
+def test_functions_that_charge_work_pass_as_values_and_names_shadow_them(
+    source: str, answer: object
+) -> None:
+    # A function that charges the meter gets it as its first argument: given as a
+    # value (``key=``), it is handed over bound to the run's meter; a comprehension
+    # variable of the same name is a plain value.
+    expression = compile_expr(source, names={"groups"}, library=LIBRARY)
+    assert expression({"groups": [[1, 2], [5], [0, 0, 0]]}) == answer
+
+
+def test_a_function_passed_as_a_value_charges_the_runs_meter() -> None:
+    # Walking the groups costs 600,000 units; summing each one as a key 600,000 more.
+    groups = {"groups": [tuple(range(1000))] * 600}
+    by_length = compile_expr("len(max(groups, key=len))", names={"groups"}, library=LIBRARY)
+    assert by_length(groups) == 1000
+    by_sum = compile_expr("len(max(groups, key=sum))", names={"groups"}, library=LIBRARY)
+    with pytest.raises(EvalError, match="too much work"):
+        by_sum(groups)

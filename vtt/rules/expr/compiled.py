@@ -107,8 +107,7 @@ class Expr:
     def __call__(self, env: Mapping[str, object]) -> object:
         if self.metered:  # it spends work: a full meter, its state's when it has one
             meter = env.get(METER_KEY)
-            if meter.__class__ is Meter:
-                assert isinstance(meter, Meter)
+            if isinstance(meter, Meter):
                 meter.done += MAX_WORK - meter.left  # the run before this one, for work_done
                 meter.left = MAX_WORK
                 return self._run(env, meter)
