@@ -391,3 +391,10 @@ def test_small_vars_compare_and_store_as_before() -> None:
     for _ in range(4):
         state.apply_unchecked(state.legal_list()[0])
     assert len(state.var("seen")) == 4 and state.var("again") == 4
+
+
+def test_a_var_cannot_hold_a_function() -> None:
+    state = load_pack_text(with_vars('  f: "0"\n', '      - set: {f: "sum"}\n'), FILE).new_state()
+    with pytest.raises(EvalError, match="var 'f' cannot hold a function") as caught:
+        state.apply_unchecked(state.legal_list()[0])
+    assert "`sum`" in str(caught.value)

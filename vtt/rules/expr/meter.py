@@ -165,6 +165,8 @@ def stored(meter: Meter, value: Any, name: str) -> Any:
     (walking it costs that much), and a value heavier than ``MAX_STORED`` is refused."""
     if value.__class__ in _UNSIZED_KINDS:
         return value
+    if callable(value):  # a library function: bound to a run's meter, it is no value to keep
+        raise EvalError(f"var '{name}' cannot hold a function")
     held = weight(value)
     if held > MAX_STORED:
         raise EvalError(
