@@ -32,7 +32,7 @@ from benchmarks.reference import jantori as jantori_reference
 from benchmarks.reference import war as war_reference
 from vtt.rules.argtypes import kinds as kinds_of
 from vtt.rules.engine import Game, State
-from vtt.rules.expr import MAX_WORK, METER
+from vtt.rules.expr import MAX_WORK, METER_KEY
 from vtt.rules.finder import find_pack
 from vtt.rules.loader import load_pack
 from vtt.rules.ruleset import from_seat
@@ -100,8 +100,9 @@ def hand_written_war() -> Game:
         me = pending[0]
         env["me"] = me
         state.history.append(move)
-        METER.done = 0
-        METER.left = MAX_WORK
+        meter = env[METER_KEY]
+        meter.done = 0
+        meter.left = MAX_WORK
         state.log_lines.append((None, me, False, (env["seat_names"][me], ": ", move.text)))
         env["battle"][me].append(env["stock"][me].pop())
         pending = state.pending = pending[1:]
@@ -162,8 +163,9 @@ def hand_written_jantori() -> Game:
         env["me"], env["piece"], env["square"] = me, piece, square
         state.legal_cache = None
         state.history.append(taken)
-        METER.done = 0
-        METER.left = MAX_WORK
+        meter = env[METER_KEY]
+        meter.done = 0
+        meter.left = MAX_WORK
         state.log_lines.append((None, me, False, (env["seat_names"][me], ": ", taken.text)))
         reserve = env["reserve"]
         hand = reserve[me]

@@ -27,7 +27,7 @@ from typing import Any
 from vtt.janken import Suit
 from vtt.rules.engine import MAX_AUTOMATIC, Game, State
 from vtt.rules.errors import RuleError
-from vtt.rules.expr import MAX_WORK, METER, Expr, spend
+from vtt.rules.expr import MAX_WORK, METER_KEY, EvalError, Expr, spend, stored
 from vtt.rules.model import Env, MoveDef, Step, StopSteps
 from vtt.rules.moves import Move
 from vtt.rules.outcome import secrecy
@@ -87,7 +87,7 @@ def run_step(step: Step, state: State) -> None:
         for value in tuple(step.values.fast(env)):  # type: ignore[call-overload]
             env[step.each] = value
             run_steps(step.body, state)
-            if spend(step.cost) > MAX_TURN_WORK:
+            if spend(env[METER_KEY], step.cost) > MAX_TURN_WORK:
                 raise RuleError(
                     f"{step.where}: too much work in one turn: this 'for' and the steps and "
                     f"expressions before it did more than {MAX_TURN_WORK:,} units of work"
@@ -97,15 +97,20 @@ def run_step(step: Step, state: State) -> None:
             env[name] = value.fast(env)
     elif isinstance(step, Set):
         worked = [
-            (name, value.fast(env), None if index is None else index.fast(env))
+            (name, value, value.fast(env), None if index is None else index.fast(env))
             for name, index, value in step.changes
         ]
-        for name, new, seat in worked:  # all at once: values first, then the vars
+        meter = env[METER_KEY]
+        for name, value, new, seat in worked:  # all at once: values first, then the vars
+            old = env[name] if seat is None else env[name][seat]
+            try:
+                kept = stored(meter, old + new if step.adding else new, name)
+            except EvalError as error:
+                raise value.failed(error) from error
             if seat is None:
-                env[name] = env[name] + new if step.adding else new
+                env[name] = kept
             else:
-                slots = env[name]
-                slots[seat] = slots[seat] + new if step.adding else new
+                env[name][seat] = kept
     elif isinstance(step, Log):
         state.say_later(step.text.capture(env))
     elif isinstance(step, Phase) and step.target is None:
@@ -156,8 +161,9 @@ def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Mov
     state.legal_cache = None
     state.turn_decided = False  # a phase's own give_turn does not count for this move
     state.history.append(move)
-    METER.done = 0
-    METER.left = MAX_WORK
+    meter = env[METER_KEY]
+    meter.done = 0
+    meter.left = MAX_WORK
     told = kind.secret_to.fast(env) if kind.secret_to is not None else None
     kept = secrecy(kind.secret, seat, told, state._rules.turns[state.phase] == "each")
     state.log_lines.append((None, seat, kept, (env["seat_names"][seat], ": ", move.text)))
@@ -195,7 +201,8 @@ def _settle(state: State) -> None:
         run_list(rules.enter[name], state)
         if rules.turns[name] == "each" and state.next_phase is None:
             state.take_turns(name)
-        if METER.done + MAX_WORK - METER.left > MAX_TURN_WORK:
+        meter = env[METER_KEY]
+        if meter.done + MAX_WORK - meter.left > MAX_TURN_WORK:
             raise state.too_much_work(entered)
     raise state.endless_phases(entered)
 

@@ -18,7 +18,6 @@ from vtt.janken import Card, Rank, Suit, beats
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import (
     MAX_WORK,
-    RUN_LOCK,
     SAFE_BUILTINS,
     EvalError,
     Expr,
@@ -305,71 +304,73 @@ def test_the_work_meter_starts_afresh_at_every_run() -> None:
         assert expression({}) == MAX_WORK // 2 + 1
 
 
-def test_pack_code_runs_on_one_thread_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The work meter is shared by the threads (reading a per-thread one cost a tenth of
-    # a playout), so a move on one thread must not run while another thread's move is
-    # under way: RUN_LOCK makes them take turns. Thread A stops in the middle of a move
-    # (in its log step); thread B's new game must wait until A's move is done.
+# Two games at once: JANTORI whose move logs a line, then runs a loop whose rounds each
+# spend 200,000 units: 5 rounds (a million) with ``heavy`` off, 15 (three million, past
+# a turn's budget of two million) with it on.
+_LOGGED = '      - set: {"marker[me]": square}\n'
+_BUSY = (
+    _LOGGED + '      - log: "placed"\n'
+    "      - for:\n"
+    "          each: round\n"
+    '          in: "range(15 if heavy else 5)"\n'
+    '          do: [{let: {spent: "len([x for x in range(100000)])"}}]\n'
+)
+
+
+def test_two_games_on_two_threads_run_at_once_each_on_its_own_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No lock serialises pack code: both threads stand inside a move at the same time
+    # (in the log step, at a barrier that breaks unless both reach it). Then the heavy
+    # game's move runs to its end and fails with too much work, while the light game is
+    # still in the middle of its move; the light one then goes on, and its budget is its
+    # own: the three million units the other spent do not count against it.
     from vtt.rules.engine import State
+    from vtt.rules.errors import RuleError
 
     text = (Path(__file__).parents[2] / "rulesets" / "jantori" / "pack.yaml").read_text()
-    old = '      - set: {"marker[me]": square}\n'
-    assert old in text
-    game = load_pack_text(text.replace(old, old + '      - log: "placed"\n'), "logs.yaml")
-    paused, resume, started = threading.Event(), threading.Event(), threading.Event()
+    assert _LOGGED in text
+    text = text.replace(_LOGGED, _BUSY).replace(
+        "\ncomponents:", "\noptions:\n  heavy: {type: bool, default: false}\n\ncomponents:"
+    )
+    game = load_pack_text(text, "busy.yaml")
+    both_inside = threading.Barrier(2, timeout=10)
+    heavy_done = threading.Event()
     write = State.say_later
 
-    def pausing(self: State, parts: tuple[object, ...]) -> None:
-        if threading.current_thread().name == "A":
-            paused.set()
-            assert resume.wait(10)
+    def meeting(self: State, parts: tuple[object, ...]) -> None:
+        both_inside.wait()
+        if threading.current_thread().name == "light":
+            assert heavy_done.wait(10)
         write(self, parts)
 
-    monkeypatch.setattr(State, "say_later", pausing)
-    state = game.new_state()
-    move = state.legal_list()[0]
-    mover = threading.Thread(target=state.apply_unchecked, args=(move,), name="A")
-    starter = threading.Thread(target=lambda: started.set() if game.new_state() else None)
-    mover.start()
-    assert paused.wait(10)
-    starter.start()
-    finished_early = started.wait(0.3)
-    resume.set()
-    mover.join(10)
-    starter.join(10)
-    assert not finished_early, "a new game started while another thread's move was running"
-    assert started.is_set() and state.history == [move]
+    monkeypatch.setattr(State, "say_later", meeting)
+    heavy, light = game.new_state({"heavy": True}), game.new_state({"heavy": False})
+    outcomes: dict[str, object] = {}
 
+    def play(name: str, state: State) -> None:
+        try:
+            state.apply_unchecked(state.legal_list()[0])
+            outcomes[name] = "played"
+        except Exception as error:  # reported by the assertions below
+            outcomes[name] = error
+        finally:
+            if name == "heavy":
+                heavy_done.set()
 
-def test_an_expression_that_spends_work_waits_for_pack_code_on_another_thread() -> None:
-    spending = compile_expr("len([x for x in range(1000)])", names=(), library=LIBRARY)
-    bounded = compile_expr("1 + 2", names=(), library=LIBRARY)
-    assert spending.metered and not bounded.metered
-    held, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with RUN_LOCK:
-            held.set()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    assert held.wait(10)
-    results: list[object] = []
-
-    def run_both() -> None:
-        results.append(bounded({}))
-        results.append(spending({}))
-
-    runner = threading.Thread(target=run_both)
-    runner.start()
-    runner.join(0.3)
-    waited = list(results)  # the bounded one touches no meter: it need not wait
-    release.set()
-    holder.join(10)
-    runner.join(10)
-    assert waited == [3]
-    assert results == [3, 1000]
+    threads = [
+        threading.Thread(target=play, args=(name, state), name=name)
+        for name, state in (("heavy", heavy), ("light", light))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not both_inside.broken, "one game waited for the other to leave pack code"
+    assert isinstance(outcomes["heavy"], RuleError), outcomes
+    assert "too much work in one turn" in str(outcomes["heavy"])
+    assert outcomes["light"] == "played"
+    assert len(light.history) == 1 and light.var("spent") == 100000
 
 
 def test_values_are_not_shared_between_runs() -> None:
@@ -477,3 +478,32 @@ def test_pack_errors_print_every_problem() -> None:
     assert problems.where == Where("p.yaml", 3, 5, "options.rounds")
     assert str(Where("p.yaml")) == "p.yaml" and str(Where("p.yaml", 0, 0, "a.b")) == "p.yaml (a.b)"
     assert str(PackError("bare")) == "bare"
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        ("max(groups, key=sum)", [5]),
+        ("sorted(groups, key=tuple)", [[0, 0, 0], [1, 2], [5]]),
+        ("[sum for sum in (1, 2)]", [1, 2]),
+        ("len(max(groups, key=sorted))", 1),
+    ],
+)
+def test_functions_that_charge_work_pass_as_values_and_names_shadow_them(
+    source: str, answer: object
+) -> None:
+    # A function that charges the meter gets it as its first argument: given as a
+    # value (``key=``), it is handed over bound to the run's meter; a comprehension
+    # variable of the same name is a plain value.
+    expression = compile_expr(source, names={"groups"}, library=LIBRARY)
+    assert expression({"groups": [[1, 2], [5], [0, 0, 0]]}) == answer
+
+
+def test_a_function_passed_as_a_value_charges_the_runs_meter() -> None:
+    # Walking the groups costs 600,000 units; summing each one as a key 600,000 more.
+    groups = {"groups": [tuple(range(1000))] * 600}
+    by_length = compile_expr("len(max(groups, key=len))", names={"groups"}, library=LIBRARY)
+    assert by_length(groups) == 1000
+    by_sum = compile_expr("len(max(groups, key=sum))", names={"groups"}, library=LIBRARY)
+    with pytest.raises(EvalError, match="too much work"):
+        by_sum(groups)

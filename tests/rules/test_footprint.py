@@ -13,7 +13,7 @@ from tests.rules.oracle import run_step
 from vtt.janken import Card
 from vtt.resources import rulesets_dir
 from vtt.rules.engine import Game, GameOver, State
-from vtt.rules.expr import start_work
+from vtt.rules.expr import METER_KEY, start_work
 from vtt.rules.finder import load_game, pack_folders
 from vtt.rules.footprint import Footprint, first_top_move
 from vtt.rules.loader import load_pack
@@ -56,7 +56,7 @@ def _first_change(state: State, move: Move) -> tuple[Places, Places] | None:
     env["me"] = copy.to_move
     kind.bind(env, values)
     before = _places(copy)
-    start_work()
+    start_work(env[METER_KEY])
     for step in copy._rules.effects[kind.name]:
         with contextlib.suppress(GameOver):
             run_step(step, copy)

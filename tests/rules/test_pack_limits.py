@@ -14,6 +14,7 @@ import pytest
 
 from tests.rules.test_expr_escapes import hang_guard
 from vtt.rules.errors import PackErrors, RuleError
+from vtt.rules.expr import MAX_STORED, EvalError
 from vtt.rules.loader import load_pack_text
 
 JANTORI = (Path(__file__).parents[2] / "rulesets" / "jantori" / "pack.yaml").read_text()
@@ -294,3 +295,106 @@ def test_zone_copies_past_the_limit_stop_the_start_naming_the_zone(
         game.new_state(seed=1)
     assert str(caught.value).startswith(f"{FILE}")
     assert "zones.boards" in str(caught.value) and message in str(caught.value)
+
+
+# --- values kept in vars (issue 14) -----------------------------------------------------------
+
+
+def with_vars(extra_vars: str, effects: str) -> str:
+    """JANTORI with more vars (YAML lines) and more effects after its move's own."""
+    assert "vars:\n" in JANTORI
+    return changed("vars:\n", "vars:\n" + extra_vars).replace(
+        '      - set: {"marker[me]": square}\n', '      - set: {"marker[me]": square}\n' + effects
+    )
+
+
+def _moves_until_failure(text: str, moves: int) -> str:
+    state = load_pack_text(text, FILE).new_state(seed=1)
+    with hang_guard(), pytest.raises(EvalError) as caught:
+        for _ in range(moves):
+            state.apply_unchecked(state.legal_list()[0])
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("extra_vars", "effects", "source"),
+    [
+        pytest.param(
+            '  trail: "[]"\n',
+            '      - add: {trail: "[0] * 30000"}\n',
+            "[0] * 30000",
+            id="a global var added to",
+        ),
+        pytest.param(
+            '  trails: {per: player, initial: "()"}\n',
+            '      - set: {"trails[me]": "trails[me] + (me,) * 30000"}\n',
+            "trails[me] + (me,) * 30000",
+            id="a per-player var set",
+        ),
+        pytest.param(
+            "  texts: {per: player, initial: \"''\"}\n",
+            '      - add: {"texts[me]": "\'x\' * 30000"}\n',
+            "'x' * 30000",
+            id="a per-player text added to",
+        ),
+    ],
+)
+def test_a_var_grown_over_turns_stops_at_its_bound_naming_the_expression(
+    extra_vars: str, effects: str, source: str
+) -> None:
+    # Each move's value is small enough for one run; the var holding them all is not.
+    message = _moves_until_failure(with_vars(extra_vars, effects), 12)
+    assert message.startswith(f"{FILE}:"), message
+    assert f"`{source}`" in message, message
+    assert f"may hold a value of weight at most {MAX_STORED:,}" in message, message
+
+
+def test_a_var_cannot_start_heavier_than_its_bound() -> None:
+    text = changed("vars:\n", 'vars:\n  big: "[[0] * 1000] * 200"\n')
+    game = load_pack_text(text, FILE)
+    with hang_guard(), pytest.raises(EvalError, match="var 'big' may hold") as caught:
+        game.new_state(seed=1)
+    assert "vars.big.initial" in str(caught.value)
+
+
+def test_adding_to_a_var_in_a_loop_is_charged_to_the_turn() -> None:
+    # Each round copies the var to add one item: without charging what is stored, 90,000
+    # rounds copy four billion items (minutes); charged, the turn's budget stops them.
+    text = with_vars(
+        '  trail: "[]"\n',
+        '      - for: {each: i, in: "range(90000)", do: [{add: {trail: "[i]"}}]}\n',
+    )
+    state = load_pack_text(text, FILE).new_state(seed=1)
+    with hang_guard(), pytest.raises(RuleError, match="too much work in one turn") as caught:
+        state.apply_unchecked(state.legal_list()[0])
+    assert "moves.place.effects[2].for" in str(caught.value)
+
+
+def test_comparing_stored_values_is_charged_like_built_ones() -> None:
+    # Two vars of 90,000 items each (within the bound), compared a thousand times in one
+    # run: 90 million items walked, charged now as if the expression had built them.
+    text = with_vars(
+        '  big: "tuple(range(90000))"\n  other: "tuple(range(90000))"\n',
+        '      - let: {same: "len([r for r in range(1000) if big == other])"}\n',
+    )
+    message = _moves_until_failure(text, 1)
+    assert "too much work" in message and "big == other" in message, message
+
+
+def test_small_vars_compare_and_store_as_before() -> None:
+    text = with_vars(
+        '  seen: "()"\n',
+        '      - set: {seen: "seen + (square,)"}\n'
+        '      - let: {again: "len([s for s in seen if s == square or seen == seen])"}\n',
+    )
+    state = load_pack_text(text, FILE).new_state(seed=1)
+    for _ in range(4):
+        state.apply_unchecked(state.legal_list()[0])
+    assert len(state.var("seen")) == 4 and state.var("again") == 4
+
+
+def test_a_var_cannot_hold_a_function() -> None:
+    state = load_pack_text(with_vars('  f: "0"\n', '      - set: {f: "sum"}\n'), FILE).new_state()
+    with pytest.raises(EvalError, match="var 'f' cannot hold a function") as caught:
+        state.apply_unchecked(state.legal_list()[0])
+    assert "`sum`" in str(caught.value)

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.ai.value import lead
-from vtt.rules.expr import RUN_LOCK
 from vtt.rules.search import SIMULTANEOUS, TERMINAL, hidden_stacks
 
 __all__ = ["NotSolvable", "Solution", "Solver", "TooBig"]
@@ -170,8 +169,7 @@ class Solver:
                 return [pair]
         head = children[:1] if first is not None and actions[0] == first else []
         rest = children[len(head) :]
-        with RUN_LOCK:  # pack code: one thread at a time (vtt.rules.expr.meter)
-            rest.sort(key=lambda pair: -lead(score(pair[1].env), mover))
+        rest.sort(key=lambda pair: -lead(score(pair[1].env), mover))
         return head + rest
 
     def _search(self, state: Any, alpha: int, beta: int) -> int:

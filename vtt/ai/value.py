@@ -10,8 +10,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from vtt.rules.expr import RUN_LOCK
-
 __all__ = ["edge", "estimate", "lead"]
 
 
@@ -20,8 +18,7 @@ def edge(state: Any, seat: int) -> float:
     scores = state.game.scores
     if scores is None:
         return 0.0
-    with RUN_LOCK:
-        return lead(scores(state.env), seat)
+    return lead(scores(state.env), seat)
 
 
 def lead(scores: Any, seat: int) -> float:

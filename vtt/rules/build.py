@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
 from vtt.rules.explain import NOT_A_VALUE, domain, failure
-from vtt.rules.expr import RUN_LOCK, EvalError
+from vtt.rules.expr import EvalError
 from vtt.rules.footprint import UNKNOWN, Key, Trace
 from vtt.rules.model import MoveDef
 from vtt.rules.moves import Move
@@ -151,18 +151,17 @@ def _pool(state: State, found: Iterable[Builder]) -> frozenset[Card]:
     env = dict(state.env)
     env["me"] = state.to_move
     pool: set[Card] = set()
-    with RUN_LOCK:
-        for builder in found:
-            for index in (builder.gather, *builder.singles):
-                arg = builder.kind.args[index]
-                if arg.domain is None or not arg.domain.names <= env.keys():
-                    continue
-                try:
-                    values = arg.domain(env)
-                except (EvalError, TypeError, ValueError, ArithmeticError):
-                    continue  # then only the cards of the legal moves are known
-                if isinstance(values, Iterable):
-                    pool.update(c for c in values if isinstance(c, Card))
+    for builder in found:
+        for index in (builder.gather, *builder.singles):
+            arg = builder.kind.args[index]
+            if arg.domain is None or not arg.domain.names <= env.keys():
+                continue
+            try:
+                values = arg.domain(env)
+            except (EvalError, TypeError, ValueError, ArithmeticError):
+                continue  # then only the cards of the legal moves are known
+            if isinstance(values, Iterable):
+                pool.update(c for c in values if isinstance(c, Card))
     return frozenset(pool)
 
 
@@ -185,38 +184,37 @@ class Verdict:
 def judge(state: State, target: Target, cards: frozenset[Card]) -> Verdict | None:
     """What ``cards`` gathered against ``target`` make now; None when no built kind of
     move of the phase under way is aimed at that card in that place."""
-    with RUN_LOCK:
-        best: tuple[tuple[bool, bool, bool, int], Builder, tuple[Any, ...], str | None] | None
-        best = None
-        for builder in builders(state):
-            env = dict(state.env)
-            env["me"] = state.to_move
-            known = builder.trace.partial(env, target.card, None, target.place)
-            if known is None:
-                continue
-            for values in builder.readings(known, cards):
-                failed = failure(state, builder.kind, values)
-                # A reading waiting for a card no card of the person's could be (a Joker
-                # when none is to be had) is one of the last resorts.
-                lack = _unfilled(state, builder, values)
-                failed = failed or lack
-                # A legal move first, then one with nothing known wrong, then the one
-                # that passes the most of its kind's conditions.
-                rank = (
-                    failed is None and UNKNOWN not in values,
-                    failed is None,
-                    lack is None,
-                    failed[0] if failed else len(builder.kind.conditions),
-                )
-                if best is None or rank > best[0]:
-                    best = (rank, builder, values, None if failed is None else failed[1])
-        if best is None:
-            return None
-        (legal, _, _, stage), builder, values, why = best
-        kind = builder.kind
-        missing = tuple(arg.name for arg, v in zip(kind.args, values, strict=True) if v is UNKNOWN)
-        move = state.game.move_of(kind, values, state.seat_names) if legal else None
-        return Verdict(kind, move, why, missing, _tally(state, builder, values), stage)
+    best: tuple[tuple[bool, bool, bool, int], Builder, tuple[Any, ...], str | None] | None
+    best = None
+    for builder in builders(state):
+        env = dict(state.env)
+        env["me"] = state.to_move
+        known = builder.trace.partial(env, target.card, None, target.place)
+        if known is None:
+            continue
+        for values in builder.readings(known, cards):
+            failed = failure(state, builder.kind, values)
+            # A reading waiting for a card no card of the person's could be (a Joker
+            # when none is to be had) is one of the last resorts.
+            lack = _unfilled(state, builder, values)
+            failed = failed or lack
+            # A legal move first, then one with nothing known wrong, then the one
+            # that passes the most of its kind's conditions.
+            rank = (
+                failed is None and UNKNOWN not in values,
+                failed is None,
+                lack is None,
+                failed[0] if failed else len(builder.kind.conditions),
+            )
+            if best is None or rank > best[0]:
+                best = (rank, builder, values, None if failed is None else failed[1])
+    if best is None:
+        return None
+    (legal, _, _, stage), builder, values, why = best
+    kind = builder.kind
+    missing = tuple(arg.name for arg, v in zip(kind.args, values, strict=True) if v is UNKNOWN)
+    move = state.game.move_of(kind, values, state.seat_names) if legal else None
+    return Verdict(kind, move, why, missing, _tally(state, builder, values), stage)
 
 
 def _unfilled(state: State, builder: Builder, values: Sequence[Any]) -> tuple[int, str] | None:

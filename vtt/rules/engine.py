@@ -15,7 +15,7 @@ from typing import Any
 
 from vtt.rules import search, turns
 from vtt.rules.explain import Drop, drop_reason, reason
-from vtt.rules.expr import MAX_WORK, METER, RUN_LOCK
+from vtt.rules.expr import MAX_WORK, METER_KEY, Meter
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.model import Env, MoveDef, shown_now
@@ -211,8 +211,7 @@ class State:
     def legal_list(self) -> list[Move]:
         """Every legal move, generated once per position."""
         if self.legal_cache is None:
-            with RUN_LOCK:
-                self.legal_cache = self.generate_legal()
+            self.legal_cache = self.generate_legal()
         return self.legal_cache
 
     def generate_legal(self) -> list[Move]:
@@ -224,7 +223,7 @@ class State:
         found: list[Move] = []
         # The search has a turn's budget of its own (see ``generate._refill``); the work
         # of a turn it runs in goes on counting afterwards.
-        meter = METER
+        meter = env[METER_KEY]
         before = meter.done, meter.left
         meter.done, meter.left = 0, MAX_WORK
         try:
@@ -248,12 +247,11 @@ class State:
             return None
         env = dict(self.env)
         env["me"] = self.to_move
-        with RUN_LOCK:
-            try:
-                return trace.footprint(env, values)
-            except Exception as error:
-                pack_failure(error)
-                raise
+        try:
+            return trace.footprint(env, values)
+        except Exception as error:
+            pack_failure(error)
+            raise
 
     def footprints(self) -> dict[Move, Footprint]:
         """The footprint of every legal move that has one, in the legal moves' order."""
@@ -265,18 +263,17 @@ class State:
         env = dict(self.env)  # scratch: each move's arguments are bound into it
         env["me"] = self.to_move
         game = self.game
-        with RUN_LOCK:
-            try:
-                for move in legal:
-                    kind, values = move.kind, move.values
-                    if kind is None:
-                        _, kind, values = game.resolve(move, self.seat_names)
-                    trace = traces.get(kind.name)
-                    if trace is not None:
-                        found[move] = trace.footprint(env, values)
-            except Exception as error:
-                pack_failure(error)
-                raise
+        try:
+            for move in legal:
+                kind, values = move.kind, move.values
+                if kind is None:
+                    _, kind, values = game.resolve(move, self.seat_names)
+                trace = traces.get(kind.name)
+                if trace is not None:
+                    found[move] = trace.footprint(env, values)
+        except Exception as error:
+            pack_failure(error)
+            raise
         return found
 
     # --- applying -------------------------------------------------------------------
@@ -285,11 +282,10 @@ class State:
         """Check and apply a move; raise IllegalMove with the pack's reason if it is not legal."""
         given = Move.parse(move) if isinstance(move, str) else move
         canonical, kind, values = self.game.resolve(given, self.seat_names)
-        with RUN_LOCK:
-            why = reason(self, kind, values)  # what ``explain`` says, word for word
-            if why is not None:
-                raise IllegalMove(why)
-            self.apply_unchecked(canonical)
+        why = reason(self, kind, values)  # what ``explain`` says, word for word
+        if why is not None:
+            raise IllegalMove(why)
+        self.apply_unchecked(canonical)
         return canonical
 
     def explain(self, move: Move | str | Drop, seat: int | None = None) -> str | None:
@@ -297,16 +293,15 @@ class State:
         the pack's message or the engine's reason, as ``apply`` gives it. A ``Drop`` (a
         drag: a component put on a place) is judged on the arguments it gives. Raises
         InvalidMove for a text that is not a move of this game."""
-        with RUN_LOCK:
-            try:
-                if isinstance(move, Drop):
-                    return drop_reason(self, move, seat)
-                given = Move.parse(move) if isinstance(move, str) else move
-                _, kind, values = self.game.resolve(given, self.seat_names)
-                return reason(self, kind, values, seat)
-            except Exception as error:
-                pack_failure(error)  # a pack expression that failed is named; the rest as raised
-                raise
+        try:
+            if isinstance(move, Drop):
+                return drop_reason(self, move, seat)
+            given = Move.parse(move) if isinstance(move, str) else move
+            _, kind, values = self.game.resolve(given, self.seat_names)
+            return reason(self, kind, values, seat)
+        except Exception as error:
+            pack_failure(error)  # a pack expression that failed is named; the rest as raised
+            raise
 
     def apply_unchecked(self, move: Move) -> None:
         """Apply a move known to be legal (from ``legal_moves``): the fast path for agents."""
@@ -323,8 +318,6 @@ class State:
             raise IllegalMove(f"'{kind.name}' is not a move you can make now")
         if game.takes_back:
             self._mark_turn()
-        lock = RUN_LOCK
-        lock.acquire()
         try:
             play(self, move, values)  # the move's whole aftermath (vtt.rules.flowgen)
         except GameOver:
@@ -332,8 +325,6 @@ class State:
         except Exception as error:
             pack_failure(error)
             raise
-        finally:
-            lock.release()
 
     def _mark_turn(self) -> None:
         """Keep the position before a turn's first move, for ``take_back``: a move by
@@ -364,6 +355,7 @@ class State:
                 env[name] = _copy_zone(node, depth)
         for name in game._per_player_vars:
             env[name] = env[name][:]
+        env[METER_KEY] = Meter()  # a copy may go to another thread: its work is its own
         new.env = env
         new.rng = Rng(self.rng.state)
         new.history = self.history[:]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules import search
-from vtt.rules.expr import RUN_LOCK, Expr
+from vtt.rules.expr import Expr
 from vtt.rules.model import (
     ComponentDef,
     EndCheck,
@@ -121,8 +121,7 @@ class Game:
         if self.kind == "setup":
             raise ValueError(f"{self.name} is a free-form setup: it has no rules to play")
         try:
-            with RUN_LOCK:
-                return start_state(self, dict(options or {}), seed, players, deal, seat_names)
+            return start_state(self, dict(options or {}), seed, players, deal, seat_names)
         except Exception as error:
             pack_failure(error)
             raise

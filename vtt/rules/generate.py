@@ -51,7 +51,7 @@ from vtt.rules.argtypes import (
     set_cards,
 )
 from vtt.rules.errors import RuleError
-from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace
+from vtt.rules.expr import MAX_WORK, Expr, Library, Meter, register_lines, run_namespace
 from vtt.rules.expr.limits import MAX_TURN_WORK, MOVE_WORK
 from vtt.rules.model import ArgDef, MoveDef, ZoneRef
 from vtt.rules.plan import SetFilter
@@ -92,10 +92,9 @@ def _nest_for(nests: dict[int, tuple[Any, dict[Any, Any]]], known: Any) -> dict[
     return entry[1]
 
 
-def _refill(where: str) -> None:
-    """A full meter for the next metered check, or after a loop's candidates overdrew it;
-    the search's work so far stays counted, and past the turn's budget the search stops."""
-    meter = METER
+def _refill(meter: Meter, where: str) -> None:
+    """A full meter after ``card_sets`` overdrew it; the search's work so far stays
+    counted, and past the turn's budget the search stops."""
     meter.done += MAX_WORK - meter.left
     meter.left = MAX_WORK
     if meter.done > MAX_TURN_WORK:
@@ -105,23 +104,46 @@ def _refill(where: str) -> None:
         )
 
 
-def _card_sets_within(values: Iterable[Any], low: int, high: int, where: str) -> Any:
+# The candidates a search's loops try are counted in a local of the generated function
+# (``_left``, from ``MAX_WORK`` down), not on the meter: a local is the quickest thing
+# to change in the innermost loops. Its count joins the meter's total when it runs out,
+# before a metered check, and when the search ends.
+
+
+def _overdrawn(meter: Meter, left: int, where: str) -> int:
+    """The loops' count ran out: it joins the search's total (past the turn's budget the
+    search stops), and the count starts again."""
+    meter.done += MAX_WORK - left
+    if meter.done > MAX_TURN_WORK:
+        _refill(meter, where)  # raises with the message
+    return MAX_WORK
+
+
+def _fresh(meter: Meter, left: int, where: str) -> int:
+    """Before a metered check: the loops' count joins the total, and the check gets a
+    full meter, as when it runs alone; the count starts again."""
+    done = meter.done = meter.done + (MAX_WORK - left) + (MAX_WORK - meter.left)
+    meter.left = MAX_WORK
+    if done > MAX_TURN_WORK:
+        _refill(meter, where)  # raises with the message
+    return MAX_WORK
+
+
+def _card_sets_within(meter: Meter, values: Iterable[Any], low: int, high: int, where: str) -> Any:
     """``card_sets``, charged by the cards it would build before it builds them."""
-    meter = METER
     meter.left -= card_sets_size(values, low, high)
     if meter.left < 0:
-        _refill(where)
+        _refill(meter, where)
     return card_sets(values, low, high)
 
 
 def _card_sets_kept_within(
-    cards: list[Any], low: int, high: int, where: str, *filters: Any
+    meter: Meter, cards: list[Any], low: int, high: int, where: str, *filters: Any
 ) -> tuple[list[Any], list[Any]]:
     """``card_sets_kept``, charged by the cards it would form before it forms them."""
-    meter = METER
     meter.left -= card_sets_size(cards, low, high)
     if meter.left < 0:
-        _refill(where)
+        _refill(meter, where)
     return card_sets_kept(cards, low, high, *filters)
 
 
@@ -145,6 +167,9 @@ _HELPERS = {
     "_keep": _keep,
     "_nest_for": _nest_for,
     "_refill": _refill,
+    "_overdrawn": _overdrawn,
+    "_fresh": _fresh,
+    "_MAX_WORK": MAX_WORK,
     "_size": len,
     "_card_sets_within": _card_sets_within,
     "_card_sets_kept_within": _card_sets_kept_within,
@@ -237,25 +262,25 @@ class _Builder:
         """A full meter before a metered expression runs, as when it runs alone."""
         if not expr.metered:
             return []
-        reset = ast.Expr(value=_call("_refill", ast.Constant(self.where)))
+        reset = ast.Assign(
+            targets=[ast.Name(id="_left", ctx=ast.Store())],
+            value=_call("_fresh", _name("_meter"), _name("_left"), ast.Constant(self.where)),
+        )
         return [self.statement(reset, line)]
 
     def charge(self, candidates: str, innermost: bool) -> list[ast.stmt]:
         """Each value a loop will try is a unit of the search's work, charged as the loop
         starts, so nested loops over large domains stop instead of running for hours; a
         value of the innermost loop may make a move, which costs ``MOVE_WORK``."""
-        left = ast.Attribute(value=_name("_meter"), attr="left", ctx=ast.Store())
         size: ast.expr = _call("_size", _name(candidates))
         if innermost:
             size = ast.BinOp(left=size, op=ast.Mult(), right=ast.Constant(MOVE_WORK))
+        left = ast.Name(id="_left", ctx=ast.Store())
         spend = ast.AugAssign(target=left, op=ast.Sub(), value=size)
+        again = _call("_overdrawn", _name("_meter"), _name("_left"), ast.Constant(self.where))
         overdrawn = ast.If(
-            test=ast.Compare(
-                left=ast.Attribute(value=_name("_meter"), attr="left", ctx=ast.Load()),
-                ops=[ast.Lt()],
-                comparators=[ast.Constant(0)],
-            ),
-            body=[ast.Expr(value=_call("_refill", ast.Constant(self.where)))],
+            test=ast.Compare(left=_name("_left"), ops=[ast.Lt()], comparators=[ast.Constant(0)]),
+            body=[ast.Assign(targets=[ast.Name(id="_left", ctx=ast.Store())], value=again)],
             orelse=[],
         )
         return [self.statement(spend, _SCAFFOLD), self.statement(overdrawn, _SCAFFOLD)]
@@ -413,6 +438,7 @@ def _candidates(
             if ARG_TYPES[arg.type].candidates is card_sets:
                 return _call(
                     "_card_sets_within",
+                    _name("_meter"),
                     body,
                     ast.Constant(arg.low),
                     ast.Constant(arg.high),
@@ -455,7 +481,7 @@ def _card_candidates(
     statements += _scaffold("CARDS = _set_cards(RAW)", CARDS=cards, RAW=raw)
     fixed = [ast.Constant(arg.low), ast.Constant(arg.high), ast.Constant(builder.where)]
     if kept is None:
-        form = _call("_card_sets_kept_within", _name(cards), *fixed)
+        form = _call("_card_sets_kept_within", _name("_meter"), _name(cards), *fixed)
         return [*statements, *_scaffold("SETS, KEYS = FORM", SETS=target, KEYS=keys, FORM=form)]
     work: list[ast.stmt] = _scaffold("ARG = CARDS", ARG=arg.name, CARDS=cards)
     touching: list[ast.expr] = []
@@ -474,7 +500,7 @@ def _card_candidates(
         assert kept.bound is not None
         work += builder.value(bound, kept.bound, lambda body: body)
         extra += [_name(weights), _name(base), ast.Constant(kept.compare), _name(bound)]
-    form = _call("_card_sets_kept_within", _name(cards), *fixed, *extra)
+    form = _call("_card_sets_kept_within", _name("_meter"), _name(cards), *fixed, *extra)
     work += _scaffold("SETS, KEYS = FORM", SETS=target, KEYS=keys, FORM=form)
     # The filter's expressions run only when a set is formed, as the checks they stand
     # for ran only on a set.
@@ -784,6 +810,20 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
         kwarg=None,
         defaults=[],
     )
+    # The meter of the state searched (see ``vtt.rules.expr.meter``), in a local, and
+    # the loops' count (see ``_overdrawn``), which joins the meter's total at the end.
+    meter = [
+        ast.Assign(
+            targets=[ast.Name(id="_meter", ctx=ast.Store())],
+            value=ast.Subscript(value=_name("_env"), slice=ast.Constant("_meter"), ctx=ast.Load()),
+        ),
+        ast.Assign(targets=[ast.Name(id="_left", ctx=ast.Store())], value=_name("_MAX_WORK")),
+    ]
+    settle = ast.AugAssign(
+        target=ast.Attribute(value=_name("_meter"), attr="done", ctx=ast.Store()),
+        op=ast.Add(),
+        value=ast.BinOp(left=_name("_MAX_WORK"), op=ast.Sub(), right=_name("_left")),
+    )
     nest: list[ast.stmt] = []
     if _keyed_innermost(kind):
         nest = _scaffold("_family = _make.family")
@@ -797,7 +837,15 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
     function = ast.FunctionDef(
         name="_legal",
         args=arguments,
-        body=[*reads, *nest, *hoisted, *body, ast.Return(value=None)],
+        body=[
+            *meter,
+            ast.Try(
+                body=[*reads, *nest, *hoisted, *body, ast.Return(value=None)],
+                handlers=[],
+                orelse=[],
+                finalbody=[settle],
+            ),
+        ],
         decorator_list=[],
         returns=None,
     )

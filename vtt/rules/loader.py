@@ -14,7 +14,7 @@ from typing import Any
 from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
-from vtt.rules.expr import RUN_LOCK, Define, Expr, check_define, compile_expr
+from vtt.rules.expr import Define, Expr, check_define, compile_expr
 from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.generate import compile_generator, plain_name
 from vtt.rules.model import (
@@ -68,15 +68,13 @@ def pack_file(where: Path) -> Path:
 def load_pack(where: Path | str) -> Game:
     """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
     source = load_yaml_file(pack_file(Path(where)))
-    with RUN_LOCK:  # loading works some expressions out (see vtt.rules.expr.meter._Meter)
-        return _Builder(source).build()
+    return _Builder(source).build()
 
 
 def load_pack_text(text: str, file: str = "pack.yaml") -> Game:
     """Load a pack from YAML text (``file`` names it in messages)."""
     source = load_yaml(text, file=file)
-    with RUN_LOCK:
-        return _Builder(source).build()
+    return _Builder(source).build()
 
 
 def check_pack(where: Path | str) -> list[PackError]:
@@ -163,6 +161,10 @@ class _Builder:
         self.vars: dict[str, VarDef] = {}
         self.defines: dict[str, Define] = {}
         self.compiled: dict[tuple[object, ...], Expr] = {}
+        # Names whose values the pack itself bounds (options, constants, zones, the
+        # engine's, move arguments): every other name (a var, a let or for name) holds
+        # a value built by earlier runs, whose comparisons are charged (``stored``).
+        self.bounded: frozenset[str] = frozenset()
         # Each zone's number of indexes, for ``revealed(zone)`` in any expression.
         zones = self.data.get("zones", {})
         self.depths: dict[str, int] = {
@@ -206,6 +208,7 @@ class _Builder:
                 fixed=dict(used),
                 defines=self.defines,
                 zones=self.depths,
+                stored=names - self.bounded,
             )
         return found
 
@@ -320,6 +323,17 @@ class _Builder:
             | frozenset(data.get("zones", {}))
             | frozenset(data.get("vars", {}))
             | (frozenset({SHEET}) if "sheet" in data else frozenset())
+        )
+        moves_data = data["moves"] if isinstance(data.get("moves"), dict) else {}
+        self.bounded = (
+            base - frozenset(data.get("vars", {}))
+            | {"seat"}
+            | frozenset(
+                arg
+                for raw in moves_data.values()
+                if isinstance(raw, dict)
+                for arg in raw.get("args", {})
+            )
         )
         self._defines(base)  # first: every other expression may use them
         # Options and constants: the names whose values are fixed for a whole game.

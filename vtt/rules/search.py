@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card, Suit, full_deck
 from vtt.rules.actions import ActionCodec, codec_of
+from vtt.rules.expr import METER_KEY
 from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.moves import IllegalMove, Move
 from vtt.rules.outcome import seen_by
@@ -297,6 +298,7 @@ def _engine_names(state: State) -> frozenset[str]:
             "seats",
             "seat_names",
             "phase",
+            METER_KEY,
             REVEALED_ZONES,
         ]
     )

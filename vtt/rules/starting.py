@@ -8,10 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError, RulesError
-from vtt.rules.expr import start_work
+from vtt.rules.expr import METER_KEY, EvalError, Meter, start_work, stored
 from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.model import (
     Env,
+    VarDef,
     ZoneDef,
     option_values,
 )
@@ -57,7 +58,7 @@ def start_state(
     state = blank.copy()
     state.seed = seed
     state.rng = Rng(seed)
-    start_work()
+    start_work(state.env[METER_KEY])
     try:
         run = state._rules.run_setup
         if run is not None:
@@ -74,7 +75,7 @@ def start_state(
         from vtt.rules.deal import apply_deal
 
         apply_deal(state, deal)
-        start_work()
+        start_work(state.env[METER_KEY])
         with contextlib.suppress(GameOver):
             state._rules.settle(state)  # the dealt position may already be decided
     return state
@@ -124,6 +125,7 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.legal_cache = None
     state.secret_from = 0
     state.env = first_env(state, names)
+    state.env[METER_KEY] = Meter()  # each copy gets one of its own (State.copy)
     check_constraints(state)
     state._phase_moves = {
         name: tuple(m for m in phase.moves if m.enabled is None or m.enabled(state.env))
@@ -164,10 +166,19 @@ def first_env(state: State, names: tuple[str, ...]) -> Env:
         env[zone.name] = _new_zone(size, zone, copies, count)
     for var in game.vars.values():
         if var.per_player:
-            env[var.name] = [var.initial({**env, "seat": seat}) for seat in seats]
+            env[var.name] = [_initial(var, {**env, "seat": seat}) for seat in seats]
         else:
-            env[var.name] = var.initial(env)
+            env[var.name] = _initial(var, env)
     return env
+
+
+def _initial(var: VarDef, env: Env) -> object:
+    """A var's first value, held to what a var may hold as every later one is."""
+    value = var.initial(env)
+    try:
+        return stored(Meter(), value, var.name)
+    except EvalError as error:
+        raise var.initial.failed(error) from error
 
 
 def check_constraints(state: State) -> None:

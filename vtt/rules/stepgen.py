@@ -49,10 +49,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError
-from vtt.rules.expr import MAX_WORK, METER, Expr, Library, register_lines, run_namespace, spend
+from vtt.rules.expr import (
+    MAX_WORK,
+    Expr,
+    Library,
+    Meter,
+    register_lines,
+    run_namespace,
+    spend,
+    stored,
+)
 from vtt.rules.expr.limits import MAX_TURN_WORK, STEP_WORK
 from vtt.rules.forgets import Forgets, without
-from vtt.rules.generate import _Builder, _call, _locate, lazy_value, plain_name
+from vtt.rules.generate import _Builder, _call, _locate, _name, lazy_value, plain_name
 from vtt.rules.model import (
     PLAIN_TYPES,
     Step,
@@ -100,17 +109,16 @@ def _too_much(where: str) -> RuleError:
     )
 
 
-def _fresh_and() -> bool:
+def _fresh_and(meter: Meter) -> bool:
     """A full meter for what follows in an ``and``; true, so the ``and`` goes on."""
-    meter = METER
     meter.done += MAX_WORK - meter.left
     meter.left = MAX_WORK
     return True
 
 
-def _fresh_or() -> bool:
+def _fresh_or(meter: Meter) -> bool:
     """A full meter for what follows in an ``or``; false, so the ``or`` goes on."""
-    _fresh_and()
+    _fresh_and(meter)
     return False
 
 
@@ -122,6 +130,7 @@ _HELPERS: dict[str, Any] = {
     "_describe": describe,
     "_render": render_parts,
     "_spend": spend,
+    "_stored": stored,
     "_MAX_TURN_WORK": MAX_TURN_WORK,
     "_UNSET": object(),
     "_fresh_and": _fresh_and,
@@ -366,8 +375,8 @@ class _Caching(ast.NodeTransformer):
         if (
             isinstance(function, ast.Name)
             and function.id == "_plain"
-            and len(node.args) == 1
-            and isinstance(node.args[0], ast.GeneratorExp)
+            and len(node.args) == 2  # the meter, the generator
+            and isinstance(node.args[1], ast.GeneratorExp)
         ):
             return self._kept(node)
         self.generic_visit(node)
@@ -383,7 +392,7 @@ def _fresh_later(body: ast.expr, line: int) -> ast.expr | None:
     first = next((index for index, value in enumerate(body.values) if _may_spend(value)), None)
     if not first:  # None (nothing spends: cannot be) or 0 (the first part spends)
         return None
-    call = _call("_fresh_and" if isinstance(body.op, ast.And) else "_fresh_or")
+    call = _call("_fresh_and" if isinstance(body.op, ast.And) else "_fresh_or", _name("_meter"))
     _located(call, line)
     body.values.insert(first, call)
     return body
@@ -499,7 +508,10 @@ def build_function(
         for name in sorted(writer.top)
         for statement in code("N = _env[K]", SCAFFOLD, N=name, K=env_key(name))
     ]
-    header = f"def _run({', '.join(parameters)}):\n    _env = _state.env"
+    # The state's meter (see ``vtt.rules.expr.meter``) in a local, for the guards.
+    header = (
+        f"def _run({', '.join(parameters)}):\n    _env = _state.env\n    _meter = _env['_meter']"
+    )
     function = code(header, SCAFFOLD)[0]
     assert isinstance(function, ast.FunctionDef)
     function.body += [*top, *body]

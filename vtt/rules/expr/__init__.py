@@ -32,8 +32,24 @@ from vtt.rules.expr.defines import Define, check_define
 from vtt.rules.expr.errors import EvalError, ExprError
 from vtt.rules.expr.inlining import INLINE_FORMS
 from vtt.rules.expr.library import Library, merge
-from vtt.rules.expr.limits import MAX_DEPTH, MAX_INT, MAX_NODES, MAX_SOURCE_LENGTH, MAX_WORK
-from vtt.rules.expr.meter import METER, RUN_LOCK, charged, spend, start_work, work_done
+from vtt.rules.expr.limits import (
+    MAX_DEPTH,
+    MAX_INT,
+    MAX_NODES,
+    MAX_SOURCE_LENGTH,
+    MAX_STORED,
+    MAX_WORK,
+)
+from vtt.rules.expr.meter import (
+    METER_KEY,
+    Meter,
+    charged,
+    meter_of,
+    spend,
+    start_work,
+    stored,
+    work_done,
+)
 from vtt.rules.expr.safe_builtins import SAFE_BUILTINS
 
 __all__ = [
@@ -42,23 +58,26 @@ __all__ = [
     "MAX_INT",
     "MAX_NODES",
     "MAX_SOURCE_LENGTH",
+    "MAX_STORED",
     "MAX_WORK",
-    "METER",
-    "RUN_LOCK",
+    "METER_KEY",
     "SAFE_BUILTINS",
     "Define",
     "EvalError",
     "Expr",
     "ExprError",
     "Library",
+    "Meter",
     "charged",
     "check_define",
     "compile_expr",
     "evaluation_error",
     "merge",
+    "meter_of",
     "register_lines",
     "run_namespace",
     "spend",
     "start_work",
+    "stored",
     "work_done",
 ]

@@ -18,7 +18,7 @@ from vtt.rules.expr.guards import _GUARDS
 from vtt.rules.expr.inlining import _Inlining
 from vtt.rules.expr.library import Library
 from vtt.rules.expr.limits import MAX_WORK
-from vtt.rules.expr.meter import RUN_LOCK, _meter
+from vtt.rules.expr.meter import METER_KEY, Meter
 from vtt.rules.expr.revealing import REVEALED_ZONES, write_revealed
 
 
@@ -31,6 +31,7 @@ def compile_expr(
     fixed: Mapping[str, object] | None = None,
     defines: Mapping[str, Define] | None = None,
     zones: Mapping[str, int] | None = None,
+    stored: Collection[str] = (),
 ) -> Expr:
     """Check ``source`` against the allow-list and compile it once; raise ExprError if bad.
 
@@ -43,7 +44,10 @@ def compile_expr(
 
     ``fixed`` gives names whose values cannot change (a game's options): after the
     check, they are written in as constants and what then depends on constants alone
-    is worked out (see ``_Folding``), so ``mode == 'classic' and x`` runs as ``x``."""
+    is worked out (see ``_Folding``), so ``mode == 'classic' and x`` runs as ``x``.
+
+    ``stored`` names values kept from earlier runs (vars, ``let`` and ``for`` names):
+    comparing or hashing them is charged like a value the expression built."""
     text = source.strip()
     tree, free = _checked(text, names, library, where, defines or {})
     if zones is not None and "revealed" in library.functions:
@@ -62,7 +66,7 @@ def compile_expr(
             free = (
                 frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)) & free
             )
-    return Expr(text, free, tree, library, where)
+    return Expr(text, free, tree, library, where, frozenset(stored))
 
 
 class Expr:
@@ -77,13 +81,16 @@ class Expr:
         tree: ast.Expression,
         library: Library,
         where: Where | None = None,
+        stored: frozenset[str] = frozenset(),
     ) -> None:
         self.source = source
         self.names = names
         self.where = where
-        # Values from outside are game-sized; comprehension variables may hold built ones.
-        small = (names | frozenset(library.constants)) - _comprehension_names(tree)
-        guarding = _Guarding(small, library.functions)
+        # Values from outside are game-sized; comprehension variables may hold built
+        # ones, and stored values were built by earlier runs.
+        bound = _comprehension_names(tree)
+        small = (names | frozenset(library.constants)) - bound - stored
+        guarding = _Guarding(small, library.functions, bound)
         body = guarding.visit(_Inlining(library.functions).visit(copy.deepcopy(tree.body)))
         #: The checked tree with its guards: what the move and effect compilers build on.
         self.body: ast.expr = body
@@ -94,21 +101,22 @@ class Expr:
         #: itself (see ``evaluation_error``): a bounded expression, one that cannot loop
         #: or grow values, is its compiled function; a metered one still starts its meter.
         self.fast: Callable[[Mapping[str, object]], object] = (
-            self if self.metered else self._function
+            self if self.metered else self._function  # type: ignore[assignment]
         )
 
     def __call__(self, env: Mapping[str, object]) -> object:
-        if self.metered:  # it spends work: on the one meter, one thread at a time
-            with RUN_LOCK:
-                meter = _meter
+        if self.metered:  # it spends work: a full meter, its state's when it has one
+            meter = env.get(METER_KEY)
+            if isinstance(meter, Meter):
                 meter.done += MAX_WORK - meter.left  # the run before this one, for work_done
                 meter.left = MAX_WORK
-                return self._run(env)
-        return self._run(env)
+                return self._run(env, meter)
+            return self._run(env, Meter())
+        return self._run(env, None)
 
-    def _run(self, env: Mapping[str, object]) -> object:
+    def _run(self, env: Mapping[str, object], meter: Meter | None) -> object:
         try:
-            return self._function(env)
+            return self._function(env, meter)
         except KeyError as error:
             if error.args and error.args[0] in self.names and error.args[0] not in env:
                 raise self.failed(error) from error
@@ -150,8 +158,9 @@ def _comprehension_names(tree: ast.AST) -> frozenset[str]:
 
 def _compile_function(
     source: str, body: ast.expr, names: Sequence[str], library: Library, owner: Expr
-) -> Callable[[Mapping[str, object]], object]:
-    """A Python function ``(env) -> value`` whose body is the guarded expression."""
+) -> Callable[[Mapping[str, object], Meter | None], object]:
+    """A Python function ``(env, meter=None) -> value`` whose body is the guarded
+    expression; ``meter`` is what it charges (a bounded expression charges nothing)."""
     reads: list[ast.stmt] = [
         ast.Assign(
             targets=[ast.Name(id=name, ctx=ast.Store())],
@@ -165,12 +174,12 @@ def _compile_function(
         name="_expression",
         args=ast.arguments(
             posonlyargs=[],
-            args=[ast.arg(arg="_env")],
+            args=[ast.arg(arg="_env"), ast.arg(arg="_meter")],
             vararg=None,
             kwonlyargs=[],
             kw_defaults=[],
             kwarg=None,
-            defaults=[],
+            defaults=[ast.Constant(None)],  # bounded expressions never read it
         ),
         body=[*reads, ast.Return(value=body)],
         decorator_list=[],
@@ -184,7 +193,7 @@ def _compile_function(
         warnings.simplefilter("ignore")
         code = compile(module, filename=f"<pack expression {source[:60]!r}>", mode="exec")
     exec(code, namespace)  # defines _expression only; the checked body runs at call time
-    compiled: Callable[[Mapping[str, object]], object] = namespace["_expression"]
+    compiled: Callable[[Mapping[str, object], Meter | None], object] = namespace["_expression"]
     return compiled
 
 
@@ -199,7 +208,6 @@ def run_namespace(library: Library) -> dict[str, Any]:
     namespace.update(library.constants)
     namespace.update(library.functions)
     namespace.update(_GUARDS)
-    namespace["_meter"] = _meter
     namespace["_MAX_WORK"] = MAX_WORK
     return namespace
 

@@ -5,22 +5,33 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-from vtt.rules.expr.guards import _GUARDED_OPERATORS
-from vtt.rules.expr.safe_builtins import _UNMETERED, SAFE_BUILTINS
+from vtt.rules.expr.guards import _GUARDED_OPERATORS, _METERED_GUARDS
+from vtt.rules.expr.meter import takes_meter
+
+#: The local variable of compiled pack code that holds the meter (see ``meter.Meter``).
+METER_NAME = "_meter"
+
+
+def _meter() -> ast.Name:
+    return ast.Name(id=METER_NAME, ctx=ast.Load())
 
 
 class _Guarding(ast.NodeTransformer):
     """Rewrites a checked tree so that operations that may grow without bound go through guards."""
 
-    def __init__(self, small_names: frozenset[str], functions: Mapping[str, object]) -> None:
+    def __init__(
+        self, small_names: frozenset[str], functions: Mapping[str, object], bound: frozenset[str]
+    ) -> None:
         self.small_names = small_names  # names whose values come from outside the expression
+        self.bound = bound  # names the expression binds itself (its comprehensions')
         self.functions = functions
         self.metered = False
         self.lazy: set[int] = set()  # generator expressions left lazy (see visit_Call)
 
     def _call(self, guard: str, *args: ast.expr) -> ast.Call:
         self.metered = True
-        return ast.Call(func=ast.Name(id=guard, ctx=ast.Load()), args=list(args), keywords=[])
+        given = [_meter(), *args] if guard in _METERED_GUARDS else list(args)
+        return ast.Call(func=ast.Name(id=guard, ctx=ast.Load()), args=given, keywords=[])
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         self.generic_visit(node)
@@ -98,15 +109,29 @@ class _Guarding(ast.NodeTransformer):
         # becomes a tuple.
         if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
             self.lazy.add(id(node.args[0]))
-        self.generic_visit(node)
-        if isinstance(node.func, ast.Name):
-            function = self.functions.get(node.func.id)
-            # The base library charges the meter, so the run must start it afresh.
-            self.metered |= getattr(function, "charges_work", False) or any(
-                function is metered
-                for metered in SAFE_BUILTINS.functions.values()
-                if metered not in _UNMETERED
-            )
+        # The function's own name is not visited: only a function passed as a value
+        # (``key=rank_value``) is bound to the meter (see ``visit_Name``).
+        node.args = [self.visit(argument) for argument in node.args]
+        for keyword in node.keywords:
+            keyword.value = self.visit(keyword.value)
+        if isinstance(node.func, ast.Name) and takes_meter(self.functions.get(node.func.id)):
+            # The library function charges the meter it is handed; the run starts it afresh.
+            self.metered = True
+            node.args.insert(0, _meter())
+        elif not isinstance(node.func, ast.Name):
+            node.func = self.visit(node.func)
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        """A library function that takes the meter, passed as a value (``key=``): the
+        callee calls it without one, so it is handed over bound to this run's meter."""
+        if (
+            isinstance(node.ctx, ast.Load)
+            and node.id not in self.bound
+            and node.id not in self.small_names
+            and takes_meter(self.functions.get(node.id))
+        ):
+            return self._call("_bound", node)
         return node
 
     def visit_Compare(self, node: ast.Compare) -> ast.expr:

@@ -4,7 +4,8 @@ operators and builders that could grow a value or loop, charged to the meter."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from vtt.rules.expr.errors import EvalError
@@ -12,6 +13,7 @@ from vtt.rules.expr.limits import MAX_INT
 from vtt.rules.expr.meter import (
     _NUMBER_TYPES,
     _SIZED_TYPES,
+    Meter,
     _charge,
     _check_int,
     _deep,
@@ -25,32 +27,32 @@ from vtt.rules.expr.meter import (
 # compare small numbers far more often than they build texts or tuples.
 
 
-def _add(a: Any, b: Any) -> Any:
+def _add(m: Meter, a: Any, b: Any) -> Any:
     result = a + b
-    return result if type(result) in _NUMBER_TYPES else _sized(result)
+    return result if type(result) in _NUMBER_TYPES else _sized(m, result)
 
 
-def _sub(a: Any, b: Any) -> Any:
+def _sub(m: Meter, a: Any, b: Any) -> Any:
     result = a - b
-    return result if type(result) in _NUMBER_TYPES else _sized(result)
+    return result if type(result) in _NUMBER_TYPES else _sized(m, result)
 
 
-def _or(a: Any, b: Any) -> Any:
+def _or(m: Meter, a: Any, b: Any) -> Any:
     result = a | b
-    return result if type(result) in _NUMBER_TYPES else _sized(result)
+    return result if type(result) in _NUMBER_TYPES else _sized(m, result)
 
 
-def _and(a: Any, b: Any) -> Any:
+def _and(m: Meter, a: Any, b: Any) -> Any:
     result = a & b
-    return result if type(result) in _NUMBER_TYPES else _sized(result)
+    return result if type(result) in _NUMBER_TYPES else _sized(m, result)
 
 
-def _xor(a: Any, b: Any) -> Any:
+def _xor(m: Meter, a: Any, b: Any) -> Any:
     result = a ^ b
-    return result if type(result) in _NUMBER_TYPES else _sized(result)
+    return result if type(result) in _NUMBER_TYPES else _sized(m, result)
 
 
-def _mul(a: Any, b: Any) -> Any:
+def _mul(m: Meter, a: Any, b: Any) -> Any:
     if type(a) is int and type(b) is int:
         result = a * b
         if -MAX_INT < result < MAX_INT:
@@ -59,9 +61,9 @@ def _mul(a: Any, b: Any) -> Any:
     # Repetition (``'a' * n``, ``[0] * n``) is charged before the value is built.
     # A part repeated is held as often as it is repeated: charged by the weight it adds.
     if isinstance(b, int) and isinstance(a, _SIZED_TYPES):
-        _charge(weight(a) * max(b, 0))
+        _charge(m, weight(a) * max(b, 0))
     elif isinstance(a, int) and isinstance(b, _SIZED_TYPES):
-        _charge(weight(b) * max(a, 0))
+        _charge(m, weight(b) * max(a, 0))
     return _check_int(a * b)
 
 
@@ -84,10 +86,10 @@ def _mod(a: Any, b: Any) -> Any:
     return a % b
 
 
-def _probe(value: Any) -> Any:
+def _probe(m: Meter, value: Any) -> Any:
     """An operand of ``in``, ``==`` or ``<`` the expression may have built: charged by its
     weight, which bounds what comparing it walks."""
-    return _weighed(value)
+    return _weighed(m, value)
 
 
 def _showable(value: Any) -> Any:
@@ -107,9 +109,9 @@ def _showable(value: Any) -> Any:
     return value
 
 
-def _format(value: Any, conversion: int, spec: str) -> str:
+def _format(m: Meter, value: Any, conversion: int, spec: str) -> str:
     """One ``{...}`` of an f-string; the spec was checked at load."""
-    _showable(_weighed(value))  # showing it walks all of it: charged before, not after
+    _showable(_weighed(m, value))  # showing it walks all of it: charged before, not after
     if conversion == ord("r"):
         value = repr(value)
     elif conversion == ord("a"):
@@ -117,21 +119,27 @@ def _format(value: Any, conversion: int, spec: str) -> str:
     elif conversion == ord("s"):
         value = str(value)
     text = format(value, spec)
-    _charge(len(text))
+    _charge(m, len(text))
     return text
 
 
-def _plain(values: Iterable[Any]) -> tuple[Any, ...]:
+def _plain(m: Meter, values: Iterable[Any]) -> tuple[Any, ...]:
     """A generator expression's items as a tuple: values stay plain (copied, compared,
     recorded), never generator objects."""
-    return _sized(tuple(values))  # type: ignore[no-any-return]
+    return _sized(m, tuple(values))  # type: ignore[no-any-return]
 
 
-def _text(*parts: str) -> str:
-    return _sized("".join(parts))  # type: ignore[no-any-return]
+def _text(m: Meter, *parts: str) -> str:
+    return _sized(m, "".join(parts))  # type: ignore[no-any-return]
+
+
+def _bound(m: Meter, function: Callable[..., Any]) -> Callable[..., Any]:
+    """A library function that takes the meter, as a value called without it (``key=``)."""
+    return functools.partial(function, m)
 
 
 _GUARDS: Final[Mapping[str, object]] = {
+    "_bound": _bound,
     "_add": _add,
     "_sub": _sub,
     "_or": _or,
@@ -150,6 +158,9 @@ _GUARDS: Final[Mapping[str, object]] = {
     "_weighed": _weighed,
     "_deep": _deep,
 }
+
+#: The guards that take the meter as their first argument (the others cannot spend).
+_METERED_GUARDS: Final = frozenset(_GUARDS) - {"_pow", "_lshift", "_mod"}
 
 _GUARDED_OPERATORS: Final[Mapping[type[ast.operator], str]] = {
     ast.Add: "_add",

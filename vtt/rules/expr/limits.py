@@ -15,6 +15,10 @@ MAX_INT: Final = 2**64
 #: Work units one run may spend: each item a comprehension or library function goes
 #: through, and each item of every text, tuple, list or set the expression builds.
 MAX_WORK: Final = 1_000_000
+#: The most a var may hold, by weight (see ``meter.weight``): a value kept over many
+#: turns cannot grow past what one run may walk, so comparing, showing or hashing it
+#: stays within a run's work (and is charged like a value the expression built).
+MAX_STORED: Final = 100_000
 #: Work one move, one setup, one settling of phases or one search for the legal moves
 #: may do: the work units of its expressions, plus ``STEP_WORK`` for every step a
 #: ``for`` loop runs (or each draw of a ``draw_until``), plus one for every candidate

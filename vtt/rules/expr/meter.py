@@ -1,31 +1,30 @@
 """The work meter: what an expression run may spend, and how spending is counted.
 
-Guards and the base library charge it; ``charged`` makes a library function
-charge it too; the engine starts it afresh on each move (``start_work``)."""
+A ``Meter`` belongs to a state (its environment holds it as ``_meter``) or to one
+call: generated code reads it once into a local, and hands it to the guards and the
+charged library functions as their first argument. Nothing here is shared between
+threads, so games on several threads run at once, each on its own budget."""
 
 from __future__ import annotations
 
 import itertools
-import threading
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final, TypeVar
 
 from vtt.janken import Card, Rank, Suit
 from vtt.rules.expr.errors import EvalError
-from vtt.rules.expr.limits import MAX_INT, MAX_WORK
+from vtt.rules.expr.limits import MAX_INT, MAX_STORED, MAX_WORK
 from vtt.rules.values import Cell, Grid, Piece
 
 
-class _Meter:
+class Meter:
     """The work left to the expression running now, and the work done by the expressions
-    that ran before it since ``start_work`` (a move, a setup).
+    that ran before it since the meter was started (a move, a setup, a legal-move search).
 
-    There is one meter: reading it is most of what the guards do, and a per-thread
-    meter (``threading.local``) cost ten times as much to read, a tenth of a playout.
-    Pack code therefore runs on one thread at a time: each way into it (starting a
-    game, applying a move, finding the legal moves, loading a pack) holds ``RUN_LOCK``
-    while it runs, so a computer player thinking on a worker thread and the window
-    take turns, a move at a time."""
+    Passed, never global: a process-wide meter needed a lock around all pack code, and
+    a per-thread one (``threading.local``) cost ten times as much to read. Generated
+    code reads its state's meter once (``_meter = _env['_meter']``) and the guards get
+    it as an argument, which costs no more than the global did."""
 
     __slots__ = ("done", "left")
 
@@ -34,26 +33,30 @@ class _Meter:
         self.done = 0
 
 
-_meter: Final = _Meter()
-#: Held while pack code runs (see ``_Meter``); re-entrant, as those ways nest.
-RUN_LOCK: Final = threading.RLock()
-#: The meter, for engine code that starts it afresh on every move (see ``start_work``).
-METER: Final = _meter
+_F = TypeVar("_F", bound=Callable[..., Any])
+#: The key of an environment that holds its state's meter.
+METER_KEY: Final = "_meter"
 _SIZED_TYPES: Final = (str, bytes, tuple, list, set, frozenset, dict, range)
 _NUMBER_TYPES: Final = frozenset({int, float, bool, complex})
 
 
-def _charge(units: int) -> None:
-    left = _meter.left - units
-    _meter.left = left
+def meter_of(env: Mapping[str, object]) -> Meter:
+    """The meter of the state whose environment ``env`` is (a fresh one when it has none)."""
+    meter = env.get(METER_KEY)
+    return meter if isinstance(meter, Meter) else Meter()
+
+
+def _charge(meter: Meter, units: int) -> None:
+    left = meter.left - units
+    meter.left = left
     if left < 0:
         raise EvalError(f"too much work: an expression may handle at most {MAX_WORK:,} items")
 
 
-def _sized(value: Any) -> Any:
+def _sized(meter: Meter, value: Any) -> Any:
     """Charge a value the expression just built by its weight, and give it back."""
     if type(value) not in _NUMBER_TYPES and isinstance(value, _SIZED_TYPES):
-        _charge(weight(value))
+        _charge(meter, weight(value))
     return value
 
 
@@ -94,7 +97,7 @@ def _weight_of(value: Any, known: dict[int, int]) -> int:
     return total
 
 
-def _deep(values: Any, times: int = 1) -> Any:
+def _deep(meter: Meter, values: Any, times: int = 1) -> Any:
     """Charge what a function that compares, hashes or shows the items of ``values``
     walks beyond the items themselves (``_items`` charges those), ``times`` over."""
     kind = type(values)
@@ -108,27 +111,27 @@ def _deep(values: Any, times: int = 1) -> Any:
         return values
     beyond = weight(values) - len(values)
     if beyond > 0:
-        _charge(beyond * times)
+        _charge(meter, beyond * times)
     return values
 
 
-def _weighed(value: Any) -> Any:
+def _weighed(meter: Meter, value: Any) -> Any:
     """Charge a value an operation is about to walk (show, compare, hash) by its weight."""
     if type(value) not in _UNSIZED_KINDS:
-        _charge(weight(value))
+        _charge(meter, weight(value))
     return value
 
 
-def _items(values: Any) -> Any:
+def _items(meter: Meter, values: Any) -> Any:
     """What a comprehension or library function iterates: charged by its length."""
     if isinstance(values, _SIZED_TYPES):
-        _charge(len(values))
+        _charge(meter, len(values))
         return values
     if values.__class__ is _GENERATOR:
         # Generators come only from the pack's generator expressions, whose loops are
         # charged item by item already (their ``for`` goes through ``_items`` too).
         return values
-    return _each(values)
+    return _each(meter, values)
 
 
 _GENERATOR: Final = type(_ for _ in ())
@@ -140,32 +143,61 @@ _SIZED_KINDS: Final = frozenset({*_SIZED_TYPES, Grid})
 _UNSIZED_KINDS: Final = frozenset({int, float, bool, type(None), Card, Suit, Rank, Piece, Cell})
 
 
-def start_work() -> None:
+def start_work(meter: Meter) -> None:
     """Count work afresh: a move, a setup or a settle of phases starts here."""
-    _meter.done = 0
-    _meter.left = MAX_WORK
+    meter.done = 0
+    meter.left = MAX_WORK
 
 
-def work_done() -> int:
+def work_done(meter: Meter) -> int:
     """Work units the expressions spent since ``start_work``."""
-    return _meter.done + MAX_WORK - _meter.left
+    return meter.done + MAX_WORK - meter.left
 
 
-def spend(units: int) -> int:
+def spend(meter: Meter, units: int) -> int:
     """Count ``units`` of work done outside expressions (effect steps); the total so far."""
-    meter = _meter
     meter.done += units
     return meter.done + MAX_WORK - meter.left
+
+
+def stored(meter: Meter, value: Any, name: str) -> Any:
+    """``value`` as var ``name`` is about to hold it: its weight is charged to the turn
+    (walking it costs that much), and a value heavier than ``MAX_STORED`` is refused."""
+    if value.__class__ in _UNSIZED_KINDS:
+        return value
+    if callable(value):  # a library function: bound to a run's meter, it is no value to keep
+        raise EvalError(f"var '{name}' cannot hold a function")
+    held = weight(value)
+    if held > MAX_STORED:
+        raise EvalError(
+            f"var '{name}' may hold a value of weight at most {MAX_STORED:,} (each item of "
+            f"every list, tuple, set, dict or text in it), and this one weighs {held:,}"
+        )
+    meter.done += held
+    return value
+
+
+def takes_meter(function: object) -> bool:
+    """True when generated code calls ``function`` with the meter as first argument."""
+    return getattr(function, "takes_meter", False) is True
+
+
+def metered(function: _F) -> _F:
+    """Mark a library function that takes the meter as its first argument (see
+    ``takes_meter``): calls of it in pack code are written ``f(_meter, ...)``."""
+    function.takes_meter = True  # type: ignore[attr-defined]
+    return function
 
 
 def charged(function: Callable[..., Any]) -> Callable[..., Any]:
     """``function`` spending work units like the base library: each item of its sized
     arguments (what it may go through), its ``cost`` worked out from the arguments
     before it runs (for work that grows faster than its arguments), and each item
-    of what it returns. Expressions that call it start from a full meter."""
+    of what it returns. Called with the meter first; expressions that call it start
+    from a full meter."""
     cost: Callable[..., int] | None = getattr(function, "cost", None)
 
-    def run(*args: Any, **options: Any) -> Any:
+    def run(meter: Meter, *args: Any, **options: Any) -> Any:
         units = 0
         for value in itertools.chain(args, options.values()) if options else args:
             kind = type(value)
@@ -175,10 +207,9 @@ def charged(function: Callable[..., Any]) -> Callable[..., Any]:
                 units += len(value)
         if cost is not None:
             units += cost(*args, **options)
-        meter = _meter
         meter.left -= units
         if meter.left < 0:
-            _charge(0)  # raises with the message
+            _charge(meter, 0)  # raises with the message
         result = function(*args, **options)
         kind = type(result)
         if kind in _SIZED_KINDS or (
@@ -186,23 +217,21 @@ def charged(function: Callable[..., Any]) -> Callable[..., Any]:
         ):
             meter.left -= len(result)
             if meter.left < 0:
-                _charge(0)
+                _charge(meter, 0)
         return result
 
     run.__name__ = function.__name__
     run.__doc__ = function.__doc__
     run.__wrapped__ = function  # type: ignore[attr-defined]
-    run.charges_work = True  # type: ignore[attr-defined]
-    return run
+    return metered(run)
 
 
-def _each(values: Iterable[Any]) -> Iterator[Any]:
+def _each(meter: Meter, values: Iterable[Any]) -> Iterator[Any]:
     """A lazy iterable charged one unit per item, so ``any(...)`` still stops early."""
-    meter = _meter
     for item in values:
         meter.left -= 1
         if meter.left < 0:
-            _charge(0)
+            _charge(meter, 0)
         yield item
 
 

@@ -10,12 +10,14 @@ from vtt.rules.expr.guards import _mod, _showable, _text
 from vtt.rules.expr.library import Library
 from vtt.rules.expr.meter import (
     _NUMBER_TYPES,
+    Meter,
     _charge,
     _check_int,
     _deep,
     _items,
     _sized,
     _weighed,
+    metered,
 )
 
 
@@ -24,23 +26,25 @@ def _len(values: Collection[Any]) -> int:
     return len(values)
 
 
-def _iterated(args: tuple[Any, ...]) -> tuple[Any, ...]:
+def _iterated(m: Meter, args: tuple[Any, ...]) -> tuple[Any, ...]:
     """``min``/``max`` arguments: one iterable, or the values themselves."""
-    return tuple(_items(_deep(args[0]))) if len(args) == 1 else _deep(args)
+    return tuple(_items(m, _deep(m, args[0]))) if len(args) == 1 else _deep(m, args)
 
 
-def _min(*args: Any, **options: Any) -> Any:
+@metered
+def _min(m: Meter, *args: Any, **options: Any) -> Any:
     """The smallest item (``key=`` and ``default=`` as in Python)."""
     if not options:
-        return min(_iterated(args))
-    return min(_iterated(args), **_only(options, "key", "default"))
+        return min(_iterated(m, args))
+    return min(_iterated(m, args), **_only(options, "key", "default"))
 
 
-def _max(*args: Any, **options: Any) -> Any:
+@metered
+def _max(m: Meter, *args: Any, **options: Any) -> Any:
     """The largest item (``key=`` and ``default=`` as in Python)."""
     if not options:
-        return max(_iterated(args))
-    return max(_iterated(args), **_only(options, "key", "default"))
+        return max(_iterated(m, args))
+    return max(_iterated(m, args), **_only(options, "key", "default"))
 
 
 def _only(options: Mapping[str, Any], *allowed: str) -> Mapping[str, Any]:
@@ -50,98 +54,117 @@ def _only(options: Mapping[str, Any], *allowed: str) -> Mapping[str, Any]:
     return options
 
 
-def _sum(values: Iterable[Any], start: int | float = 0) -> Any:
+@metered
+def _sum(m: Meter, values: Iterable[Any], start: int | float = 0) -> Any:
     """The sum of numbers (not of texts or tuples: that would be quadratic work)."""
     if type(start) not in _NUMBER_TYPES:
         raise TypeError("sum() adds numbers only")
-    return sum(_items(values), start)
+    return sum(_items(m, values), start)
 
 
-def _any(values: Iterable[object]) -> bool:
+@metered
+def _any(m: Meter, values: Iterable[object]) -> bool:
     """True if any item is true."""
-    return any(_items(values))
+    return any(_items(m, values))
 
 
-def _all(values: Iterable[object]) -> bool:
+@metered
+def _all(m: Meter, values: Iterable[object]) -> bool:
     """True if every item is true (or there are none)."""
-    return all(_items(values))
+    return all(_items(m, values))
 
 
-def _count(values: Iterable[object], *value: object) -> int:
+@metered
+def _count(m: Meter, values: Iterable[object], *value: object) -> int:
     """How many items are true, or with a second argument, equal to it."""
     if len(value) > 1:
         raise TypeError("count() takes the items and at most one value")
     if value:
         target = value[0]
-        return sum(1 for item in _items(_deep(values)) if item == target)
-    return sum(1 for item in _items(values) if item)
+        return sum(1 for item in _items(m, _deep(m, values)) if item == target)
+    return sum(1 for item in _items(m, values) if item)
 
 
+@metered
 def _sorted(
-    values: Iterable[Any], *, key: Callable[[Any], Any] | None = None, reverse: bool = False
+    m: Meter,
+    values: Iterable[Any],
+    *,
+    key: Callable[[Any], Any] | None = None,
+    reverse: bool = False,
 ) -> list[Any]:
     """A new sorted list (``key=`` a library function, ``reverse=``)."""
     if isinstance(values, Collection):  # each item is compared about log2(n) times
-        _deep(values, max(len(values).bit_length(), 1))
-    return sorted(_items(values), key=key, reverse=reverse)
+        _deep(m, values, max(len(values).bit_length(), 1))
+    return sorted(_items(m, values), key=key, reverse=reverse)
 
 
-def _reversed(values: Sequence[Any]) -> tuple[Any, ...]:
+@metered
+def _reversed(m: Meter, values: Sequence[Any]) -> tuple[Any, ...]:
     """The items in reverse order, as a tuple."""
-    return tuple(reversed(_items(values)))
+    return tuple(reversed(_items(m, values)))
 
 
-def _range(*bounds: int) -> range:
+@metered
+def _range(m: Meter, *bounds: int) -> range:
     """``range(stop)``, ``range(start, stop)``, ``range(start, stop, step)``, bounded."""
     for bound in bounds:
         if not isinstance(bound, int):
             raise TypeError("range() takes whole numbers")
         _check_int(bound)
     numbers = range(*bounds)
-    _charge(len(numbers))
+    _charge(m, len(numbers))
     return numbers
 
 
-def _tuple(values: Iterable[Any] = ()) -> tuple[Any, ...]:
+@metered
+def _tuple(m: Meter, values: Iterable[Any] = ()) -> tuple[Any, ...]:
     """The items as a tuple."""
-    return tuple(_items(values))
+    return tuple(_items(m, values))
 
 
-def _list(values: Iterable[Any] = ()) -> list[Any]:
+@metered
+def _list(m: Meter, values: Iterable[Any] = ()) -> list[Any]:
     """The items as a list."""
-    return list(_items(values))
+    return list(_items(m, values))
 
 
-def _set(values: Iterable[Any] = ()) -> set[Any]:
+@metered
+def _set(m: Meter, values: Iterable[Any] = ()) -> set[Any]:
     """The distinct items as a set."""
-    return set(_items(_deep(values)))
+    return set(_items(m, _deep(m, values)))
 
 
-def _frozenset(values: Iterable[Any] = ()) -> frozenset[Any]:
+@metered
+def _frozenset(m: Meter, values: Iterable[Any] = ()) -> frozenset[Any]:
     """The distinct items as a frozen set."""
-    return frozenset(_items(_deep(values)))
+    return frozenset(_items(m, _deep(m, values)))
 
 
-def _enumerate(values: Iterable[Any], start: int = 0) -> tuple[tuple[int, Any], ...]:
+@metered
+def _enumerate(m: Meter, values: Iterable[Any], start: int = 0) -> tuple[tuple[int, Any], ...]:
     """``(index, item)`` pairs, as a tuple."""
-    return tuple(enumerate(_items(values), _check_int(start)))
+    return tuple(enumerate(_items(m, values), _check_int(start)))
 
 
-def _zip(*columns: Iterable[Any]) -> tuple[tuple[Any, ...], ...]:
+@metered
+def _zip(m: Meter, *columns: Iterable[Any]) -> tuple[tuple[Any, ...], ...]:
     """Items taken side by side from each argument, as a tuple of tuples."""
-    return tuple(zip(*(_items(column) for column in columns), strict=False))
+    return tuple(zip(*(_items(m, column) for column in columns), strict=False))
 
 
-def _str(value: object = "") -> str:
+@metered
+def _str(m: Meter, value: object = "") -> str:
     """The value as text."""
     if isinstance(value, types.GeneratorType):
         raise TypeError("str() of a generator: write a list, like str([x for x in items])")
-    return _sized(str(_showable(_weighed(value))))  # type: ignore[no-any-return]
+    return _sized(m, str(_showable(_weighed(m, value))))  # type: ignore[no-any-return]
 
 
-def _join(values: Iterable[object], separator: str = ", ") -> str:
+@metered
+def _join(m: Meter, values: Iterable[object], separator: str = ", ") -> str:
     """The items as text, with ``separator`` between them."""
-    return _text(str(separator).join(_str(item) for item in _items(_deep(values))))
+    return _text(m, str(separator).join(_str(m, item) for item in _items(m, _deep(m, values))))
 
 
 def _int(value: Any) -> int:
@@ -205,7 +228,3 @@ SAFE_BUILTINS: Final = Library(
     constants={},
     attributes=frozenset(),
 )
-
-#: Built-ins that never go through the items of what they are given: an expression that
-#: calls only these needs no fresh meter.
-_UNMETERED: Final = frozenset({_len, _abs, _bool, _int, _float, _round, _divmod})

@@ -46,19 +46,26 @@ class Set(Step):
                 slot = writer.temp("i")
                 written += [*loads, *code("I = S", at, I=slot, S=seat)]
             worked.append((name, index, new, slot, line))
+        # What a var holds is weighed as it is stored (``vtt.rules.expr.stored``): a
+        # value kept over many turns stays within what one run may walk.
         for name, index, new, slot, line in worked:
+            label = ast.Constant(name)
             if index is None:
-                total: ast.expr = ast.Name(id=new, ctx=ast.Load())
+                total = "_stored(_meter, N + T, L)" if self.adding else "_stored(_meter, T, L)"
                 if self.adding:
                     written += writer.read([name], line)
-                    added = code("N + T", line, N=name, T=new)[0]
-                    assert isinstance(added, ast.Expr)
-                    total = added.value
-                written += writer.wrote(name, total, line)
+                kept = code(total, line, N=name, T=new, L=label)[0]
+                assert isinstance(kept, ast.Expr)
+                written += writer.wrote(name, kept.value, line)
                 continue
             written += writer.read([name], line)
-            scaffold = "N[I] = N[I] + T" if self.adding else "N[I] = T"
-            written += code(scaffold, line, I=slot, N=name, T=new)  # a failure blames the value
+            scaffold = (
+                "N[I] = _stored(_meter, N[I] + T, L)"
+                if self.adding
+                else "N[I] = _stored(_meter, T, L)"
+            )
+            # A failure blames the value's expression, on whose line this stands.
+            written += code(scaffold, line, I=slot, N=name, T=new, L=label)
         return written
 
 

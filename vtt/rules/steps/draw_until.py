@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError
-from vtt.rules.expr import Expr, spend
+from vtt.rules.expr import Expr, meter_of, spend
 from vtt.rules.model import Step, ZoneRef
 from vtt.rules.stepgen import MAX_TURN_WORK, STEP_WORK
 from vtt.rules.steps.registry import EXPR, ZONE, StepKind, register
@@ -37,11 +37,12 @@ class DrawUntil(Step):
         holds = self.until.fast
         most = self.most
         left = len(src) if most is None else min(len(src), int(most.fast(env)))  # type: ignore[call-overload]
+        meter = meter_of(env)
         while left > 0 and not holds(env):
             into.append(src.pop())
             left -= 1
             # Each test runs with a full meter of its own: the turn's budget bounds them all.
-            if spend(STEP_WORK) > MAX_TURN_WORK:
+            if spend(meter, STEP_WORK) > MAX_TURN_WORK:
                 raise RuleError(
                     f"{self.where}: too much work in one turn: this 'draw_until' and the "
                     f"steps and expressions before it did more than {MAX_TURN_WORK:,} units "

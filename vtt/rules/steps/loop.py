@@ -49,7 +49,7 @@ class For(Step):
         writer.valid.add(self.each)
         body += writer.steps(self.body)
         body += code(
-            "if _spend(C) > _MAX_TURN_WORK:\n    raise _too_much(W)",
+            "if _spend(_meter, C) > _MAX_TURN_WORK:\n    raise _too_much(W)",
             SCAFFOLD,
             C=ast.Constant(self.cost),
             W=ast.Constant(self.where),
