@@ -33,7 +33,9 @@ __all__ = [
 ]
 
 _KEYS = {"pack", "options", "players", "seats", "seed", "deal", "moves", "expect", "note"}
-_EXPECT_KEYS = {"winners", "scores", "reason"}
+_EXPECT_KEYS = {"winners", "scores", "reason", "vars"}
+#: What only a finished game has: a record expecting only ``vars`` may stop mid-game.
+_OUTCOME_KEYS = {"winners", "scores", "reason"}
 
 
 class RecordError(RulesError, ValueError):
@@ -133,6 +135,10 @@ def _check_types(document: Document, data: Mapping[str, Any]) -> None:
     for key in ("winners", "scores"):
         if key in expect and not isinstance(expect[key], list | type(None)):
             raise RecordError(f"{document.where(['expect', key])}: expected a list")
+    if "vars" in expect and not isinstance(expect["vars"], dict):
+        raise RecordError(
+            f"{document.where(['expect', 'vars'])}: expected a mapping of var names to values"
+        )
 
 
 def _shown(value: object) -> str:
@@ -241,11 +247,27 @@ def _seat(state: State, value: object) -> str:
     return str(value)
 
 
+def _var_problems(state: State, wanted: Mapping[str, Any]) -> list[str]:
+    """The vars that do not hold what the record says (a per-player var as a list)."""
+    problems = []
+    for name, value in wanted.items():
+        if name not in state.game.vars:
+            problems.append(f"expected var {name!r}, which the pack does not have")
+            continue
+        got = state.var(name)
+        got = list(got) if isinstance(got, tuple) and isinstance(value, list) else got
+        if got != value:
+            problems.append(f"expected {name} {value!r}, got {got!r}")
+    return problems
+
+
 def _expectation_problems(state: State, expect: Mapping[str, Any]) -> list[str]:
+    problems = _var_problems(state, expect.get("vars") or {})
     outcome = state.outcome
     if outcome is None:
-        return ["the game did not end, but the record expects an outcome"]
-    problems = []
+        if _OUTCOME_KEYS & set(expect):
+            problems.append("the game did not end, but the record expects an outcome")
+        return problems
     if "winners" in expect:
         wanted = sorted(_seat(state, w) for w in expect["winners"] or [])
         got = sorted(state.seat_names[s] for s in outcome.winners)
