@@ -570,7 +570,12 @@ class _Builder:
                         "visibility 'owner' needs a per-player var (per: player)",
                         ("vars", name, "visibility"),
                     )
-                self.vars[name] = VarDef(name, initial, per_player, label, shows, shown, visibility)
+                bar = None
+                if "bar" in spec:
+                    bar = self.try_expr(spec["bar"], base, ("vars", name, "bar"))
+                self.vars[name] = VarDef(
+                    name, initial, per_player, label, shows, shown, visibility, bar
+                )
 
     def _defines(self, base: frozenset[str]) -> None:
         """Named expressions, checked alone, then written in wherever they are used."""

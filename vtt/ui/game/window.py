@@ -18,6 +18,7 @@ from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
 from vtt.ui.game.agents import ComputerSeats
+from vtt.ui.game.bars import VarBars
 from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
@@ -127,6 +128,7 @@ class GameWindow(QMainWindow):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("font-size: 15px; font-weight: bold; padding: 4px 0;")
+        self.bars = VarBars()
         self.scores = QLabel()
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -140,6 +142,7 @@ class GameWindow(QMainWindow):
         column.addWidget(self.moves_heading)
         column.addLayout(self.actions_bar)
         column.addWidget(_heading("Scores and counts"))
+        column.addWidget(self.bars)
         column.addWidget(self.scores)
         column.addWidget(_heading("Log"))
         column.addWidget(self.log, 1)
@@ -334,7 +337,8 @@ class GameWindow(QMainWindow):
             )
         elif state.outcome is not None:
             self.status.setText(f"Game over · {state.outcome.reason}")
-        self.scores.setText(self._vars_text(view.vars))
+        drawn = self.bars.show_vars(game, view.vars, state.env, session.names, session.colours)
+        self.scores.setText(self._vars_text({k: v for k, v in view.vars.items() if k not in drawn}))
         self.log.set_lines(view.log)
         self._fill_actions()
         self._show_result()
