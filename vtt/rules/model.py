@@ -347,9 +347,9 @@ def bar_maximum(test: Expr | None, env: Env) -> float | None:
         value = test(env)
     except EvalError:
         return None
-    if type(value) not in (int, float) or value <= 0:
-        return None
-    return float(value)
+    if type(value) is int or type(value) is float:  # (a bool is no maximum)
+        return float(value) if value > 0 else None
+    return None
 
 
 #: Values that never change, so a message may hold them and be written out later.
