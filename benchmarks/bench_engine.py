@@ -51,6 +51,8 @@ CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("corner-edge", {"game": "corner"}),
     ("corner-edge", {"game": "edge"}),
     ("corner-edge", {"game": "corner", "size": 7}),
+    ("dueling-wizards", {}),
+    ("dueling-wizards", {"spells": "two-card"}),
 )
 #: (pack, options, players) measured the same way at another number of players.
 SEATED: tuple[tuple[str, dict[str, object], int], ...] = (

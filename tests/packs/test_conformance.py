@@ -48,8 +48,15 @@ SHORT_GAMES: dict[str, dict[str, object]] = {
 #: Fewer games for packs whose every game deals a few hands of 13 to 23 cards each, and
 #: for Corner to Corner & Edge to Edge, whose random games walk hundreds of steps (Edge
 #: to Edge and the bigger board: 400 to 1,000 moves), and for Battlefront, whose games
-#: with a deck per player run to hundreds of attacks.
-GAMES_OF: dict[str, int] = {"stones": 48, "green-queen": 48, "corner-edge": 96, "battlefront": 24}
+#: with a deck per player run to hundreds of attacks, and for Dueling Wizards, whose
+#: three rounds of drafting and spells make 80 to 160 moves a game.
+GAMES_OF: dict[str, int] = {
+    "stones": 48,
+    "green-queen": 48,
+    "corner-edge": 96,
+    "battlefront": 24,
+    "dueling-wizards": 60,
+}
 
 
 #: Small packs made to hide things every way the language can (var visibility, each

@@ -194,3 +194,24 @@ def test_validate_says_when_a_folder_holds_no_pack(
     captured = capsys.readouterr()
     assert f"{empty}: no rule pack here" in captured.err
     assert captured.out == ""
+
+
+def test_a_record_may_expect_vars_in_the_middle_of_a_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A worked example of one hand (Dueling Wizards' damage tables) stops mid-game: it
+    # states the vars the hand leaves, not an outcome.
+    path = tmp_path / "mid.yaml"
+    text = "pack: war\ndeal: {stock: [[JP, 3R], [2L, 4W]]}\nmoves: [flip, flip]\n"
+    path.write_text(text + "expect: {vars: {played: 1}}\n")
+    assert replay_command(str(path)) == 0
+    path.write_text(text + "expect: {vars: {played: 2, wins: [0, 1], nothing: 3}}\n")
+    assert replay_command(str(path)) == 1
+    capsys.readouterr()  # (the two reports printed)
+    report = replay(load_record(path))
+    assert not report["ok"]
+    assert "expected played 2, got 1" in report["error"]
+    assert "expected wins [0, 1], got [0, 0]" in report["error"]
+    assert "'nothing', which the pack does not have" in report["error"]
+    path.write_text(text + "expect: {vars: {played: 1}, winners: [P2]}\n")
+    assert "the game did not end" in replay(load_record(path))["error"]

@@ -594,7 +594,12 @@ class _Builder:
                         "visibility 'owner' needs a per-player var (per: player)",
                         ("vars", name, "visibility"),
                     )
-                self.vars[name] = VarDef(name, initial, per_player, label, shows, shown, visibility)
+                bar = None
+                if "bar" in spec:
+                    bar = self.try_expr(spec["bar"], base, ("vars", name, "bar"))
+                self.vars[name] = VarDef(
+                    name, initial, per_player, label, shows, shown, visibility, bar
+                )
 
     def _sheet(self, base: frozenset[str]) -> SheetDef | None:
         """The score sheet's columns, and the var ``sheet`` holding its rows (the

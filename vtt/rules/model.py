@@ -268,6 +268,7 @@ class VarDef:
     shows: str = ""  # "seat": a seat number, shown as that player's name
     shown: Expr | None = None  # the window lists the var only while this holds
     visibility: str = "everyone"  # who sees its value: everyone, owner (per player), nobody
+    bar: Expr | None = None  # the window draws the value as a bar filled out of this maximum
 
     def value_text(self, value: object, names: Sequence[str]) -> str:
         """One value of the var as players read it: a seat as its player's name."""
@@ -335,6 +336,20 @@ def shown_now(test: Expr | None, env: Env) -> bool:
         return bool(test(env))
     except EvalError:
         return True
+
+
+def bar_maximum(test: Expr | None, env: Env) -> float | None:
+    """The maximum of a var drawn as a bar (its ``bar``), or None: no bar, or a maximum
+    that fails or is not a positive number (a mistake in it never breaks the window)."""
+    if test is None:
+        return None
+    try:
+        value = test(env)
+    except EvalError:
+        return None
+    if type(value) is int or type(value) is float:  # (a bool is no maximum)
+        return float(value) if value > 0 else None
+    return None
 
 
 #: Values that never change, so a message may hold them and be written out later.

@@ -46,7 +46,9 @@ _KEYS = {
     "note",
     "seen_by",
 }
-_EXPECT_KEYS = {"winners", "scores", "reason", "sheet"}
+_EXPECT_KEYS = {"winners", "scores", "reason", "sheet", "vars"}
+#: What only a finished game has: a record expecting only ``vars`` may stop mid-game.
+_OUTCOME_KEYS = {"winners", "scores", "reason"}
 
 
 class RecordError(RulesError, ValueError):
@@ -164,6 +166,10 @@ def _check_types(document: Document, data: Mapping[str, Any]) -> None:
             f"{document.where(['expect', 'sheet'])}: expected a list of rows, each a mapping "
             "like {dealer: P3, P1: [Nil, 1, 0, -100, -5]}"
         )
+    if "vars" in expect and not isinstance(expect["vars"], dict):
+        raise RecordError(
+            f"{document.where(['expect', 'vars'])}: expected a mapping of var names to values"
+        )
 
 
 def _shown(value: object) -> str:
@@ -273,11 +279,27 @@ def _seat(state: State, value: object) -> str:
     return str(value)
 
 
+def _var_problems(state: State, wanted: Mapping[str, Any]) -> list[str]:
+    """The vars that do not hold what the record says (a per-player var as a list)."""
+    problems = []
+    for name, value in wanted.items():
+        if name not in state.game.vars:
+            problems.append(f"expected var {name!r}, which the pack does not have")
+            continue
+        got = state.var(name)
+        got = list(got) if isinstance(got, tuple) and isinstance(value, list) else got
+        if got != value:
+            problems.append(f"expected {name} {value!r}, got {got!r}")
+    return problems
+
+
 def _expectation_problems(state: State, expect: Mapping[str, Any]) -> list[str]:
+    problems = _var_problems(state, expect.get("vars") or {})
     outcome = state.outcome
     if outcome is None:
-        return ["the game did not end, but the record expects an outcome"]
-    problems = []
+        if _OUTCOME_KEYS & set(expect):
+            problems.append("the game did not end, but the record expects an outcome")
+        return problems
     if "winners" in expect:
         wanted = sorted(_seat(state, w) for w in expect["winners"] or [])
         got = sorted(state.seat_names[s] for s in outcome.winners)

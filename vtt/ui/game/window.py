@@ -20,6 +20,7 @@ from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
 from vtt.ui.game.agents import ComputerSeats
+from vtt.ui.game.bars import VarBars
 from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour, status_dot
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
@@ -136,6 +137,7 @@ class GameWindow(QMainWindow):
         self.status = rich_label("")  # the dot of the seat's colour is markup
         self.status.setWordWrap(True)
         self.status.setStyleSheet("font-size: 15px; font-weight: bold; padding: 4px 0;")
+        self.bars = VarBars()
         self.scores = Label()
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -149,6 +151,7 @@ class GameWindow(QMainWindow):
         column.addWidget(self.moves_heading)
         column.addLayout(self.actions_bar)
         column.addWidget(_heading("Scores and counts"))
+        column.addWidget(self.bars)
         column.addWidget(self.scores)
         self.sheet_button = QPushButton(f"Score &sheet ({game_keys('score-sheet')[0]})")
         self.sheet_button.setToolTip("Every hand's bids, tricks and scores, hand by hand")
@@ -452,7 +455,8 @@ class GameWindow(QMainWindow):
             )
         elif state.outcome is not None:
             self.status.setText(f"Game over · {escaped(state.outcome.reason)}")
-        self.scores.setText(self._vars_text(view.vars))
+        drawn = self.bars.show_vars(game, view.vars, state.env, session.names, session.colours)
+        self.scores.setText(self._vars_text({k: v for k, v in view.vars.items() if k not in drawn}))
         self.log.set_lines(view.log)
         if self.score_sheet is not None and self.score_sheet.isVisible():
             self.score_sheet.fill(view)

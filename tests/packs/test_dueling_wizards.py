@@ -1,0 +1,119 @@
+"""Dueling Wizards: what the records cannot show, such as what each wizard sees while a
+spell is hidden, the Jack's stolen cards, the rounds' sizes and who chooses the draft."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from vtt.rules import load_game
+from vtt.rules.engine import State
+from vtt.rules.moves import Move
+
+GAME = load_game("dueling-wizards")
+
+#: Round 3, twelve cards each; P1 will attack first after "draft second".
+ROUND3: dict[str, Any] = {
+    "pool": [],
+    "hand": [
+        ["2R", "9P", "9R", "AR", "5P", "KR", "QP", "JP", "3P", "7P", "10P", "2W"],
+        ["8S", "3L", "JS", "JL", "JkL", "6S", "7S", "9S", "4W", "6W", "7W", "9W"],
+    ],
+    "vars": {"round_no": 3, "hp": [50, 50]},
+}
+
+
+def _play(state: State, *moves: str) -> State:
+    for move in moves:
+        state.apply(Move(move))
+    return state
+
+
+def _faces(state: State, seat: int) -> set[str]:
+    return {str(c) for c in state.view(seat).visible_components()}
+
+
+def test_second_sight_keeps_the_secondary_card_from_the_opponent_until_it_is_kept() -> None:
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 9P")
+    _play(state, "cast 8S", "cast 3L")
+    assert state.phase == "second_sight" and state.to_move == 0
+    # P2 sees the Two and nothing of what lies behind it, in the zones or the log.
+    assert "2R" in _faces(state, 1) and "9P" not in _faces(state, 1)
+    assert not any("9P" in line for line in state.view(1).log)
+    assert {m.text for m in state.legal_moves} >= {"keep secondary", "replace with 9R"}
+    _play(state, "keep secondary")
+    assert "9P" in _faces(state, 1)
+    # 2R against 8S is Weaker (2 to P2); 9P against 3L is Stronger (9 - 3 = 6 to P1).
+    assert list(state.var("hp")) == [44, 48]
+
+
+def test_a_replaced_secondary_card_goes_back_to_the_hand_unseen() -> None:
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 9P")
+    _play(state, "cast 8S", "cast 3L", "replace with 9R")
+    assert "9P" in {str(c) for c in state.zone("hand")[0]}
+    assert "9P" not in _faces(state, 1)
+    assert not any("9P" in line for line in state.view(1).log)
+
+
+def test_the_secondary_jack_takes_two_of_the_opponents_discards_after_the_hand() -> None:
+    state = _play(
+        GAME.new_state({}, 0, deal=ROUND3),
+        "draft second",
+        *("cast AR", "cast 5P", "cast JS", "cast JL", "ace 11", "keep order"),
+    )
+    hand = {str(c) for c in state.zone("hand")[1]}
+    # The attacker's only discards are the hand's own AR and 5P: both are taken.
+    assert {"AR", "5P"} <= hand and len(hand) == 12
+    assert state.zone("discard")[0] == []
+    assert state.to_move == 1 and state.phase == "cast"
+
+
+def test_a_queen_does_not_heal_a_knocked_out_wizard() -> None:
+    deal = {**ROUND3, "vars": {"round_no": 3, "hp": [50, 5], "wins": [0, 0]}}
+    deal["hand"] = [ROUND3["hand"][1], ROUND3["hand"][0]]
+    # P1 attacks with JS 8S (Focused, 18); P2 defends with 3P QP (Focused, 13). Paper is
+    # the Weakest suit against Scissors: 18 + 13 = 31 to P2, at 5 HP; the Queen behind
+    # would heal 31 but cannot heal a knocked-out wizard.
+    state = _play(
+        GAME.new_state({}, 0, deal=deal), "draft second", "cast JS", "cast 8S", "cast 3P", "cast QP"
+    )
+    assert state.outcome is not None and state.outcome.winners == (0,)
+    assert state.var("hp")[1] <= 0
+
+
+@pytest.mark.parametrize(("spells", "pool"), [("as-the-text", 12), ("two-card", 24)])
+def test_the_first_round_deals_its_pool_and_the_first_player_chooses(
+    spells: str, pool: int
+) -> None:
+    state = GAME.new_state({"spells": spells}, 3)
+    assert len(state.zone("pool")) == pool and state.phase == "order" and state.to_move == 0
+    assert not any(c.is_joker for c in state.zone("pool"))
+    _play(state, "draft first")
+    assert state.to_move == 0 and state.var("attacker") == 1
+
+
+def test_the_loser_of_a_round_chooses_the_draft_order_of_the_next() -> None:
+    state = GAME.new_state({"spells": "one-card"}, 11)
+    moves = [
+        *("draft first", "take AR", "take AL", "take JW", "take JS", "take QS", "take JP"),
+        *("take 9R", "take 8W", "take 7L", "take 3S", "take 3P", "take 2W"),
+        *("cast JS", "cast QS", "cast AR", "cast 3S", "ace 11", "cast JP", "cast 7L"),
+        *("cast JW", "cast AL", "ace 1", "cast 8W", "cast 3P", "cast 9R", "cast 2W"),
+    ]
+    _play(state, *moves)
+    # P1 won round 1 (83 to 81): P2 chooses, with 75 HP each.
+    assert state.phase == "order" and state.to_move == 1
+    assert list(state.var("hp")) == [75, 75] and list(state.var("wins")) == [1, 0]
+
+
+def test_only_round_three_drafts_from_a_deck_with_the_jokers() -> None:
+    state = GAME.new_state({}, 5)
+    rng = random.Random(5)
+    while state.var("round_no") < 3:
+        assert not any(c.is_joker for c in state.zone("pool"))
+        state.apply(rng.choice(state.legal_list()))
+    assert state.phase == "order" and len(state.zone("pool")) == 24
+    assert state.zone("box") == []  # the five Jokers are in the pool or the deck
+    assert sum(c.is_joker for c in state.zone("pool") + state.zone("stock")) == 5
