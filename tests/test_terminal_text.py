@@ -1,6 +1,6 @@
 """Every command prints text from a pack, a record or the command line as text: an escape
 sequence or an invisible formatting character is shown as its escape, never acted on,
-and a value a megabyte long is cut short (issue 14)."""
+and a value of 98,000 characters is cut short (issue 14)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ ESCAPES = "'\\x1b]0;pwned\\x07 \\x1b[2J \\u202eevil \\x9b31m \\r'"
 HOSTILE = (
     JANTORI.replace(
         "vars:\n",
-        f"vars:\n  motto:\n    label: motto\n    initial: >-\n      {ESCAPES} + 'a' * 490000\n",
+        f"vars:\n  motto:\n    label: motto\n    initial: >-\n      {ESCAPES} + 'a' * 49000\n",
         1,
     )
-    .replace("\nflow:", '\nsetup:\n  - set: {motto: "motto + motto"}  # a megabyte\n\nflow:', 1)
+    .replace("\nflow:", '\nsetup:\n  - set: {motto: "motto + motto"}  # near the most a var may hold\n\nflow:', 1)
     .replace(
         '      - set: {"marker[me]": square}\n',
         '      - set: {"marker[me]": square}\n'
