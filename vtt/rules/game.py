@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.rules import search
 from vtt.rules.expr import RUN_LOCK, Expr
 from vtt.rules.model import (
+    LackDef,
     ComponentDef,
     EndCheck,
     Env,
@@ -55,6 +56,8 @@ class Game:
     end: tuple[EndCheck, ...] = ()
     scores: Expr | None = None
     rest_zone: ZoneRef | None = None
+    #: What a failure to follow suit (or the like) shows about a hidden hand.
+    lacks: tuple[LackDef, ...] = ()
     path: str = ""
     kind: str = "game"
     #: The step lists compiled again for a set of fixed values (options, constants).
