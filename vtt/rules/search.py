@@ -330,7 +330,13 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
     dealt = pool[:]
     rng.shuffle(dealt)
     if new.game.lacks and pool:
-        banned = _banned(new, [path for path, _ in with_paths], pool)
+        # A search determinizes one position again and again: its bans are kept.
+        key = (id(state), seat, position_key(state))
+        if _LAST_BANS[0] == key:
+            banned = _LAST_BANS[1]
+        else:
+            banned = _banned(new, [path for path, _ in with_paths], pool)
+            _LAST_BANS[:] = [key, banned]
         if any(banned):
             owner = [i for i, stack in enumerate(hidden) for _ in stack]
             _deal_under(dealt, [banned[i] for i in owner], rng)
@@ -354,6 +360,9 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
     new.seed = _seed_from(rng)
     new.rng = Rng(new.seed)
     return new
+
+
+_LAST_BANS: list[Any] = [None, None]  # [(id of a state, seat, its key), its bans]
 
 
 def _banned(
