@@ -276,9 +276,7 @@ def hidden_stacks(state: State, seat: int) -> list[list[Component]]:
     return [stack for _, stack in _hidden_with_paths(state, seat)]
 
 
-def _hidden_with_paths(
-    state: State, seat: int
-) -> list[tuple[tuple[object, ...], list[Component]]]:
+def _hidden_with_paths(state: State, seat: int) -> list[tuple[tuple[object, ...], list[Component]]]:
     found = []
     env = state.env
     for zone in state.game.zones.values():
