@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from vtt.rules import search
 from vtt.rules.expr import RUN_LOCK, Expr
 from vtt.rules.model import (
-    LackDef,
     ComponentDef,
     EndCheck,
     Env,
+    LackDef,
     MoveDef,
     OptionDef,
     PhaseDef,
