@@ -330,11 +330,12 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
     if new.game.lacks and pool:
         # A search determinizes one position again and again: its bans are kept.
         key = (id(state), seat, position_key(state))
-        if _LAST_BANS[0] == key:
-            banned = _LAST_BANS[1]
+        last = _LAST_BANS[0]  # read once: another thread may replace it meanwhile
+        if last is not None and last[0] == key:
+            banned = last[1]
         else:
             banned = _banned(new, [path for path, _ in with_paths], pool)
-            _LAST_BANS[:] = [key, banned]
+            _LAST_BANS[0] = (key, banned)
         if any(banned):
             owner = [i for i, stack in enumerate(hidden) for _ in stack]
             _deal_under(dealt, [banned[i] for i in owner], rng)
@@ -360,7 +361,8 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
     return new
 
 
-_LAST_BANS: list[Any] = [None, None]  # [(id of a state, seat, its key), its bans]
+#: The last position's bans: ((id of the state, seat, its key), bans per hidden stack).
+_LAST_BANS: list[tuple[tuple[object, ...], list[frozenset[Component]]] | None] = [None]
 
 
 def _banned(
