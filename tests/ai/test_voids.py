@@ -117,3 +117,17 @@ def test_a_lacks_expression_is_checked_like_any_other():
     text = NARROW.replace('where: "c.suit in void[p]"', 'where: "c.suit in voids[p]"')
     with pytest.raises(PackErrors, match=r"narrow.yaml:\d+.*voids"):
         load_pack_text(text, "narrow.yaml")
+
+
+def test_a_position_played_on_is_dealt_under_its_new_voids():
+    state = _with_voids("stones", 4, 6)
+    rng = random.Random(7)
+    state.determinize(0, rng)  # the bans of this position are kept for the next deal
+    before = [set(suits) for suits in state.env["void"]]
+    while [set(suits) for suits in state.env["void"]] == before:  # the same object, on
+        state.apply_unchecked(rng.choice(list(state.legal_moves)))
+    voids = state.env["void"]
+    for _ in range(20):
+        guess = state.determinize(0, rng)
+        for seat in range(1, 4):
+            assert not {card.suit for card in guess.env["hand"][seat]} & set(voids[seat])
