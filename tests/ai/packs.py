@@ -78,7 +78,10 @@ flow:
       turn: each
       moves: [give]
       then:
-        - for: {each: p, in: seats, do: [{set: {"sums[p]": "sum(rank_value(c) for c in chosen[p])"}}]}
+        - for:
+            each: p
+            in: seats
+            do: [{set: {"sums[p]": "sum(rank_value(c) for c in chosen[p])"}}]
         - end_game:
             winners: "[p for p in seats if sums[p] > sums[1 - p]]"
             reason: passed
