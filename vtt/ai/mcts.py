@@ -258,6 +258,8 @@ class SearchAgent:
         if node.parts is None:
             node.parts = {}
         parts = node.parts.setdefault(seat, {})
+        if self._codec_state is None or self._codec_state.game is not state.game:
+            self._parts.clear()  # actions are numbered per pack
         self._codec_state = state
         rng = self.random
         c = self.exploration
