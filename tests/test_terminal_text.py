@@ -25,7 +25,8 @@ HOSTILE = (
         f"vars:\n  motto:\n    label: motto\n    initial: >-\n      {ESCAPES} + 'a' * 49000\n",
         1,
     )
-    .replace("\nflow:", '\nsetup:\n  - set: {motto: "motto + motto"}  # near the most a var may hold\n\nflow:', 1)
+    # 98,000 characters: near the most a var may hold
+    .replace("\nflow:", '\nsetup:\n  - set: {motto: "motto + motto"}\n\nflow:', 1)
     .replace(
         '      - set: {"marker[me]": square}\n',
         '      - set: {"marker[me]": square}\n'

@@ -52,3 +52,50 @@ moves:
 def higher():
     """The Higher pack."""
     return load_pack_text(HIGHER, "higher.yaml")
+
+
+#: Each seat passes three of its twelve cards in secret (220 ways); the higher sum of
+#: ranks passed wins. The best choice is the three highest, a set tried once at most
+#: among 220 when a search budget is a few hundred iterations.
+BEST_THREE = """
+format: 1
+id: best-three
+name: Best three
+players: {min: 2, max: 2}
+components:
+  one: {cards: "cards('2R 3R 4R 5R 6R 7R 8R 9R 10R JR QR KR')", start: "hand[0]"}
+  two: {cards: "cards('2P 3P 4P 5P 6P 7P 8P 9P 10P JP QP KP')", start: "hand[1]"}
+zones:
+  hand: {per: player, visibility: owner}
+  chosen: {per: player, visibility: owner}
+vars:
+  sums: {per: player, initial: 0}
+scores: list(sums)
+flow:
+  start: pick
+  phases:
+    pick:
+      turn: each
+      moves: [give]
+      then:
+        - for:
+            each: p
+            in: seats
+            do: [{set: {"sums[p]": "sum(rank_value(c) for c in chosen[p])"}}]
+        - end_game:
+            winners: "[p for p in seats if sums[p] > sums[1 - p]]"
+            reason: passed
+moves:
+  give:
+    text: "give {given}"
+    secret: true
+    args:
+      given: {type: cards, from: "hand[me]", min: 3, max: 3}
+    effects:
+      - move: {what: given, from: "hand[me]", to: "chosen[me]"}
+"""
+
+
+def best_three():
+    """The Best three pack."""
+    return load_pack_text(BEST_THREE, "best-three.yaml")

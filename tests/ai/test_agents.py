@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.ai.packs import higher
+from tests.ai.packs import best_three, higher
 from vtt.ai.agent import Budget
 from vtt.ai.greedy import GreedyAgent
 from vtt.ai.levels import AGENTS, make_agent
@@ -157,6 +157,16 @@ def test_search_plays_the_card_that_wins_a_secret_choice():
     state = higher().new_state(seed=1)
     agent = SearchAgent(Budget(iterations=200), seed=1)
     assert str(agent.choose(state.view(0), list(state.legal_moves))) == "play 9R"
+
+
+def test_a_secret_choice_among_hundreds_is_searched_by_its_cards():
+    # 220 sets of three cards, 300 iterations: each set alone would be tried about
+    # once. Scored by the cards they hold, the high cards stand out.
+    state = best_three().new_state(seed=1)
+    assert len(state.legal_moves) == 220
+    agent = SearchAgent(Budget(iterations=300), seed=3)
+    chosen = agent.choose(state.view(0), list(state.legal_moves)).values[0]
+    assert {card.rank.name for card in chosen} <= {"KING", "QUEEN", "JACK", "TEN"}
 
 
 def test_search_asked_after_a_secret_choice_does_not_peek_at_it():

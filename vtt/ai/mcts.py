@@ -36,12 +36,14 @@ __all__ = ["SearchAgent"]
 
 #: A playout longer than this many moves is stopped and judged by the pack's scores.
 PLAYOUT_LIMIT = 400
+#: A secret choice among more options than this is searched by its parts (``_by_parts``).
+WIDE = 64
 
 
 class _Node:
     """Statistics of one action sequence from the root."""
 
-    __slots__ = ("available", "children", "joint", "total", "visits")
+    __slots__ = ("available", "children", "joint", "parts", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
@@ -50,6 +52,8 @@ class _Node:
         self.available = 0  # iterations in which this node's action was legal
         #: At a simultaneous node: per seat, action -> [visits, total return].
         self.joint: dict[int, dict[int, list[float]]] | None = None
+        #: At a wide simultaneous node: per seat, part of a choice -> [visits, total].
+        self.parts: dict[int, dict[Any, list[float]]] | None = None
 
 
 class SearchAgent:
@@ -69,6 +73,8 @@ class SearchAgent:
         self.solve_share = solve_share
         self.use_solver = solver
         self._solver: Solver | None = None
+        self._parts: dict[int, tuple[Any, ...]] = {}  # action -> its parts, for wide choices
+        self._codec_state: Any = None  # a state of the game, to read actions as moves
         self.iterations = 0  # of the last choice, for benchmarks and tests
         self.proven: int | None = None  # the proven value of the last choice, if any
 
@@ -177,6 +183,12 @@ class SearchAgent:
                     stats = node.joint[seat][action]
                     stats[0] += 1
                     stats[1] += returns[seat]
+                    parts = node.parts.get(seat) if node.parts is not None else None
+                    if parts is not None:
+                        for part in self._parts_of(action):
+                            stats = parts[part]
+                            stats[0] += 1
+                            stats[1] += returns[seat]
             node = child
 
     def _select(self, node: _Node, actions: list[int]) -> int:
@@ -203,6 +215,11 @@ class SearchAgent:
         for seat in state.pending:
             stats = node.joint.setdefault(seat, {})
             actions = state.legal_actions(seat)
+            if len(actions) > WIDE:
+                action = self._by_parts(node, seat, actions, state)
+                stats.setdefault(action, [0, 0.0])
+                joint.append((seat, action))
+                continue
             untried = [a for a in actions if a not in stats]
             if untried:
                 action = untried[rng.randrange(len(untried))]
@@ -220,6 +237,48 @@ class SearchAgent:
             joint.append((seat, action))
         return joint
 
+    def _parts_of(self, action: int) -> tuple[Any, ...]:
+        """The parts of a choice: each argument's value, each card of a set of cards."""
+        found = self._parts.get(action)
+        if found is None:
+            move = self._codec_state.action_to_move(action)
+            parts: list[Any] = []
+            for index, value in enumerate(move.values):
+                if isinstance(value, tuple):
+                    parts += ((index, item) for item in value)
+                else:
+                    parts.append((index, value))
+            found = self._parts[action] = tuple(parts)
+        return found
+
+    def _by_parts(self, node: _Node, seat: int, actions: list[int], state: Any) -> int:
+        """A choice among too many to try each (Green Queen's pass of 3 cards of 16: 560)
+        picked by what is known of its parts: the cards passed, each scored over every
+        choice that held it (UCB on the sum of the parts' scores)."""
+        if node.parts is None:
+            node.parts = {}
+        parts = node.parts.setdefault(seat, {})
+        if self._codec_state is None or self._codec_state.game is not state.game:
+            self._parts.clear()  # actions are numbered per pack
+        self._codec_state = state
+        rng = self.random
+        c = self.exploration
+        log_total = math.log(sum(s[0] for s in parts.values()) + 1)
+        best, chosen = -math.inf, actions[0]
+        for action in actions:
+            score = rng.random() * 1e-6  # ties at random
+            for part in self._parts_of(action):
+                stats = parts.get(part)
+                if stats is None:
+                    stats = parts[part] = [0, 0.0]
+                if stats[0] == 0:
+                    score += 1e6  # a part never tried first
+                else:
+                    score += stats[1] / stats[0] + c * math.sqrt(log_total / stats[0])
+            if score > best:
+                best, chosen = score, action
+        return chosen
+
     def _playout(self, state: Any) -> list[float]:
         rng = self.random
         for _ in range(PLAYOUT_LIMIT):
@@ -230,6 +289,14 @@ class SearchAgent:
         return estimate(state)
 
     def _best(self, root: _Node, seat: int, by_action: dict[int, Move]) -> int:
+        if root.parts is not None and seat in root.parts:
+            parts = root.parts[seat]
+
+            def mean(action: int) -> float:
+                scores = [parts.get(part, [0, 0.0]) for part in self._parts_of(action)]
+                return sum(total / visits for visits, total in scores if visits)
+
+            return max(by_action, key=lambda a: (mean(a), -a))
         if root.joint is not None and seat in root.joint:
             stats = root.joint[seat]
             candidates = {a: s[0] for a, s in stats.items() if a in by_action}

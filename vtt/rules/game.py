@@ -12,6 +12,7 @@ from vtt.rules.model import (
     ComponentDef,
     EndCheck,
     Env,
+    LackDef,
     MoveDef,
     OptionDef,
     PhaseDef,
@@ -58,6 +59,8 @@ class Game:
     #: The score sheet's columns (``sheet:``), written by ``write_sheet`` steps.
     sheet: SheetDef | None = None
     rest_zone: ZoneRef | None = None
+    #: What a failure to follow suit (or the like) shows about a hidden hand.
+    lacks: tuple[LackDef, ...] = ()
     path: str = ""
     kind: str = "game"
     #: The step lists compiled again for a set of fixed values (options, constants).

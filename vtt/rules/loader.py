@@ -23,6 +23,7 @@ from vtt.rules.model import (
     Condition,
     EndCheck,
     Env,
+    LackDef,
     MoveDef,
     OptionDef,
     PhaseDef,
@@ -371,6 +372,7 @@ class _Builder:
             scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
             sheet=sheet,
             rest_zone=self._rest_zone(base),
+            lacks=self._lacks(base),
             path=self.doc.file,
             step_lists=lambda values: self._step_lists(base, static, values, effects),
             summary=str(data.get("summary", "")),
@@ -745,6 +747,25 @@ class _Builder:
                 )
             except PackError as error:
                 self.errors.append(error)
+        return tuple(found)
+
+    def _lacks(self, base: frozenset[str]) -> tuple[LackDef, ...]:
+        """The pack's ``lacks:``: per-player zones and what they are known not to hold."""
+        found = []
+        for index, raw in enumerate(self.data.get("lacks", [])):
+            path = ("lacks", index)
+            zone = self.zones.get(raw["zone"])
+            if zone is None or not zone.per_player:
+                known = ", ".join(sorted(z.name for z in self.zones.values() if z.per_player))
+                self.fail(
+                    f"'{raw['zone']}' is not a per-player zone; lacks names one of: "
+                    f"{known or 'none (the pack has no per-player zone)'}",
+                    (*path, "zone"),
+                )
+                continue
+            where = self.try_expr(raw["where"], base | {"p", "c"}, (*path, "where"))
+            if where is not None:
+                found.append(LackDef(zone.name, where))
         return tuple(found)
 
     def _rest_zone(self, base: frozenset[str]) -> ZoneRef | None:

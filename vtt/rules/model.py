@@ -30,6 +30,7 @@ __all__ = [
     "ComponentDef",
     "Condition",
     "EndCheck",
+    "LackDef",
     "MoveDef",
     "OptionDef",
     "PhaseDef",
@@ -255,6 +256,16 @@ def leaves(node: Any, depth: int) -> Sequence[list[Any]]:
         return [node]
     children = node.values() if isinstance(node, dict) else node
     return [leaf for child in children for leaf in leaves(child, depth - 1)]
+
+
+@dataclass(frozen=True)
+class LackDef:
+    """What play has shown a seat does not hold (a pack's ``lacks:``): no component ``c``
+    for which ``where`` holds lies in seat ``p``'s stacks of the per-player ``zone``.
+    Searching agents deal unseen components under it (``search.determinize``)."""
+
+    zone: str
+    where: Expr  # over the pack's names, ``p`` (a seat) and ``c`` (a component)
 
 
 @dataclass(frozen=True)

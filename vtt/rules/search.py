@@ -274,12 +274,16 @@ def _stacks_with_paths(
 
 def hidden_stacks(state: State, seat: int) -> list[list[Component]]:
     """Every stack whose faces ``seat`` may not see now (as ``State.view`` hides them)."""
-    found: list[list[Component]] = []
+    return [stack for _, stack in _hidden_with_paths(state, seat)]
+
+
+def _hidden_with_paths(state: State, seat: int) -> list[tuple[tuple[object, ...], list[Component]]]:
+    found = []
     env = state.env
     for zone in state.game.zones.values():
         for path, stack in _stacks_with_paths(env[zone.name], (zone.name,), zone.depth):
             if not _sees(zone, path, seat, state):
-                found.append(stack)
+                found.append((path, stack))
     return found
 
 
@@ -320,10 +324,23 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
         raise ValueError(f"seat {seat!r} is not a seat of this {state.players}-player game")
     new = state.copy()
     new.invalidate()
-    hidden = hidden_stacks(new, seat)
+    with_paths = _hidden_with_paths(new, seat)
+    hidden = [stack for _, stack in with_paths]
     pool = [component for stack in hidden for component in stack]
     dealt = pool[:]
     rng.shuffle(dealt)
+    if new.game.lacks and pool:
+        # A search determinizes one position again and again: its bans are kept.
+        key = (id(state), seat, position_key(state))
+        last = _LAST_BANS[0]  # read once: another thread may replace it meanwhile
+        if last is not None and last[0] == key:
+            banned = last[1]
+        else:
+            banned = _banned(new, [path for path, _ in with_paths], pool)
+            _LAST_BANS[0] = (key, banned)
+        if any(banned):
+            owner = [i for i, stack in enumerate(hidden) for _ in stack]
+            _deal_under(dealt, [banned[i] for i in owner], rng)
     start = 0
     for stack in hidden:  # the same places, the same sizes, other components
         stack[:] = dealt[start : start + len(stack)]
@@ -344,6 +361,86 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
     new.seed = _seed_from(rng)
     new.rng = Rng(new.seed)
     return new
+
+
+#: The last position's bans: ((id of the state, seat, its key), bans per hidden stack).
+_LAST_BANS: list[tuple[tuple[object, ...], list[frozenset[Component]]] | None] = [None]
+
+
+def _banned(
+    state: State, paths: Sequence[tuple[object, ...]], pool: Sequence[Component]
+) -> list[frozenset[Component]]:
+    """Per hidden stack, the components the pack's ``lacks:`` keeps out of it: what play
+    has shown its owner does not hold (a suit not followed)."""
+    env = state.env
+    distinct = list(dict.fromkeys(pool))
+    by_seat: dict[tuple[str, object], frozenset[Component]] = {}
+    found = []
+    for path in paths:
+        banned: set[Component] = set()
+        for lack in state.game.lacks:
+            if path[0] != lack.zone:
+                continue
+            key = (lack.zone, path[1])
+            known = by_seat.get(key)
+            if known is None:
+                env["p"] = path[1]
+                kept = []
+                for component in distinct:
+                    env["c"] = component
+                    if lack.where(env):
+                        kept.append(component)
+                known = by_seat[key] = frozenset(kept)
+            banned |= known
+        found.append(frozenset(banned))
+    env.pop("p", None)
+    env.pop("c", None)
+    return found
+
+
+def _deal_under(
+    dealt: list[Component], banned: Sequence[frozenset[Component]], rng: random.Random | Rng
+) -> None:
+    """Rearrange a shuffled deal (``dealt[k]`` goes to place ``k``) so no place holds a
+    component banned there, moving as few as it can: each component in a banned place
+    finds a free place along an augmenting path (Kuhn's matching), the places tried
+    from a random start. The true position satisfies every ban, so a deal exists; were
+    the bans contradictory, what cannot be placed goes to the places left over."""
+    places = len(dealt)
+    holder: list[Component | None] = list(dealt)
+    loose = []
+    for place in range(places):
+        component = holder[place]
+        if component is not None and component in banned[place]:
+            loose.append(component)
+            holder[place] = None
+    if not loose:
+        return
+    start = rng.randrange(places) if isinstance(rng, random.Random) else rng.below(places)
+    order = [*range(start, places), *range(start)]
+
+    def place_of(component: Component, tried: set[int]) -> bool:
+        for place in order:  # free places first: the deal changes least
+            if holder[place] is None and place not in tried and component not in banned[place]:
+                tried.add(place)
+                holder[place] = component
+                return True
+        for place in order:
+            if place in tried or component in banned[place]:
+                continue
+            tried.add(place)
+            other = holder[place]
+            assert other is not None
+            if place_of(other, tried):
+                holder[place] = component
+                return True
+        return False
+
+    unplaced = [component for component in loose if not place_of(component, set())]
+    for place in range(places):
+        if holder[place] is None:
+            holder[place] = unplaced.pop()
+    dealt[:] = [component for component in holder if component is not None]
 
 
 _SWAPPABLE = frozenset({"card", "cards"})

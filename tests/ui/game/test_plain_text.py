@@ -1,6 +1,7 @@
 """Text from a pack, a file or a person is shown in the window as the text it is: never
 read as markup (an image fetched, a link made), hidden characters made visible, and a
-value of 98,000 characters (near the most a var may hold) cut short so the side panel stays quick (issue 14)."""
+value of 98,000 characters (near the most a var may hold) cut short so the side panel
+stays quick (issue 14)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from vtt.ui.qt import QLabel, QMessageBox, Qt
 MARKUP = "<b>Big</b><img src=x>"
 LINK = "<a href='https://example.com'>pieces</a>"
 #: A pack whose every name and text holds markup, whose log and var are built at run
-#: time with escape sequences and bidirectional overrides, and whose var is near the most a var may hold (100,000 characters).
+#: time with escape sequences and bidirectional overrides, and whose var is near the most
+#: a var may hold (100,000 characters).
 HOSTILE = (
     JANTORI.replace("name: JANTORI", f'name: "{MARKUP}"')
     .replace("seats: [White, Black]", f"seats: ['{MARKUP}', Black]")
