@@ -141,6 +141,8 @@ class ZoneDef:
     visibility: str = "everyone"
     shown: Expr | None = None  # the window lays it out only while this holds (or it is used)
     label: str = ""  # what players read it as, else its name
+    #: How the table draws a grid: "cells" (squares) or "lines" (a go board's crossings).
+    look: str = "cells"
 
     depth: int = field(init=False, default=0)  # how many indexes lead to one stack
 
