@@ -42,12 +42,21 @@ APPLY_EACH = 64
 SHORT_GAMES: dict[str, dict[str, object]] = {
     "stones": {"target": 60, "hand_limit": 3},
     "green-queen": {"target": 15},
+    # Random Janken Go rarely takes a King: it is cut to a draw after 12 turns each.
+    "janken-go": {"turns": 12},
 }
 #: Fewer games for packs whose every game deals a few hands of 13 to 23 cards each, and
 #: for Corner to Corner & Edge to Edge, whose random games walk hundreds of steps (Edge
 #: to Edge and the bigger board: 400 to 1,000 moves), and for Battlefront, whose games
-#: with a deck per player run to hundreds of attacks.
-GAMES_OF: dict[str, int] = {"stones": 48, "green-queen": 48, "corner-edge": 96, "battlefront": 24}
+#: with a deck per player run to hundreds of attacks, and for Janken Go, whose turns are
+#: several moves each with some 80 legal moves to check at every one.
+GAMES_OF: dict[str, int] = {
+    "stones": 48,
+    "green-queen": 48,
+    "corner-edge": 96,
+    "battlefront": 24,
+    "janken-go": 12,
+}
 
 
 #: Small packs made to hide things every way the language can (var visibility, each
@@ -386,7 +395,9 @@ def reference_position(state: State) -> tuple[object, ...]:
     variables = tuple(_plain(state.var(name)) for name in state.game.vars)
     turn = (env["current"], env["direction"], env["players"], state.phase, state.pending)
     options = tuple(sorted(state.options.items()))
-    return (zones, variables, turn, state.rng.state, state.revealed, state.outcome, options)
+    # What a take_back would put back (Janken Go) decides where the game can go.
+    start = None if state.turn_start is None else reference_position(state.turn_start)
+    return (zones, variables, turn, state.rng.state, state.revealed, state.outcome, options, start)
 
 
 class KeyBook:

@@ -510,9 +510,20 @@ def suicide(grid: Grid, at: Cell, owner: int, left: Cell | None = None) -> bool:
     return not breathes(at, owner)
 
 
-def snapshot(grid: Grid) -> tuple[tuple[Component, ...], ...]:
-    """The whole board as a value (ko: compare positions)."""
-    return tuple(tuple(stack) for stack in grid.values())
+def snapshot(grid: Grid) -> str:
+    """The whole board as one text, equal exactly for equal boards (ko: a var keeps the
+    position to compare with; text is cheap to keep, copy and compare).
+
+    >>> snapshot(_demo_go())
+    '/R@1/R@1/'
+    """
+    return "/".join(" ".join(map(_code, stack)) for stack in grid.values())
+
+
+def _code(component: Component) -> str:
+    if isinstance(component, Piece) and component.owner >= 0:
+        return f"{component.kind}@{component.owner}"
+    return str(component)
 
 
 def subsets(items: Sequence[Any], least: int, most: int) -> tuple[tuple[Any, ...], ...]:
