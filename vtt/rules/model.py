@@ -272,9 +272,12 @@ class VarDef:
     visibility: str = "everyone"  # who sees its value: everyone, owner (per player), nobody
 
     def value_text(self, value: object, names: Sequence[str]) -> str:
-        """One value of the var as players read it: a seat as its player's name."""
+        """One value of the var as players read it: a seat as its player's name, true
+        and false as yes and no ("points broken: yes")."""
         if self.shows == "seat" and type(value) is int and 0 <= value < len(names):
             return names[value]  # (a bool is not a seat: type() is exactly int)
+        if type(value) is bool:
+            return "yes" if value else "no"
         return describe(value)
 
 
