@@ -35,6 +35,11 @@ class TooBig(Exception):
     """The search passed its node limit before proving the value."""
 
 
+#: A line of play longer than this is not followed (Python's stack holds about 1,000
+#: calls, and a game this long is no small game).
+MAX_DEPTH = 300
+
+
 @dataclass
 class Solution:
     """The value of a position under perfect play, and the first moves that keep it."""
@@ -75,6 +80,8 @@ class Solver:
         self._started = 0.0
         #: The pack's scores (an expression of the environment), to order moves by.
         self.score: Callable[[Any], Any] | None = None
+        #: The positions on the line being searched (their hashes), to find one coming back.
+        self._line: set[int] = set()
 
     def check(self, state: Any) -> None:
         """Refuse a position the solver cannot prove."""
@@ -95,6 +102,7 @@ class Solver:
         self._progress = progress
         self._started = time.perf_counter()
         self._limit = self.nodes + self.node_limit if self.node_limit is not None else -1
+        self._line = set()
         start_nodes = self.nodes
         solution = Solution(0, state.current_player())
         if state.is_terminal():
@@ -118,6 +126,7 @@ class Solver:
         self.check(state)
         self._started = time.perf_counter()
         self._limit = self.nodes + self.node_limit if self.node_limit is not None else -1
+        self._line = set()
         return self._search(state, -1, 1)
 
     def best_action(self, state: Any) -> int | None:
@@ -187,6 +196,15 @@ class Solver:
         if mover < 0:
             raise NotSolvable("seats choose at the same time in secret here")
         key = hash(state.key())
+        line = self._line
+        if key in line:
+            # A position that comes back (a turn taken back, pieces stepping to and fro)
+            # has no value of its own: which side gains depends on the way there.
+            raise NotSolvable(
+                "a position comes back in one line of play: the solver proves games that never repeat"
+            )
+        if len(line) >= MAX_DEPTH:
+            raise TooBig(f"a line of play longer than {MAX_DEPTH} moves")
         entry = self.table.get(key)
         first = None
         if entry is not None:
@@ -201,6 +219,7 @@ class Solver:
             if alpha >= beta:
                 return value
         low, high = alpha, beta
+        line.add(key)
         maximizing = mover == 0
         best = -2 if maximizing else 2
         best_action = -1
@@ -218,6 +237,7 @@ class Solver:
             if alpha >= beta:
                 self.history[action] = self.history.get(action, 0) + 1
                 break
+        line.discard(key)
         if best in (-1, 1):  # the ends of the scale: a bound there is the value itself
             bound = _EXACT
         elif best <= low:
