@@ -201,7 +201,8 @@ class Solver:
             # A position that comes back (a turn taken back, pieces stepping to and fro)
             # has no value of its own: which side gains depends on the way there.
             raise NotSolvable(
-                "a position comes back in one line of play: the solver proves games that never repeat"
+                "a position comes back in one line of play:"
+                " the solver proves games that never repeat"
             )
         if len(line) >= MAX_DEPTH:
             raise TooBig(f"a line of play longer than {MAX_DEPTH} moves")

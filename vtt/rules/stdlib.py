@@ -503,7 +503,10 @@ def suicide(grid: Grid, at: Cell, owner: int, left: Cell | None = None) -> bool:
                     todo.append(near)
         return False
 
-    for near in _neighbours(cols, rows, at):
+    around = _neighbours(cols, rows, at)
+    if any(near == left or not grid[near] for near in around):
+        return False  # an empty cell beside it: the usual case, answered at once
+    for near in around:
         foe = owner_of(near)
         if foe is not None and foe != owner and not breathes(near, foe):
             return False
