@@ -41,6 +41,8 @@ CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("jokers-wild", {"extra_wild": True}),
     ("battlefront", {}),
     ("battlefront", {"jokers": True, "deck_per_player": True}),
+    ("janken-go", {}),
+    ("janken-go", {"size": 13}),
 )
 #: (pack, options, players) measured the same way at another number of players.
 SEATED: tuple[tuple[str, dict[str, object], int], ...] = (
