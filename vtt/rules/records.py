@@ -319,10 +319,10 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
     for index in range(len(record.moves) + 1):
         while refusals and refusals[0][0] == index:
             _, text, because = refusals.pop(0)
-            entry = _refused(state, text, because)
-            report["moves"].append(entry)
-            if "error" in entry:
-                report.update(ok=False, error=entry["error"])
+            refused = _refused(state, text, because)
+            report["moves"].append(refused)
+            if "error" in refused:
+                report.update(ok=False, error=refused["error"])
                 report["outcome"] = _outcome_json(state, state.outcome)
                 return report
         if index == len(record.moves):
