@@ -77,6 +77,7 @@ class Solver:
         self._limit = 0
         self._progress: Progress | None = None
         self._every = 1 << 16
+        self._reported = 0  # the node count at the last progress report
         self._started = 0.0
         #: The pack's scores (an expression of the environment), to order moves by.
         self.score: Callable[[Any], Any] | None = None
@@ -138,7 +139,8 @@ class Solver:
         spent = time.perf_counter() - self._started
         if self.seconds is not None and spent > self.seconds:
             raise TooBig(f"not solved within {self.seconds:g} s")
-        if self._progress is not None and self.nodes % self._every == 0:
+        if self._progress is not None and self.nodes >= self._reported + self._every:
+            self._reported = self.nodes
             self._progress(self.nodes, len(self.table), spent)
 
     def _child(self, state: Any, action: int) -> Any:
@@ -164,6 +166,11 @@ class Solver:
         if score is None or len(actions) < 3:
             return [(a, None) for a in actions]
         children = [(a, self._child(state, a)) for a in actions]
+        # Each child made to be scored is a position's work: it counts toward the limit
+        # (Janken Go scores some 80 children at every position).
+        self.nodes += len(children) - 1
+        if 0 <= self._limit <= self.nodes:
+            raise TooBig(f"more than {self.node_limit} positions")
         # Enhanced transposition cutoff: a child already known to win for the mover (or
         # a won end) is tried first, before any search below the others.
         goal = 1 if mover == 0 else -1
@@ -189,9 +196,9 @@ class Solver:
         if mover == TERMINAL:
             return int(state.returns()[0])
         self.nodes += 1
-        if self.nodes == self._limit:
+        if 0 <= self._limit <= self.nodes:
             raise TooBig(f"more than {self.node_limit} positions")
-        if self.nodes & 4095 == 0:
+        if self.nodes & 15 == 0:  # a position of a big game can take milliseconds
             self._tick()
         if mover < 0:
             raise NotSolvable("seats choose at the same time in secret here")
@@ -205,7 +212,7 @@ class Solver:
                 " the solver proves games that never repeat"
             )
         if len(line) >= MAX_DEPTH:
-            raise TooBig(f"a line of play longer than {MAX_DEPTH} moves")
+            raise NotSolvable(f"a line of play longer than {MAX_DEPTH} moves: no small game")
         entry = self.table.get(key)
         first = None
         if entry is not None:
