@@ -53,6 +53,8 @@ CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("corner-edge", {"game": "corner", "size": 7}),
     ("dueling-wizards", {}),
     ("dueling-wizards", {"spells": "two-card"}),
+    ("janken-go", {}),
+    ("janken-go", {"size": 13}),
 )
 #: (pack, options, players) measured the same way at another number of players.
 SEATED: tuple[tuple[str, dict[str, object], int], ...] = (

@@ -8,6 +8,9 @@ deterministic, so the same inputs give byte-identical files.  It writes:
 * ``assets/dice/pip-<R|P|S|W|L|Jk>.svg`` (six-sided suit die) and
   ``assets/dice/rank-<suit>-<2..10|J|Q|pip>.svg`` (twelve-sided rank dice);
 * ``assets/tokens/seat-1..8.svg`` and ``assets/tokens/suit-<suit>.svg``;
+* ``assets/tokens/piece-<kind>.svg`` for pieces that are no suit: ``K`` (a King's crown)
+  and ``wall`` (a Wall's bricks), drawn like the suit tokens (board games such as Janken
+  Go; the table rings each piece in its owner's colour);
 * ``assets/bag.svg``, ``assets/counter.svg``, ``assets/palette.json`` and
   ``assets/LICENSE-ART.md``.
 
@@ -736,6 +739,38 @@ def suit_token(suit: str) -> str:
     return svg_doc(80, 80, body, defs)
 
 
+#: Pieces that are no suit: their colour and their symbol, drawn white on the token.
+KING = "#a0782a"
+WALL = "#8a6a55"
+
+
+def king_token() -> str:
+    """A crown: five points over a band, a bead on each point."""
+    tips = [(22, 31), (31, 38), (40, 24), (49, 38), (58, 31)]
+    crown = poly_d([(24, 53), *tips, (56, 53)])
+    beads = "".join(circle(x, y, 3.2, fill="#ffffff") for x, y in tips[::2])
+    inner = path(crown, fill="#ffffff") + beads + rect(24, 55, 32, 5, 1.5, fill="#ffffff")
+    body, defs = token(KING, "g", inner)
+    return svg_doc(80, 80, body, defs)
+
+
+def wall_token() -> str:
+    """Bricks in three courses, the middle one offset by half a brick."""
+    courses = [
+        [(22, 27), (41, 27)],
+        [(16, 37), (32, 37), (48, 37)],
+        [(22, 47), (41, 47)],
+    ]
+    widths = {2: 17.0, 3: 14.0}
+    inner = "".join(
+        rect(x, y, widths[len(course)], 8, 1.2, fill="#ffffff")
+        for course in courses
+        for x, y in course
+    )
+    body, defs = token(WALL, "g", inner)
+    return svg_doc(80, 80, body, defs)
+
+
 # --------------------------------------------------------------------------- bag, counter
 
 
@@ -855,6 +890,8 @@ def build() -> dict[str, str]:
         files[f"tokens/seat-{seat}.svg"] = seat_token(font, seat)
     for suit in SUITS:
         files[f"tokens/suit-{suit}.svg"] = suit_token(suit)
+    files["tokens/piece-K.svg"] = king_token()
+    files["tokens/piece-wall.svg"] = wall_token()
     files["bag.svg"] = bag_svg()
     files["counter.svg"] = counter_svg()
     files["palette.json"] = json.dumps(palette(), indent=2) + "\n"

@@ -248,3 +248,21 @@ def test_a_budget_needs_a_positive_limit():
         Budget()
     with pytest.raises(ValueError, match="must be positive"):
         Budget(iterations=0)
+
+
+def test_the_solver_refuses_a_game_whose_positions_come_back() -> None:
+    # A turn taken back (Janken Go's way out of ko) returns to a position already on the
+    # line being searched: depth first, that went round until Python's stack ran out.
+    from tests.rules.test_take_back import KO
+    from vtt.ai.solver import NotSolvable
+    from vtt.rules.loader import load_pack_text
+
+    state = load_pack_text(KO, "ko.yaml").new_state({}, 0)
+    with pytest.raises(NotSolvable, match="comes back"):
+        Solver(node_limit=100_000).value(state)
+
+
+def test_a_search_agent_moves_in_janken_go() -> None:
+    state = load_game("janken-go").new_state({}, 1)
+    move = SearchAgent(Budget(iterations=2), 1).choose(state.view(0), state.legal_list())
+    assert move in state.legal_list()

@@ -23,7 +23,7 @@ def test_record_reaches_its_expected_outcome(path: Path) -> None:
     assert record.expect is not None, "every shipped record states its outcome"
     report = replay(record)
     assert report["ok"], report.get("error")
-    assert all(move["legal"] for move in report["moves"])
+    assert all(move["legal"] != move.get("refused", False) for move in report["moves"])
 
 
 def test_replay_prints_json_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
@@ -215,3 +215,50 @@ def test_a_record_may_expect_vars_in_the_middle_of_a_game(
     assert "'nothing', which the pack does not have" in report["error"]
     path.write_text(text + "expect: {vars: {played: 1}, winners: [P2]}\n")
     assert "the game did not end" in replay(load_record(path))["error"]
+
+
+def test_a_record_names_moves_the_rules_refuse_and_why(tmp_path: Path) -> None:
+    path = tmp_path / "refused.yaml"
+    path.write_text(
+        "pack: jantori\nmoves:\n  - place R at b3\n"
+        "  - {refused: place R at a1, because: next to your marker}\n"
+        "  - place R at b1\n"
+    )
+    record = load_record(path)
+    assert record.moves == ["place R at b3", "place R at b1"]
+    assert record.refusals == [(1, "place R at a1", "next to your marker")]
+    report = replay(record)
+    assert report["ok"], report.get("error")
+    assert [(m["move"], m["legal"]) for m in report["moves"]] == [
+        ("place R at b3", True),
+        ("place R at a1", False),
+        ("place R at b1", True),
+    ]
+    assert report["moves"][1]["refused"] and report["moves"][1]["player"] == "Black"
+    # Written back, the refusal stands where it was.
+    again = tmp_path / "again.yaml"
+    again.write_text(record.to_yaml())
+    assert load_record(again).refusals == record.refusals
+
+
+@pytest.mark.parametrize(
+    ("refused", "error"),
+    [
+        ("{refused: place R at b1, because: marker}", "should be refused (marker) but is legal"),
+        ("{refused: place R at a1, because: Ko}", "not because of 'Ko'"),
+    ],
+)
+def test_a_refusal_that_does_not_happen_fails_the_replay(
+    tmp_path: Path, refused: str, error: str
+) -> None:
+    path = tmp_path / "wrong.yaml"
+    path.write_text(f"pack: jantori\nmoves:\n  - place R at b3\n  - {refused}\n")
+    report = replay(load_record(path))
+    assert not report["ok"] and error in report["error"]
+
+
+def test_a_refusal_written_wrongly_is_refused_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("pack: jantori\nmoves:\n  - place R at b3\n  - {refused: place R at a1}\n")
+    with pytest.raises(RecordError, match=r"bad.yaml:4.*refused: MOVE, because"):
+        load_record(path)

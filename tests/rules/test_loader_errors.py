@@ -134,3 +134,17 @@ def test_a_mistake_in_a_step_names_the_step_and_what_was_expected(
     effects = GOOD[GOOD.index("    effects:") :]
     [message] = errors_of(GOOD.replace(effects, f"    effects: {steps}\n"))
     assert expected in message
+
+
+def test_a_look_is_for_grids_and_names_its_choices() -> None:
+    hand = "  hand: {per: player, visibility: owner}\n"
+
+    def with_board(board: str) -> str:
+        return GOOD.replace(hand, hand + f"  board: {board}\n")
+
+    [message] = errors_of(with_board("{look: lines}"))
+    assert message.startswith("tiny.yaml:10:11 (zones.board.look):") and "no grid" in message
+    [message] = errors_of(with_board("{grid: [3, 3], look: go}"))
+    assert "(zones.board.look)" in message and "cells" in message and "lines" in message
+    game = load_pack_text(with_board("{grid: [3, 3], look: lines}"), "tiny.yaml")
+    assert game.zones["board"].look == "lines" and game.zones["pool"].look == "cells"

@@ -34,6 +34,11 @@ class TooBig(Exception):
     """The search passed its node limit before proving the value."""
 
 
+#: A line of play longer than this is not followed (Python's stack holds about 1,000
+#: calls, and a game this long is no small game).
+MAX_DEPTH = 300
+
+
 @dataclass
 class Solution:
     """The value of a position under perfect play, and the first moves that keep it."""
@@ -71,9 +76,12 @@ class Solver:
         self._limit = 0
         self._progress: Progress | None = None
         self._every = 1 << 16
+        self._reported = 0  # the node count at the last progress report
         self._started = 0.0
         #: The pack's scores (an expression of the environment), to order moves by.
         self.score: Callable[[Any], Any] | None = None
+        #: The positions on the line being searched (their hashes), to find one coming back.
+        self._line: set[int] = set()
 
     def check(self, state: Any) -> None:
         """Refuse a position the solver cannot prove."""
@@ -94,6 +102,7 @@ class Solver:
         self._progress = progress
         self._started = time.perf_counter()
         self._limit = self.nodes + self.node_limit if self.node_limit is not None else -1
+        self._line = set()
         start_nodes = self.nodes
         solution = Solution(0, state.current_player())
         if state.is_terminal():
@@ -117,6 +126,7 @@ class Solver:
         self.check(state)
         self._started = time.perf_counter()
         self._limit = self.nodes + self.node_limit if self.node_limit is not None else -1
+        self._line = set()
         return self._search(state, -1, 1)
 
     def best_action(self, state: Any) -> int | None:
@@ -128,7 +138,8 @@ class Solver:
         spent = time.perf_counter() - self._started
         if self.seconds is not None and spent > self.seconds:
             raise TooBig(f"not solved within {self.seconds:g} s")
-        if self._progress is not None and self.nodes % self._every == 0:
+        if self._progress is not None and self.nodes >= self._reported + self._every:
+            self._reported = self.nodes
             self._progress(self.nodes, len(self.table), spent)
 
     def _child(self, state: Any, action: int) -> Any:
@@ -154,6 +165,11 @@ class Solver:
         if score is None or len(actions) < 3:
             return [(a, None) for a in actions]
         children = [(a, self._child(state, a)) for a in actions]
+        # Each child made to be scored is a position's work: it counts toward the limit
+        # (Janken Go scores some 80 children at every position).
+        self.nodes += len(children) - 1
+        if 0 <= self._limit <= self.nodes:
+            raise TooBig(f"more than {self.node_limit} positions")
         # Enhanced transposition cutoff: a child already known to win for the mover (or
         # a won end) is tried first, before any search below the others.
         goal = 1 if mover == 0 else -1
@@ -178,13 +194,23 @@ class Solver:
         if mover == TERMINAL:
             return int(state.returns()[0])
         self.nodes += 1
-        if self.nodes == self._limit:
+        if 0 <= self._limit <= self.nodes:
             raise TooBig(f"more than {self.node_limit} positions")
-        if self.nodes & 4095 == 0:
+        if self.nodes & 15 == 0:  # a position of a big game can take milliseconds
             self._tick()
         if mover < 0:
             raise NotSolvable("seats choose at the same time in secret here")
         key = hash(state.key())
+        line = self._line
+        if key in line:
+            # A position that comes back (a turn taken back, pieces stepping to and fro)
+            # has no value of its own: which side gains depends on the way there.
+            raise NotSolvable(
+                "a position comes back in one line of play:"
+                " the solver proves games that never repeat"
+            )
+        if len(line) >= MAX_DEPTH:
+            raise NotSolvable(f"a line of play longer than {MAX_DEPTH} moves: no small game")
         entry = self.table.get(key)
         first = None
         if entry is not None:
@@ -199,6 +225,7 @@ class Solver:
             if alpha >= beta:
                 return value
         low, high = alpha, beta
+        line.add(key)
         maximizing = mover == 0
         best = -2 if maximizing else 2
         best_action = -1
@@ -216,6 +243,7 @@ class Solver:
             if alpha >= beta:
                 self.history[action] = self.history.get(action, 0) + 1
                 break
+        line.discard(key)
         if best in (-1, 1):  # the ends of the scale: a bound there is the value itself
             bound = _EXACT
         elif best <= low:

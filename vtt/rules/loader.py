@@ -575,7 +575,10 @@ class _Builder:
                 visibility=raw.get("visibility", "everyone"),
                 shown=shown,
                 label=str(raw.get("label", "")),
+                look=raw.get("look", "cells"),
             )
+            if "look" in raw and grid is None:
+                self.fail("'look' is how a grid is drawn: this zone has no grid", (*path, "look"))
             if raw.get("visibility") == "owner" and raw.get("per") != "player":
                 self.fail("visibility 'owner' needs a per-player zone (per: player)", path)
 

@@ -142,6 +142,8 @@ class ZoneDef:
     visibility: str = "everyone"
     shown: Expr | None = None  # the window lays it out only while this holds (or it is used)
     label: str = ""  # what players read it as, else its name
+    #: How the table draws a grid: "cells" (squares) or "lines" (a go board's crossings).
+    look: str = "cells"
 
     depth: int = field(init=False, default=0)  # how many indexes lead to one stack
 
@@ -282,9 +284,12 @@ class VarDef:
     bar: Expr | None = None  # the window draws the value as a bar filled out of this maximum
 
     def value_text(self, value: object, names: Sequence[str]) -> str:
-        """One value of the var as players read it: a seat as its player's name."""
+        """One value of the var as players read it: a seat as its player's name, true
+        and false as yes and no ("points broken: yes")."""
         if self.shows == "seat" and type(value) is int and 0 <= value < len(names):
             return names[value]  # (a bool is not a seat: type() is exactly int)
+        if type(value) is bool:
+            return "yes" if value else "no"
         return describe(value)
 
 

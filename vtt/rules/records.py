@@ -68,6 +68,9 @@ class Record:
     deal: dict[str, Any] | None = None
     moves: list[str] = field(default_factory=list)
     expect: dict[str, Any] | None = None
+    #: Moves the rules must refuse, each ``(index, move, because)``: before ``moves[index]``
+    #: is made, ``move`` is illegal with a reason that says ``because`` (a rule shown at work).
+    refusals: list[tuple[int, str, str]] = field(default_factory=list)
     file: str = ""
     note: str = ""
     #: The seat a record of a game under way was written for (``vtt.rules.seenrecord``):
@@ -86,7 +89,10 @@ class Record:
         data["seed"] = self.seed
         if self.deal is not None:
             data["deal"] = self.deal
-        data["moves"] = self.moves
+        moves: list[Any] = list(self.moves)
+        for index, move, because in sorted(self.refusals, key=lambda r: r[0], reverse=True):
+            moves.insert(index, {"refused": move, "because": because})
+        data["moves"] = moves
         if self.expect is not None:
             data["expect"] = self.expect
         if self.seen_by is not None:
@@ -110,6 +116,15 @@ def _check(document: Document) -> dict[str, Any]:
         raise RecordError(f"{document.where([])}: missing key 'pack'")
     if not isinstance(data.get("moves", []), list):
         raise RecordError(f"{document.where(['moves'])}: expected a list of moves")
+    for index, move in enumerate(data.get("moves") or []):
+        if isinstance(move, dict) and (
+            set(move) != {"refused", "because"}
+            or not all(isinstance(v, str) and v.strip() for v in move.values())
+        ):
+            raise RecordError(
+                f"{document.where(['moves', index])}: a refused move is written "
+                "{refused: MOVE, because: WORDS OF ITS REASON}"
+            )
     seats = data.get("seats")
     if seats is not None and (
         not isinstance(seats, list) or not all(isinstance(name, str) for name in seats)
@@ -192,12 +207,45 @@ def load_record(path: Path | str) -> Record:
         seats=data.get("seats"),
         seed=int(data.get("seed", 0)),
         deal=data.get("deal"),
-        moves=[str(move) for move in data.get("moves") or []],
+        moves=[str(move) for move in data.get("moves") or [] if not isinstance(move, dict)],
+        refusals=_refusals(data.get("moves") or []),
         expect=data.get("expect"),
         file=str(path),
         note=str(data.get("note", "")),
         seen_by=data.get("seen_by"),
     )
+
+
+def _refusals(entries: list[Any]) -> list[tuple[int, str, str]]:
+    """The refused moves of a record's list, each with the index of the move it precedes."""
+    found, made = [], 0
+    for entry in entries:
+        if isinstance(entry, dict):
+            found.append((made, str(entry["refused"]), str(entry["because"])))
+        else:
+            made += 1
+    return found
+
+
+def _refused(state: State, text: str, because: str) -> dict[str, Any]:
+    """The report of a move the record says is refused: ``ok`` False when it is not, or
+    when its reason does not say ``because``."""
+    seat = state.to_move
+    entry: dict[str, Any] = {
+        "move": text,
+        "player": None if seat is None else state.seat_names[seat],
+        "refused": True,
+    }
+    try:
+        reason = state.explain(Move.parse(text))
+    except InvalidMove as error:
+        reason = str(error)
+    entry.update(legal=reason is None, reason=reason)
+    if reason is None:
+        entry["error"] = f"{text!r} should be refused ({because}) but is legal"
+    elif because not in reason:
+        entry["error"] = f"{text!r} is refused, but not because of {because!r}: {reason}"
+    return entry
 
 
 def record_of(state: State, *, deal: Mapping[str, Any] | None = None) -> Record:
@@ -362,7 +410,19 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
         )
         return report
     report["options"] = dict(state.options)
-    for text in record.moves:
+    refusals = sorted(record.refusals, key=lambda r: r[0])
+    for index in range(len(record.moves) + 1):
+        while refusals and refusals[0][0] == index:
+            _, text, because = refusals.pop(0)
+            refused = _refused(state, text, because)
+            report["moves"].append(refused)
+            if "error" in refused:
+                report.update(ok=False, error=refused["error"])
+                report["outcome"] = _outcome_json(state, state.outcome)
+                return report
+        if index == len(record.moves):
+            break
+        text = record.moves[index]
         seat = state.to_move
         entry: dict[str, Any] = {
             "move": text,

@@ -471,9 +471,62 @@ def dead_groups(grid: Grid, owner: int) -> tuple[Cell, ...]:
     return tuple(sorted(dead))
 
 
-def snapshot(grid: Grid) -> tuple[tuple[Component, ...], ...]:
-    """The whole board as a value (ko: compare positions)."""
-    return tuple(tuple(stack) for stack in grid.values())
+def suicide(grid: Grid, at: Cell, owner: int, left: Cell | None = None) -> bool:
+    """True if a piece of ``owner`` put on ``at`` (in place of what is there, coming from
+    ``left`` if given, which is then empty) captures no group of another owner and its
+    own group has no liberty: the move go forbids.
+
+    >>> board = _demo_go()
+    >>> suicide(board, cell('a1'), 0), suicide(board, cell('a1'), 1)
+    (True, False)
+    """
+    cols, rows = grid.cols, grid.rows
+
+    def owner_of(here: Cell) -> int | None:
+        if here == at:
+            return owner
+        if here == left:
+            return None
+        return _owner(grid[here])
+
+    def breathes(start: Cell, who: int) -> bool:
+        seen, todo = {start}, [start]
+        while todo:
+            for near in _neighbours(cols, rows, todo.pop()):
+                if near in seen:
+                    continue
+                near_owner = owner_of(near)
+                if near_owner is None and (near == left or not grid[near]):
+                    return True
+                if near_owner == who:
+                    seen.add(near)
+                    todo.append(near)
+        return False
+
+    around = _neighbours(cols, rows, at)
+    if any(near == left or not grid[near] for near in around):
+        return False  # an empty cell beside it: the usual case, answered at once
+    for near in around:
+        foe = owner_of(near)
+        if foe is not None and foe != owner and not breathes(near, foe):
+            return False
+    return not breathes(at, owner)
+
+
+def snapshot(grid: Grid) -> str:
+    """The whole board as one text, equal exactly for equal boards (ko: a var keeps the
+    position to compare with; text is cheap to keep, copy and compare).
+
+    >>> snapshot(_demo_go())
+    '/R@1/R@1/'
+    """
+    return "/".join(" ".join(map(_code, stack)) for stack in grid.values())
+
+
+def _code(component: Component) -> str:
+    if isinstance(component, Piece) and component.owner >= 0:
+        return f"{component.kind}@{component.owner}"
+    return str(component)
 
 
 def subsets(items: Sequence[Any], least: int, most: int) -> tuple[tuple[Any, ...], ...]:
@@ -553,6 +606,14 @@ setattr(top, "inline_form", "top")  # noqa: B010
 setattr(empty, "inline_form", "empty")  # noqa: B010
 
 
+def _demo_go() -> Grid:
+    """a1 in a corner held by seat 1 on b1 and a2 (2x2: b2 empty)."""
+    grid = Grid(2, 2)
+    grid[Cell.parse("b1")].append(Piece("R", 1))
+    grid[Cell.parse("a2")].append(Piece("R", 1))
+    return grid
+
+
 def _demo_grid() -> Grid:
     grid = Grid(3, 3)
     for name in ("a1", "b2", "c3"):
@@ -620,6 +681,7 @@ _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "liberties": liberties,
     "dead_groups": dead_groups,
     "snapshot": snapshot,
+    "suicide": suicide,
     "subsets": subsets,
     "most": most,
     "least": least,

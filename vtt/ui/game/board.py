@@ -442,10 +442,13 @@ class FaceItem(QGraphicsRectItem):
         return self._token(component) if isinstance(component, Piece) else None
 
     def _token(self, piece: Piece | None) -> str | None:
-        """The suit token drawn on a piece (R, P, S, W, L), if the art has it."""
-        suit = piece.suit if piece is not None else None
-        asset = f"tokens/suit-{suit.letter}" if suit is not None else ""
-        return asset if asset and self.art.exists(asset) else None
+        """The token drawn on a piece: its suit's (R, P, S, W, L), else its kind's own
+        (``tokens/piece-K``, a King's crown), if the art has it."""
+        if piece is None:
+            return None
+        suit = piece.suit
+        asset = f"tokens/suit-{suit.letter}" if suit is not None else f"tokens/piece-{piece.kind}"
+        return asset if self.art.exists(asset) else None
 
     def _paint_piece(self, painter: QPainter, body: QRectF, piece: Piece | None) -> None:
         owner = piece.owner if piece is not None else -1
@@ -472,10 +475,15 @@ class FaceItem(QGraphicsRectItem):
 
 
 def paint_board(painter: QPainter, grid: Grid) -> None:
-    """A board on the felt: a wooden frame, its cells, and the names of its columns
-    (below) and rows (to the left) on its edge."""
+    """A board on the felt: a wooden frame, its cells (or, for a grid drawn as lines,
+    the lines through them, as on a go board), and the names of its columns (below)
+    and rows (to the left) on its edge."""
     x, y, w, h = grid.rect
     cells = QRectF(x, y, w, h)
+    if grid.look == "lines":
+        _paint_lines(painter, grid)
+        _paint_names(painter, grid)
+        return
     painter.setPen(QPen(QColor("#2e1d10"), 2))
     frame = QLinearGradient(cells.topLeft(), cells.bottomRight())
     frame.setColorAt(0.0, QColor("#8a5a33"))
@@ -491,6 +499,62 @@ def paint_board(painter: QPainter, grid: Grid) -> None:
         painter.drawLine(QPointF(x + col * cw, y), QPointF(x + col * cw, y + h))
     for row in range(1, grid.rows):
         painter.drawLine(QPointF(x, y + row * ch), QPointF(x + w, y + row * ch))
+    _paint_names(painter, grid)
+
+
+def _paint_lines(painter: QPainter, grid: Grid) -> None:
+    """A go board: light wood, a line through each row and column of cells, and the
+    star points a go board of that size has."""
+    x, y, w, h = grid.rect
+    cw, ch = w / grid.cols, h / grid.rows
+    painter.setPen(QPen(QColor("#2e1d10"), 2))
+    wood = QLinearGradient(QPointF(x, y), QPointF(x + w, y + h))
+    wood.setColorAt(0.0, QColor("#e4bf79"))
+    wood.setColorAt(1.0, QColor("#c99a52"))
+    painter.setBrush(wood)
+    painter.drawRoundedRect(QRectF(x, y, w, h).adjusted(-9, -9, 9, 9), 10, 10)
+    painter.setPen(QPen(QColor(40, 26, 12), 1.6))
+    left, right = x + cw / 2, x + w - cw / 2
+    top, bottom = y + ch / 2, y + h - ch / 2
+    for col in range(grid.cols):
+        painter.drawLine(QPointF(left + col * cw, top), QPointF(left + col * cw, bottom))
+    for row in range(grid.rows):
+        painter.drawLine(QPointF(left, top + row * ch), QPointF(right, top + row * ch))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(40, 26, 12))
+    radius = min(cw, ch) * 0.07
+    for col, row in star_points(grid.cols, grid.rows):
+        centre = QPointF(left + col * cw, bottom - row * ch)
+        painter.drawEllipse(centre, radius, radius)
+
+
+def star_points(cols: int, rows: int) -> tuple[tuple[int, int], ...]:
+    """The column and row (from 0, bottom left) of a go board's star points: the corner
+    points two lines in (three on 12 lines and more), the centre on an odd board, and on
+    15 lines and more the middles of the sides.
+
+    >>> star_points(9, 9)
+    ((2, 2), (2, 6), (4, 4), (6, 2), (6, 6))
+    """
+    if min(cols, rows) < 7:
+        return ()
+    inset = 3 if min(cols, rows) >= 12 else 2
+    xs = [inset, cols - 1 - inset]
+    ys = [inset, rows - 1 - inset]
+    if cols % 2 and cols >= 15:
+        xs.append(cols // 2)
+    if rows % 2 and rows >= 15:
+        ys.append(rows // 2)
+    points = {(c, r) for c in xs for r in ys}
+    if cols % 2 and rows % 2:
+        points.add((cols // 2, rows // 2))
+    return tuple(sorted(points))
+
+
+def _paint_names(painter: QPainter, grid: Grid) -> None:
+    """The names of the columns below the board and of the rows to its left."""
+    x, y, w, h = grid.rect
+    cw, ch = w / grid.cols, h / grid.rows
     font = QFont(label_font())
     font.setBold(True)
     painter.setFont(font)

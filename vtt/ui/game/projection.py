@@ -153,6 +153,8 @@ class Grid:
     rect: Rect
     cols: int
     rows: int
+    #: How it is drawn: "cells" (squares) or "lines" (a go board), as its zone says.
+    look: str = "cells"
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -315,7 +317,7 @@ def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
         cx = EDGE + cell.col * cw
         cy = (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
         places.append(_cell_place((*spec.key, cell), stack, cx, cy, _owner(zone, spec.key), cards))
-    grid = Grid(spec.key, (EDGE, 0.0, cols * cw, rows * ch), cols, rows)
+    grid = Grid(spec.key, (EDGE, 0.0, cols * cw, rows * ch), cols, rows, zone.look)
     return places, grid, EDGE + cols * cw, rows * ch + EDGE
 
 
@@ -373,7 +375,7 @@ class _Block:
     def moved(self, dx: float, dy: float) -> _Block:
         """The block ``dx``, ``dy`` further on."""
         grids = [
-            Grid(g.key, (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]), g.cols, g.rows)
+            Grid(g.key, (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]), g.cols, g.rows, g.look)
             for g in self.grids
         ]
         return _Block([p.moved(dx, dy) for p in self.places], self.width, self.height, grids)
