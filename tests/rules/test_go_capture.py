@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from vtt.rules.expr.meter import takes_meter
 from vtt.rules.stdlib import LIBRARY, dead_groups, group, liberties, snapshot, suicide
 from vtt.rules.values import Cell, Grid, Piece
 
@@ -82,4 +83,4 @@ def test_a_snapshot_is_equal_exactly_for_equal_boards() -> None:
 
 def test_the_go_functions_spend_work() -> None:
     for name in ("group", "liberties", "dead_groups", "suicide", "snapshot"):
-        assert getattr(LIBRARY.functions[name], "charges_work", False), name
+        assert takes_meter(LIBRARY.functions[name]), name
