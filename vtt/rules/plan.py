@@ -129,6 +129,27 @@ def _narrowing(
     return tree.left.id, compile_part(source)
 
 
+def _one_loop_call(condition: Condition, function: str) -> tuple[str, ast.GeneratorExp] | None:
+    """The condition's source and its generator when it is ``function(E for x in S if Q)``
+    with one loop (``all`` or ``any`` over a set argument's cards)."""
+    source = condition.check.source.strip()
+    try:
+        tree = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (
+        isinstance(tree, ast.Call)
+        and isinstance(tree.func, ast.Name)
+        and tree.func.id == function
+        and len(tree.args) == 1
+        and not tree.keywords
+        and isinstance(tree.args[0], ast.GeneratorExp)
+        and len(tree.args[0].generators) == 1
+    ):
+        return None
+    return source, tree.args[0]
+
+
 def _sifting(
     condition: Condition,
     args: Sequence[ArgDef],
@@ -138,22 +159,10 @@ def _sifting(
     """``(arg, FROM')`` when the condition is ``all(P for x in arg if Q)`` for a ``cards``
     argument: a set passes exactly when each of its cards does, so the cards that do
     not (``Q`` and not ``P``) are left out of ``from`` before any set is formed."""
-    source = condition.check.source.strip()
-    try:
-        tree = ast.parse(source, mode="eval").body
-    except SyntaxError:
+    found = _one_loop_call(condition, "all")
+    if found is None:
         return None
-    if not (
-        isinstance(tree, ast.Call)
-        and isinstance(tree.func, ast.Name)
-        and tree.func.id == "all"
-        and len(tree.args) == 1
-        and not tree.keywords
-        and isinstance(tree.args[0], ast.GeneratorExp)
-        and len(tree.args[0].generators) == 1
-    ):
-        return None
-    generator = tree.args[0]
+    source, generator = found
     loop = generator.generators[0]
     by_name = {arg.name: arg for arg in args}
     if not (
@@ -198,22 +207,10 @@ def _touching(
     """``(arg, CARDS)`` when the condition is ``any(P for x in arg if Q)`` for a ``cards``
     argument: a set passes exactly when it holds a card that passes, one of CARDS
     (written over the cards the argument's name holds when it runs)."""
-    source = condition.check.source.strip()
-    try:
-        tree = ast.parse(source, mode="eval").body
-    except SyntaxError:
+    found = _one_loop_call(condition, "any")
+    if found is None:
         return None
-    if not (
-        isinstance(tree, ast.Call)
-        and isinstance(tree.func, ast.Name)
-        and tree.func.id == "any"
-        and len(tree.args) == 1
-        and not tree.keywords
-        and isinstance(tree.args[0], ast.GeneratorExp)
-        and len(tree.args[0].generators) == 1
-    ):
-        return None
-    generator = tree.args[0]
+    source, generator = found
     loop = generator.generators[0]
     arg = _cards_arg(loop.iter, args)
     if arg is None or not isinstance(loop.target, ast.Name) or loop.is_async:
