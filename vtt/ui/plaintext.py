@@ -37,7 +37,7 @@ def rich_label(markup: str) -> QLabel:
 
 def escaped(text: object, limit: int = LINE_CHARS) -> str:
     """Text to put inside the window's own markup: shown, never read as markup."""
-    return html.escape(shown(text, limit))
+    return html.escape(shown(text, limit), quote=False)  # element text: quotes may stay
 
 
 def tip(text: object, limit: int = LINE_CHARS) -> str:

@@ -36,9 +36,10 @@ def game(qtbot):
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
-    def open_deal(deal, players=2, **options):
-        others = [SeatChoice(f"P{n}", "Computer (Random)") for n in range(2, players + 1)]
-        seats = (SeatChoice("P1"), *others)
+    def open_deal(deal, players=2, names=(), **options):
+        names = [*names, *(f"P{n}" for n in range(len(names) + 1, players + 1))]
+        others = [SeatChoice(names[n - 1], "Computer (Random)") for n in range(2, players + 1)]
+        seats = (SeatChoice(names[0]), *others)
         setup = GameSetup("battlefront", seats, {"jokers": True, **options}, 0, deal=deal)
         window = GameWindow(setup, pause_ms=FAST_MS)
         window.resize(1300, 900)
@@ -105,6 +106,14 @@ def test_an_attack_is_built_by_dragging_the_starter_and_clicking_a_helper(game):
     assert not builder.active
     assert not window.build_panel.isVisible()
     assert not marks(window)
+
+
+def test_the_panel_shows_a_seat_name_as_text_not_markup(game):
+    window = game(SAMPLE, names=["P1", "<i>Eve</i><img/>"])
+    aim(window, "2R", "5L")
+    markup = window.build_text.text()
+    assert "&lt;i&gt;Eve&lt;/i&gt;&lt;img/&gt;'s 5L" in markup
+    assert "<img" not in markup and "<i>" not in markup
 
 
 def test_a_helper_clicked_again_goes_back_and_the_total_follows(game):

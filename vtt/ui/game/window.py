@@ -228,7 +228,7 @@ class GameWindow(QMainWindow):
             " #building QLabel { color: #f3ead8; }"
         )
         row = QHBoxLayout(panel)
-        self.build_text = QLabel()
+        self.build_text = rich_label("")  # its lines are coloured: every text in it escaped
         self.build_text.setWordWrap(True)
         self.build_text.setStyleSheet("font-size: 14px; padding: 2px 4px;")
         self.build_play = QPushButton()
@@ -269,12 +269,12 @@ class GameWindow(QMainWindow):
             else "Click a glowing card to add it"
         )
         self.build_text.setText(
-            f"<b>{head}</b>{tally}<br>"
-            f'<span style="color:{colour}">{mark} {builder.status()}</span><br>'
-            f'<span style="color:#b8a88f; font-size: 12px">{how}; a chosen card again to take '
-            "it back · Esc cancels</span>"
+            f"<b>{escaped(head)}</b>{escaped(tally)}<br>"
+            f'<span style="color:{colour}">{mark} {escaped(builder.status())}</span><br>'
+            f'<span style="color:#b8a88f; font-size: 12px">{escaped(how)}; a chosen card again'
+            " to take it back · Esc cancels</span>"
         )
-        self.build_play.setText(builder.word)
+        self.build_play.setText(shown(builder.word).replace("&", "&&"))
         self.build_play.setEnabled(ready)
         self.build_panel.show()
         self._place_build()
