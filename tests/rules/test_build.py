@@ -4,8 +4,7 @@ the pack's reason and tally; Battlefront's sample game is the example."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from tests.packs.test_battlefront import SAMPLE  # the rule text's sample game
 from vtt.janken import Card
 from vtt.rules import load_game
 from vtt.rules.build import Target, builders, builds_of, judge
@@ -14,13 +13,6 @@ from vtt.rules.explain import NOT_A_VALUE
 from vtt.rules.moves import Move
 
 GAME = load_game("battlefront")
-
-SAMPLE: dict[str, Any] = {
-    "front": [["QL", "2R", "6W"], ["7P", "5L", "9R"]],
-    "reinforcements": [["8S", "7L", "3W"], ["2S", "10P", "KL"]],
-    "draw": [["4P", "5S"], ["JkW", "3S"]],
-    "current": 0,
-}
 
 
 def _cards(*texts: str) -> frozenset[Card]:
