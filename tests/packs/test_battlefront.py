@@ -156,14 +156,17 @@ def test_defenders_move_up_in_table_order_and_forced_moves_are_made_for_them() -
     assert state.to_move == 1  # P2's own turn follows P1's
 
 
+#: A deck each: P2 and P3 both hold 5L in front, and P1 can take either.
+TWIN_TARGETS: dict[str, Any] = {
+    "front": [["2R", "8S", "9W"], ["5L"], ["5L"]],
+    "reinforcements": [[], [], []],
+    "draw": [[], [], []],
+    "current": 0,
+}
+
+
 def test_with_a_deck_each_the_attack_names_whose_card_it_is() -> None:
-    deal = {
-        "front": [["2R", "8S", "9W"], ["5L"], ["5L"]],
-        "reinforcements": [[], [], []],
-        "draw": [[], [], []],
-        "current": 0,
-    }
-    state = GAME.new_state({"deck_per_player": True}, 0, players=3, deal=deal)
+    state = GAME.new_state({"deck_per_player": True}, 0, players=3, deal=TWIN_TARGETS)
     _play(state, "attack P3's 5L with 2R 8S")
     assert _cards(state, "front", 1) == {"5L"}
     assert not _cards(state, "front", 2)

@@ -4,7 +4,7 @@ the pack's reason and tally; Battlefront's sample game is the example."""
 
 from __future__ import annotations
 
-from tests.packs.test_battlefront import SAMPLE  # the rule text's sample game
+from tests.packs.test_battlefront import SAMPLE, TWIN_TARGETS
 from vtt.janken import Card
 from vtt.rules import load_game
 from vtt.rules.build import Target, builders, builds_of, judge
@@ -110,13 +110,7 @@ def test_without_a_joker_to_be_had_the_reason_is_the_plain_attacks() -> None:
 
 
 def test_with_a_deck_each_the_target_is_the_card_in_its_place() -> None:
-    deal = {
-        "front": [["2R", "8S", "9W"], ["5L"], ["5L"]],
-        "reinforcements": [[], [], []],
-        "draw": [[], [], []],
-        "current": 0,
-    }
-    state = GAME.new_state({"deck_per_player": True}, 0, players=3, deal=deal)
+    state = GAME.new_state({"deck_per_player": True}, 0, players=3, deal=TWIN_TARGETS)
     builds = builds_of(state)
     p2, p3 = Target(Card.parse("5L"), ("front", 1)), Target(Card.parse("5L"), ("front", 2))
     assert builds.move(p3, _cards("2R", "8S")) == Move("attack P3's 5L with 2R 8S")
