@@ -13,7 +13,7 @@ the move's ``tally`` ("9 of 13 needed"). Nothing here knows any game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.janken import Card
 from vtt.rules.explain import NOT_A_VALUE, domain, failure
 from vtt.rules.expr import EvalError
-from vtt.rules.footprint import UNKNOWN, Key, Trace
+from vtt.rules.footprint import UNKNOWN, Footprint, Key, Trace
 from vtt.rules.model import MoveDef
 from vtt.rules.moves import Move
 
@@ -124,14 +124,15 @@ class Builds:
         return self.moves.get(target, {}).get(chosen)
 
 
-def builds_of(state: State) -> Builds:
-    """The legal moves of the seat to move that are built from a target and cards."""
+def builds_of(state: State, feet: Mapping[Move, Footprint] | None = None) -> Builds:
+    """The legal moves of the seat to move that are built from a target and cards
+    (``feet``: ``state.footprints()``, when the caller has them already)."""
     builds = Builds()
     found = {builder.kind.name: builder for builder in builders(state)}
     if not found:
         return builds
     builds.pool = _pool(state, found.values())
-    for move, foot in state.footprints().items():
+    for move, foot in (state.footprints() if feet is None else feet).items():
         kind, values = move.kind, move.values
         if kind is None:
             _, kind, values = state.game.resolve(move, state.seat_names)

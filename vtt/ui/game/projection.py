@@ -638,13 +638,14 @@ def _picked_cards(move: Move) -> frozenset[str] | None:
     return frozenset(str(card) for card in move.values[0])
 
 
-def drags_of(state: State) -> Drags:
+def drags_of(state: State, feet: Mapping[Move, Footprint] | None = None) -> Drags:
     """The legal moves of the seat to move, as drags onto places and as actions: a move
     with a footprint (it moves a card or piece of its own) is a drag onto the place it
     reaches, any other an action; so are moves that put the same component on the same
-    place, since a drop could not tell them apart."""
+    place, since a drop could not tell them apart. ``feet``: ``state.footprints()``,
+    when the caller has them already."""
     drags = Drags()
-    feet = state.footprints()
+    feet = state.footprints() if feet is None else feet
     legal = state.legal_list()
     # The same component from different places (two pawns of one player) are different
     # drags; only moves a drop from one place cannot tell apart go to the action bar.

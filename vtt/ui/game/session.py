@@ -145,6 +145,7 @@ class GameSession(QObject):
         self.picked: set[str] = set()
         self.picked_by: int | None = None
         self._builds: Builds | None = None
+        self._feet: dict[Move, Footprint] | None = None
         #: The footprint of the last move made by ``play`` (None after any other change).
         self.last_footprint: Footprint | None = None
         self.first_top: Footprint | None = None
@@ -235,17 +236,28 @@ class GameSession(QObject):
         """True if the game's components are cards (else pieces)."""
         return not all(isinstance(c, Piece) for c in self.state.components())
 
+    def footprints(self) -> dict[Move, Footprint]:
+        """What each legal move of the position moves (``State.footprints``), worked out
+        once a position: the drags, the built moves and ``play`` all read it."""
+        if self._feet is None:
+            self._feet = self.state.footprints()
+        return self._feet
+
     def builds(self) -> Builds:
         """The person's legal moves built from a target and a set of cards (Battlefront's
         attacks), by target and cards (none while a computer moves)."""
         if self._builds is None:
-            self._builds = builds_of(self.state) if self.human_to_move() else Builds()
+            self._builds = (
+                builds_of(self.state, self.footprints()) if self.human_to_move() else Builds()
+            )
         return self._builds
 
     def drags(self) -> Drags:
         """The person's legal moves as drags and actions (none while a computer moves)."""
         if self._drags is None:
-            self._drags = drags_of(self.state) if self.human_to_move() else Drags()
+            self._drags = (
+                drags_of(self.state, self.footprints()) if self.human_to_move() else Drags()
+            )
             if self.picked_by != self.state.to_move:
                 self.picked = set()
             self.picked = {what for what in self.picked if self._drags.pickable(what)}
@@ -267,7 +279,7 @@ class GameSession(QObject):
             self.message.emit("This is a replay: step through it with ← and →; no moves here")
             return False
         # Where the move takes its component from and to: the table shows it going.
-        feet = self.state.footprints()
+        feet = self.footprints()
         first = self._first_top(move)
         try:
             made = self.state.apply(move)
@@ -295,6 +307,7 @@ class GameSession(QObject):
         self.generation += 1
         self._drags = None
         self._builds = None
+        self._feet = None
         self.last_footprint = footprint
         #: The top card the last move turned and where it first went (War's flip), when
         #: the rules took it on at once: the table shows it there on its way.
