@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from gestures import MIDDLE, SHIFT, click, drag, hover, key, key_over, paint_windows, view_point
+from gestures import (
+    LEFT,
+    MIDDLE,
+    SHIFT,
+    click,
+    drag,
+    hover,
+    key,
+    key_over,
+    paint_windows,
+    send_mouse,
+    view_point,
+)
 
 from vtt.rules.setups import load_setup
 from vtt.ui.qt import QApplication, QEvent, QHelpEvent, Qt, QToolTip
@@ -159,3 +171,25 @@ def test_the_next_action_takes_the_last_ones_status_text_away(window):
     drag(view, (joker.x, joker.y), (joker.x + 200, joker.y + 300))
     assert table.history.undo_label == "Move JkR"
     assert bar.currentMessage() == "" and not bar.fade_timer.isActive()
+
+
+def test_keys_reach_the_table_after_a_menu_is_opened_and_closed_with_esc(qtbot, window):
+    """Esc on a menu opened with the mouse closes it and hands the keys back to the table:
+    the menu bar must not keep them, unseen, for its keyboard mode."""
+    window.activateWindow()
+    qtbot.waitActive(window)
+    bar, view, table = window.menuBar(), window.view, window.session.table
+    file_menu = bar.actions()[0]
+    at = bar.actionGeometry(file_menu).center()
+    send_mouse(bar, QEvent.Type.MouseButtonPress, at)
+    send_mouse(bar, QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
+    popup = QApplication.activePopupWidget()
+    assert popup is file_menu.menu()
+    key(popup, Qt.Key.Key_Escape)
+    assert QApplication.activePopupWidget() is None
+    assert QApplication.focusWidget() is view
+    assert bar.activeAction() is None  # no menu title left in keyboard mode
+    deck = table.objects["deck"]
+    hover(view, (deck.x, deck.y))
+    key(QApplication.focusWidget(), Qt.Key.Key_3, text="3")
+    assert len(table.hand(0).contents) == 3

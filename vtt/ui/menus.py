@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from vtt.table import Die, Stack
 from vtt.ui.commands import applies
-from vtt.ui.qt import QMenu, QPointF
+from vtt.ui.qt import QApplication, QEvent, QMenu, QMenuBar, QObject, QPointF, QTimer, QWidget
 from vtt.ui.shortcuts import by_command, keys_text
 
 if TYPE_CHECKING:
@@ -134,3 +134,28 @@ def table_menu(view: TableView, at: QPointF) -> QMenu:
     undo.setEnabled(session.table.history.undo_label is not None)
     undo.triggered.connect(session.undo)
     return menu
+
+
+class KeysStayOnTable(QObject):
+    """Hands the keys back to the table when a menu closes with Esc.
+
+    Qt leaves the menu bar in its keyboard mode then, holding the focus with no title
+    lit in our style: the next key (3 over the deck, F over a card) went nowhere that a
+    person could see. The menu bar keeps the focus only while one of its menus is open.
+    """
+
+    def __init__(self, bar: QMenuBar, table: QWidget) -> None:
+        super().__init__(bar)
+        self.bar = bar
+        self.table = table
+        bar.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Queue the focus's return when the menu bar takes it (after the event is done)."""
+        if watched is self.bar and event.type() == QEvent.Type.FocusIn:
+            QTimer.singleShot(0, self._give_back)
+        return False
+
+    def _give_back(self) -> None:
+        if self.bar.hasFocus() and QApplication.activePopupWidget() is None:
+            self.table.setFocus()

@@ -26,6 +26,7 @@ from vtt.ui import dialogs
 from vtt.ui.art import Art, missing_art, swatch
 from vtt.ui.handbar import HandBar
 from vtt.ui.loglist import LogList
+from vtt.ui.menus import KeysStayOnTable
 from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
     QAction,
@@ -177,6 +178,7 @@ class TableWindow(QMainWindow):
 
     def _menus(self) -> None:
         menus = self.menuBar()
+        KeysStayOnTable(menus, self.view)
         file = menus.addMenu("&File")
         self.setups = list_setups()
         file.addAction(self._action("new", lambda: self.ask_new_table(None)))
