@@ -178,3 +178,46 @@ def test_an_autosave_whose_cards_have_no_art_is_kept_aside_not_restored(
     for box in second.findChildren(QMessageBox):
         box.close()
     assert not second.offer_restore()  # set aside: not offered again
+
+
+def answer_save_changes(monkeypatch, answer: str) -> list[str]:
+    """Answer every "Save changes?" question with ``answer``; the names asked about."""
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda _w, name: asked.append(name) or answer)
+    return asked
+
+
+def test_opening_a_table_over_a_changed_one_asks_to_save_it_first(window, monkeypatch, tmp_path):
+    other = tmp_path / "other.jtable"
+    assert window.save_to(other)
+    window.session.path = None
+    window.session.table.flip("joker-1")
+    changed = window.session.table
+    asked = answer_save_changes(monkeypatch, "cancel")
+    assert not window.open_path(other)
+    assert asked == ["this table"] and window.session.table is changed
+    asked = answer_save_changes(monkeypatch, "discard")
+    assert window.open_path(other)
+    assert asked == ["this table"] and window.session.table.objects["joker-1"].face_up
+
+
+def test_a_new_table_over_a_changed_one_asks_to_save_it_first(window, monkeypatch):
+    from vtt.ui.qt import QApplication, QTimer
+
+    def lay_out_sandbox() -> None:
+        QTimer.singleShot(0, lambda: QApplication.activeModalWidget().accept())
+        window.ask_new_table(load_setup("janken-sandbox"))
+
+    window.session.table.flip("joker-1")
+    changed = window.session.table
+    asked = answer_save_changes(monkeypatch, "cancel")
+    lay_out_sandbox()
+    assert asked == ["this table"] and window.session.table is changed
+    asked = answer_save_changes(monkeypatch, "discard")
+    lay_out_sandbox()
+    assert asked == ["this table"] and "pip-die" in window.session.table.objects
+    # A table just laid out has nothing to lose: the next one replaces it unasked.
+    assert not window.isWindowModified()
+    asked = answer_save_changes(monkeypatch, "cancel")
+    lay_out_sandbox()
+    assert asked == [] and "pip-die" in window.session.table.objects

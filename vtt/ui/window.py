@@ -352,7 +352,7 @@ class TableWindow(QMainWindow):
             self.report_error("No setups", "No setup packs were found in the rulesets folder.")
             return
         dialog = dialogs.NewTableDialog(self.setups, setup, self)
-        if dialog.exec():
+        if dialog.exec() and self.may_replace_table():
             self.start_table(dialog.setup(), dialog.seats())
 
     def start_table(self, setup: Setup, seats: tuple[Seat, ...] | int) -> bool:
@@ -362,8 +362,9 @@ class TableWindow(QMainWindow):
         except SetupError as error:
             self.report_error("Cannot lay out the table", str(error))
             return False
+        # Laid out afresh, it has nothing to lose yet: like the table at launch, it is
+        # replaced or closed without a question until something is done on it.
         self.session.replace(table)
-        self.session.set_modified(True)
         self.autosave_timer.start()
         self.statusBar().showMessage(f"New table: {setup.name}. Right-click the deck to shuffle.")
         return True
@@ -413,6 +414,8 @@ class TableWindow(QMainWindow):
         missing = missing_art(self.art, table.objects.values())
         if missing is not None:  # painting it would fail: say so and keep this table
             self.report_error("Cannot open the table", f"{path}: {missing}")
+            return False
+        if not self.may_replace_table():
             return False
         self.session.replace(table, path)
         self.recent.add(path)
@@ -583,13 +586,19 @@ class TableWindow(QMainWindow):
             QTimer.singleShot(0, self.view.reset_view)
             self.shown.emit()
 
+    def may_replace_table(self) -> bool:
+        """True if the table on the felt may go (closed, or replaced by a new or opened
+        one): it has no changes, or the person saved them or let them go when asked."""
+        if not self.session.modified:
+            return True
+        name = self.session.path.name if self.session.path else "this table"
+        choice = dialogs.ask_save_changes(self, name)
+        return choice == "discard" or (choice == "save" and self.save())
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.session.modified:
-            name = self.session.path.name if self.session.path else "this table"
-            choice = dialogs.ask_save_changes(self, name)
-            if choice == "cancel" or (choice == "save" and not self.save()):
-                event.ignore()
-                return
+        if not self.may_replace_table():
+            event.ignore()
+            return
         self.autosave_timer.stop()
         self.autosave.discard()
         event.accept()
