@@ -193,3 +193,43 @@ def test_keys_reach_the_table_after_a_menu_is_opened_and_closed_with_esc(qtbot, 
     hover(view, (deck.x, deck.y))
     key(QApplication.focusWidget(), Qt.Key.Key_3, text="3")
     assert len(table.hand(0).contents) == 3
+
+
+def test_on_a_screen_too_small_for_it_the_window_opens_maximized(qtbot):
+    """The offscreen screen (800x800) has less room than the window's usual size and its
+    title bar: shown at that size, the status bar would lie below the screen's edge (as
+    on a 1366x768 laptop), so the window manager is asked to fit it instead."""
+    from vtt.ui.app import start_window
+    from vtt.ui.window import USUAL_SIZE
+
+    room = QApplication.primaryScreen().availableGeometry()
+    assert USUAL_SIZE.height() > room.height() - 40
+    window = start_window()
+    qtbot.addWidget(window)
+    assert window.isMaximized()
+
+
+def whole_felt_shown(view) -> bool:
+    """True if the whole felt (and its rim) lies inside the view."""
+    from vtt.ui.scene import FELT
+
+    return view.viewport().rect().contains(view.mapFromScene(FELT).boundingRect())
+
+
+@pytest.mark.parametrize("height", [600, 1100])
+def test_the_table_fits_the_view_again_when_the_window_changes_size(qtbot, window, height):
+    """Maximized by the window manager after its first showing, or resized by the person,
+    the window shows the whole table, as large as it fits, until the person zooms."""
+    view = window.view
+    first = view.zoom()
+    window.resize(1400, height)
+    paint_windows()
+    assert whole_felt_shown(view)
+    assert (view.zoom() < first) if height < 950 else (view.zoom() > first)
+    fitted = view.zoom()
+    qtbot.keyClick(view, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    zoomed = view.zoom()
+    assert zoomed == pytest.approx(fitted * 1.25)
+    window.resize(1400, 950)
+    paint_windows()
+    assert view.zoom() == pytest.approx(zoomed)

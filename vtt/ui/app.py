@@ -54,7 +54,7 @@ def start_window(path: str | None = None) -> TableWindow:
     """Show the table window, opening a file (a table, a saved game or a record) or else
     offering back what a crash left in the autosaves."""
     window = TableWindow()
-    window.show()
+    window.show_fitted()
     if path is not None:
         window.open_path(path)
     else:

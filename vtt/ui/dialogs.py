@@ -201,9 +201,24 @@ class ShortcutsWindow(QDialog):
         layout.addWidget(close)
 
 
+#: Room a window manager's title bar and borders take around a window (a generous guess:
+#: title bars run from 20 to 46 pixels).
+FRAME = QSize(16, 56)
+
+
+def screen_room() -> QSize | None:
+    """The primary screen's free room (less its panels), if there is a screen."""
+    screen = QGuiApplication.primaryScreen()
+    return None if screen is None else screen.availableGeometry().size()
+
+
+def fits_with_frame(size: QSize, room: QSize) -> bool:
+    """True if a window of ``size``, with its title bar and borders, fits in ``room``."""
+    framed = size + FRAME
+    return framed.width() <= room.width() and framed.height() <= room.height()
+
+
 def fitted_to_screen(size: QSize) -> QSize:
     """A window's first size, no bigger than the screen's free room (a 1366x768 laptop)."""
-    screen = QGuiApplication.primaryScreen()
-    if screen is None:
-        return size
-    return size.boundedTo(screen.availableGeometry().size())
+    room = screen_room()
+    return size if room is None else size.boundedTo(room)

@@ -62,6 +62,7 @@ from PySide6.QtGui import (
     QPixmap,
     QPixmapCache,
     QRadialGradient,
+    QResizeEvent,
     QTransform,
     QWheelEvent,
 )
@@ -199,6 +200,7 @@ __all__ = [
     "QRadialGradient",
     "QRect",
     "QRectF",
+    "QResizeEvent",
     "QRunnable",
     "QSize",
     "QSizeF",

@@ -29,6 +29,7 @@ from vtt.ui.qt import (
     QPixmapCache,
     QPoint,
     QPointF,
+    QResizeEvent,
     Qt,
     QToolTip,
     QWheelEvent,
@@ -126,6 +127,8 @@ class TableView(FeltView):
         self.space_held = False
         self.whole_stack_next: str | None = None
         self.hover = QPointF()
+        #: The view shows the whole table (as reset_view left it), and keeps doing so.
+        self.fits_table = True
         self.commands.whole_stack_armed.connect(self._arm_whole_stack)
         # A tooltip tells of the table as it was: after any step (a fanned stack, a draw)
         # it would name a piece that is gone or count cards that have moved.
@@ -151,9 +154,27 @@ class TableView(FeltView):
         )
 
     def reset_view(self) -> None:
-        """Show the whole table, centred."""
+        """Show the whole table, centred (and keep it so as the view changes size)."""
         self.resetTransform()
         self.fitInView(FELT.adjusted(-60, -60, 60, 60), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fits_table = True
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom by ``factor`` towards the cursor; the view keeps this zoom from now on."""
+        self.fits_table = False
+        super().zoom_by(factor)
+
+    def pan_by(self, delta: QPoint) -> None:
+        """Slide the table by ``delta`` pixels; the view keeps this place from now on."""
+        self.fits_table = False
+        super().pan_by(delta)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # The window manager maximizes a window after its first showing, and people
+        # resize it: the table fills the view anew unless they have zoomed or panned.
+        if self.fits_table:
+            self.reset_view()
 
     # --------------------------------------------------------------- mouse
 

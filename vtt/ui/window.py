@@ -69,6 +69,8 @@ OPEN_FILTER = (
 )
 #: The log panel's first width, in pixels.
 LOG_WIDTH = 240
+#: The window's size where the screen has room for it (and its title bar).
+USUAL_SIZE = QSize(1500, 980)
 HINT = "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
 
 
@@ -109,9 +111,19 @@ class TableWindow(QMainWindow):
         # its own (pieces move by mouse events), so it must not swallow them.
         self.setAcceptDrops(True)
         self.view.setAcceptDrops(False)
-        self.resize(dialogs.fitted_to_screen(QSize(1500, 980)))
+        self.resize(dialogs.fitted_to_screen(USUAL_SIZE))
         # Keys reach the table from launch: 1-9 over the deck, Space to pan, F to flip.
         self.view.setFocus()
+
+    def show_fitted(self) -> None:
+        """Show the window at its usual size, or maximized where that size and the window
+        manager's title bar would not fit the screen's free room (a 1366x768 laptop): the
+        window manager knows its frame, so the status bar stays on the screen."""
+        room = dialogs.screen_room()
+        if room is None or dialogs.fits_with_frame(USUAL_SIZE, room):
+            self.show()
+        else:
+            self.showMaximized()
 
     def _layout(self) -> None:
         central = QWidget()
