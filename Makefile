@@ -7,9 +7,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench art schema clean
 
+# A venv that failed half-way (Debian's python3 without python3-venv, whose message says
+# what to install) is removed, so that the next `make run` makes it anew.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
+	$(BIN)/python -m pip install --quiet --upgrade pip || { rm -rf $(VENV); exit 1; }
 
 # Reinstall whenever the project's dependencies change.
 $(STAMP): pyproject.toml | $(BIN)/python

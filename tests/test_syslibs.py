@@ -113,3 +113,38 @@ def test_nothing_missing_passes_without_a_word(monkeypatch, capsys):
 def test_the_plugin_is_found_in_the_installed_pyside6():
     plugin = syslibs.xcb_plugin()
     assert plugin is not None and plugin.name == "libqxcb.so" and plugin.is_file()
+
+
+@pytest.mark.parametrize(
+    ("environment", "xcb"),
+    [
+        ({"DISPLAY": ":0"}, True),
+        ({}, True),  # Qt still tries xcb, and says there is no display
+        ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, False),
+        ({"QT_QPA_PLATFORM": "offscreen", "DISPLAY": ":0"}, False),
+        ({"QT_QPA_PLATFORM": "xcb", "WAYLAND_DISPLAY": "wayland-0"}, True),
+        ({"QT_QPA_PLATFORM": "wayland;xcb", "WAYLAND_DISPLAY": "wayland-0"}, False),
+    ],
+)
+def test_the_xcb_plugin_is_needed_only_where_qt_will_load_it(environment, xcb):
+    assert syslibs.xcb_in_use(environment) is xcb
+
+
+def test_vtt_itself_stops_with_the_command_to_run_instead_of_qts_abort(monkeypatch, capsys):
+    """`vtt` run directly (not through make run) on a desktop lacking the libraries:
+    Qt would abort ("could not load the Qt platform plugin"), with no command given."""
+    from vtt import cli
+    from vtt.ui import app
+
+    def no_window(_path=None):
+        raise AssertionError("Qt was started without its libraries")
+
+    monkeypatch.setattr(app, "run_app", no_window)
+    system = FakeSystem(monkeypatch, root=False)
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert cli.main([]) == 1
+    said = capsys.readouterr().err
+    assert "    sudo apt-get install -y libxcb-cursor0 libxcb-icccm4\n" in said
+    assert system.installed == set()  # `vtt` says what to do; only `make run` installs

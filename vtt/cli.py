@@ -89,9 +89,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command in (None, "open"):
-        from vtt.ui.app import run_app
+        from vtt import syslibs
 
-        return run_app(getattr(args, "file", None))
+        # Without them Qt aborts, naming one library and no command to install it.
+        if syslibs.xcb_in_use(os.environ) and syslibs.check(install=False) != 0:
+            return 1
+        from vtt.ui import app
+
+        return app.run_app(getattr(args, "file", None))
     if args.command == "validate":
         from vtt.rules.commands import validate_command
 

@@ -5,7 +5,8 @@ against; on a fresh Debian or Ubuntu desktop some are missing and Qt stops with
 "xcb-cursor0 or libxcb-cursor0 is needed". ``make run`` runs this module first: it
 lists the missing libraries, installs their packages when it may (as root, or with
 ``sudo`` that asks no password), and otherwise stops with the exact command to run.
-It never imports Qt, so it works where Qt cannot start.
+``vtt`` itself checks too (never installing) before it opens a window. It never
+imports Qt, so it works where Qt cannot start.
 
 >>> missing_libraries("libxcb-icccm.so.4 => not found\\nlibxcb.so.1 => /lib/libxcb.so.1 (0x1)")
 ['libxcb-icccm.so.4']
@@ -20,7 +21,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -51,6 +52,9 @@ DEBIAN_PACKAGES: dict[str, str] = {
     "libGL.so.1": "libgl1",
     "libOpenGL.so.0": "libopengl0",
     "libGLX.so.0": "libglx0",
+    "libGLdispatch.so.0": "libglvnd0",
+    "libXau.so.6": "libxau6",
+    "libXdmcp.so.6": "libxdmcp6",
     "libfontconfig.so.1": "libfontconfig1",
     "libfreetype.so.6": "libfreetype6",
     "libdbus-1.so.3": "libdbus-1-3",
@@ -67,6 +71,16 @@ def xcb_plugin() -> Path | None:
         if plugin.is_file():
             return plugin
     return None
+
+
+def xcb_in_use(environment: Mapping[str, str]) -> bool:
+    """True if Qt will load its xcb plugin in a session with ``environment``: the platform
+    asked for is xcb, or none is asked for and there is no Wayland display to prefer."""
+    platform = environment.get("QT_QPA_PLATFORM", "")
+    if platform:
+        # "wayland;xcb" tries the first and falls back on the next.
+        return platform.split(";")[0].split(":")[0] == "xcb"
+    return not environment.get("WAYLAND_DISPLAY")
 
 
 def missing_libraries(ldd_output: str) -> list[str]:
