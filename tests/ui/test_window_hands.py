@@ -315,3 +315,30 @@ def test_a_hand_card_dropped_on_a_seats_name_plate_goes_to_that_hand(window):
     drag_pixels(bar, hand_point(window, 0), to_hand_bar(window, felt))
     assert table.hand(1).contents == [card] and table.hand(0).contents == []
     assert table.objects[card].parent == "hand-1"
+
+
+def test_a_card_dragged_from_the_table_over_the_hand_stays_under_the_cursor(window):
+    """Outside the table view the card item is clipped away: a picture of it follows the
+    cursor over the hand (the gold marker alone showed, the card seemed lost)."""
+    from vtt.ui.handbar import CardGhost
+
+    view, table, bar = window.view, window.session.table, window.hand_bar
+    port = view.viewport()
+    joker = table.objects["joker-1"]
+    start = view_point(view, (joker.x, joker.y))
+    over_hand = port.mapFromGlobal(bar.mapToGlobal(QPoint(300, bar.height() // 2)))
+    send_mouse(port, QEvent.Type.MouseButtonPress, start)
+    for n in range(1, 7):
+        at = start + (over_hand - start) * (n / 6)
+        send_mouse(port, QEvent.Type.MouseMove, at, NO_BUTTONS, LEFT)
+    ghosts = [g for g in window.findChildren(CardGhost) if g.isVisible()]
+    assert len(ghosts) == 1 and ghosts[0].asset == "cards/JkR"
+    cursor = window.mapFromGlobal(port.mapToGlobal(over_hand))
+    assert ghosts[0].geometry().contains(cursor)
+    back_on_felt = view_point(view, (300, 100))
+    send_mouse(port, QEvent.Type.MouseMove, back_on_felt, NO_BUTTONS, LEFT)
+    assert not [g for g in window.findChildren(CardGhost) if g.isVisible()]
+    send_mouse(port, QEvent.Type.MouseMove, over_hand, NO_BUTTONS, LEFT)
+    send_mouse(port, QEvent.Type.MouseButtonRelease, over_hand, LEFT, NO_BUTTONS)
+    assert table.hand(0).contents == ["joker-1"]
+    assert not [g for g in window.findChildren(CardGhost) if g.isVisible()]

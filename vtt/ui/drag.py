@@ -60,6 +60,8 @@ class PieceDrag:
                 chosen = [i for i in scene.selectedItems() if isinstance(i, PieceItem)]
             self.items = sorted(chosen, key=lambda i: i.zValue())
         self.starts = {item: item.pos() for item in self.items}
+        #: The cursor is over a hand drop zone (the hand bar, the seat bar), off the table.
+        self.in_zone = False
         for n, item in enumerate(self.items):
             item.setZValue(DRAG_Z + n)
 
@@ -97,6 +99,7 @@ class PieceDrag:
         for item, start in self.starts.items():
             item.setPos(start + delta)
         in_zone = any(zone.hand_drop_at(global_pos) is not None for zone in self.zones)
+        self.in_zone = in_zone
         for zone in self.zones:
             zone.show_drop_hint(global_pos if in_zone else None)
         self._set_target(None if in_zone else self._target_at(scene_pos))

@@ -13,6 +13,7 @@ from vtt.table import CARD_WIDTH, CardPiece
 from vtt.ui.art import Art
 from vtt.ui.commands import PieceCommands
 from vtt.ui.drag import HandDropZone, PieceDrag
+from vtt.ui.handbar import CardGhost
 from vtt.ui.items import BagItem, CounterItem, DieItem, PieceItem, StackItem
 from vtt.ui.magnifier import Magnifier, claim_alt
 from vtt.ui.menus import piece_menu, table_menu
@@ -120,6 +121,8 @@ class TableView(FeltView):
             if by_command()[command].group in ("Pieces", "Stacks")
         }
         self.drag: PieceDrag | None = None
+        #: The dragged piece's picture over the hand bar (see _show_carried).
+        self.carried: CardGhost | None = None
         self.pressed: tuple[PieceItem, QPointF, QPoint] | None = None
         #: The press (middle button) moves a whole stack.
         self.press_whole = False
@@ -232,7 +235,9 @@ class TableView(FeltView):
             if (pos - start).manhattanLength() >= QApplication.startDragDistance():
                 self._begin_drag(item, press, event.modifiers())
         if self.drag is not None:
-            self.drag.move(self.hover, self.viewport().mapToGlobal(pos))
+            global_pos = self.viewport().mapToGlobal(pos)
+            self.drag.move(self.hover, global_pos)
+            self._show_carried(global_pos if self.drag.in_zone else None)
             return
         if event.modifiers() & Qt.KeyboardModifier.AltModifier:
             self._magnify(pos)
@@ -255,6 +260,23 @@ class TableView(FeltView):
             self.session, self.table_scene, self.zones, item, press, whole_stack=whole
         )
 
+    def _show_carried(self, global_pos: QPoint | None) -> None:
+        """Over the hand or the seat bar, off the view, the dragged piece is clipped
+        away: a picture of it follows the cursor there (None: none is shown)."""
+        if global_pos is None or self.drag is None:
+            if self.carried is not None:
+                self.carried.hide()
+                self.carried.deleteLater()
+                self.carried = None
+            return
+        if self.carried is None:
+            item = self.drag.items[0]
+            asset = item.magnified_asset() or "cards/back"
+            size = self.mapFromScene(item.mapRectToScene(item.body())).boundingRect().size()
+            count = len(self.drag.items)
+            self.carried = CardGhost(self.magnifier.art, asset, size, self.window(), count)
+        self.carried.follow(global_pos)
+
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
         if self.panning is not None:
@@ -262,6 +284,7 @@ class TableView(FeltView):
             self.viewport().unsetCursor()
             return
         if self.drag is not None:
+            self._show_carried(None)
             bottom = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
             drag, self.drag, self.pressed = self.drag, None, None
             drag.finish(self.mapToScene(pos), self.viewport().mapToGlobal(pos), bottom=bottom)
@@ -346,6 +369,7 @@ class TableView(FeltView):
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             return
         if key == Qt.Key.Key_Escape and self.drag is not None:
+            self._show_carried(None)
             self.drag.cancel()
             self.drag = self.pressed = None
             return
