@@ -233,3 +233,24 @@ def test_the_table_fits_the_view_again_when_the_window_changes_size(qtbot, windo
     window.resize(1400, 950)
     paint_windows()
     assert view.zoom() == pytest.approx(zoomed)
+
+
+def test_keys_forget_the_piece_once_the_cursor_leaves_the_table(window):
+    """Pointing at a card in the hand (or at the log) and pressing Del must not delete the
+    card last hovered on the table, nor 2 draw from the deck the cursor left."""
+    from vtt.ui.qt import QEnterEvent, QPointF
+
+    view, table = window.view, window.session.table
+    port = view.viewport()
+    joker, deck = table.objects["joker-2"], table.objects["deck"]
+    hover(view, (joker.x, joker.y))
+    QApplication.sendEvent(port, QEvent(QEvent.Type.Leave))  # the cursor goes off the view
+    key(view, Qt.Key.Key_Delete)
+    assert "joker-2" in table.objects
+    key(view, Qt.Key.Key_2, text="2")
+    assert table.hand(0).contents == []
+    # Coming back over the deck (the window opening under the cursor, say), without a move:
+    at = QPointF(view_point(view, (deck.x, deck.y)))
+    QApplication.sendEvent(port, QEnterEvent(at, at, QPointF(port.mapToGlobal(at.toPoint()))))
+    key(view, Qt.Key.Key_2, text="2")
+    assert len(table.hand(0).contents) == 2

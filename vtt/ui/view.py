@@ -20,6 +20,7 @@ from vtt.ui.menus import piece_menu, table_menu
 from vtt.ui.qt import (
     QApplication,
     QCursor,
+    QEnterEvent,
     QEvent,
     QFocusEvent,
     QGraphicsView,
@@ -130,6 +131,8 @@ class TableView(FeltView):
         self.space_held = False
         self.whole_stack_next: str | None = None
         self.hover = QPointF()
+        #: The cursor is over the view (keys act on the piece under it only then).
+        self.pointer_on_table = False
         #: The view shows the whole table (as reset_view left it), and keeps doing so.
         self.fits_table = True
         self.commands.whole_stack_armed.connect(self._arm_whole_stack)
@@ -225,6 +228,7 @@ class TableView(FeltView):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
         self.hover = self.mapToScene(pos)
+        self.pointer_on_table = True
         if self.panning is not None:
             delta = pos - self.panning
             self.panning = pos
@@ -345,8 +349,20 @@ class TableView(FeltView):
         return [item.piece_id]
 
     def hovered_item(self) -> PieceItem | None:
-        """The piece under the cursor."""
+        """The piece under the cursor (None while the cursor is off the table view)."""
+        if not self.pointer_on_table:
+            return None
         return self.table_scene.piece_at(self.hover)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        # Off the view (over the hand, the log, a menu), the cursor points at no piece:
+        # Del there must not delete the card it last passed over on the table.
+        if event.type() == QEvent.Type.Leave:
+            self.pointer_on_table = False
+        elif isinstance(event, QEnterEvent):
+            self.pointer_on_table = True
+            self.hover = self.mapToScene(event.position().toPoint())
+        return super().viewportEvent(event)
 
     def event(self, event: QEvent) -> bool:
         return claim_alt(event) or super().event(event)
