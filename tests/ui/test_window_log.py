@@ -65,3 +65,28 @@ def test_a_new_table_starts_a_new_log(sandbox):
     assert sandbox.log.count() == 1
     sandbox.start_table(sandbox.setups[0], 2)
     assert sandbox.log.count() == 0
+
+
+def ink_pixels(widget) -> int:
+    """How many pixels of a widget differ clearly from its ground (its text)."""
+    image = widget.viewport().grab().toImage()
+    ground = image.pixelColor(2, image.height() - 3).lightness()
+    return sum(
+        abs(image.pixelColor(x, y).lightness() - ground) > 60
+        for y in range(0, image.height(), 2)
+        for x in range(0, image.width(), 2)
+    )
+
+
+def test_the_empty_log_says_what_it_will_hold_until_its_first_line(sandbox):
+    """An empty dark panel beside the table told a newcomer nothing."""
+    log = sandbox.log
+    assert log.lines() == []
+    paint_windows()
+    assert ink_pixels(log) > 40
+    assert log.placeholder.startswith("Rolls, shuffles and undos")
+    roll_over(sandbox, "rank-die-r")
+    assert len(log.lines()) == 1
+    sandbox.start_table(sandbox.setups[0], 2)  # a new table: its log starts afresh
+    paint_windows()
+    assert log.lines() == [] and ink_pixels(log) > 40

@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from vtt.rules.shown import shown
-from vtt.ui.qt import QListWidget, Qt, QWidget
+from vtt.ui.qt import QListWidget, QPainter, QPaintEvent, QPalette, Qt, QWidget
 
 
 class LogList(QListWidget):
     """The lines of a log, oldest first, scrolled to the newest."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, placeholder: str = "") -> None:
         super().__init__(parent)
+        #: Said, greyed, while the log has no line (what it will hold).
+        self.placeholder = placeholder
         # Long lines wrap rather than hide behind a sideways scroll bar (whose coming
         # would also push the last line out of view).
         self.setWordWrap(True)
@@ -40,3 +42,13 @@ class LogList(QListWidget):
     def lines(self) -> list[str]:
         """The lines shown, oldest first."""
         return [self.item(row).text() for row in range(self.count())]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.count() or not self.placeholder:
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        flags = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+        painter.drawText(self.viewport().rect().adjusted(6, 6, -6, -6), flags, self.placeholder)
+        painter.end()

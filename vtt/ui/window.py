@@ -71,6 +71,7 @@ OPEN_FILTER = (
 LOG_WIDTH = 240
 #: The window's size where the screen has room for it (and its title bar).
 USUAL_SIZE = QSize(1500, 980)
+LOG_HINT = "Rolls, shuffles and undos are told here, in words, as they happen."
 HINT = "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
 
 
@@ -137,7 +138,7 @@ class TableWindow(QMainWindow):
 
     def _log_panel(self) -> None:
         """The log beside the table: what rolls and shuffles came to, and what was undone."""
-        self.log = LogList()
+        self.log = LogList(placeholder=LOG_HINT)
         self.log_dock = QDockWidget("Log", self)
         self.log_dock.setObjectName("log")
         self.log_dock.setWidget(self.log)
