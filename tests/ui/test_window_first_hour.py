@@ -254,3 +254,27 @@ def test_keys_forget_the_piece_once_the_cursor_leaves_the_table(window):
     QApplication.sendEvent(port, QEnterEvent(at, at, QPointF(port.mapToGlobal(at.toPoint()))))
     key(view, Qt.Key.Key_2, text="2")
     assert len(table.hand(0).contents) == 2
+
+
+def shuffled_top(window) -> list[str]:
+    """Shuffle the deck with R over it and draw three: the faces drawn."""
+    table = window.session.table
+    deck = table.objects["deck"]
+    key_over(window.view, (deck.x, deck.y), Qt.Key.Key_R, text="r")
+    key_over(window.view, (deck.x, deck.y), Qt.Key.Key_3, text="3")
+    return [table.objects[card].face for card in table.hand(0).contents]
+
+
+def test_every_table_shuffles_its_own_way(qtbot):
+    """Each table laid out in the window (at launch or by New table) had seed 0: the deck
+    shuffled into the same order at every launch, KR 7S JW on top."""
+    from vtt.ui.window import TableWindow
+
+    first, second = TableWindow(), TableWindow()
+    for window in (first, second):
+        qtbot.addWidget(window)
+        window.show()
+    assert shuffled_top(first) != shuffled_top(second)
+    first.start_table(load_setup("janken-deck-games"), 2)
+    second.start_table(load_setup("janken-deck-games"), 2)
+    assert shuffled_top(first) != shuffled_top(second)

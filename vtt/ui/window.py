@@ -6,6 +6,7 @@ it, and every widget follows through the session's signals.
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -371,7 +372,7 @@ class TableWindow(QMainWindow):
     def start_table(self, setup: Setup, seats: tuple[Seat, ...] | int) -> bool:
         """Lay out a new table from a setup (replacing the current one)."""
         try:
-            table = setup.new_table(seats)
+            table = setup.new_table(seats, seed=fresh_seed())
         except SetupError as error:
             self.report_error("Cannot lay out the table", str(error))
             return False
@@ -627,6 +628,12 @@ def _dropped_files(event: QDropEvent) -> list[Path]:
 def _first_table() -> Table:
     """The table the window starts with: the standard setup for its default seats."""
     try:
-        return load_setup(DEFAULT_SETUP).new_table()
+        return load_setup(DEFAULT_SETUP).new_table(seed=fresh_seed())
     except SetupError:
-        return Table(2)
+        return Table(2, seed=fresh_seed())
+
+
+def fresh_seed() -> int:
+    """A seed of its own for a table laid out here, so that its shuffles and rolls differ
+    from every other table's (with one seed for all, each launch shuffled alike)."""
+    return secrets.randbelow(2**31)
