@@ -139,3 +139,34 @@ def test_eight_chips_all_say_their_counts_the_same_way(qtbot):
     qtbot.waitUntil(lambda: bar.chips[0].width() > 150)
     assert not bar.chips[5].long_fits() and bar.chips[0].long_fits()
     assert [chip.cards_shown() for chip in bar.chips] == ["0"] * 8
+
+
+def plate_picture(window, seat: int):
+    """The felt around a seat's name plate, as the view draws it."""
+    from vtt.ui.scene import seat_plate
+
+    view = window.view
+    plate = seat_plate(seat, len(window.session.table.seats))
+    shown = view.mapFromScene(plate).boundingRect()
+    return view.viewport().grab(shown).toImage(), shown
+
+
+@pytest.mark.parametrize("name", ["Maximilian Alexander the Third", "Ann"])
+def test_a_long_name_on_its_plate_is_cut_short_at_its_end_not_both(window, monkeypatch, name):
+    """A renamed seat's plate showed the middle of a long name, both ends cut by the
+    plate's edges ("n Alexander"): the name keeps its start and ends in "…" instead."""
+    monkeypatch.setattr(dialogs, "ask_text", lambda *args, **kwargs: name)
+    window.seat_bar.rename(1)
+    assert window.session.table.seats[1].name == name
+    window.view.resize(window.view.size())  # no change of zoom: the plate is drawn as is
+    image, shown = plate_picture(window, 1)
+    # Letters are light on the plate; a margin inside each end of it must stay clear.
+    margin = max(3, round(shown.width() * 0.06))
+    rows = range(image.height() // 3, image.height() * 2 // 3)
+
+    def letters(columns: range) -> int:
+        return sum(image.pixelColor(x, y).lightness() > 200 for x in columns for y in rows)
+
+    assert letters(range(margin, 2 * margin)) == 0
+    assert letters(range(image.width() - 2 * margin, image.width() - margin)) == 0
+    assert letters(range(2 * margin, image.width() - 2 * margin)) > 0

@@ -17,6 +17,7 @@ from vtt.ui.items import PieceItem, make_item
 from vtt.ui.qt import (
     QColor,
     QFont,
+    QFontMetricsF,
     QGraphicsScene,
     QLinearGradient,
     QPainter,
@@ -187,7 +188,11 @@ def paint_plate(painter: QPainter, plate: QRectF, name: str, colour: str) -> Non
     painter.setBrush(fill)
     painter.drawRoundedRect(plate, 17, 17)
     painter.setPen(QColor(25, 25, 25, 235) if light else QColor(255, 255, 255, 215))
-    painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, shown_name(name))
+    # A name too long for the plate keeps its start and ends in "…" (centred, it lost
+    # both ends to the plate's edges).
+    room = plate.width() - plate.height()
+    text = QFontMetricsF(font).elidedText(shown_name(name), Qt.TextElideMode.ElideRight, room)
+    painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def _corner(felt: QRectF, radius: float) -> float:
