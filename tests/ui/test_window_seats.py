@@ -170,3 +170,34 @@ def test_a_long_name_on_its_plate_is_cut_short_at_its_end_not_both(window, monke
     assert letters(range(margin, 2 * margin)) == 0
     assert letters(range(image.width() - 2 * margin, image.width() - margin)) == 0
     assert letters(range(2 * margin, image.width() - 2 * margin)) > 0
+
+
+def test_a_long_name_on_its_score_counter_is_cut_short_at_its_end(window, monkeypatch):
+    """'Score (Maximilian Alexander the Third)' showed its middle only, cut at both ends."""
+    from vtt.ui.qt import QImage, QPainter
+
+    monkeypatch.setattr(dialogs, "ask_text", lambda *a, **k: "Maximilian Alexander the Third")
+    window.seat_bar.rename(1)
+    item = window.view.table_scene.pieces["score-2"]
+    assert item.title == "Score (Maximilian Alexander the Third)"
+    body, zoom = item.body(), 4
+    image = QImage(
+        round(body.width()) * zoom, round(body.height()) * zoom, QImage.Format.Format_ARGB32
+    )
+    image.fill(0)
+    painter = QPainter(image)
+    painter.scale(zoom, zoom)
+    painter.translate(-body.topLeft())
+    item.paint_piece(painter)
+    painter.end()
+    scale = body.width() / 120.0
+    top, bottom = round(6 * scale * zoom), round(14 * scale * zoom)
+
+    def white(left: float, right: float) -> int:
+        columns = range(round(left * scale * zoom), round(right * scale * zoom))
+        return sum(
+            image.pixelColor(x, y).lightness() > 235 for x in columns for y in range(top, bottom)
+        )
+
+    assert white(3, 6) == 0 and white(110, 115) == 0  # clear ends of the coloured band
+    assert white(10, 100) > 0  # the name is there

@@ -405,7 +405,13 @@ class CounterItem(PieceItem):
             painter.drawRoundedRect(header.adjusted(0, 0, 0, 0), 5, 5)
         painter.setPen(QColor("white"))
         painter.setFont(QFont("Sans Serif", 7, QFont.Weight.Bold))
-        painter.drawText(header, Qt.AlignmentFlag.AlignCenter, shown_name(self.title))
+        # A long label ("Score (Maximilian Alexander the Third)") keeps its start and ends
+        # in "…": centred, it lost both ends to the band's edges.
+        room = round(header.width() - 8 * scale)
+        title = painter.fontMetrics().elidedText(
+            shown_name(self.title), Qt.TextElideMode.ElideRight, room
+        )
+        painter.drawText(header, Qt.AlignmentFlag.AlignCenter, title)
         painter.setPen(QColor("#22303c"))
         painter.setFont(QFont("Sans Serif", 20, QFont.Weight.Bold))
         number = QRectF(body.left() + 28, body.top() + 20, body.width() - 58, 56)
