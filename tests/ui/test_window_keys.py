@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from gestures import CTRL, click, double_click, drag, hover, key, key_over
 from pytestqt.qtbot import QtBot
@@ -171,3 +173,29 @@ def test_shuffle_and_roll_animate_then_show_the_model(sandbox, qtbot):
     qtbot.waitUntil(lambda: not view.commands.animator.busy(), timeout=2000)
     assert item.tumble_face is None and item.face == table.objects["pip-die"].shown
     assert item.rotation() == table.objects["pip-die"].rotation
+
+
+@pytest.mark.parametrize(("cards", "at"), [(65, (0, 0)), (65, (-500, 300)), (6, (0, 0))])
+def test_a_fanned_stack_stays_on_the_felt(window, cards, at):
+    """The whole deck fanned out (G) ran 2,000 units wide, past both ends of the table and
+    over everything on its way; a few cards still lie a third of a card apart."""
+    from vtt.table import CARD_WIDTH
+    from vtt.ui.commands import FAN_STEP
+    from vtt.ui.scene import FELT
+
+    view, table = window.view, window.session.table
+    table.move({"deck": at})
+    deck = table.objects["deck"]
+    if cards < len(deck.contents):
+        table.take("deck", len(deck.contents) - cards, (600, 400))
+    order = list(table.objects["deck"].contents)
+    key_over(view, at, Qt.Key.Key_G, text="g")
+    xs = sorted(table.objects[c].x for c in order)
+    half = CARD_WIDTH / 2
+    assert FELT.left() <= xs[0] - half and xs[-1] + half <= FELT.right()
+    steps = {round(b - a, 3) for a, b in pairwise(xs)}
+    assert len(steps) == 1  # evenly spread
+    if cards < 10:
+        assert steps == {round(FAN_STEP, 3)}
+    key_over(view, (xs[0], at[1]), Qt.Key.Key_G, Qt.KeyboardModifier.ShiftModifier, "G")
+    assert len(table.objects[table.objects[order[0]].parent].contents) == cards

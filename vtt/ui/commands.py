@@ -15,7 +15,7 @@ from vtt.ui import dialogs
 from vtt.ui.animation import Animator
 from vtt.ui.items import DieItem, StackItem
 from vtt.ui.qt import QObject, QPointF, QWidget, Signal
-from vtt.ui.scene import TableScene
+from vtt.ui.scene import FELT, TableScene
 from vtt.ui.session import TableSession
 
 #: Commands and the kinds of piece they apply to (None: any loose piece).
@@ -40,6 +40,8 @@ APPLIES: dict[str, tuple[str, ...] | None] = {
 }
 #: Cards between neighbours in a fanned row, in table units.
 FAN_STEP = CARD_WIDTH * 0.32
+#: Felt kept clear between a fanned row and the table's edge, in table units.
+FAN_MARGIN = 30.0
 
 
 def applies(command: str, piece: Piece) -> bool:
@@ -221,8 +223,8 @@ class PieceCommands(QObject):
         stack = self.table.objects[ids[0]]
         assert isinstance(stack, Stack)
         cards = list(reversed(stack.contents))
-        left = stack.x - FAN_STEP * (len(cards) - 1) / 2
-        spots = {cid: (left + n * FAN_STEP, stack.y) for n, cid in enumerate(cards)}
+        step, left = fan_row(stack.x, len(cards))
+        spots = {cid: (left + n * step, stack.y) for n, cid in enumerate(cards)}
 
         def spread() -> None:
             for cid in cards[:-1]:
@@ -334,6 +336,25 @@ def the(name: str) -> str:
     if first.upper() in {suit.name for suit in Suit}:
         return f"the {name}"
     return f"the {name[:1].lower()}{name[1:]}"
+
+
+def fan_row(centre: float, cards: int) -> tuple[float, float]:
+    """The step between the cards of a fanned row and its leftmost card's x: a third of a
+    card apart, closer for a long row, so that the row lies on the felt (the whole deck
+    ran 2,000 units wide, past both ends of the table).
+
+    >>> fan_row(0.0, 5)
+    (32.0, -64.0)
+    >>> step, left = fan_row(-500.0, 65)
+    >>> round(step, 1), left - 50 >= FELT.left(), left + 64 * step + 50 <= FELT.right()
+    (24.7, True, True)
+    """
+    room = FELT.width() - CARD_WIDTH - 2 * FAN_MARGIN
+    step = min(FAN_STEP, room / max(1, cards - 1))
+    width = step * (cards - 1)
+    low = FELT.left() + FAN_MARGIN + CARD_WIDTH / 2
+    left = max(low, min(centre - width / 2, low + room - width))
+    return step, left
 
 
 def _row_of(table: Table, card_id: str) -> list[str]:
