@@ -196,6 +196,22 @@ def test_validate_says_when_a_folder_holds_no_pack(
     assert captured.out == ""
 
 
+def test_validate_replays_a_record_instead_of_reading_it_as_a_pack(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = Path("rulesets/war/records/war-same-suit.yaml")
+    assert validate_command([str(good)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"{good}: ok (a game record of war: 2 moves replay)\n"
+    assert captured.err == ""
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(good.read_text().replace("scores: [10, 0]", "scores: [9, 1]"))
+    assert validate_command([str(wrong)]) == 1
+    captured = capsys.readouterr()
+    assert f"{wrong}: expected scores [9, 1], got [10, 0]" in captured.err
+    assert "unknown key" not in captured.err and captured.out == ""
+
+
 def test_a_record_may_expect_vars_in_the_middle_of_a_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

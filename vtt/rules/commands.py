@@ -12,6 +12,7 @@ from vtt.rules.game import Game
 from vtt.rules.loader import check_pack
 from vtt.rules.records import load_record, replay
 from vtt.rules.shown import ERROR_CHARS, echo, shown
+from vtt.rules.yamlsource import load_yaml_file
 
 __all__ = ["parse_options", "replay_command", "validate_command"]
 
@@ -41,6 +42,9 @@ def validate_command(paths: list[str]) -> int:
                 file=sys.stderr,
             )
         for path in packs:
+            if _is_record(path):
+                bad += _validate_record(path)
+                continue
             problems = check_pack(path)
             for problem in problems:
                 echo(shown(problem, ERROR_CHARS), file=sys.stderr)
@@ -50,6 +54,37 @@ def validate_command(paths: list[str]) -> int:
             else:
                 echo(f"{path}: ok")
     return 1 if bad else 0
+
+
+def _is_record(path: Path) -> bool:
+    """True for a YAML file that is a game record (it names its pack and lists moves),
+    not a pack: designers check both with ``vtt validate``."""
+    if not path.is_file() or path.name == "pack.yaml":
+        return False
+    try:
+        data = load_yaml_file(path).data
+    except RulesError:
+        return False
+    return isinstance(data, dict) and "pack" in data and "id" not in data
+
+
+def _validate_record(path: Path) -> int:
+    """Replay a record given to ``vtt validate``: 0 when it replays as it says, else 1
+    with the reason."""
+    try:
+        report = replay(load_record(path))
+    except RulesError as error:
+        echo(shown(str(error), ERROR_CHARS), file=sys.stderr)
+        echo(f"{path}: a game record that does not replay", file=sys.stderr)
+        return 1
+    if not report["ok"]:
+        failed = next((m for m in report.get("moves", []) if not m.get("ok", True)), None)
+        why = report.get("error") or (failed and failed.get("error")) or "its expectations fail"
+        echo(shown(f"{path}: {why}", ERROR_CHARS), file=sys.stderr)
+        echo(f"{path}: a game record that does not replay as it says", file=sys.stderr)
+        return 1
+    echo(f"{path}: ok (a game record of {report['pack']}: {len(report['moves'])} moves replay)")
+    return 0
 
 
 def replay_command(path: str) -> int:
