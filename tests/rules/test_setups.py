@@ -71,3 +71,18 @@ def test_broken_setup_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(SetupError, match=r"mine/pack.yaml:7:7 .*'ZZ' is not a card"):
         load_setup(pack)
     assert list_setups([tmp_path]) == []
+
+
+@pytest.mark.parametrize("name", ["janken-deck-games", "janken-sandbox"])
+def test_the_deck_comes_out_shuffled(name: str) -> None:
+    """A newcomer's first draw is not the King, Queen and Jack of Lizard."""
+    orders = []
+    for seed in (1, 2):
+        table = load_setup(name).new_table(2, seed=seed)
+        deck = table.get("deck")
+        assert isinstance(deck, Stack) and len(deck.contents) == 65
+        orders.append([table.get(c).face for c in deck.contents])  # type: ignore[attr-defined]
+    fresh = load_setup(name).new_table(2, seed=1)
+    assert orders[0] != orders[1]
+    assert [fresh.get(c).face for c in fresh.get("deck").contents] == orders[0]  # type: ignore[attr-defined]
+    assert orders[0][:3] != ["KL", "QL", "JL"] and len(fresh.history) == 0

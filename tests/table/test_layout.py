@@ -83,3 +83,19 @@ def test_schema_rejects_unknown_keys() -> None:
         jsonschema.validate({"objects": [{"token": "a", "colour": "red"}]}, layout_schema())
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"decor": []}, layout_schema())
+
+
+def test_a_shuffled_stack_starts_in_an_order_of_its_tables_seed() -> None:
+    def faces(seed: int, shuffled: bool) -> list[str]:
+        item = {"stack": "deck", "cards": {"jokers": False}, "shuffled": shuffled}
+        layout = {"objects": [item]}
+        jsonschema.validate(layout, layout_schema())
+        table = build_table(layout, 2, seed=seed)
+        deck = table.get("deck")
+        assert isinstance(deck, Stack) and len(table.history) == 0
+        return [table.get(cid).face for cid in deck.contents]  # type: ignore[attr-defined]
+
+    in_order = faces(1, False)
+    assert faces(1, True) == faces(1, True)  # the seed decides: a saved table keeps it
+    assert faces(1, True) != in_order and faces(2, True) != faces(1, True)
+    assert sorted(faces(1, True)) == sorted(in_order)

@@ -197,6 +197,8 @@ class _Builder:
         self.table.add(Stack(base, **common))
         for cid, face in zip(ids, faces, strict=True):
             self.table.add(CardPiece(cid, face=face, face_up=face_up, parent=base))
+        if item.get("shuffled", False):
+            self.table.shuffle(base)  # by the table's seed: a saved table keeps its order
 
     def make(
         self, kind: str, pid: str, item: Mapping[str, Any], common: dict[str, Any], seat: int | None
