@@ -183,6 +183,16 @@ def draw_kept(
             kept -= w * h
     else:
         _SPRITES.move_to_end(key)
+    if transform.m11() > 0 and transform.m22() > 0:
+        # Copied pixel for pixel at a whole pixel: stretched to the area's fractional size,
+        # a picture would lose the one-pixel columns of thin letters when zoomed out.
+        corner = transform.map(area.topLeft())
+        painter.save()
+        painter.resetTransform()
+        picture.setDevicePixelRatio(ratio)
+        painter.drawPixmap(QPointF(round(corner.x()), round(corner.y())), picture)
+        painter.restore()
+        return
     painter.drawPixmap(area, picture, QRectF(0, 0, width, height))
 
 
