@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -102,4 +103,4 @@ def test_a_kept_picture_lands_pixel_for_pixel_at_a_zoom_that_is_not_whole(qapp: 
     # Every stripe is there, each one pixel wide and crisp: none merged, dropped or blurred.
     assert all(c.red() < 40 or c.red() > 215 for c in shades if c.alpha() == 255)
     assert len(dark) == (width + 1) // 2
-    assert all(b - a == 2 for a, b in zip(dark, dark[1:]))
+    assert all(b - a == 2 for a, b in itertools.pairwise(dark))
