@@ -60,12 +60,15 @@ from vtt.ui.qt import (
     QWidget,
 )
 from vtt.ui.quitting import quit_application
+from vtt.ui.scene import FELT, seat_plate
 from vtt.ui.session import AUTOSAVE_MS
 from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
 
 #: Number keys 1..9 make the action bar's moves.
 ACTION_KEYS = 9
+#: Under house rules the game lies this far inside the free table's felt at least.
+FELT_EDGE = 16.0
 RECORDS = "Game records (*.yaml *.yml)"
 SAVED_GAMES = f"Saved games (*{SUFFIX})"
 #: The files a game window opens: saved games, and records to step through.
@@ -769,8 +772,16 @@ class GameWindow(QMainWindow):
 
         session = self.session
         labels = {zone.name: zone.label for zone in session.game.zones.values() if zone.label}
+        seats = len(session.names)
+        plates = [seat_plate(seat, seats).getRect() for seat in range(seats)]
         table = house_table(
-            session.state, self.board.layout, session.names, session.colours, labels
+            session.state,
+            self.board.layout,
+            session.names,
+            session.colours,
+            labels,
+            felt=FELT.adjusted(FELT_EDGE, FELT_EDGE, -FELT_EDGE, -FELT_EDGE).getRect(),
+            plates=plates,
         )
         free = TableWindow(table)
         free.show()
