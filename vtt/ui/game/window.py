@@ -53,6 +53,7 @@ from vtt.ui.qt import (
     QPushButton,
     QRectF,
     QSize,
+    QSizePolicy,
     QSplitter,
     Qt,
     QTimer,
@@ -165,6 +166,8 @@ class GameWindow(QMainWindow):
         column.addWidget(self.log, 1)
         self.cover = QPushButton()
         self.cover.setStyleSheet("font-size: 22px; padding: 40px;")
+        # The cover takes the table's place whole while the screen passes.
+        self.cover.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.cover.clicked.connect(self.uncover)
         self.cover.hide()
         self.message = Label()
