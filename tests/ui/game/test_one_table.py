@@ -301,3 +301,21 @@ def test_the_rules_window_keeps_designer_notes_in_a_section_of_their_own(qtbot):
     for note in ("RULINGS.md", "records/", "blank_centre", "wins_needed", "Notation"):
         assert note not in players, note
         assert note in rules.notes.toPlainText(), note
+
+
+def test_long_moves_in_the_action_bar_are_shortened_with_their_whole_text_as_a_tip(qtbot):
+    """Battlefront's attacks name many cards: a button says as much as fits, ending in
+    '…', and tells the whole move when pointed at; many moves scroll, the log stays."""
+    window = open_game(qtbot, "battlefront", (HUMAN, HUMAN, HUMAN), seed=1)
+    buttons = window.action_buttons
+    assert len(buttons) > 9
+    paint_windows()
+    for n, button in enumerate(buttons, 1):
+        text = button.text().replace("&", "")
+        shown = button.shown_text()
+        assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1]))
+        room = button.contentsRect().width()
+        assert button.fontMetrics().horizontalAdvance(shown) <= room
+        assert button.toolTip() == text.removeprefix(f"{n} ")
+    assert any(b.shown_text().endswith("…") for b in buttons)  # (the test shows something)
+    assert window.log.height() >= 120  # the log keeps room under a long list of moves
