@@ -823,8 +823,9 @@ class GameWindow(QMainWindow):
         return Path(name) if name else None
 
     def _offered_name(self, suffix: str) -> str:
-        """A file name to offer when saving: the pack and the number of moves made."""
-        return f"{self.session.setup.pack}-{len(self.session.moves)}-moves{suffix}"
+        """A file name to offer when saving: the pack's id and the number of moves made
+        (never the pack's folder, which the New game dialog names it by)."""
+        return f"{self.session.game.id}-{len(self.session.moves)}-moves{suffix}"
 
     def ask_open(self) -> None:
         """Game > Open game…"""
