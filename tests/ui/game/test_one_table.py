@@ -319,3 +319,16 @@ def test_long_moves_in_the_action_bar_are_shortened_with_their_whole_text_as_a_t
         assert button.toolTip() == text.removeprefix(f"{n} ")
     assert any(b.shown_text().endswith("…") for b in buttons)  # (the test shows something)
     assert window.log.height() >= 120  # the log keeps room under a long list of moves
+
+
+def test_every_packs_rules_for_players_leave_notation_records_and_rulings_to_the_notes():
+    from pathlib import Path
+
+    from vtt.ui.game.dialog import split_readme
+
+    designers = ("notation", "records", "rulings", "for designers")
+    for readme in sorted((Path(__file__).parents[3] / "rulesets").glob("*/README.md")):
+        rules, _notes = split_readme(readme.read_text("utf-8"))
+        headings = [line.lower() for line in rules.splitlines() if line.startswith("## ")]
+        for heading in headings:
+            assert not any(word in heading for word in designers), (readme.parent.name, heading)
