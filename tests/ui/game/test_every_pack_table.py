@@ -91,6 +91,11 @@ def _check(window, pack: str) -> None:
             assert other == seat or not region.intersects(rect), (pack, "plate", other, seat)
     for grid in board.layout.grids:
         rects.append((grid.key, QRectF(*grid.rect)))
+        if grid.caption:  # a board among several is named above its frame
+            caption = QRectF(*grid.caption_rect)
+            assert metrics.horizontalAdvance(grid.caption) <= caption.width(), grid.caption
+            assert felt.contains(caption)
+            rects.append(((*grid.key, "caption"), caption))
     for n, (key, rect) in enumerate(rects):
         for other, second in rects[n + 1 :]:
             assert not rect.intersects(second), (pack, key, "over", other)

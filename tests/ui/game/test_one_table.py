@@ -332,3 +332,15 @@ def test_every_packs_rules_for_players_leave_notation_records_and_rulings_to_the
         headings = [line.lower() for line in rules.splitlines() if line.startswith("## ")]
         for heading in headings:
             assert not any(word in heading for word in designers), (readme.parent.name, heading)
+
+
+def test_two_boards_are_named_above_them_as_the_log_names_them(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER), options={"boards": 2})
+    grids = sorted(window.board.layout.grids, key=lambda g: g.rect[0])
+    assert [g.caption for g in grids] == ["Board 1", "Board 2"]
+    for grid in grids:
+        _x, y, _w, h = grid.caption_rect
+        assert y + h < grid.rect[1]  # above the board, not over its cells
+    # A single board needs no name.
+    single = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER))
+    assert [g.caption for g in single.board.layout.grids] == [""]

@@ -498,6 +498,11 @@ def paint_board(painter: QPainter, grid: Grid) -> None:
     and rows (to the left) on its edge."""
     x, y, w, h = grid.rect
     cells = QRectF(x, y, w, h)
+    if grid.caption:
+        painter.setFont(label_font())
+        painter.setPen(LABEL)
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(_rect(grid.caption_rect), align, shown_name(grid.caption))
     if grid.look == "lines":
         _paint_lines(painter, grid)
         _paint_names(painter, grid)

@@ -65,8 +65,9 @@ LABEL_INSET = 56.0
 LABEL_LINE_MAX = 260.0
 #: The name plate of a seat: its height, and the room around its name.
 PLATE_H, PLATE_ROOM = 38.0, 44.0
-#: The board's edge, where the names of its columns and rows are printed.
-EDGE = 34.0
+#: The board's edge, where the names of its columns and rows are printed; the room
+#: above a board for its caption (clear of its frame).
+EDGE, CAPTION_ROOM = 34.0, 44.0
 #: Seats at the sides of the table (and several across the top) have room in a row for
 #: this many faces, their lines of places at most so wide; between seats side by side.
 SIDE_ROW, SIDE_MOST, TOP_MOST, SIDE_GAP = 5, 620.0, 900.0, 72.0
@@ -160,6 +161,15 @@ class Grid:
     rows: int
     #: How it is drawn: "cells" (squares) or "lines" (a go board), as its zone says.
     look: str = "cells"
+    #: Its name printed above it, where a table has several boards (Tic-Tac-Rock's
+    #: "Board 1" and "Board 2", each seat's "goal beyond this row"); else none.
+    caption: str = ""
+
+    @property
+    def caption_rect(self) -> Rect:
+        """Where the caption is printed: a line above the board's frame."""
+        x, y, w, _h = self.rect
+        return x, y - CAPTION_ROOM, w, LABEL_LINE
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -289,6 +299,8 @@ class _Spec:
     zone: ZoneDef
     key: Key
     node: Any
+    #: How many copies of the zone there are (Tic-Tac-Rock's boards: 1 or 2).
+    copies: int = 1
 
 
 def _cell_place(key: Key, stack: Any, x: float, y: float, owner: int | None, cards: bool) -> Place:
@@ -317,13 +329,24 @@ def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
     cols = max((cell.col + 1 for cell in spec.node), default=0)
     rows = max((cell.row + 1 for cell in spec.node), default=0)
     cw, ch = cell_size(cards)
+    caption = _caption(spec)
+    top = CAPTION_ROOM if caption else 0.0
     places = []
     for cell, stack in spec.node.items():
         cx = EDGE + cell.col * cw
-        cy = (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
+        cy = top + (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
         places.append(_cell_place((*spec.key, cell), stack, cx, cy, _owner(zone, spec.key), cards))
-    grid = Grid(spec.key, (EDGE, 0.0, cols * cw, rows * ch), cols, rows, zone.look)
-    return places, grid, EDGE + cols * cw, rows * ch + EDGE
+    grid = Grid(spec.key, (EDGE, top, cols * cw, rows * ch), cols, rows, zone.look, caption)
+    return places, grid, EDGE + cols * cw, top + rows * ch + EDGE
+
+
+def _caption(spec: _Spec) -> str:
+    """A board's name above it where there are several: a copy's label and number
+    ("Board 2"), a seat's own board its label."""
+    label = zone_label(spec.zone)
+    if spec.copies > 1:
+        return f"{label[:1].upper()}{label[1:]} {spec.key[-1] + 1}"
+    return label if spec.zone.per_player else ""
 
 
 def _pile(spec: _Spec, cards: bool, measure: Measure) -> Place:
@@ -385,7 +408,14 @@ class _Block:
     def moved(self, dx: float, dy: float) -> _Block:
         """The block ``dx``, ``dy`` further on."""
         grids = [
-            Grid(g.key, (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]), g.cols, g.rows, g.look)
+            Grid(
+                g.key,
+                (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]),
+                g.cols,
+                g.rows,
+                g.look,
+                g.caption,
+            )
             for g in self.grids
         ]
         plates = [(seat, (x + dx, y + dy, w, h)) for seat, (x, y, w, h) in self.plates]
@@ -448,7 +478,9 @@ def _seat_specs(zones: Mapping[str, ZoneDef], view: View, seat: int) -> list[_Sp
             if zone.copies is None:
                 found.append(_Spec(zone, (zone.name, seat), node))
             else:
-                found.extend(_Spec(zone, (zone.name, seat, k), c) for k, c in enumerate(node))
+                found.extend(
+                    _Spec(zone, (zone.name, seat, k), c, len(node)) for k, c in enumerate(node)
+                )
     return found
 
 
@@ -461,7 +493,7 @@ def _shared_specs(zones: Mapping[str, ZoneDef], view: View) -> list[_Spec]:
         if zone.copies is None:
             found.append(_Spec(zone, (zone.name,), node))
         else:
-            found.extend(_Spec(zone, (zone.name, k), c) for k, c in enumerate(node))
+            found.extend(_Spec(zone, (zone.name, k), c, len(node)) for k, c in enumerate(node))
     return found
 
 
