@@ -344,3 +344,11 @@ def test_two_boards_are_named_above_them_as_the_log_names_them(qtbot):
     # A single board needs no name.
     single = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER))
     assert [g.caption for g in single.board.layout.grids] == [""]
+
+
+def test_the_moves_list_is_as_tall_as_its_moves(qtbot):
+    window = open_game(qtbot, "war", (HUMAN, COMPUTER), options={"mode": "classic"})
+    (button,) = window.action_buttons
+    paint_windows()
+    # No gap above or below the one move: the list is no taller than the button.
+    assert window.actions_scroll.height() <= button.height() + 12

@@ -621,6 +621,9 @@ class GameWindow(QMainWindow):
             self.actions_bar.addWidget(button)
             self.action_buttons.append(button)
         self.moves_heading.setVisible(bool(self.action_buttons))
+        # The list is as tall as its moves (scrolling only when the panel is short of room).
+        self.actions_scroll.setVisible(bool(self.action_buttons))
+        self.actions_scroll.setMaximumHeight(self.actions_bar.sizeHint().height())
 
     def _show_result(self) -> None:
         outcome = self.session.state.outcome
