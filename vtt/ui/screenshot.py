@@ -42,7 +42,7 @@ def sandbox_game() -> Table:
     return table
 
 
-def game_window(pack: str, moves: int, options: dict[str, object]) -> object:
+def game_window(pack: str, moves: int, options: dict[str, object], players: int = 0) -> object:
     """A game window of ``pack``, a person against the computer, after ``moves`` moves
     chosen at random (the same every time), with the person to move picking up a face."""
     import random
@@ -53,7 +53,7 @@ def game_window(pack: str, moves: int, options: dict[str, object]) -> object:
 
     game = load_game(pack)
     # The fewest seats the game takes, two at least: a person and the computer.
-    names = game.seat_labels(max(2, game.players[0]))
+    names = game.seat_labels(players or max(2, game.players[0]))
     seats = (SeatChoice(names[0], HUMAN), *(SeatChoice(name, COMPUTER) for name in names[1:]))
     window = GameWindow(GameSetup(pack, seats, options, seed=3), pause_ms=3_600_000)
     window.board.slide_ms = 0
@@ -74,13 +74,16 @@ def main() -> int:
     parser.add_argument("--game", help="a pack to show in a game window")
     parser.add_argument("--moves", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE")
+    parser.add_argument("--players", type=int, default=0, help="seats (the fewest by default)")
     parser.add_argument("--size", default="1600x1000")
     args = parser.parse_args()
     os.environ.setdefault("JANKEN_TABLE_HOME", tempfile.mkdtemp(prefix="janken-shot-"))
     app = application()
     if args.game:
         options = {name: _value(text) for name, text in (o.split("=", 1) for o in args.option)}
-        return _shoot_game(app, args.game, args.moves, options, args.size, args.output)
+        return _shoot_game(
+            app, args.game, args.moves, options, args.size, args.output, args.players
+        )
     window = TableWindow(sandbox_game() if args.sandbox else dealt_game())
     width, height = (int(n) for n in args.size.split("x"))
     window.resize(width, height)
@@ -109,11 +112,17 @@ def _value(text: str) -> object:
 
 
 def _shoot_game(
-    app: object, pack: str, moves: int, options: dict[str, object], size: str, output: str
+    app: object,
+    pack: str,
+    moves: int,
+    options: dict[str, object],
+    size: str,
+    output: str,
+    players: int = 0,
 ) -> int:
     from vtt.ui.qt import QApplication
 
-    window = game_window(pack, moves, options)
+    window = game_window(pack, moves, options, players)
     assert hasattr(window, "board")
     width, height = (int(n) for n in size.split("x"))
     window.resize(width, height)

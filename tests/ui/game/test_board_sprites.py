@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -65,3 +66,41 @@ def test_only_so_many_pixels_are_kept(qapp: object, monkeypatch: pytest.MonkeyPa
         board.draw_kept(painter, ("square", index), QRectF(10, 10, 40, 40), lambda p: None)
     painter.end()
     assert [key[0][1] for key in board._SPRITES] == [3, 4, 5]  # the oldest went first
+
+
+def test_a_kept_picture_lands_pixel_for_pixel_at_a_zoom_that_is_not_whole(qapp: object) -> None:
+    # A label's thin letters (the ")" of "(0)") are one pixel wide when the table is
+    # zoomed out: a picture stretched a fraction of a pixel smaller loses such columns.
+    area = QRectF(-165, 276, 346, 194)
+    scale = 0.5823076923076923  # Dueling Wizards' first zoom, where ")" faded
+    columns: list[int] = []
+
+    def stripes(painter: QPainter) -> None:
+        # Every other device pixel column of the kept picture, black on white.
+        width = painter.device().width()
+        step = area.width() / width
+        painter.fillRect(area, QColor("white"))
+        for n in range(0, width, 2):
+            painter.fillRect(
+                QRectF(area.x() + n * step, area.y(), step, area.height()), QColor("black")
+            )
+        columns.append(width)
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    # As the view's painter may be after drawing a card's art.
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.translate(197.4, 20.6)
+    painter.scale(scale, scale)
+    board.draw_kept(painter, ("stripes",), area, stripes)
+    painter.end()
+    (width,) = columns
+    row = round(20.6 + (area.y() + area.height() / 2) * scale)
+    shades = [image.pixelColor(x, row) for x in range(image.width())]
+    dark = [x for x, c in enumerate(shades) if c.alpha() and c.red() < 128]
+    # Every stripe is there, each one pixel wide and crisp: none merged, dropped or blurred.
+    assert all(c.red() < 40 or c.red() > 215 for c in shades if c.alpha() == 255)
+    assert len(dark) == (width + 1) // 2
+    assert all(b - a == 2 for a, b in itertools.pairwise(dark))

@@ -278,6 +278,8 @@ def test_the_first_hand_of_a_game_between_people_waits_behind_the_cover(qtbot):
     first = session.names[session.state.to_move]
     assert window.cover.isVisible() and not window.view.isVisible()
     assert f"Pass the screen to {first}" in window.cover.text()
+    # The cover takes the table's whole place, a curtain, not a strip over an empty room.
+    assert window.cover.height() > window.centralWidget().height() * 0.7
     assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_buttons)
     qtbot.keyClick(window.view, Qt.Key.Key_1)  # a number key makes no move behind it
     assert session.moves == []

@@ -141,3 +141,21 @@ def test_switching_to_house_rules_asks_nothing_and_leaves_no_game_autosave(qtbot
     free = game.to_house_rules()
     qtbot.addWidget(free)
     assert asked == [] and not game.isVisible() and not game.autosave.exists()
+
+
+def test_a_resumed_game_keeps_its_last_move_marked(qtbot, window, monkeypatch):
+    game = played_jantori(qtbot, moves_by_person=2)
+    qtbot.waitUntil(lambda: autosaved_moves(game) == texts(game))
+    last = game.session.moves[-1]
+    cell = ("board", last.values[-1])
+    assert game.board.places[cell].recent  # the computer's piece, just placed
+    marked = {key for key, item in game.board.places.items() if item.recent}
+    left_behind = game.autosave.path.read_bytes()
+    game.close()
+    game.autosave.path.write_bytes(left_behind)
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda *_: True)
+    assert window.offer_restore()
+    (back,) = window.game_windows
+    qtbot.addWidget(back)
+    # Marked as before the crash: the cell it went to, the reserve it came from.
+    assert {key for key, item in back.board.places.items() if item.recent} == marked

@@ -198,3 +198,46 @@ def test_jantori_piles_of_pieces_become_piles_of_tokens(qtbot):
         mine = sorted(here, key=lambda o: o.z)
         near = [o for o in mine if abs(o.y - (y + h / 2 + dy)) < 5 * len(stack)]
         assert [o.face for o in near] == [f"suit-{p.kind}" for p in stack]
+
+
+def _house_cases() -> list[tuple[str, int, dict]]:
+    from test_every_pack_table import CASES
+
+    return CASES
+
+
+@pytest.mark.parametrize(("pack", "players", "options"), _house_cases())
+def test_every_pack_under_house_rules_lies_on_the_felt(qtbot, window, pack, players, options):
+    """Switched mid-game or started with the rules not enforced, every pack of every
+    size lies whole on the free table's felt, clear of the name plates, its marks too."""
+    from vtt.rules import load_game
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.qt import QRectF
+    from vtt.ui.scene import FELT
+
+    names = load_game(pack).seat_labels(players)
+    seats = tuple(SeatChoice(name, HUMAN) for name in names)
+    free = window.open_game(GameSetup(pack, seats, dict(options), 3, enforced=False))
+    qtbot.addWidget(free)
+    for table in (free.session.table, _switched_after_moves(qtbot, pack, names, options)):
+        _on_the_felt_clear_of_the_plates(table)
+        for mark in table.marks:
+            body = QRectF(mark.x, mark.y, mark.width, mark.height)
+            assert FELT.contains(body), (pack, mark.label, body)
+
+
+def _switched_after_moves(qtbot, pack, names, options):
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = tuple(SeatChoice(name, HUMAN) for name in names)
+    window = GameWindow(GameSetup(pack, seats, dict(options), 3), pause_ms=5)
+    qtbot.addWidget(window)
+    window.show()
+    chooser = random.Random(5)
+    for _ in range(8):
+        legal = window.session.state.legal_list()
+        if not legal or window.session.over:
+            break
+        window.session.play(legal[chooser.randrange(len(legal))])
+    return switched(qtbot, window)

@@ -301,3 +301,54 @@ def test_the_rules_window_keeps_designer_notes_in_a_section_of_their_own(qtbot):
     for note in ("RULINGS.md", "records/", "blank_centre", "wins_needed", "Notation"):
         assert note not in players, note
         assert note in rules.notes.toPlainText(), note
+
+
+def test_long_moves_in_the_action_bar_are_shortened_with_their_whole_text_as_a_tip(qtbot):
+    """Battlefront's attacks name many cards: a button says as much as fits, ending in
+    '…', and tells the whole move when pointed at; many moves scroll, the log stays."""
+    window = open_game(qtbot, "battlefront", (HUMAN, HUMAN, HUMAN), seed=1)
+    buttons = window.action_buttons
+    assert len(buttons) > 9
+    paint_windows()
+    for n, button in enumerate(buttons, 1):
+        text = button.text().replace("&", "")
+        shown = button.shown_text()
+        assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1]))
+        room = button.contentsRect().width()
+        assert button.fontMetrics().horizontalAdvance(shown) <= room
+        assert button.toolTip() == text.removeprefix(f"{n} ")
+    assert any(b.shown_text().endswith("…") for b in buttons)  # (the test shows something)
+    assert window.log.height() >= 120  # the log keeps room under a long list of moves
+
+
+def test_every_packs_rules_for_players_leave_notation_records_and_rulings_to_the_notes():
+    from pathlib import Path
+
+    from vtt.ui.game.dialog import split_readme
+
+    designers = ("notation", "records", "rulings", "for designers")
+    for readme in sorted((Path(__file__).parents[3] / "rulesets").glob("*/README.md")):
+        rules, _notes = split_readme(readme.read_text("utf-8"))
+        headings = [line.lower() for line in rules.splitlines() if line.startswith("## ")]
+        for heading in headings:
+            assert not any(word in heading for word in designers), (readme.parent.name, heading)
+
+
+def test_two_boards_are_named_above_them_as_the_log_names_them(qtbot):
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER), options={"boards": 2})
+    grids = sorted(window.board.layout.grids, key=lambda g: g.rect[0])
+    assert [g.caption for g in grids] == ["Board 1", "Board 2"]
+    for grid in grids:
+        _x, y, _w, h = grid.caption_rect
+        assert y + h < grid.rect[1]  # above the board, not over its cells
+    # A single board needs no name.
+    single = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER))
+    assert [g.caption for g in single.board.layout.grids] == [""]
+
+
+def test_the_moves_list_is_as_tall_as_its_moves(qtbot):
+    window = open_game(qtbot, "war", (HUMAN, COMPUTER), options={"mode": "classic"})
+    (button,) = window.action_buttons
+    paint_windows()
+    # No gap above or below the one move: the list is no taller than the button.
+    assert window.actions_scroll.height() <= button.height() + 12

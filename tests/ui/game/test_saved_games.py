@@ -321,3 +321,26 @@ def test_a_record_naming_a_file_that_is_no_pack_is_refused_unread(qtbot, tmp_pat
     assert text.startswith(f"{record}") and "secret line" not in text
     assert "is not a pack" in text or "expected a pack id" in text
     assert window.opened == []
+
+
+def test_a_game_begun_from_the_new_game_dialog_offers_a_name_in_the_home_folder(
+    qtbot, tmp_path, monkeypatch
+):
+    """The dialog names the pack by its folder: the name offered is still the pack's id
+    and the moves, in the home folder (it offered the pack's own folder, rulesets/)."""
+    from vtt.resources import rulesets_dir
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    seats = (SeatChoice("Ann", HUMAN), SeatChoice("Ben", HUMAN))
+    setup = GameSetup(str(rulesets_dir() / "war"), seats, {"mode": "classic"}, 4)
+    window = GameWindow(setup, pause_ms=5)
+    qtbot.addWidget(window)
+    window.show()
+    offered = []
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda _p, _t, start, _k: offered.append(start) or ("", "")
+    )
+    assert window.session.play("flip")
+    window.save_action.trigger()  # Game > Save game, the first time: where?
+    assert offered == [str(Path.home() / "war-1-moves.jgame")]

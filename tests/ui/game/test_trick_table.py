@@ -139,12 +139,15 @@ def test_a_hand_of_green_queen_on_the_table_and_its_score_sheet(qtbot):
     felt = board.felt
     trick = board.places[("trick",)].sceneBoundingRect()
     assert abs(trick.center().x() - felt.center().x()) < felt.width() / 4
-    # (The others' tricks lie beside their hands, under their names; the person's own by
-    # the name plate at the foot of the table, the hand being in the hand area.)
+    # (The others' tricks lie by their hands, under their names: beside them across the
+    # table, below them at the sides; the person's own by the name plate at the foot of
+    # the table, the hand being in the hand area.)
     for seat in (1, 2, 3):
         taken = board.places[("taken", seat)].sceneBoundingRect()
         hand = board.places[("hand", seat)].sceneBoundingRect()
-        assert abs(taken.top() - hand.top()) < 2 and taken.left() > hand.right()
+        beside = abs(taken.top() - hand.top()) < 2 and 0 < taken.left() - hand.right() < 100
+        below = hand.left() < taken.center().x() < hand.right()
+        assert beside or (below and 0 < taken.top() - hand.bottom() < 100), seat
     at = board.places[("taken", 0)].sceneBoundingRect().center()
     nearest = min(board.plates(), key=lambda plate: (plate[0].center() - at).manhattanLength())
     assert nearest[1] == session.names[0]

@@ -123,6 +123,14 @@ def measure(text: str) -> float:
 Held = tuple[int, tuple[object, ...]]
 
 
+def _holds(layout: Layout) -> dict[Key, Held]:
+    """What each place of a layout shows: how many, and each face (None: a back)."""
+    return {
+        key: (place.count, tuple(face.component for face in place.faces))
+        for key, place in layout.places.items()
+    }
+
+
 def _changed(before: Held | None, now: Held) -> bool:
     """True if a place holds something else now (a place that was not there: changed)."""
     if before is None or before[0] != now[0]:
@@ -183,6 +191,16 @@ def draw_kept(
             kept -= w * h
     else:
         _SPRITES.move_to_end(key)
+    if transform.m11() > 0 and transform.m22() > 0:
+        # Copied pixel for pixel at a whole pixel: stretched to the area's fractional size,
+        # a picture would lose the one-pixel columns of thin letters when zoomed out.
+        corner = transform.map(area.topLeft())
+        painter.save()
+        painter.resetTransform()
+        picture.setDevicePixelRatio(ratio)
+        painter.drawPixmap(QPointF(round(corner.x()), round(corner.y())), picture)
+        painter.restore()
+        return
     painter.drawPixmap(area, picture, QRectF(0, 0, width, height))
 
 
@@ -480,6 +498,11 @@ def paint_board(painter: QPainter, grid: Grid) -> None:
     and rows (to the left) on its edge."""
     x, y, w, h = grid.rect
     cells = QRectF(x, y, w, h)
+    if grid.caption:
+        painter.setFont(label_font())
+        painter.setPen(LABEL)
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(_rect(grid.caption_rect), align, shown_name(grid.caption))
     if grid.look == "lines":
         _paint_lines(painter, grid)
         _paint_names(painter, grid)
@@ -760,22 +783,47 @@ class BoardScene(FeltScene):
 
     def _recent(self, made: int) -> frozenset[Key]:
         """The places whose contents the last move changed: what differs from the board
-        one move ago. Drawn again with no move in between, the same; after an undo or a
-        jump in a replay, none. The seat at the screen may have changed with the move:
-        where either side shows a card's back, only the number of cards is compared."""
-        holds = {
-            key: (place.count, tuple(face.component for face in place.faces))
-            for key, place in self.layout.places.items()
-        }
+        one move ago. Drawn again with no move in between, the same; after an undo, none;
+        opened on a resumed game or a jump in a replay, the board one move ago is worked
+        out afresh. The seat
+        at the screen may have changed with the move: where either side shows a card's
+        back, only the number of cards is compared."""
+        holds = _holds(self.layout)
         made_before, held_before, recent = self._last
+        undone = made < made_before and self.session.replay_states is None
         if made == made_before:
             found = recent
-        elif made == made_before + 1 and held_before:  # (not the first drawing)
-            found = frozenset(k for k, v in holds.items() if _changed(held_before.get(k), v))
-        else:
+        elif undone:  # an undo is not a move to point at
             found = frozenset()
+        else:
+            if made != made_before + 1 or not held_before:
+                held_before = self._held_one_move_ago()
+            found = frozenset(k for k, v in holds.items() if _changed(held_before.get(k), v))
+            if not held_before:  # no move made yet
+                found = frozenset()
         self._last = (made, holds, found)
         return found
+
+    def _held_one_move_ago(self) -> dict[Key, Held]:
+        """What each place showed the viewer before the last move (nothing when no move
+        has been made)."""
+        session = self.session
+        if session.replay_states is not None:
+            before = session.replay_states[session.replay_at - 1] if session.replay_at else None
+        else:
+            before = session.states()[-2] if session.moves else None
+        if before is None:
+            return {}
+        open_hands = session.replay_states is not None and session.replay_seat is None
+        view = before.view(session.viewer, open_hands=open_hands)
+        layout = project(
+            session.shown_zones(),
+            view,
+            session.uses_cards,
+            capacity=self.capacity(),
+            measure=measure,
+        )
+        return _holds(layout)
 
     def _name(self, place: Place) -> str:
         label = self.session.game.zones[place.key[0]].label or place.label

@@ -120,7 +120,7 @@ def set_option_value(widget: QWidget, value: object) -> None:
 
 
 #: The README sections written for designers, not players, by how their heading starts.
-DESIGNER_SECTIONS = ("Rulings", "Records", "Notation", "Options", "Designer")
+DESIGNER_SECTIONS = ("Rulings", "Records", "Notation", "Move notation", "Options", "Designer")
 
 
 def split_readme(text: str) -> tuple[str, str]:

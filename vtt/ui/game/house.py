@@ -12,20 +12,26 @@ become tokens of their suit.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vtt.janken import Card
+from vtt.resources import assets_dir
 from vtt.rules import State
 from vtt.rules.values import Component, Piece
 from vtt.rules.views import Hidden, View
 from vtt.table import SEAT_COLOURS, CardPiece, Mark, Seat, Stack, Table, Token, hand_id
 from vtt.table.model import Point
-from vtt.ui.game.projection import GAP, Key, Layout, Place
+from vtt.ui.game.projection import GAP, Key, Layout, Place, Rect
 
 __all__ = ["house_table"]
 
 SUIT_TOKENS = {"R", "P", "S", "W", "L"}
+#: The seat tokens the art has (seat-1 to seat-8).
+SEAT_TOKENS = 8
+#: A game too large for the free table's felt is drawn in, in so many steps at most,
+#: down to this fraction of its size.
+FIT_STEPS, FIT_LEAST = 20, 0.5
 #: How much higher on the felt each piece of a pile lies than the one beneath it.
 PILE_STEP = 5.0
 
@@ -45,10 +51,20 @@ def _object(component: Component, names: Sequence[str], x: float, y: float, up: 
     if isinstance(component, Card):
         return CardPiece("", x=x, y=y, face=str(component), face_up=up)
     piece: Piece = component  # type: ignore[assignment]
-    face = f"suit-{piece.kind}" if piece.kind in SUIT_TOKENS else piece.kind
+    face = _token_face(piece)
     owner = piece.owner if piece.owner >= 0 else None
     label = f"{names[piece.owner]} {piece.kind}" if owner is not None else piece.kind
     return Token("", x=x, y=y, face=face, owner=owner, label=label)
+
+
+def _token_face(piece: Piece) -> str:
+    """The free table's token for a piece, drawn as the game window draws it: its suit's,
+    else its kind's own (a King's crown, a wall), else its owner's seat token (a pawn)."""
+    if piece.kind in SUIT_TOKENS:
+        return f"suit-{piece.kind}"
+    if (assets_dir() / "tokens" / f"piece-{piece.kind}.svg").is_file():
+        return f"piece-{piece.kind}"
+    return f"seat-{max(piece.owner, 0) % SEAT_TOKENS + 1}"
 
 
 def _private(place: Place, seen: list[bool]) -> bool:
@@ -57,7 +73,7 @@ def _private(place: Place, seen: list[bool]) -> bool:
 
 
 def _lay_place(
-    table: Table, place: Place, real: list[Component], seen: list[bool], shift: Point
+    table: Table, place: Place, real: list[Component], seen: list[bool], at: Callable[..., Point]
 ) -> None:
     names = [seat.name for seat in table.seats]
     if _private(place, seen):
@@ -67,16 +83,15 @@ def _lay_place(
             table.add(piece)
         return
     up = all(seen)
-    dx, dy = shift
     if place.kind == "row":
         for face, component in zip(place.faces, real, strict=True):
             x, y, w, h = face.rect
-            table.add(_object(component, names, x + w / 2 + dx, y + h / 2 + dy, up))
+            table.add(_object(component, names, *at(x + w / 2, y + h / 2), up))
         return
     if not real or not place.faces:
         return
     x, y, w, h = place.faces[-1].rect
-    cx, cy = x + w / 2 + dx, y + h / 2 + dy
+    cx, cy = at(x + w / 2, y + h / 2)
     if len(real) == 1:
         table.add(_object(real[0], names, cx, cy, up))
         return
@@ -103,6 +118,56 @@ def _centring(rects: list[tuple[float, float, float, float]]) -> Point:
     right = max(r[0] + r[2] for r in rects)
     bottom = max(r[1] + r[3] for r in rects)
     return -(left + right) / 2, -(top + bottom) / 2
+
+
+def _inside(outer: Rect, inner: Rect) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[0] + inner[2] <= outer[0] + outer[2]
+        and inner[1] + inner[3] <= outer[1] + outer[3]
+    )
+
+
+def _meets(one: Rect, other: Rect) -> bool:
+    return (
+        one[0] < other[0] + other[2]
+        and other[0] < one[0] + one[2]
+        and one[1] < other[1] + other[3]
+        and other[1] < one[1] + one[3]
+    )
+
+
+def _scaled(rect: Rect, shift: Point, scale: float) -> Rect:
+    """A place's rectangle moved by ``shift`` with its middle drawn ``scale`` times as
+    far from the felt's middle, and its size ``scale`` times as large."""
+    x, y, w, h = rect
+    cx, cy = (x + w / 2 + shift[0]) * scale, (y + h / 2 + shift[1]) * scale
+    return cx - w * scale / 2, cy - h * scale / 2, w * scale, h * scale
+
+
+def _fitting(places: list[Place], shift: Point, felt: Rect, plates: Sequence[Rect]) -> float:
+    """How much closer together the places must lie (1: as in the game window) for every
+    face to lie whole on ``felt`` and off the ``plates``, and every place on the felt:
+    a game laid out for a larger table is drawn in, its cards overlapping a little."""
+    for step in range(FIT_STEPS + 1):
+        scale = 1.0 - (1.0 - FIT_LEAST) * step / FIT_STEPS
+        fits = True
+        for place in places:
+            if not _inside(felt, _scaled(place.rect, shift, scale)):
+                fits = False
+                break
+            for face in place.faces:
+                x, y, w, h = _scaled(face.rect, shift, scale)
+                body = (x + w / 2 - face.rect[2] / 2, y + h / 2 - face.rect[3] / 2, *face.rect[2:])
+                if not _inside(felt, body) or any(_meets(body, plate) for plate in plates):
+                    fits = False
+                    break
+            if not fits:
+                break
+        if fits:
+            return scale
+    return FIT_LEAST
 
 
 def _mark(place: Place, names: Sequence[str], labels: Mapping[str, str]) -> Mark:
@@ -138,11 +203,16 @@ def house_table(
     names: Sequence[str],
     colours: Sequence[str] = (),
     labels: Mapping[str, str] | None = None,
+    *,
+    felt: Rect | None = None,
+    plates: Sequence[Rect] = (),
 ) -> Table:
     """A free table holding the state's components as ``layout`` shows them, moved
     together to the middle of the felt, with the places printed on it as marks; the
     seats keep their names and ``colours`` (else each seat's usual colour); ``labels``
-    name the zones as the game window does."""
+    name the zones as the game window does. Given the free table's ``felt`` and its
+    name ``plates``, the places are drawn closer together as far as needed for every
+    card and piece to lie on the felt and off the plates."""
     seats = [
         Seat(name, colours[i] if i < len(colours) else SEAT_COLOURS[i % len(SEAT_COLOURS)])
         for i, name in enumerate(names)
@@ -154,8 +224,18 @@ def house_table(
     places = _on_the_felt(layout, seen)
     lying = [place for key, place in places.items() if not _private(place, seen[key])]
     shift = _centring([place.rect for place in lying])
+    scale = _fitting(lying, shift, felt, plates) if felt is not None else 1.0
+
+    def at(x: float, y: float) -> Point:
+        return (x + shift[0]) * scale, (y + shift[1]) * scale
+
     for key, place in places.items():
-        _lay_place(table, place, list(_node(zones, key)), seen[key], shift)
-    table.marks = tuple(_mark(place, names, labels or {}).moved(*shift) for place in lying)
+        _lay_place(table, place, list(_node(zones, key)), seen[key], at)
+    marks = []
+    for place in lying:
+        mark = _mark(place, names, labels or {})
+        x, y, w, h = _scaled(place.rect, shift, scale)
+        marks.append(Mark(x, y, w, h, mark.label, mark.at_foot))
+    table.marks = tuple(marks)
     table.history.clear()
     return table

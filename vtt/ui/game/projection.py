@@ -65,8 +65,14 @@ LABEL_INSET = 56.0
 LABEL_LINE_MAX = 260.0
 #: The name plate of a seat: its height, and the room around its name.
 PLATE_H, PLATE_ROOM = 38.0, 44.0
-#: The board's edge, where the names of its columns and rows are printed.
-EDGE = 34.0
+#: The board's edge, where the names of its columns and rows are printed; the room
+#: above a board for its caption (clear of its frame).
+EDGE, CAPTION_ROOM = 34.0, 44.0
+#: Seats at the sides of the table (and several across the top) have room in a row for
+#: this many faces, their lines of places at most so wide; between seats side by side.
+SIDE_ROW, SIDE_MOST, TOP_MOST, SIDE_GAP = 5, 620.0, 900.0, 72.0
+#: Two seats around a board taller than this have their places beside it.
+BESIDE_HEIGHT = 600.0
 #: Room between the places and the felt's edge; the smallest felt.
 FELT_PAD = 56.0
 MIN_FELT = (1000.0, 720.0)
@@ -155,6 +161,15 @@ class Grid:
     rows: int
     #: How it is drawn: "cells" (squares) or "lines" (a go board), as its zone says.
     look: str = "cells"
+    #: Its name printed above it, where a table has several boards (Tic-Tac-Rock's
+    #: "Board 1" and "Board 2", each seat's "goal beyond this row"); else none.
+    caption: str = ""
+
+    @property
+    def caption_rect(self) -> Rect:
+        """Where the caption is printed: a line above the board's frame."""
+        x, y, w, _h = self.rect
+        return x, y - CAPTION_ROOM, w, LABEL_LINE
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -284,6 +299,8 @@ class _Spec:
     zone: ZoneDef
     key: Key
     node: Any
+    #: How many copies of the zone there are (Tic-Tac-Rock's boards: 1 or 2).
+    copies: int = 1
 
 
 def _cell_place(key: Key, stack: Any, x: float, y: float, owner: int | None, cards: bool) -> Place:
@@ -312,13 +329,24 @@ def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
     cols = max((cell.col + 1 for cell in spec.node), default=0)
     rows = max((cell.row + 1 for cell in spec.node), default=0)
     cw, ch = cell_size(cards)
+    caption = _caption(spec)
+    top = CAPTION_ROOM if caption else 0.0
     places = []
     for cell, stack in spec.node.items():
         cx = EDGE + cell.col * cw
-        cy = (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
+        cy = top + (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
         places.append(_cell_place((*spec.key, cell), stack, cx, cy, _owner(zone, spec.key), cards))
-    grid = Grid(spec.key, (EDGE, 0.0, cols * cw, rows * ch), cols, rows, zone.look)
-    return places, grid, EDGE + cols * cw, rows * ch + EDGE
+    grid = Grid(spec.key, (EDGE, top, cols * cw, rows * ch), cols, rows, zone.look, caption)
+    return places, grid, EDGE + cols * cw, top + rows * ch + EDGE
+
+
+def _caption(spec: _Spec) -> str:
+    """A board's name above it where there are several: a copy's label and number
+    ("Board 2"), a seat's own board its label."""
+    label = zone_label(spec.zone)
+    if spec.copies > 1:
+        return f"{label[:1].upper()}{label[1:]} {spec.key[-1] + 1}"
+    return label if spec.zone.per_player else ""
 
 
 def _pile(spec: _Spec, cards: bool, measure: Measure) -> Place:
@@ -371,14 +399,28 @@ class _Block:
     width: float
     height: float
     grids: list[Grid] = field(default_factory=list)
+    #: The name plates among them (a seat's group of places has its plate).
+    plates: list[tuple[int, Rect]] = field(default_factory=list)
+    #: Where its top left corner lies (a board's names lie outside its cells).
+    x: float = 0.0
+    y: float = 0.0
 
     def moved(self, dx: float, dy: float) -> _Block:
         """The block ``dx``, ``dy`` further on."""
         grids = [
-            Grid(g.key, (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]), g.cols, g.rows, g.look)
+            Grid(
+                g.key,
+                (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]),
+                g.cols,
+                g.rows,
+                g.look,
+                g.caption,
+            )
             for g in self.grids
         ]
-        return _Block([p.moved(dx, dy) for p in self.places], self.width, self.height, grids)
+        plates = [(seat, (x + dx, y + dy, w, h)) for seat, (x, y, w, h) in self.plates]
+        places = [p.moved(dx, dy) for p in self.places]
+        return _Block(places, self.width, self.height, grids, plates, self.x + dx, self.y + dy)
 
 
 def _block(
@@ -395,12 +437,12 @@ def _block(
     return _Block([place], place.rect[2], place.rect[3])
 
 
-def _lines_of(blocks: list[_Block]) -> list[list[_Block]]:
-    """Blocks in lines no wider than BAND_MAX (a block wider alone gets its own line)."""
+def _lines_of(blocks: list[_Block], most: float = BAND_MAX) -> list[list[_Block]]:
+    """Blocks in lines no wider than ``most`` (a block wider alone gets its own line)."""
     lines: list[list[_Block]] = [[]]
     width = 0.0
     for block in blocks:
-        if lines[-1] and width + GAP + block.width > BAND_MAX:
+        if lines[-1] and width + GAP + block.width > most:
             lines.append([])
             width = 0.0
         width += (GAP if lines[-1] else 0.0) + block.width
@@ -408,10 +450,13 @@ def _lines_of(blocks: list[_Block]) -> list[list[_Block]]:
     return [line for line in lines if line]
 
 
-def _band(blocks: list[_Block], y: float, rim_first: bool) -> tuple[list[_Block], float]:
-    """Lay blocks in lines centred on x = 0 from ``y`` down; the first line nearest the
-    rim (at the top when ``rim_first``, else at the bottom). The blocks and the height."""
-    lines = _lines_of(blocks)
+def _band(
+    blocks: list[_Block], y: float, rim_first: bool, most: float = BAND_MAX
+) -> tuple[list[_Block], float]:
+    """Lay blocks in lines centred on x = 0 from ``y`` down, each line at most ``most``
+    wide; the first line nearest the rim (at the top when ``rim_first``, else at the
+    bottom). The blocks and where the band ends."""
+    lines = _lines_of(blocks, most)
     if not rim_first:
         lines.reverse()
     placed: list[_Block] = []
@@ -433,7 +478,9 @@ def _seat_specs(zones: Mapping[str, ZoneDef], view: View, seat: int) -> list[_Sp
             if zone.copies is None:
                 found.append(_Spec(zone, (zone.name, seat), node))
             else:
-                found.extend(_Spec(zone, (zone.name, seat, k), c) for k, c in enumerate(node))
+                found.extend(
+                    _Spec(zone, (zone.name, seat, k), c, len(node)) for k, c in enumerate(node)
+                )
     return found
 
 
@@ -446,13 +493,74 @@ def _shared_specs(zones: Mapping[str, ZoneDef], view: View) -> list[_Spec]:
         if zone.copies is None:
             found.append(_Spec(zone, (zone.name,), node))
         else:
-            found.extend(_Spec(zone, (zone.name, k), c) for k, c in enumerate(node))
+            found.extend(_Spec(zone, (zone.name, k), c, len(node)) for k, c in enumerate(node))
     return found
 
 
 def _plate(seat: int, name: str, y: float, measure: Measure) -> tuple[int, Rect]:
     width = float(math.ceil(max(160.0, measure(name) * 1.15 + PLATE_ROOM)))
     return seat, (-width / 2, y, width, PLATE_H)
+
+
+def _group(
+    specs: list[_Spec],
+    plate: tuple[int, str],
+    plate_first: bool,
+    make: Callable[[_Spec, int], _Block],
+    widest: int,
+    most: float,
+    measure: Measure,
+) -> _Block:
+    """One seat's places in lines under its name plate (over it, for the seat at the
+    screen, unless ``plate_first``), as one block from 0, 0."""
+    seat, name = plate
+    blocks = [make(spec, widest) for spec in specs]
+    parts: list[_Block] = []
+    plates: list[tuple[int, Rect]] = []
+    y = 0.0
+    if plate_first:
+        plates.append(_plate(seat, name, y, measure))
+        y += PLATE_H + GAP / 2
+        parts, y = _band(blocks, y, True, most)
+    else:
+        parts, y = _band(blocks, y, False, most)
+        y += GAP / 2 if parts else 0.0
+        plates.append(_plate(seat, name, y, measure))
+    places = [p for b in parts for p in b.places]
+    grids = [g for b in parts for g in b.grids]
+    extents = [(b.x, b.y, b.width, b.height) for b in parts] + [r for _, r in plates]
+    left, top, width, height = _union(extents)
+    group = _Block(places, width, height, grids, plates, left, top)
+    return group.moved(-left, -top)
+
+
+def _row_of(blocks: list[_Block], gap: float, align: str = "top") -> _Block:
+    """Blocks side by side from 0, 0, ``gap`` apart, lined up at the top, the middle
+    or the bottom of the tallest; one block of them all."""
+    height = max((b.height for b in blocks), default=0.0)
+    x = 0.0
+    placed: list[_Block] = []
+    for block in blocks:
+        y = {"top": 0.0, "middle": (height - block.height) / 2}.get(align, height - block.height)
+        placed.append(block.moved(x, y))
+        x += block.width + gap
+    width = x - gap if blocks else 0.0
+    return _Block(
+        [p for b in placed for p in b.places],
+        width,
+        height,
+        [g for b in placed for g in b.grids],
+        [r for b in placed for r in b.plates],
+    )
+
+
+def _seating(others: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Where the other seats sit, in the order of play from the seat at the screen:
+    the next on the left, the last on the right, the rest across the top (one alone
+    sits across the table)."""
+    if len(others) < 2:
+        return [], others, []
+    return others[:1], others[1:-1], others[-1:]
 
 
 def project(
@@ -464,61 +572,139 @@ def project(
     measure: Measure = estimate,
     hand_area: bool = True,
 ) -> Layout:
-    """The places of a view on the felt: the other seats across the top, shared zones in
-    the middle, the viewer's below; the viewer's hands in the hand area (unless not
-    ``hand_area``). ``capacity`` gives each row room for that many faces (as many as it
-    held at the start); ``measure`` is a label's width at the labels' size."""
+    """The places of a view on the felt, each seat's by its name plate around the
+    table: the seat at the screen at the bottom, the next on its left, the last on its
+    right, the others across the top; shared zones in the middle; the viewer's hands
+    in the hand area (unless not ``hand_area``). In a game of two around a tall board
+    the seats' places lie beside it, each on its own side. ``capacity`` gives each row
+    room for that many faces (as many as it held at the start); ``measure`` is a
+    label's width at the labels' size."""
     room = capacity or {}
     layout = Layout()
     seats = range(len(view.seat_names))
-    others = [s for s in seats if s != view.seat]
-    if view.seat not in seats:
+    names = view.seat_names
+    viewer = view.seat if view.seat in seats else None
+    if viewer is None:
         others = list(seats)
-    blocks: list[_Block] = []
+    else:
+        others = [(viewer + k) % len(seats) for k in range(1, len(seats))]
+    left, top, right = _seating(others)
+
+    def make(spec: _Spec, widest: int) -> _Block:
+        return _block(spec, cards, measure, room, widest)
+
+    def group(seat: int, widest: int, most: float, plate_first: bool = True) -> _Block:
+        specs = _seat_specs(zones, view, seat)
+        if hand_area and seat == viewer:
+            specs = [s for s in specs if not is_hand(s.zone)]
+        return _group(specs, (seat, names[seat]), plate_first, make, widest, most, measure)
+
+    # Seats at the sides and several across the top fan their rows closer: they share
+    # the table's width.
+    crowded = bool(left)
+    widest = SIDE_ROW if crowded else ROW_MAX
+    shared = [make(spec, ROW_MAX) for spec in _shared_specs(zones, view)]
+    middle_band, _end = _band(shared, 0.0, True)
+    middle = _stacked(middle_band) if middle_band else _Block([], 0.0, 0.0)
+    tops = [group(seat, widest, BAND_MAX if not crowded else TOP_MOST) for seat in top]
+    sides = [group(seat, SIDE_ROW, SIDE_MOST) for seat in (*left, *right)]
+    mine = group(viewer, ROW_MAX, BAND_MAX, plate_first=False) if viewer is not None else None
+    rows: list[_Block] = []
+    middle_width = 0.0
+    if (
+        mine is not None
+        and not crowded
+        and len(tops) == 1
+        and not tops[0].grids  # a seat's own rows of cells line up with the board's
+        and not mine.grids
+        and middle.height > BESIDE_HEIGHT
+        and middle.height >= tops[0].height + mine.height
+    ):
+        # Two around a tall board: each seat's places on its own side of the board, at
+        # its own end, so the board can fill the table's height.
+        assert viewer is not None
+        theirs = group(top[0], ROW_MAX, SIDE_MOST)
+        mine = group(viewer, ROW_MAX, SIDE_MOST, plate_first=False)
+        height = max(middle.height, theirs.height + mine.height + GAP)
+        rows.append(
+            _Block(
+                *_merged(
+                    mine.moved(0, height - mine.height),
+                    middle.moved(mine.width + SIDE_GAP, (height - middle.height) / 2),
+                    theirs.moved(mine.width + middle.width + 2 * SIDE_GAP, 0),
+                ),
+            )
+        )
+    else:
+        if tops:
+            rows.append(_row_of(tops, SIDE_GAP))
+        beside = [*sides[: len(left)], middle, *sides[len(left) :]]
+        beside = [b for b in beside if b.places or b.plates]
+        if beside:
+            rows.append(_row_of(beside, SIDE_GAP, "middle"))
+            middle_width = rows[-1].width
+        if mine is not None:
+            rows.append(mine)
     y = 0.0
-
-    def lay(specs: list[_Spec], rim_first: bool, widest: int) -> None:
-        nonlocal y
-        band, y = _band([_block(s, cards, measure, room, widest) for s in specs], y, rim_first)
-        blocks.extend(band)
-
-    for seat in others:
-        layout.plates.append(_plate(seat, view.seat_names[seat], y, measure))
-        y += PLATE_H + GAP / 2
-        lay(_seat_specs(zones, view, seat), True, ROW_MAX)
-        y += BAND_GAP
-    shared = _shared_specs(zones, view)
-    if shared:
-        lay(shared, True, ROW_MAX)
-        y += BAND_GAP
-    hands: list[_Spec] = []
-    if view.seat in seats:
-        mine = _seat_specs(zones, view, view.seat)
-        if hand_area:
-            hands = [s for s in mine if is_hand(s.zone)]
-            mine = [s for s in mine if not is_hand(s.zone)]
-        if mine:
-            lay(mine, False, ROW_MAX)
-            y += GAP / 2
-        layout.plates.append(_plate(view.seat, view.seat_names[view.seat], y, measure))
-        y += PLATE_H
-    places = [p for b in blocks for p in b.places]
-    left, top, width, height = _union([p.rect for p in places] + [r for _, r in layout.plates])
+    blocks: list[_Block] = []
+    for row in rows:
+        blocks.append(row.moved(-row.width / 2, y))
+        y += row.height + BAND_GAP
+    left_x, top_y, width, height = _union([(b.x, b.y, b.width, b.height) for b in blocks])
     felt_w = max(MIN_FELT[0], width + 2 * FELT_PAD)
     felt_h = max(MIN_FELT[1], height + 2 * FELT_PAD)
     felt_w = max(felt_w, felt_h * FELT_SHAPE)  # a table wider than it is deep
     # Everything moves so that the felt is centred on 0, 0.
-    dx, dy = -(left + width / 2), -(top + height / 2)
+    dx, dy = -(left_x + width / 2), -(top_y + height / 2)
     layout.felt = (-felt_w / 2, -felt_h / 2, felt_w, felt_h)
     for block in blocks:
-        for place in block.places:
-            layout.places[place.key] = place.moved(dx, dy)
-        layout.grids.extend(block.moved(dx, dy).grids)
-    layout.plates = [(seat, (x + dx, y + dy, w, h)) for seat, (x, y, w, h) in layout.plates]
-    if hands:
-        _lay_hands(layout, hands, cards, measure, room)
+        moved = block.moved(dx, dy)
+        for place in moved.places:
+            layout.places[place.key] = place
+        layout.grids.extend(moved.grids)
+        layout.plates.extend(moved.plates)
+    if left or right:
+        _spread(layout, left, right, middle_width)
+    layout.plates.sort(key=lambda plate: (plate[0] != viewer, plate[0]))
+    if viewer is not None and hand_area:
+        hands = [s for s in _seat_specs(zones, view, viewer) if is_hand(s.zone)]
+        if hands:
+            _lay_hands(layout, hands, cards, measure, room)
     layout.markers = _markers(view, layout)
     return layout
+
+
+def _spread(layout: Layout, left: list[int], right: list[int], width: float) -> None:
+    """Move the seats at the sides out to the felt's edges, as people sit at a table:
+    the row of them and the middle was ``width`` wide."""
+    slack = (layout.felt[2] - 2 * FELT_PAD - width) / 2
+    if slack <= 0:
+        return
+    shift = {seat: -slack for seat in left} | {seat: slack for seat in right}
+    for key, place in list(layout.places.items()):
+        if place.owner in shift and not place.in_hand:
+            layout.places[key] = place.moved(shift[place.owner], 0.0)
+    layout.plates = [
+        (seat, (x + shift.get(seat, 0.0), y, w, h)) for seat, (x, y, w, h) in layout.plates
+    ]
+
+
+def _stacked(blocks: list[_Block]) -> _Block:
+    """Blocks laid out already (by :func:`_band`), as one block from 0, 0."""
+    places = [p for b in blocks for p in b.places]
+    left, top, width, height = _union([(b.x, b.y, b.width, b.height) for b in blocks])
+    whole = _Block(places, width, height, [g for b in blocks for g in b.grids], [], left, top)
+    return whole.moved(-left, -top)
+
+
+def _merged(
+    *blocks: _Block,
+) -> tuple[list[Place], float, float, list[Grid], list[tuple[int, Rect]]]:
+    """The places, size, grids and plates of blocks laid out from 0, 0, as one."""
+    places = [p for b in blocks for p in b.places]
+    plates = [r for b in blocks for r in b.plates]
+    _left, _top, width, height = _union([(b.x, b.y, b.width, b.height) for b in blocks])
+    return places, _left + width, _top + height, [g for b in blocks for g in b.grids], plates
 
 
 def _lay_hands(
@@ -552,7 +738,7 @@ def _markers(view: View, layout: Layout) -> list[tuple[Key, int, str]]:
     if len(grid_keys) != 1:
         return []
     (grid,) = grid_keys
-    found = []
+    found: list[tuple[Key, int, str]] = []
     for name, value in view.vars.items():
         if isinstance(value, tuple) and value and all(isinstance(v, Cell) for v in value):
             found.extend(((*grid, cell), seat, name) for seat, cell in enumerate(value))

@@ -50,22 +50,33 @@ from vtt.ui.qt import (
     QKeySequence,
     QLabel,
     QMainWindow,
+    QPaintEvent,
     QPushButton,
     QRectF,
+    QScrollArea,
     QSize,
+    QSizePolicy,
     QSplitter,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
     Qt,
     QTimer,
     QVBoxLayout,
     QWidget,
 )
 from vtt.ui.quitting import quit_application
+from vtt.ui.scene import FELT, seat_plate
 from vtt.ui.session import AUTOSAVE_MS
 from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
 
 #: Number keys 1..9 make the action bar's moves.
 ACTION_KEYS = 9
+#: The log keeps this much height however many moves the action bar lists.
+LOG_LEAST = 140
+#: Under house rules the game lies this far inside the free table's felt at least.
+FELT_EDGE = 16.0
 RECORDS = "Game records (*.yaml *.yml)"
 SAVED_GAMES = f"Saved games (*{SUFFIX})"
 #: The files a game window opens: saved games, and records to step through.
@@ -143,13 +154,23 @@ class GameWindow(QMainWindow):
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.log = LogList()
         self.actions_bar = QVBoxLayout()
+        self.actions_bar.setContentsMargins(0, 0, 0, 0)
+        # Many moves (Battlefront's attacks) scroll, leaving the log its room.
+        actions = QWidget()
+        actions.setLayout(self.actions_bar)
+        self.actions_scroll = QScrollArea()
+        self.actions_scroll.setWidget(actions)
+        self.actions_scroll.setWidgetResizable(True)
+        self.actions_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.actions_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.actions_scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         side = QWidget()
         column = QVBoxLayout(side)
         column.addWidget(_heading("Turn"))
         column.addWidget(self.status)
         self.moves_heading = _heading("Moves")
         column.addWidget(self.moves_heading)
-        column.addLayout(self.actions_bar)
+        column.addWidget(self.actions_scroll)
         column.addWidget(_heading("Scores and counts"))
         column.addWidget(self.bars)
         column.addWidget(self.scores)
@@ -160,8 +181,11 @@ class GameWindow(QMainWindow):
         column.addWidget(self.sheet_button)
         column.addWidget(_heading("Log"))
         column.addWidget(self.log, 1)
+        self.log.setMinimumHeight(LOG_LEAST)
         self.cover = QPushButton()
         self.cover.setStyleSheet("font-size: 22px; padding: 40px;")
+        # The cover takes the table's place whole while the screen passes.
+        self.cover.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.cover.clicked.connect(self.uncover)
         self.cover.hide()
         self.message = Label()
@@ -583,8 +607,7 @@ class GameWindow(QMainWindow):
         self.action_moves = [made for _text, made in entries]
         for index, (text, made) in enumerate(entries):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
-            button = QPushButton(f"{key}{shown(text)}")
-            button.setStyleSheet("text-align: left; padding: 5px 10px; font-size: 14px;")
+            button = MoveButton(f"{key}{shown(text)}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
             button.setEnabled(made is not None)
             if drags.picks and index < len(drags.picks):
@@ -592,10 +615,15 @@ class GameWindow(QMainWindow):
                     "Click cards in your hand to pick them (click one again to put it back);"
                     " once they are picked, this button makes the move"
                 )
+            if not button.toolTip():
+                button.setToolTip(shown(text))
             button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
             self.actions_bar.addWidget(button)
             self.action_buttons.append(button)
         self.moves_heading.setVisible(bool(self.action_buttons))
+        # The list is as tall as its moves (scrolling only when the panel is short of room).
+        self.actions_scroll.setVisible(bool(self.action_buttons))
+        self.actions_scroll.setMaximumHeight(self.actions_bar.sizeHint().height())
 
     def _show_result(self) -> None:
         outcome = self.session.state.outcome
@@ -769,8 +797,16 @@ class GameWindow(QMainWindow):
 
         session = self.session
         labels = {zone.name: zone.label for zone in session.game.zones.values() if zone.label}
+        seats = len(session.names)
+        plates = [seat_plate(seat, seats).getRect() for seat in range(seats)]
         table = house_table(
-            session.state, self.board.layout, session.names, session.colours, labels
+            session.state,
+            self.board.layout,
+            session.names,
+            session.colours,
+            labels,
+            felt=FELT.adjusted(FELT_EDGE, FELT_EDGE, -FELT_EDGE, -FELT_EDGE).getRect(),
+            plates=plates,
         )
         free = TableWindow(table)
         free.show()
@@ -790,8 +826,9 @@ class GameWindow(QMainWindow):
         return Path(name) if name else None
 
     def _offered_name(self, suffix: str) -> str:
-        """A file name to offer when saving: the pack and the number of moves made."""
-        return f"{self.session.setup.pack}-{len(self.session.moves)}-moves{suffix}"
+        """A file name to offer when saving: the pack's id and the number of moves made
+        (never the pack's folder, which the New game dialog names it by)."""
+        return f"{self.session.game.id}-{len(self.session.moves)}-moves{suffix}"
 
     def ask_open(self) -> None:
         """Game > Open game…"""
@@ -912,3 +949,37 @@ def _named(path: Path, error: Exception) -> str:
     """An error's text, starting with the file's name if it does not already."""
     text = str(error)
     return text if str(path) in text else f"{path}: {text}"
+
+
+class MoveButton(QPushButton):
+    """A move of the action bar: its words as far as they fit the panel, ending in '…'
+    when cut (the whole move is its tip); a long move never widens the panel."""
+
+    #: The room left and right of the words (the style's padding).
+    PAD = 10
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setStyleSheet(f"text-align: left; padding: 5px {self.PAD}px; font-size: 14px;")
+
+    def shown_text(self) -> str:
+        """The words shown: the move's text, shortened to the button's width."""
+        text = self.text().replace("&", "", 1)
+        room = self.contentsRect().width() - 2 * self.PAD
+        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(room, 0))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(60, super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(min(super().sizeHint().width(), 200), super().sizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        shown = self.shown_text()
+        # The number key stays underlined when the words fit.
+        if shown == self.text().replace("&", "", 1):
+            shown = self.text()
+        option.text = shown
+        QStylePainter(self).drawControl(QStyle.ControlElement.CE_PushButton, option)
