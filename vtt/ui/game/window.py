@@ -37,6 +37,7 @@ from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
 from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
+from vtt.ui.menus import KeysStayOnTable
 from vtt.ui.plaintext import Label, escaped, rich_label
 from vtt.ui.qt import (
     QAction,
@@ -404,6 +405,7 @@ class GameWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         name = self.session.game.name
         self._action(help_menu, f"&Rules of {name}…", self.show_rules, *game_keys("rules"))
+        KeysStayOnTable(self.menuBar(), self.view)
 
     def show_simulator(self) -> None:
         """Game > Simulate...: batches of this pack and options between agents."""
