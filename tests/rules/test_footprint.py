@@ -15,7 +15,7 @@ from vtt.resources import rulesets_dir
 from vtt.rules.engine import Game, GameOver, State
 from vtt.rules.expr import METER_KEY, start_work
 from vtt.rules.finder import load_game, pack_folders
-from vtt.rules.footprint import Footprint, first_top_move
+from vtt.rules.footprint import Footprint
 from vtt.rules.loader import load_pack
 from vtt.rules.moves import Move
 from vtt.rules.values import Cell, Piece
@@ -198,18 +198,3 @@ moves:
     assert state.footprint("shifted R a1") is None  # 'at' changes before the move reads it
     assert state.footprint("guarded R a1") is None  # the move may not run
     assert state.footprint("counted R a1") is None  # the top piece, not the argument
-
-
-def test_the_top_card_a_flip_turns_is_found_before_the_move() -> None:
-    war = load_game("war")
-    state = war.new_state({"mode": "classic"}, 3)
-    (flip,) = state.legal_moves
-    top = state.zone("stock")[0][-1]
-    found = first_top_move(state.env, flip.kind, flip.values, 0)
-    assert found is not None
-    assert (found.component, found.source, found.target) == (top, ("stock", 0), ("battle", 0))
-    # A move of a card of its own, or none moved from the top of a stack: none.
-    stones = load_game("stones")
-    game = stones.new_state({}, 1, players=3)
-    bid = next(iter(game.legal_moves))
-    assert first_top_move(game.env, bid.kind, bid.values, game.to_move) is None

@@ -77,6 +77,7 @@ class State:
         "_made",
         "_phase_moves",
         "_rules",
+        "beats",
         "env",
         "game",
         "history",
@@ -118,6 +119,10 @@ class State:
     secret_from: int
     _phase_moves: dict[str, tuple[MoveDef, ...]]
     _rules: Rules  # the step lists for this game's options; shared by copies
+    #: None, or a list that gets a copy of the state at each phase the rules enter while
+    #: a move is settled: the moments of its aftermath (War's two cards side by side
+    #: before the winner takes them) for the window to show one after another.
+    beats: list[State] | None
 
     # --- starting (vtt.rules.starting) ---------------------------------------------
 
@@ -371,6 +376,7 @@ class State:
         new.next_phase = None
         new.turn_decided = False
         new.turn_start = self.turn_start  # never changed, only replaced: shared
+        new.beats = None
         new.secret_from = self.secret_from
         new._phase_moves = self._phase_moves
         new._rules = self._rules

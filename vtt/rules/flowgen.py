@@ -130,6 +130,8 @@ def _settle_function(
         "    _state.legal_cache = None\n"
         "    _state.phase = _env['phase'] = _name\n"
         "    _state.pending = ()\n"
+        "    if _state.beats is not None:\n"
+        "        _state.beats.append(_state.copy())\n"
         "    if _meter.done + _MAX_WORK - _meter.left > _MAX_TURN_WORK:\n"
         "        raise _state.too_much_work(_entered)\n",
         SCAFFOLD,

@@ -33,7 +33,6 @@ __all__ = [
     "Footprint",
     "Trace",
     "component_value",
-    "first_top_move",
     "trace_of",
     "traces_of",
 ]
@@ -211,33 +210,3 @@ def traces_of(
         if trace is not None:
             found[name] = trace
     return found
-
-
-def first_top_move(env: Env, kind: MoveDef, values: Sequence[Any], mover: int) -> Footprint | None:
-    """Where a move whose effects begin by moving the top card of one stack puts it
-    (War's ``flip``: ``move: {from: "stock[me]", count: 1, to: "battle[me]"}``): the
-    card, the place it leaves and the place it reaches, worked out in ``env`` before the
-    move; None for any other move. What follows may take the card on at once (War's
-    round is decided as soon as both have flipped): the window shows it here first.
-    The card may be one the mover could not see: this is for showing a move made."""
-    if not kind.effects:
-        return None
-    step = kind.effects[0]
-    if not isinstance(step, MoveStep) or step.what is not None or step.count is None:
-        return None
-    if len(step.sources) != 1 or not step.sources[0].complete or step.bottom:
-        return None
-    scratch = dict(env)
-    scratch["me"] = mover
-    kind.bind(scratch, tuple(values))
-    try:
-        if step.count.fast(scratch) != 1:
-            return None
-        stack = step.sources[0].stack(scratch)
-        source, target = step.sources[0].key(scratch), step.dest.key(scratch)
-    except Exception:  # a pack's expression failing here is the move's own error to tell
-        return None
-    if not stack:
-        return None
-    top = stack[-1]
-    return Footprint(top.kind if isinstance(top, Piece) else top, source, target)

@@ -122,6 +122,7 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.next_phase = None
     state.turn_decided = False
     state.turn_start = None
+    state.beats = None
     state.legal_cache = None
     state.secret_from = 0
     state.env = first_env(state, names)

@@ -185,13 +185,13 @@ def test_the_computers_card_slides_to_where_it_goes(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER), seed=3)
     board, session = window.board, window.session
     board.slide_ms = 400
-    window.computers.timer.setInterval(60_000)  # the computer waits while we look
+    window.computers.pause_ms = 60_000  # the computer waits while we look
     face = own_face(window, "R")
     target = ("board", Cell.parse("b3"))
     drag_face(window, face, board.places[target].place.centre)
     assert [m.text for m in session.moves] == ["place R at b3"]
     assert board.slides == []  # the person's own piece is where they put it
-    window.computers.timer.setInterval(0)
+    window.computers.pause_ms = 0
     window.computers.schedule()
     qtbot.waitUntil(lambda: len(session.moves) == 2, timeout=WAIT_MS)
     (slide,) = board.slides

@@ -8,7 +8,7 @@ from game_windows import open_game
 from test_game_play import drag_move, wait_for_person
 
 from vtt.ui.game.session import COMPUTER, HUMAN
-from vtt.ui.qt import QPointF, Qt
+from vtt.ui.qt import Qt
 
 
 def test_classic_war_played_to_the_end_through_the_action_bar(qtbot):
@@ -78,24 +78,21 @@ def test_the_computers_flip_is_seen_in_the_middle_before_the_cards_go_to_the_win
     qtbot.waitUntil(lambda: len(session.moves) == 2, timeout=5000)
     state = session.state
     assert sum(len(cards) for cards in state.zone("battle")) == 0  # the round is decided
-    turned = session.first_top
-    assert turned is not None and turned.source == ("stock", 1)
-    assert turned.target == ("battle", 1)
-    (face,) = [f for f in board.faces if f.what == turned.what]
-    assert face.place.key[0] == "won"
-    size = face.rect().size()
-    middle = QPointF(*board.layout.places[("battle", 1)].first_slot((size.width(), size.height())))
-    mine = next(f for f in board.faces if f.place.key == face.place.key and f is not face)
-    slides = list(board.slides)
-    assert slides
-    # Half way through, the computer's card lies face up where it was turned, beside
-    # Ann's, which waits where she turned it; at the end both lie with the winner's cards.
-    for slide in slides:
-        slide.setCurrentTime(slide.duration() // 2)
-    assert face.pos() == middle
-    assert mine.pos() != mine.home
-    ann = QPointF(*board.layout.places[("battle", 0)].first_slot((size.width(), size.height())))
-    assert mine.pos() == ann
-    for slide in list(slides):
+    # First the table shows both cards side by side, the computer's sliding in from its
+    # stack; the winner has not taken them yet.
+    battle = {f.place.key: f for f in board.faces if f.place.key[0] == "battle"}
+    assert set(battle) == {("battle", 0), ("battle", 1)}
+    theirs, mine = battle[("battle", 1)], battle[("battle", 0)]
+    assert [f for f in board.faces if f.pos() != f.home] == [theirs]
+    assert len(board.slides) == 1 and board.busy_ms() > 0
+    # The computer waits for the table: no move of its own is due before the end.
+    assert window.computers.showing() == board.busy_ms()
+    # Moment after moment, then the state itself: both cards with the winner's.
+    while board.busy_ms():
+        board._moment_timer.timeout.emit()
+    faces = {f.what: f for f in board.faces}
+    assert faces[theirs.what].place.key[0] == "won" and faces[mine.what].place.key[0] == "won"
+    assert any(f.pos() != f.home for f in board.faces)  # they slide there
+    for slide in list(board.slides):
         slide.setCurrentTime(slide.duration())
-    assert face.pos() == face.home and mine.pos() == mine.home
+    assert all(f.pos() == f.home for f in board.faces)

@@ -7,6 +7,7 @@ played only if nothing has moved since it was asked (a new game, say).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from vtt.ui.game.session import GameSession
@@ -55,15 +56,19 @@ class ComputerSeats(QObject):
         self.answer.failed.connect(self._fail)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.setInterval(pause_ms)
+        #: The pause before a computer seat moves (the pace's, in the window).
+        self.pause_ms = pause_ms
         self.timer.timeout.connect(self._ask)
         self.stopped = False
+        #: How long the table still takes to show the last move (ms): a computer seat
+        #: waits for that too, so that no move is cut short on the table.
+        self.showing: Callable[[], int] = lambda: 0
         session.changed.connect(self.schedule)
 
     def schedule(self) -> None:
         """Start the pause before a computer seat moves, if one is to move."""
         if not self.stopped and self.session.computer_to_move() is not None:
-            self.timer.start()
+            self.timer.start(max(self.pause_ms, self.showing()))
 
     def _ask(self) -> None:
         session = self.session

@@ -18,6 +18,7 @@ from functools import cache
 
 from vtt.janken import Card
 from vtt.rules.build import Target
+from vtt.rules.footprint import Footprint
 from vtt.rules.shown import shown_name
 from vtt.rules.values import Piece
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
@@ -57,6 +58,7 @@ from vtt.ui.qt import (
     QPointF,
     QRectF,
     Qt,
+    QTimer,
     QVariantAnimation,
     QWidget,
 )
@@ -75,9 +77,9 @@ TALLY_PX, TALLY_H = 19, 32.0
 FIT_MARGIN = 24.0
 #: A face being dragged or sliding lies above every other.
 LIFTED_Z = 1000.0
-#: A card turned and taken on at once (War): its slide lasts this many slides, going to
-#: where it was turned by ``TO_MIDDLE`` of the way, shown there until ``SHOWN_UNTIL``.
-STAGED_SLIDE, TO_MIDDLE, SHOWN_UNTIL = 3.0, 0.3, 0.7
+#: A moment of a move's aftermath (War's two cards side by side before the winner takes
+#: them) stays in view this many slides' time after its cards arrive.
+MOMENT_HOLD = 1.2
 #: The ground of a seat's dot in the side panel when its colour is too dark or too light.
 DOT_GROUND = "#8c8c8c"
 #: How far a card picked in the hand (one of three to pass) stands up from the others.
@@ -611,6 +613,11 @@ class BoardScene(FeltScene):
         self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
         self._before: tuple[int, int, Layout] | None = None
+        #: The moments of the last move still to show, each a view, the last the state's.
+        self._moments: list[object] = []
+        self._moment_timer = QTimer(self)
+        self._moment_timer.setSingleShot(True)
+        self._moment_timer.timeout.connect(self._next_moment)
         self.setSceneRect(WORLD)
         session.picks_changed.connect(self.mark_picks)
 
@@ -631,7 +638,82 @@ class BoardScene(FeltScene):
         return self._capacity[1]
 
     def rebuild(self) -> None:
-        """Draw the game again from a fresh projection of the viewer's view."""
+        """Draw the game again from a fresh projection of the viewer's view. After a
+        move, with sliding on, the moments of its aftermath (``State.beats``) come
+        first, one after another, each sliding from the one before."""
+        self._moment_timer.stop()
+        session = self.session
+        made = len(session.state.history)
+        before = self._before
+        view = session.view()
+        if (
+            before is None
+            or before[0] + 1 != made
+            or before[1] != session.viewer
+            or self.slide_ms <= 0
+        ):
+            self._moments = []
+            self._draw(view, None, final=True)
+            return
+        moments = self._shown_moments(before[2], view)
+        self._moments = [*moments[1:], view]
+        self._draw(moments[0] if moments else view, before[2], final=not moments)
+        if moments:
+            self._moment_timer.start(self.moment_ms())
+
+    def finish_moments(self) -> None:
+        """Show the state itself at once, skipping the moments of the last move still to
+        come (a person acts, or the table is handed on as it lies)."""
+        if self._moments:
+            self._moment_timer.stop()
+            view, self._moments = self._moments[-1], []
+            self._draw(view, None, final=True)
+
+    def moment_ms(self) -> int:
+        """How long one moment of a move stays: its slide and a look at it."""
+        return int(self.slide_ms * (1 + MOMENT_HOLD))
+
+    def busy_ms(self) -> int:
+        """How long the moments of the last move still take to show (0: none left)."""
+        left = len(self._moments)
+        if not left:
+            return 0
+        return self._moment_timer.remainingTime() + (left - 1) * self.moment_ms()
+
+    def _next_moment(self) -> None:
+        if not self._moments:
+            return
+        view, *self._moments = self._moments
+        self._draw(view, self.layout, final=not self._moments, foot=False)
+        if self._moments:
+            self._moment_timer.start(self.moment_ms())
+
+    def _shown_moments(self, before: Layout, final: object) -> list[object]:
+        """The views of the last move's moments worth a look: each showing something
+        else than the one before it (the table before the move first) and than the end."""
+        session = self.session
+        zones, cards, room = session.shown_zones(), session.uses_cards, self.capacity()
+
+        def shows(view: object) -> dict[Key, Held]:
+            return _holds(project(zones, view, cards, capacity=room, measure=measure))
+
+        last, end = _holds(before), shows(final)
+        found: list[object] = []
+        for beat in session.beats:
+            view = beat.view(session.viewer)
+            held = shows(view)
+            if held != last and held != end:
+                found.append(view)
+                last = held
+        return found
+
+    def _draw(
+        self, view: object, slide_from: Layout | None, final: bool, foot: bool = True
+    ) -> None:
+        """Lay the table out for ``view``; slide the faces that arrived from where they
+        were in ``slide_from``, the move's own component by its footprint (``foot``).
+        The ``final`` drawing (the state's own) marks the last move and takes its place
+        as the table before the next move."""
         for slide in self.slides:
             slide.stop()
         self.slides.clear()
@@ -639,14 +721,13 @@ class BoardScene(FeltScene):
         self.places.clear()
         self.faces.clear()
         session = self.session
-        view = session.view()
         cards = session.uses_cards
         zones = session.shown_zones()
-        layout = project(zones, view, cards, capacity=self.capacity(), measure=measure)
+        layout = project(zones, view, cards, capacity=self.capacity(), measure=measure)  # type: ignore[arg-type]
         self.layout = layout
         self.felt = _rect(layout.felt)
         made = len(session.state.history)
-        recent = self._recent(made)
+        recent = self._recent(made) if final else frozenset()
         marked: dict[Key, list[int]] = {}
         for key, seat, _name in layout.markers:
             marked.setdefault(key, []).append(seat)
@@ -667,9 +748,11 @@ class BoardScene(FeltScene):
             world = world.united(_rect(layout.hand))
         self.setSceneRect(world)
         self.invalidate(world, FeltScene.SceneLayer.BackgroundLayer)
-        before, self._before = self._before, (made, session.viewer, layout)
-        if before is not None and before[0] + 1 == made and before[1] == session.viewer:
-            self._slide(before[2])
+        if slide_from is not None:
+            self._slide(slide_from, session.last_footprint if foot else None)
+        if not final:
+            return
+        self._before = (made, session.viewer, layout)
         self.dropped = None
         if self.builder is not None and self.builder.active:
             self.show_build(self.builder)
@@ -683,7 +766,7 @@ class BoardScene(FeltScene):
             mine = face.place.owner is not None and face.place.owner == session.picked_by
             face.set_picked(mine and face.place.in_hand and face.what in session.picked)
 
-    def _slide(self, before: Layout) -> None:
+    def _slide(self, before: Layout, foot: Footprint | None) -> None:
         """Slide each face that arrived at a place from the place it left: the move's
         own component from where its footprint says, the others (a card drawn, a
         trick gathered) from the places that hold fewer now."""
@@ -693,27 +776,12 @@ class BoardScene(FeltScene):
         for key, place in before.places.items():
             change[key] = change.get(key, 0) - place.count
         journeys: list[tuple[FaceItem, Place]] = []
-        foot = self.session.last_footprint
         if foot is not None and foot.source in before.places and foot.target in self.places:
             change[foot.target] -= 1
             change[foot.source] += 1
             face = self._top_face(foot.target, str(foot.component))
             if face is not None:
                 journeys.append((face, before.places[foot.source]))
-        # A card turned and at once taken on (War's flip deciding the round) first goes
-        # where it was turned to, and waits there face up with the others a moment.
-        via: dict[FaceItem, QPointF] = {}
-        first = self.session.first_top
-        if first is not None and first.source in before.places and first.target in before.places:
-            turned = [f for f in self.faces if f.what == first.what]
-            face = max(turned, key=lambda f: f.face.index, default=None)
-            if face is not None and face.place.key not in (first.target, first.source):
-                change[face.place.key] = change.get(face.place.key, 0) - 1
-                change[first.source] += 1
-                journeys.append((face, before.places[first.source]))
-                size = face.rect().size()
-                x, y = before.places[first.target].first_slot((size.width(), size.height()))
-                via[face] = QPointF(x, y)
         sources = [key for key, n in change.items() if n < 0 for _ in range(-n)]
         # The faces that arrived at each place: its topmost ones, not counting a face
         # whose journey is known already.
@@ -734,7 +802,7 @@ class BoardScene(FeltScene):
             if source.in_hand != face.place.in_hand or self.dropped == (face.what, face.place.key):
                 continue  # from the hand area to the table: it is not seen between them
             x, y, w, h = _start(source, face.what)
-            self._slide_face(face, QPointF(x + w / 2, y + h / 2), via.get(face), bool(via))
+            self._slide_face(face, QPointF(x + w / 2, y + h / 2))
 
     def _top_face(self, key: Key, what: str) -> FaceItem | None:
         """The topmost face of a place showing ``what``, else its topmost face."""
@@ -742,15 +810,11 @@ class BoardScene(FeltScene):
         shown = [face for face in mine if face.what == what] or mine
         return max(shown, key=lambda face: face.face.index, default=None)
 
-    def _slide_face(
-        self, face: FaceItem, start: QPointF, via: QPointF | None = None, staged: bool = False
-    ) -> None:
-        """Slide a face from ``start`` to where it lies; ``staged``: in three beats, the
-        face going to ``via`` (if given) and the others waiting, all shown a moment, then
-        every face on to its place."""
+    def _slide_face(self, face: FaceItem, start: QPointF) -> None:
+        """Slide a face from ``start`` to where it lies."""
         end = face.home
         slide = QVariantAnimation(self)
-        slide.setDuration(int(self.slide_ms * (STAGED_SLIDE if staged else 1)))
+        slide.setDuration(self.slide_ms)
         slide.setStartValue(0.0)
         slide.setEndValue(1.0)
         slide.setEasingCurve(QEasingCurve.Type.InOutCubic)
@@ -758,17 +822,7 @@ class BoardScene(FeltScene):
         face.setZValue(LIFTED_Z)
 
         def step(value: object) -> None:
-            t = float(value)  # type: ignore[arg-type]
-            if not staged:
-                face.setPos(start + (end - start) * t)
-                return
-            stop = via if via is not None else start
-            if t < TO_MIDDLE:
-                face.setPos(start + (stop - start) * (t / TO_MIDDLE))
-            elif t < SHOWN_UNTIL:
-                face.setPos(stop)
-            else:
-                face.setPos(stop + (end - stop) * ((t - SHOWN_UNTIL) / (1 - SHOWN_UNTIL)))
+            face.setPos(start + (end - start) * float(value))  # type: ignore[arg-type]
 
         def done() -> None:
             face.setPos(end)
@@ -978,6 +1032,7 @@ class BoardView(FeltView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.magnifier.hide()
+        self.board.finish_moments()  # a person acts on the table as it is now
         pos = event.position().toPoint()
         point = self.mapToScene(pos)
         face = self.board.face_at(point) if self.viewport().rect().contains(pos) else None
@@ -1190,6 +1245,7 @@ class HandView(QGraphicsView):
         painter.restore()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.board.finish_moments()  # a person acts on the table as it is now
         point = self.mapToScene(event.position().toPoint())
         face = self.board.face_at(point)
         left = event.button() == Qt.MouseButton.LeftButton

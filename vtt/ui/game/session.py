@@ -19,7 +19,7 @@ from vtt.ai.levels import make_agent
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.build import Builds, builds_of
 from vtt.rules.explain import Drop
-from vtt.rules.footprint import Footprint, first_top_move
+from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
@@ -148,7 +148,9 @@ class GameSession(QObject):
         self._feet: dict[Move, Footprint] | None = None
         #: The footprint of the last move made by ``play`` (None after any other change).
         self.last_footprint: Footprint | None = None
-        self.first_top: Footprint | None = None
+        #: The moments of the last move's aftermath (``State.beats``), for the table to
+        #: show one after another (empty after any other change).
+        self.beats: list[State] = []
         self.changed.emit()
 
     def first_state(self) -> State:
@@ -280,38 +282,29 @@ class GameSession(QObject):
             return False
         # Where the move takes its component from and to: the table shows it going.
         feet = self.footprints()
-        first = self._first_top(move)
+        state = self.state
+        state.beats = []
         try:
-            made = self.state.apply(move)
+            made = state.apply(move)
         except (IllegalMove, InvalidMove) as error:
             self.message.emit(str(error))
             return False
-        self.last_footprint = feet.get(made)
+        finally:
+            beats, state.beats = state.beats, None
         self.moves.append(made)
         self.undone = []
-        self._changed(self.last_footprint, None if self.last_footprint else first)
+        self._changed(feet.get(made), beats or [])
         return True
 
-    def _first_top(self, move: Move | str) -> Footprint | None:
-        """Where the move puts the top card it turns (War's flip), read before it is made."""
-        state = self.state
-        try:
-            made = state.canonical(Move.parse(move) if isinstance(move, str) else move)
-        except InvalidMove:
-            return None
-        if made.kind is None or state.to_move is None:
-            return None
-        return first_top_move(state.env, made.kind, made.values, state.to_move)
-
-    def _changed(self, footprint: Footprint | None = None, first: Footprint | None = None) -> None:
+    def _changed(
+        self, footprint: Footprint | None = None, beats: list[State] | None = None
+    ) -> None:
         self.generation += 1
         self._drags = None
         self._builds = None
         self._feet = None
         self.last_footprint = footprint
-        #: The top card the last move turned and where it first went (War's flip), when
-        #: the rules took it on at once: the table shows it there on its way.
-        self.first_top = first
+        self.beats = beats or []
         self.changed.emit()
 
     def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:

@@ -112,6 +112,7 @@ class GameWindow(QMainWindow):
         self.computers = ComputerSeats(
             self.session, pause_ms if pause_ms is not None else self.pace.pause_ms
         )
+        self.computers.showing = self.board.busy_ms
         self.action_buttons: list[QPushButton] = []
         #: The move each button of the action bar makes (None: cards still to pick).
         self.action_moves: list[Move | None] = []
@@ -442,7 +443,7 @@ class GameWindow(QMainWindow):
         self.pace = choose_pace(name)
         self.board.slide_ms = self.pace.slide_ms
         if self.fixed_pause is None:
-            self.computers.timer.setInterval(self.pace.pause_ms)
+            self.computers.pause_ms = self.pace.pause_ms
 
     def _action(self, menu: Any, text: str, slot: Any, *keys: Any) -> QAction:
         action = menu.addAction(text)
@@ -797,6 +798,7 @@ class GameWindow(QMainWindow):
         # Loaded here: the free-table window opens game windows itself.
         from vtt.ui.window import TableWindow
 
+        self.board.finish_moments()  # the cards lie as the state has them
         session = self.session
         labels = {zone.name: zone.label for zone in session.game.zones.values() if zone.label}
         seats = len(session.names)
