@@ -22,6 +22,7 @@ from vtt.rules.shown import shown_name
 from vtt.rules.values import Piece
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.building import MoveBuilder
+from vtt.ui.game.lines import table_line_count, table_lines
 from vtt.ui.game.projection import (
     LABEL_LINE,
     LABEL_PX,
@@ -65,6 +66,8 @@ from vtt.ui.view import FeltView
 
 OUTLINE = QColor(255, 255, 255, 90)
 LABEL = QColor(255, 255, 255, 200)
+#: The letters of the lines a pack writes on the table (``on_table``), in table units.
+TABLE_LINE_PX = 26.0
 LEGAL = QColor(120, 255, 140)
 RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
 #: A move built on the table: the card aimed at, the cards chosen, those that can join.
@@ -567,6 +570,27 @@ def _paint_names(painter: QPainter, grid: Grid) -> None:
         painter.drawText(QRectF(x - 36, top, 26, ch), centre, name)
 
 
+def paint_lines(painter: QPainter, strip: QRectF, lines: Sequence[str]) -> None:
+    """The pack's lines of text, one under the other in the strip kept for them, centred;
+    a line too wide for the felt is drawn smaller, then cut short with an ellipsis."""
+    font = QFont(label_font())
+    font.setBold(True)
+    height, width = strip.height() / max(1, len(lines)), strip.width()
+    painter.setPen(LABEL)
+    for index, line in enumerate(lines):
+        text = shown_name(line)
+        size = TABLE_LINE_PX
+        font.setPixelSize(round(size))
+        while size > LABEL_PX * 0.75 and QFontMetricsF(font).horizontalAdvance(text) > width:
+            size -= 1
+            font.setPixelSize(round(size))
+        metrics = QFontMetricsF(font)
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+        painter.setFont(font)
+        row = QRectF(strip.left(), strip.top() + index * height, width, height)
+        painter.drawText(row, Qt.AlignmentFlag.AlignCenter, text)
+
+
 class BoardScene(FeltScene):
     """The places and faces of the session's game, as one seat sees it, on the felt."""
 
@@ -584,6 +608,8 @@ class BoardScene(FeltScene):
         self.dropped: tuple[str, Key] | None = None
         #: The move built on the table, marked again whenever the board is drawn.
         self.builder: MoveBuilder | None = None
+        #: The lines the pack writes on the table now (its ``on_table`` vars), by var.
+        self.written: dict[str, str] = {}
         #: Moves made, what each place held then, and the places found changed.
         self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
@@ -598,6 +624,9 @@ class BoardScene(FeltScene):
     def paint_on_felt(self, painter: QPainter) -> None:
         for grid in self.layout.grids:
             paint_board(painter, grid)
+        strip = self.layout.lines
+        if strip is not None and self.written:
+            paint_lines(painter, _rect(strip), list(self.written.values()))
 
     def capacity(self) -> dict[Key, int]:
         """How many faces each place held at the start: its room on the table."""
@@ -619,7 +648,10 @@ class BoardScene(FeltScene):
         view = session.view()
         cards = session.uses_cards
         zones = session.shown_zones()
-        layout = project(zones, view, cards, capacity=self.capacity(), measure=measure)
+        game = session.game
+        self.written = table_lines(game, view.vars, session.state.env, session.names)
+        lines = table_line_count(game)
+        layout = project(zones, view, cards, capacity=self.capacity(), measure=measure, lines=lines)
         self.layout = layout
         self.felt = _rect(layout.felt)
         made = len(session.state.history)

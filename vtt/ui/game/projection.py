@@ -71,6 +71,8 @@ EDGE = 34.0
 FELT_PAD = 56.0
 MIN_FELT = (1000.0, 720.0)
 FELT_SHAPE = 1.25
+#: The room of a line of text a pack writes on the table (a var's ``on_table``).
+TABLE_LINE = 40.0
 #: Where the hand area lies: far below the table, out of the table's view.
 HAND_Y = 20000.0
 
@@ -179,6 +181,8 @@ class Layout:
     grids: list[Grid] = field(default_factory=list)
     #: The hand area (None when the seat at the screen has no hand).
     hand: Rect | None = None
+    #: The strip for the lines a pack writes on the table, one TABLE_LINE each (None: no lines).
+    lines: Rect | None = None
 
     def bounds(self) -> Rect:
         """The rectangle holding every place on the felt."""
@@ -463,11 +467,13 @@ def project(
     capacity: Mapping[Key, int] | None = None,
     measure: Measure = estimate,
     hand_area: bool = True,
+    lines: int = 0,
 ) -> Layout:
     """The places of a view on the felt: the other seats across the top, shared zones in
     the middle, the viewer's below; the viewer's hands in the hand area (unless not
     ``hand_area``). ``capacity`` gives each row room for that many faces (as many as it
-    held at the start); ``measure`` is a label's width at the labels' size."""
+    held at the start); ``measure`` is a label's width at the labels' size; ``lines``
+    lines of text are kept room for above the viewer's places."""
     room = capacity or {}
     layout = Layout()
     seats = range(len(view.seat_names))
@@ -491,6 +497,11 @@ def project(
     if shared:
         lay(shared, True, ROW_MAX)
         y += BAND_GAP
+    strip: Rect | None = None
+    if lines:
+        # In the middle of the gap before the viewer's places, across the felt.
+        strip = (0.0, y - BAND_GAP / 2, 0.0, lines * TABLE_LINE)
+        y = strip[1] + strip[3] + BAND_GAP / 2
     hands: list[_Spec] = []
     if view.seat in seats:
         mine = _seat_specs(zones, view, view.seat)
@@ -503,7 +514,9 @@ def project(
         layout.plates.append(_plate(view.seat, view.seat_names[view.seat], y, measure))
         y += PLATE_H
     places = [p for b in blocks for p in b.places]
-    left, top, width, height = _union([p.rect for p in places] + [r for _, r in layout.plates])
+    left, top, width, height = _union(
+        [p.rect for p in places] + [r for _, r in layout.plates] + ([strip] if strip else [])
+    )
     felt_w = max(MIN_FELT[0], width + 2 * FELT_PAD)
     felt_h = max(MIN_FELT[1], height + 2 * FELT_PAD)
     felt_w = max(felt_w, felt_h * FELT_SHAPE)  # a table wider than it is deep
@@ -515,6 +528,8 @@ def project(
             layout.places[place.key] = place.moved(dx, dy)
         layout.grids.extend(block.moved(dx, dy).grids)
     layout.plates = [(seat, (x + dx, y + dy, w, h)) for seat, (x, y, w, h) in layout.plates]
+    if strip is not None:
+        layout.lines = (-felt_w / 2 + FELT_PAD, strip[1] + dy, felt_w - 2 * FELT_PAD, strip[3])
     if hands:
         _lay_hands(layout, hands, cards, measure, room)
     layout.markers = _markers(view, layout)
