@@ -117,3 +117,23 @@ def test_only_round_three_drafts_from_a_deck_with_the_jokers() -> None:
     assert state.phase == "order" and len(state.zone("pool")) == 24
     assert state.zone("box") == []  # the five Jokers are in the pool or the deck
     assert sum(c.is_joker for c in state.zone("pool") + state.zone("stock")) == 5
+
+
+def test_the_last_hands_words_stay_through_the_next_rounds_draft() -> None:
+    from vtt.resources import rulesets_dir
+    from vtt.rules.records import load_record, start_state
+
+    record = load_record(rulesets_dir() / "dueling-wizards/records/full-game-three-rounds.yaml")
+    state = start_state(record)
+    # Round 1 ends with P1's 3L against P2's AS (11): Stronger, 8 reflected to P1.
+    moves = iter(record.moves)
+    while state.var("round_no") == 1:
+        state.apply(Move(next(moves)))
+    assert state.phase == "order" and list(state.var("hp")) == [75, 75]
+    assert state.var("last") == "Round 1, hand 6: P1's attack: 8 damage reflected to P1"
+    while state.var("hands") == 0:
+        state.apply(Move(next(moves)))
+    # Round 2's first hand: P2's Twin Attack JR JS against KP 5L, 20 damage each way.
+    assert state.var("last") == (
+        "Round 2, hand 1: P2's Twin Attack: 20 damage to P1, 20 damage reflected to P2"
+    )

@@ -602,8 +602,15 @@ class _Builder:
                 bar = None
                 if "bar" in spec:
                     bar = self.try_expr(spec["bar"], base, ("vars", name, "bar"))
+                on_table = spec.get("on_table") is True
+                if on_table and per_player:
+                    self.fail(
+                        "on_table writes one line on the table: it needs a var for everyone, "
+                        "not one per player",
+                        ("vars", name, "on_table"),
+                    )
                 self.vars[name] = VarDef(
-                    name, initial, per_player, label, shows, shown, visibility, bar
+                    name, initial, per_player, label, shows, shown, visibility, bar, on_table
                 )
 
     def _sheet(self, base: frozenset[str]) -> SheetDef | None:

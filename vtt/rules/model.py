@@ -282,6 +282,7 @@ class VarDef:
     shown: Expr | None = None  # the window lists the var only while this holds
     visibility: str = "everyone"  # who sees its value: everyone, owner (per player), nobody
     bar: Expr | None = None  # the window draws the value as a bar filled out of this maximum
+    on_table: bool = False  # the window writes the value on the table too, a line of text
 
     def value_text(self, value: object, names: Sequence[str]) -> str:
         """One value of the var as players read it: a seat as its player's name, true

@@ -21,8 +21,10 @@ from vtt.rules.build import Target
 from vtt.rules.footprint import Footprint
 from vtt.rules.shown import shown_name
 from vtt.rules.values import Piece
+from vtt.rules.views import View
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.building import MoveBuilder
+from vtt.ui.game.lines import table_line_count, table_lines
 from vtt.ui.game.projection import (
     LABEL_LINE,
     LABEL_PX,
@@ -67,6 +69,8 @@ from vtt.ui.view import FeltView
 
 OUTLINE = QColor(255, 255, 255, 90)
 LABEL = QColor(255, 255, 255, 200)
+#: The letters of the lines a pack writes on the table (``on_table``), in table units.
+TABLE_LINE_PX = 26.0
 LEGAL = QColor(120, 255, 140)
 RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
 #: A move built on the table: the card aimed at, the cards chosen, those that can join.
@@ -592,6 +596,27 @@ def _paint_names(painter: QPainter, grid: Grid) -> None:
         painter.drawText(QRectF(x - 36, top, 26, ch), centre, name)
 
 
+def paint_lines(painter: QPainter, strip: QRectF, lines: Sequence[str]) -> None:
+    """The pack's lines of text, one under the other in the strip kept for them, centred;
+    a line too wide for the felt is drawn smaller, then cut short with an ellipsis."""
+    font = QFont(label_font())
+    font.setBold(True)
+    height, width = strip.height() / max(1, len(lines)), strip.width()
+    painter.setPen(LABEL)
+    for index, line in enumerate(lines):
+        text = shown_name(line)
+        size = TABLE_LINE_PX
+        font.setPixelSize(round(size))
+        while size > LABEL_PX * 0.75 and QFontMetricsF(font).horizontalAdvance(text) > width:
+            size -= 1
+            font.setPixelSize(round(size))
+        metrics = QFontMetricsF(font)
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+        painter.setFont(font)
+        row = QRectF(strip.left(), strip.top() + index * height, width, height)
+        painter.drawText(row, Qt.AlignmentFlag.AlignCenter, text)
+
+
 class BoardScene(FeltScene):
     """The places and faces of the session's game, as one seat sees it, on the felt."""
 
@@ -609,12 +634,14 @@ class BoardScene(FeltScene):
         self.dropped: tuple[str, Key] | None = None
         #: The move built on the table, marked again whenever the board is drawn.
         self.builder: MoveBuilder | None = None
+        #: The lines the pack writes on the table now (its ``on_table`` vars), by var.
+        self.written: dict[str, str] = {}
         #: Moves made, what each place held then, and the places found changed.
         self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
         self._before: tuple[int, int, Layout] | None = None
         #: The moments of the last move still to show, each a view, the last the state's.
-        self._moments: list[object] = []
+        self._moments: list[View] = []
         self._moment_timer = QTimer(self)
         self._moment_timer.setSingleShot(True)
         self._moment_timer.timeout.connect(self._next_moment)
@@ -628,6 +655,9 @@ class BoardScene(FeltScene):
     def paint_on_felt(self, painter: QPainter) -> None:
         for grid in self.layout.grids:
             paint_board(painter, grid)
+        strip = self.layout.lines
+        if strip is not None and self.written:
+            paint_lines(painter, _rect(strip), list(self.written.values()))
 
     def capacity(self) -> dict[Key, int]:
         """How many faces each place held at the start: its room on the table."""
@@ -656,7 +686,7 @@ class BoardScene(FeltScene):
             self._draw(view, None, final=True)
             return
         moments = self._shown_moments(before[2], view)
-        self._moments = [*moments[1:], view]
+        self._moments = [*moments[1:], view] if moments else []
         self._draw(moments[0] if moments else view, before[2], final=not moments)
         if moments:
             self._moment_timer.start(self.moment_ms())
@@ -688,17 +718,17 @@ class BoardScene(FeltScene):
         if self._moments:
             self._moment_timer.start(self.moment_ms())
 
-    def _shown_moments(self, before: Layout, final: object) -> list[object]:
+    def _shown_moments(self, before: Layout, final: View) -> list[View]:
         """The views of the last move's moments worth a look: each showing something
         else than the one before it (the table before the move first) and than the end."""
         session = self.session
         zones, cards, room = session.shown_zones(), session.uses_cards, self.capacity()
 
-        def shows(view: object) -> dict[Key, Held]:
+        def shows(view: View) -> dict[Key, Held]:
             return _holds(project(zones, view, cards, capacity=room, measure=measure))
 
         last, end = _holds(before), shows(final)
-        found: list[object] = []
+        found: list[View] = []
         for beat in session.beats:
             view = beat.view(session.viewer)
             held = shows(view)
@@ -707,9 +737,7 @@ class BoardScene(FeltScene):
                 last = held
         return found
 
-    def _draw(
-        self, view: object, slide_from: Layout | None, final: bool, foot: bool = True
-    ) -> None:
+    def _draw(self, view: View, slide_from: Layout | None, final: bool, foot: bool = True) -> None:
         """Lay the table out for ``view``; slide the faces that arrived from where they
         were in ``slide_from``, the move's own component by its footprint (``foot``).
         The ``final`` drawing (the state's own) marks the last move and takes its place
@@ -723,7 +751,17 @@ class BoardScene(FeltScene):
         session = self.session
         cards = session.uses_cards
         zones = session.shown_zones()
-        layout = project(zones, view, cards, capacity=self.capacity(), measure=measure)  # type: ignore[arg-type]
+        game = session.game
+        self.written = table_lines(game, view.vars, session.state.env, session.names)
+        lines = table_line_count(game)
+        layout = project(
+            zones,
+            view,
+            cards,
+            capacity=self.capacity(),
+            measure=measure,
+            lines=lines,
+        )
         self.layout = layout
         self.felt = _rect(layout.felt)
         made = len(session.state.history)

@@ -77,6 +77,8 @@ BESIDE_HEIGHT = 600.0
 FELT_PAD = 56.0
 MIN_FELT = (1000.0, 720.0)
 FELT_SHAPE = 1.25
+#: The room of a line of text a pack writes on the table (a var's ``on_table``).
+TABLE_LINE = 40.0
 #: Where the hand area lies: far below the table, out of the table's view.
 HAND_Y = 20000.0
 
@@ -194,6 +196,8 @@ class Layout:
     grids: list[Grid] = field(default_factory=list)
     #: The hand area (None when the seat at the screen has no hand).
     hand: Rect | None = None
+    #: The strip for the lines a pack writes on the table, one TABLE_LINE each (None: no lines).
+    lines: Rect | None = None
 
     def bounds(self) -> Rect:
         """The rectangle holding every place on the felt."""
@@ -571,6 +575,7 @@ def project(
     capacity: Mapping[Key, int] | None = None,
     measure: Measure = estimate,
     hand_area: bool = True,
+    lines: int = 0,
 ) -> Layout:
     """The places of a view on the felt, each seat's by its name plate around the
     table: the seat at the screen at the bottom, the next on its left, the last on its
@@ -578,7 +583,8 @@ def project(
     in the hand area (unless not ``hand_area``). In a game of two around a tall board
     the seats' places lie beside it, each on its own side. ``capacity`` gives each row
     room for that many faces (as many as it held at the start); ``measure`` is a
-    label's width at the labels' size."""
+    label's width at the labels' size; ``lines`` lines of text (a pack's ``on_table``
+    vars) are kept room for across the felt above the viewer's places."""
     room = capacity or {}
     layout = Layout()
     seats = range(len(view.seat_names))
@@ -646,11 +652,24 @@ def project(
         if mine is not None:
             rows.append(mine)
     y = 0.0
+    if lines:
+        # Across the felt, between the middle and the viewer's places.
+        strip = _Block([], 0.0, lines * TABLE_LINE)
+        rows.insert(
+            len(rows) - 1 if mine is not None and rows and rows[-1] is mine else len(rows), strip
+        )
+    strip_y: float | None = None
     blocks: list[_Block] = []
     for row in rows:
-        blocks.append(row.moved(-row.width / 2, y))
+        if lines and row is strip:
+            strip_y = y
+        else:
+            blocks.append(row.moved(-row.width / 2, y))
         y += row.height + BAND_GAP
-    left_x, top_y, width, height = _union([(b.x, b.y, b.width, b.height) for b in blocks])
+    kept = [(b.x, b.y, b.width, b.height) for b in blocks]
+    if strip_y is not None:
+        kept.append((0.0, strip_y, 0.0, lines * TABLE_LINE))
+    left_x, top_y, width, height = _union(kept)
     felt_w = max(MIN_FELT[0], width + 2 * FELT_PAD)
     felt_h = max(MIN_FELT[1], height + 2 * FELT_PAD)
     felt_w = max(felt_w, felt_h * FELT_SHAPE)  # a table wider than it is deep
@@ -670,6 +689,13 @@ def project(
         hands = [s for s in _seat_specs(zones, view, viewer) if is_hand(s.zone)]
         if hands:
             _lay_hands(layout, hands, cards, measure, room)
+    if strip_y is not None:
+        layout.lines = (
+            -felt_w / 2 + FELT_PAD,
+            strip_y + dy,
+            felt_w - 2 * FELT_PAD,
+            lines * TABLE_LINE,
+        )
     layout.markers = _markers(view, layout)
     return layout
 

@@ -24,6 +24,7 @@ from vtt.ui.game.bars import VarBars
 from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour, status_dot
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
+from vtt.ui.game.lines import table_lines
 from vtt.ui.game.pace import PACES, choose_pace, chosen_pace
 from vtt.ui.game.saved import (
     SUFFIX,
@@ -483,6 +484,7 @@ class GameWindow(QMainWindow):
         elif state.outcome is not None:
             self.status.setText(f"Game over · {escaped(state.outcome.reason)}")
         drawn = self.bars.show_vars(game, view.vars, state.env, session.names, session.colours)
+        drawn |= set(table_lines(game, view.vars, state.env, session.names))
         self.scores.setText(self._vars_text({k: v for k, v in view.vars.items() if k not in drawn}))
         self.log.set_lines(view.log)
         if self.score_sheet is not None and self.score_sheet.isVisible():
