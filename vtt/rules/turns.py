@@ -50,6 +50,9 @@ RUNTIME = frozenset(
         "legal_cache",
         "log_lines",
         "secret_from",
+        # the moments of a move's aftermath, for the window (State.beats)
+        "beats",
+        "copy",
         # the turn machine's steps
         "settled",
         "take_turns",
