@@ -27,15 +27,13 @@ from typing import Any
 
 from vtt.ai.agent import Budget
 from vtt.ai.solver import NotSolvable, Solver, TooBig
-from vtt.ai.value import estimate
+from vtt.ai.value import estimate, judge, playout_limit
 from vtt.rules.moves import Move
 from vtt.rules.sampling import has_hidden, sample, state_of_view
 from vtt.rules.search import SIMULTANEOUS, TERMINAL
 
 __all__ = ["SearchAgent"]
 
-#: A playout longer than this many moves is stopped and judged by the pack's scores.
-PLAYOUT_LIMIT = 400
 #: A secret choice among more options than this is searched by its parts (``_by_parts``).
 WIDE = 64
 
@@ -113,7 +111,7 @@ class SearchAgent:
             return None
         if self._solver is None:
             self._solver = Solver()
-            self._solver.score = state.game.scores
+            self._solver.score = judge(state.game)
         solver = self._solver
         if len(solver.table) > 2_000_000:  # a long session: start afresh
             solver.table.clear()
@@ -281,7 +279,7 @@ class SearchAgent:
 
     def _playout(self, state: Any) -> list[float]:
         rng = self.random
-        for _ in range(PLAYOUT_LIMIT):
+        for _ in range(playout_limit(state.game)):
             if state.current_player() == TERMINAL:
                 return list(state.returns())
             actions = state.legal_actions()

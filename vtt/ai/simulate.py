@@ -24,7 +24,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from vtt.ai.levels import make_agent
-from vtt.ai.value import edge
+from vtt.ai.value import lead
 
 __all__ = ["Batch", "Cancelled", "GameResult", "Report", "play_game", "report", "run", "wilson"]
 
@@ -126,7 +126,9 @@ def _leader(state: Any) -> int | None:
     """The seat whose score leads alone, if the pack keeps scores and one does."""
     if state.game.scores is None:
         return None
-    leads = [seat for seat in range(state.players) if edge(state, seat) > 0]
+    # The report follows the scores players see, not the value the computer plays by.
+    scores = state.game.scores(state.env)
+    leads = [seat for seat in range(state.players) if lead(scores, seat) > 0]
     return leads[0] if len(leads) == 1 else None
 
 
