@@ -30,7 +30,7 @@ from vtt.ai.solver import NotSolvable, Solver, TooBig
 from vtt.ai.value import estimate, judge, playout_limit
 from vtt.rules.moves import Move
 from vtt.rules.sampling import has_hidden, sample, state_of_view
-from vtt.rules.search import SIMULTANEOUS, TERMINAL
+from vtt.rules.search import SIMULTANEOUS, TERMINAL, onward
 
 __all__ = ["SearchAgent"]
 
@@ -150,7 +150,7 @@ class SearchAgent:
                 if new:
                     break
                 continue
-            actions = state.legal_actions()
+            actions = onward(state, state.legal_actions())
             children = node.children
             untried = [a for a in actions if a not in children]
             if untried:
@@ -282,7 +282,7 @@ class SearchAgent:
         for _ in range(playout_limit(state.game)):
             if state.current_player() == TERMINAL:
                 return list(state.returns())
-            actions = state.legal_actions()
+            actions = onward(state, state.legal_actions())
             state.apply_action(actions[rng.randrange(len(actions))])
         return estimate(state)
 

@@ -55,6 +55,7 @@ __all__ = [
     "codec_of",
     "current_player",
     "determinize",
+    "onward",
     "position_key",
     "returns",
 ]
@@ -123,6 +124,19 @@ def legal_actions(state: State, seat: int | None = None) -> list[int]:
     ahead.pending = (seat, *(s for s in state.pending if s != seat))
     ahead.invalidate()
     return codec.actions(ahead.legal_list(), names)
+
+
+def onward(state: State, actions: list[int]) -> list[int]:
+    """The actions less those that take back the turn under way (a ``take_back`` step),
+    unless nothing else is left: a search looks ahead, so undoing its own moves only
+    walks it round in circles."""
+    codec: ActionCodec = state.game.__dict__.get("_action_codec") or codec_of(state.game)
+    undoing = codec.undoing
+    if not undoing:
+        return actions
+    count = len(codec.kinds)
+    kept = [action for action in actions if action % count not in undoing]
+    return kept or actions
 
 
 def apply_action(state: State, action: int) -> None:
