@@ -6,6 +6,9 @@ walks down one tree of action sequences (single-observer information-set MCTS: a
 child is chosen by UCB among those legal in this deal, counting how often each was
 available), adds one node, plays the rest at random and backs each seat's return
 up. With nothing hidden and no chance every deal is the same position: plain MCTS.
+A playout stops after the pack's ``playout:`` moves and is judged by its value
+(``vtt.ai.value``); a move taking the turn back is searched only when nothing else
+is legal (``vtt.rules.search.onward``).
 
 Seats that choose at the same time in secret (``SIMULTANEOUS``) are searched
 decoupled: each seat picks its action from its own statistics at that node, never
