@@ -23,7 +23,8 @@ PLAYOUT_LIMIT = 400
 def judge(game: Any) -> Callable[[Any], Any] | None:
     """What a position is worth to each seat: the pack's ``value:``, else its
     ``scores:`` (an expression of the environment), else None."""
-    return game.value if game.value is not None else game.scores
+    found: Callable[[Any], Any] | None = game.value if game.value is not None else game.scores
+    return found
 
 
 def playout_limit(game: Any) -> int:
