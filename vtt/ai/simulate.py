@@ -293,13 +293,21 @@ def report(batch: Batch, results: list[GameResult]) -> Report:
     if not results:
         return out
     players = len(results[0].agents)
+
+    def drawn(result: GameResult) -> bool:
+        # A win every seat shares is a draw, as the search counts it (search.returns).
+        return not result.winners or len(set(result.winners)) >= players
+
+    def won(seat: int, result: GameResult) -> bool:
+        return seat in result.winners and not drawn(result)
+
     out.seats = [
-        _rate(f"seat {seat + 1}", [(seat in r.winners, not r.winners) for r in results])
+        _rate(f"seat {seat + 1}", [(won(seat, r), drawn(r)) for r in results])
         for seat in range(players)
     ]
     for name in dict.fromkeys(batch.agents):
         played = [
-            (seat in r.winners, not r.winners)
+            (won(seat, r), drawn(r))
             for r in results
             for seat, agent in enumerate(r.agents)
             if agent == name
@@ -308,7 +316,7 @@ def report(batch: Batch, results: list[GameResult]) -> Report:
     rates = [rate.rate for rate in out.seats]
     out.first_player_advantage = rates[0] - 1 / players
     out.balance = 1 - (max(rates) - min(rates))
-    out.draws = sum(1 for r in results if not r.winners) / len(results)
+    out.draws = sum(1 for r in results if drawn(r)) / len(results)
     lengths = [r.moves for r in results]
     out.lengths = lengths
     out.length_mean = statistics.fmean(lengths)

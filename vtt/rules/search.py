@@ -94,12 +94,16 @@ def current_player(state: State) -> int:
 
 def returns(state: State) -> list[float]:
     """One number per seat: 0 each until the end and for a draw; at the end every
-    winner +1 and every other seat -1 (a two-player game sums to zero)."""
+    winner +1 and every other seat -1 (a two-player game sums to zero). A win every
+    seat shares (Battlefront's tie for the most captures) is a draw: nobody gained
+    on anybody, and a search that took it for a win would settle for it at once."""
     outcome = state.outcome
     count = state.players
     if outcome is None or not outcome.winners:
         return [0.0] * count
     winners = outcome.winners
+    if all(seat in winners for seat in range(count)):
+        return [0.0] * count
     return [1.0 if seat in winners else -1.0 for seat in range(count)]
 
 
