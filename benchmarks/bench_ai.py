@@ -28,6 +28,13 @@ CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("war", {"mode": "five-card"}),
     ("war", {"mode": "aces-and-kings"}),
 )
+#: Packs whose move times and search speed are measured, without batches of games
+#: (a random game of Edge to Edge or Janken Go runs to hundreds of moves).
+SEARCH_CASES: tuple[tuple[str, dict[str, object]], ...] = (
+    ("corner-edge", {"game": "edge"}),
+    ("battlefront", {}),
+    ("janken-go", {}),
+)
 
 
 def _label(pack: str, options: dict[str, object]) -> str:
@@ -82,25 +89,30 @@ def _games_per_second(batch: Batch, workers: int) -> float:
     return batch.games / (time.perf_counter() - start)
 
 
+def search_figures(pack: str, options: dict[str, object]) -> list[Result]:
+    """A pack's move time at each level and MCTS iterations a second."""
+    label = _label(pack, options)
+    states = _positions(pack, options, 5)
+    results = [
+        Result(
+            GROUP,
+            f"move time, {level.label} ({level.iterations} iterations): {label}",
+            _move_seconds(level.name, states) * 1000,
+            "ms",
+            note="median of 5 positions",
+        )
+        for level in LEVELS.values()
+    ]
+    results.append(Result(GROUP, f"MCTS iterations: {label}", _iterations_per_second(states), "/s"))
+    return results
+
+
 def run() -> list[Result]:
     """Every figure of this module."""
     results: list[Result] = []
     for pack, options in CASES:
         label = _label(pack, options)
-        states = _positions(pack, options, 5)
-        for level in LEVELS.values():
-            results.append(
-                Result(
-                    GROUP,
-                    f"move time, {level.label} ({level.iterations} iterations): {label}",
-                    _move_seconds(level.name, states) * 1000,
-                    "ms",
-                    note="median of 5 positions",
-                )
-            )
-        results.append(
-            Result(GROUP, f"MCTS iterations: {label}", _iterations_per_second(states), "/s")
-        )
+        results += search_figures(pack, options)
         for agents in (("random", "random"), ("greedy", "random")):
             batch = Batch(pack, 40, agents, tuple(options.items()), seed=1)
             results.append(
@@ -111,6 +123,8 @@ def run() -> list[Result]:
                     "games/s",
                 )
             )
+    for pack, options in SEARCH_CASES:
+        results += search_figures(pack, options)
     # A batch long enough (half a minute on one core) for starting the processes to
     # matter little, as in a designer's real batches.
     batch = Batch("jantori", 48, ("easy", "random"), seed=1)

@@ -12,6 +12,7 @@ import sys
 from typing import TextIO
 
 from vtt.ai.solver import NotSolvable, Solver, TooBig
+from vtt.ai.value import judge
 from vtt.rules.commands import parse_options
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
@@ -57,7 +58,7 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
         )
 
     solver = Solver(seconds=args.max_seconds)
-    solver.score = game.scores
+    solver.score = judge(game)
     echo(f"Solving {shown_name(game.name)} ({len(names)} players)...", file=sys.stderr, flush=True)
     try:
         solution = solver.solve(state, progress)

@@ -266,3 +266,22 @@ def test_a_search_agent_moves_in_janken_go() -> None:
     state = load_game("janken-go").new_state({}, 1)
     move = SearchAgent(Budget(iterations=2), 1).choose(state.view(0), state.legal_list())
     assert move in state.legal_list()
+
+
+def test_a_search_never_takes_its_own_turn_back_unless_nothing_else_is_legal() -> None:
+    from tests.rules.test_take_back import KO
+    from vtt.rules.loader import load_pack_text
+    from vtt.rules.search import onward
+
+    state = load_pack_text(KO, "ko.yaml").new_state({}, 0)
+    state.apply("step to b1")
+    texts = {m.text for m in state.legal_list()}
+    assert "take back" in texts
+    kept = {state.action_to_move(a).text for a in onward(state, state.legal_actions())}
+    assert kept == texts - {"take back"}
+    for seed in range(6):
+        agent = SearchAgent(Budget(iterations=60), seed, solver=False)
+        assert agent.choose(state.view(0), state.legal_list()).text != "take back"
+    state.apply("step to a1")  # back where the turn began: ko forbids ending it here
+    assert [m.text for m in state.legal_list()] == ["take back"]
+    assert onward(state, state.legal_actions()) == state.legal_actions()

@@ -77,6 +77,16 @@ def test_the_metrics_of_known_games():
     assert "first-player advantage  +12.5%" in table(rep)
 
 
+def test_a_win_every_seat_shares_is_counted_a_draw():
+    batch = Batch("battlefront", 2, ("a", "b"))
+    results = [_result(0, ("a", "b"), (0, 1), 2), _result(1, ("b", "a"), (1,), 30)]
+    rep = report(batch, results)
+    a, b = rep.by_agent
+    assert (a.wins, a.draws, a.rate) == (1, 1, 0.75)
+    assert (b.wins, b.draws, b.rate) == (0, 1, 0.25)
+    assert rep.draws == 0.5
+
+
 def test_a_pack_without_scores_has_no_decisive_moment_or_lead_changes():
     batch = Batch("tic-tac-rock", 2, ("greedy", "random"), seed=1, options=(("wins_needed", 1),))
     rep = report(batch, run(batch))

@@ -106,13 +106,45 @@ def test_a_captured_piece_comes_back_before_anything_else() -> None:
         **{f"{c}1": ["pawn@1", f"{n}P"] for c, n in zip("abce", "2345", strict=True)},
     }
     state = _state(field, {"game": "edge"}, goal=[{"a1": ["pawn@2"], "b1": ["pawn@2"]}, {}])
-    state.apply("step pawn d4 d5")  # captures Blue's piece and leaves into the goal
+    state.apply("step pawn d4 d5 goal")  # captures Blue's piece and leaves into the goal
     assert state.to_move == 1 and len(state.zone("home")[1]) == 1
     moves = {m.text for m in state.legal_moves}
     assert moves == {"enter pawn c5", "enter pawn d5", "enter pawn e5"}
     assert state.explain("replace a5") == (
         "Bring your captured piece back first, onto an empty card of your start row"
     )
+
+
+def test_a_step_onto_the_far_row_may_stay_on_the_card_or_go_on_into_the_goal() -> None:
+    # The rule text: a piece entering the opponent's start row "may" leave into the
+    # empty goal beyond it in the same turn.
+    field = {"d4": ["pawn@1", "KR"], "d5": ["2S"], "d3": ["8L"], "c5": ["pawn@2", "3S"]}
+    field |= {"a4": ["pawn@1", "4S"], "a5": ["5S"], "b1": ["pawn@1", "2P"], "c1": ["pawn@1", "3P"]}
+    state = _state(field, {"game": "edge"}, goal=[{}, {"a1": ["pawn@1"]}])
+    onto_d5 = {m.text for m in state.legal_moves if m.text.startswith("step pawn d4 d5")}
+    assert onto_d5 == {"step pawn d4 d5", "step pawn d4 d5 goal"}
+    # The window tells them apart by where the piece is dropped: the card or the goal.
+    stay, go = state.footprint("step pawn d4 d5"), state.footprint("step pawn d4 d5 goal")
+    assert stay is not None and stay.target == ("field", Cell.parse("d5"))
+    assert go is not None and go.target == ("goal", 1, Cell.parse("d1"))
+    stayed = state.copy()
+    stayed.apply("step pawn d4 d5")
+    d5 = stayed.zone("field")[Cell.parse("d5")]
+    assert str(d5[0]) == "2S" and d5[1].owner == 0 and len(d5) == 2
+    assert len(stayed.zone("goal")[1][Cell.parse("d1")]) == 0
+    gone = state.copy()
+    gone.apply("step pawn d4 d5 goal")
+    assert [str(x) for x in gone.zone("field")[Cell.parse("d5")]] == ["2S"]
+    [piece] = gone.zone("goal")[1][Cell.parse("d1")]
+    assert piece.owner == 0
+    # Only a step onto that row may go on, and only into an empty goal.
+    assert state.explain("step pawn d4 d3 goal") == (
+        "Only a step onto Blue's start row, row 5, may go on into the goal"
+    )
+    assert state.explain("step pawn a4 a5 goal") == (
+        "The goal beyond a5 already holds one of your pieces: the piece stays on a5"
+    )
+    assert "step pawn a4 a5" in {m.text for m in state.legal_moves}
 
 
 def test_the_corners_go_round_the_table() -> None:

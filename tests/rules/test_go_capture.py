@@ -3,6 +3,8 @@ a board kept as one value for ko."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from vtt.rules.expr.meter import takes_meter
@@ -43,6 +45,22 @@ def test_dead_groups_are_those_with_no_liberty_left() -> None:
     grid = board("ox. xo. ...")
     assert names(dead_groups(grid, 1)) == {"a3"}
     assert dead_groups(grid, 0) == ()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_dead_groups_are_every_group_whose_liberties_are_none_on_crowded_boards(seed) -> None:
+    # Crowded random boards: many groups touch, share cells' neighbours and die.
+    chooser = random.Random(seed)
+    rows = " ".join("".join(chooser.choice("xxoo.") for _ in range(6)) for _ in range(5))
+    grid = board(rows)
+    for owner in (0, 1):
+        expected = {
+            cell
+            for cell, stack in grid.items()
+            if stack and stack[-1].owner == owner and liberties(grid, cell) == 0
+        }
+        assert set(dead_groups(grid, owner)) == expected, rows
+        assert list(dead_groups(grid, owner)) == sorted(expected)
 
 
 @pytest.mark.parametrize(

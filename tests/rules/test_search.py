@@ -278,3 +278,14 @@ def test_a_joint_action_needs_every_seat_to_choose(war: Game) -> None:
     with pytest.raises(ValueError, match="no action for seat 1"):
         state.apply_actions({0: state.legal_actions(0)[0]})
     assert state.history == []  # nothing played
+
+
+def test_a_win_every_seat_shares_is_a_draw_to_the_search() -> None:
+    # Battlefront: nobody attacks in a full round, no captures: the most captures tie.
+    from vtt.rules.finder import load_game
+
+    state = load_game("battlefront").new_state({}, seed=1)
+    state.apply("pass")
+    state.apply("pass")
+    assert state.outcome is not None and state.outcome.winners == (0, 1)
+    assert state.returns() == [0.0, 0.0]

@@ -6,6 +6,9 @@ walks down one tree of action sequences (single-observer information-set MCTS: a
 child is chosen by UCB among those legal in this deal, counting how often each was
 available), adds one node, plays the rest at random and backs each seat's return
 up. With nothing hidden and no chance every deal is the same position: plain MCTS.
+A playout stops after the pack's ``playout:`` moves and is judged by its value
+(``vtt.ai.value``); a move taking the turn back is searched only when nothing else
+is legal (``vtt.rules.search.onward``).
 
 Seats that choose at the same time in secret (``SIMULTANEOUS``) are searched
 decoupled: each seat picks its action from its own statistics at that node, never
@@ -27,15 +30,13 @@ from typing import Any
 
 from vtt.ai.agent import Budget
 from vtt.ai.solver import NotSolvable, Solver, TooBig
-from vtt.ai.value import estimate
+from vtt.ai.value import estimate, judge, playout_limit
 from vtt.rules.moves import Move
 from vtt.rules.sampling import has_hidden, sample, state_of_view
-from vtt.rules.search import SIMULTANEOUS, TERMINAL
+from vtt.rules.search import SIMULTANEOUS, TERMINAL, onward
 
 __all__ = ["SearchAgent"]
 
-#: A playout longer than this many moves is stopped and judged by the pack's scores.
-PLAYOUT_LIMIT = 400
 #: A secret choice among more options than this is searched by its parts (``_by_parts``).
 WIDE = 64
 
@@ -113,7 +114,7 @@ class SearchAgent:
             return None
         if self._solver is None:
             self._solver = Solver()
-            self._solver.score = state.game.scores
+            self._solver.score = judge(state.game)
         solver = self._solver
         if len(solver.table) > 2_000_000:  # a long session: start afresh
             solver.table.clear()
@@ -152,7 +153,7 @@ class SearchAgent:
                 if new:
                     break
                 continue
-            actions = state.legal_actions()
+            actions = onward(state, state.legal_actions())
             children = node.children
             untried = [a for a in actions if a not in children]
             if untried:
@@ -281,10 +282,10 @@ class SearchAgent:
 
     def _playout(self, state: Any) -> list[float]:
         rng = self.random
-        for _ in range(PLAYOUT_LIMIT):
+        for _ in range(playout_limit(state.game)):
             if state.current_player() == TERMINAL:
                 return list(state.returns())
-            actions = state.legal_actions()
+            actions = onward(state, state.legal_actions())
             state.apply_action(actions[rng.randrange(len(actions))])
         return estimate(state)
 

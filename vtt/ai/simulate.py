@@ -24,7 +24,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from vtt.ai.levels import make_agent
-from vtt.ai.value import edge
+from vtt.ai.value import lead
 
 __all__ = ["Batch", "Cancelled", "GameResult", "Report", "play_game", "report", "run", "wilson"]
 
@@ -126,7 +126,9 @@ def _leader(state: Any) -> int | None:
     """The seat whose score leads alone, if the pack keeps scores and one does."""
     if state.game.scores is None:
         return None
-    leads = [seat for seat in range(state.players) if edge(state, seat) > 0]
+    # The report follows the scores players see, not the value the computer plays by.
+    scores = state.game.scores(state.env)
+    leads = [seat for seat in range(state.players) if lead(scores, seat) > 0]
     return leads[0] if len(leads) == 1 else None
 
 
@@ -291,13 +293,21 @@ def report(batch: Batch, results: list[GameResult]) -> Report:
     if not results:
         return out
     players = len(results[0].agents)
+
+    def drawn(result: GameResult) -> bool:
+        # A win every seat shares is a draw, as the search counts it (search.returns).
+        return not result.winners or len(set(result.winners)) >= players
+
+    def won(seat: int, result: GameResult) -> bool:
+        return seat in result.winners and not drawn(result)
+
     out.seats = [
-        _rate(f"seat {seat + 1}", [(seat in r.winners, not r.winners) for r in results])
+        _rate(f"seat {seat + 1}", [(won(seat, r), drawn(r)) for r in results])
         for seat in range(players)
     ]
     for name in dict.fromkeys(batch.agents):
         played = [
-            (seat in r.winners, not r.winners)
+            (won(seat, r), drawn(r))
             for r in results
             for seat, agent in enumerate(r.agents)
             if agent == name
@@ -306,7 +316,7 @@ def report(batch: Batch, results: list[GameResult]) -> Report:
     rates = [rate.rate for rate in out.seats]
     out.first_player_advantage = rates[0] - 1 / players
     out.balance = 1 - (max(rates) - min(rates))
-    out.draws = sum(1 for r in results if not r.winners) / len(results)
+    out.draws = sum(1 for r in results if drawn(r)) / len(results)
     lengths = [r.moves for r in results]
     out.lengths = lengths
     out.length_mean = statistics.fmean(lengths)

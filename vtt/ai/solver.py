@@ -78,7 +78,8 @@ class Solver:
         self._every = 1 << 16
         self._reported = 0  # the node count at the last progress report
         self._started = 0.0
-        #: The pack's scores (an expression of the environment), to order moves by.
+        #: The pack's value or scores (an expression of the environment), to order
+        #: moves by (``vtt.ai.value.judge``).
         self.score: Callable[[Any], Any] | None = None
         #: The positions on the line being searched (their hashes), to find one coming back.
         self._line: set[int] = set()

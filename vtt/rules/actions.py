@@ -14,6 +14,7 @@ from math import comb, isqrt
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card, Suit, full_deck
+from vtt.rules.model import taking_back
 from vtt.rules.moves import Move
 from vtt.rules.values import Cell
 
@@ -250,6 +251,10 @@ class ActionCodec:
         self.game = game
         self.kinds = tuple(_KindCode(game, i, kind) for i, kind in enumerate(game.moves.values()))
         self._by_name = {code.kind.name: code for code in self.kinds}
+        #: The kinds (their index) whose effects take back the turn under way.
+        self.undoing = frozenset(
+            code.index for code in self.kinds if taking_back(code.kind.effects)
+        )
         # Moves are made once per argument values and kept by the game, so the action of
         # a move is found by its identity (C-speed); the moves are kept alive here too.
         self._actions: dict[int, int] = {}

@@ -56,6 +56,10 @@ class Game:
     moves: Mapping[str, MoveDef]
     end: tuple[EndCheck, ...] = ()
     scores: Expr | None = None
+    #: Each seat's standing for the computer players (``value:``), read instead of
+    #: the scores; and the moves a random playout runs before it (``playout:``).
+    value: Expr | None = None
+    playout: int | None = None
     #: The score sheet's columns (``sheet:``), written by ``write_sheet`` steps.
     sheet: SheetDef | None = None
     rest_zone: ZoneRef | None = None

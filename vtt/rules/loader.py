@@ -370,6 +370,8 @@ class _Builder:
             moves=moves,
             end=self._end(base),
             scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
+            value=self.try_expr(data["value"], base, ("value",)) if "value" in data else None,
+            playout=data.get("playout"),
             sheet=sheet,
             rest_zone=self._rest_zone(base),
             lacks=self._lacks(base),

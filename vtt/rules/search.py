@@ -55,6 +55,7 @@ __all__ = [
     "codec_of",
     "current_player",
     "determinize",
+    "onward",
     "position_key",
     "returns",
 ]
@@ -93,12 +94,16 @@ def current_player(state: State) -> int:
 
 def returns(state: State) -> list[float]:
     """One number per seat: 0 each until the end and for a draw; at the end every
-    winner +1 and every other seat -1 (a two-player game sums to zero)."""
+    winner +1 and every other seat -1 (a two-player game sums to zero). A win every
+    seat shares (Battlefront's tie for the most captures) is a draw: nobody gained
+    on anybody, and a search that took it for a win would settle for it at once."""
     outcome = state.outcome
     count = state.players
     if outcome is None or not outcome.winners:
         return [0.0] * count
     winners = outcome.winners
+    if all(seat in winners for seat in range(count)):
+        return [0.0] * count
     return [1.0 if seat in winners else -1.0 for seat in range(count)]
 
 
@@ -123,6 +128,19 @@ def legal_actions(state: State, seat: int | None = None) -> list[int]:
     ahead.pending = (seat, *(s for s in state.pending if s != seat))
     ahead.invalidate()
     return codec.actions(ahead.legal_list(), names)
+
+
+def onward(state: State, actions: list[int]) -> list[int]:
+    """The actions less those that take back the turn under way (a ``take_back`` step),
+    unless nothing else is left: a search looks ahead, so undoing its own moves only
+    walks it round in circles."""
+    codec: ActionCodec = state.game.__dict__.get("_action_codec") or codec_of(state.game)
+    undoing = codec.undoing
+    if not undoing:
+        return actions
+    count = len(codec.kinds)
+    kept = [action for action in actions if action % count not in undoing]
+    return kept or actions
 
 
 def apply_action(state: State, action: int) -> None:

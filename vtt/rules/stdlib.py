@@ -459,14 +459,28 @@ def liberties(grid: Grid, at: Cell) -> int:
 
 def dead_groups(grid: Grid, owner: int) -> tuple[Cell, ...]:
     """The cells of ``owner``'s groups that have no liberty left."""
+    # One walk per group finds its cells and whether any empty cell touches it (a go
+    # move asks this twice, for both players, so it is kept to one pass).
+    cols, rows = grid.cols, grid.rows
     dead: list[Cell] = []
     seen: set[Cell] = set()
-    for at in grid:
-        if at in seen or _owner(grid[at]) != owner:
+    for at, stack in grid.items():
+        if at in seen or _owner(stack) != owner:
             continue
-        members = group(grid, at)
-        seen.update(members)
-        if liberties(grid, at) == 0:
+        seen.add(at)
+        members, todo, breathes = [at], [at], False
+        while todo:
+            for near in _neighbours(cols, rows, todo.pop()):
+                if near in seen:
+                    continue
+                there = grid[near]
+                if not there:
+                    breathes = True
+                elif _owner(there) == owner:
+                    seen.add(near)
+                    members.append(near)
+                    todo.append(near)
+        if not breathes:
             dead.extend(members)
     return tuple(sorted(dead))
 
