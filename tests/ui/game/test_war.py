@@ -13,6 +13,7 @@ from vtt.ui.qt import Qt
 
 def test_classic_war_played_to_the_end_through_the_action_bar(qtbot):
     window = open_game(qtbot, "war", (HUMAN, COMPUTER), seed=6, options={"mode": "classic"})
+    window.board.slide_ms = 0  # a whole game: the computer need not wait for the table
     session = window.session
     flips = 0
     while True:
