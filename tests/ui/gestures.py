@@ -99,3 +99,19 @@ def key_over(view, point, key_code: Qt.Key, mods=NONE, text: str = "") -> None:
     """Hover a scene point, then press a key on the view."""
     hover(view, point)
     key(view, key_code, mods, text)
+
+
+def open_and_escape_menu(bar, index: int = 0):
+    """Click the menu bar's ``index``-th title as a person does, then close its menu with
+    Esc; the menu that opened (None if none did)."""
+    from vtt.ui.qt import QApplication, QEvent
+
+    title = bar.actions()[index]
+    at = bar.actionGeometry(title).center()
+    send_mouse(bar, QEvent.Type.MouseButtonPress, at)
+    send_mouse(bar, QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
+    popup = QApplication.activePopupWidget()
+    if popup is not title.menu():
+        return None
+    key(popup, Qt.Key.Key_Escape)
+    return popup

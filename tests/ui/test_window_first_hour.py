@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from gestures import (
-    LEFT,
     MIDDLE,
     SHIFT,
     click,
@@ -12,8 +11,8 @@ from gestures import (
     hover,
     key,
     key_over,
+    open_and_escape_menu,
     paint_windows,
-    send_mouse,
     view_point,
 )
 
@@ -179,13 +178,7 @@ def test_keys_reach_the_table_after_a_menu_is_opened_and_closed_with_esc(qtbot, 
     window.activateWindow()
     qtbot.waitActive(window)
     bar, view, table = window.menuBar(), window.view, window.session.table
-    file_menu = bar.actions()[0]
-    at = bar.actionGeometry(file_menu).center()
-    send_mouse(bar, QEvent.Type.MouseButtonPress, at)
-    send_mouse(bar, QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
-    popup = QApplication.activePopupWidget()
-    assert popup is file_menu.menu()
-    key(popup, Qt.Key.Key_Escape)
+    assert open_and_escape_menu(bar) is bar.actions()[0].menu()  # File
     assert QApplication.activePopupWidget() is None
     assert QApplication.focusWidget() is view
     assert bar.activeAction() is None  # no menu title left in keyboard mode

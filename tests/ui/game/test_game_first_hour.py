@@ -47,21 +47,15 @@ def test_the_log_keeps_its_last_line_in_view(qtbot):
 def test_keys_go_back_to_the_table_when_a_menu_closes_with_esc(qtbot):
     """As on the free table: the menu bar must not keep the keys, unseen, in its
     keyboard mode after Esc closed a menu opened with the mouse."""
-    from gestures import LEFT, key, send_mouse
+    from gestures import open_and_escape_menu
 
-    from vtt.ui.qt import QApplication, QEvent
+    from vtt.ui.qt import QApplication
 
     window = open_game(qtbot, "jantori", (HUMAN, HUMAN))
     with qtbot.waitActive(window):
         window.activateWindow()
     assert QApplication.focusWidget() is window.view
     bar = window.menuBar()
-    game_menu = bar.actions()[0]
-    at = bar.actionGeometry(game_menu).center()
-    send_mouse(bar, QEvent.Type.MouseButtonPress, at)
-    send_mouse(bar, QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
-    popup = QApplication.activePopupWidget()
-    assert popup is game_menu.menu()
-    key(popup, Qt.Key.Key_Escape)
+    assert open_and_escape_menu(bar) is bar.actions()[0].menu()  # Game
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.view)
     assert QApplication.activePopupWidget() is None and bar.activeAction() is None
