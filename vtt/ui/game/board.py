@@ -704,11 +704,13 @@ class BoardScene(FeltScene):
         return int(self.slide_ms * (1 + MOMENT_HOLD))
 
     def busy_ms(self) -> int:
-        """How long the moments of the last move still take to show (0: none left)."""
+        """How long the moments of the last move still take to show, the state's own
+        slide at the end included (0: none left)."""
         left = len(self._moments)
         if not left:
             return 0
-        return self._moment_timer.remainingTime() + (left - 1) * self.moment_ms()
+        waiting = self._moment_timer.remainingTime()
+        return max(0, waiting) + (left - 1) * self.moment_ms() + self.slide_ms
 
     def _next_moment(self) -> None:
         if not self._moments:
