@@ -307,10 +307,25 @@ class PlaceItem(QGraphicsRectItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(seat_colour(seat, self.colours), 6))
             painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
-        if not cell:
-            self._draw_label(painter)
+        if not cell and not self.place.in_hand:  # a hand's label is a HandLabel, on top
+            self.draw_label(painter)
 
-    def _draw_label(self, painter: QPainter) -> None:
+    def label_area(self) -> QRectF:
+        """Where the label is printed, its lines and the owner's dot."""
+        room = self.label_room()
+        room.setHeight(LABEL_LINE * len(self.lines))
+        if self.place.owner is not None:
+            room.adjust(-self.dot_size() - 7, 0, 0, 0)
+        return room
+
+    def printed(self) -> list[str]:
+        """The lines of the label as printed, the count after the last."""
+        lines = list(self.lines)
+        lines[-1] += self.count_text()
+        return lines
+
+    def draw_label(self, painter: QPainter) -> None:
+        """Print the label (and the owner's dot) at the top of the place."""
         font = label_font()
         painter.setFont(font)
         room = self.label_room()
@@ -322,12 +337,33 @@ class PlaceItem(QGraphicsRectItem):
             painter.setBrush(colour)
             painter.drawEllipse(QRectF(room.left() - size - 7, middle - size / 2, size, size))
         painter.setPen(LABEL)
-        lines = list(self.lines)
-        lines[-1] += self.count_text()
-        for line in lines:
+        for line in self.printed():
             align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
             painter.drawText(room, align, shown_name(line))
             room.translate(0, LABEL_LINE)
+
+
+class HandLabel(QGraphicsRectItem):
+    """The label of a hand in the hand area, above any card: one picked up and carried
+    over it leaves it readable (on a dark ground of its own)."""
+
+    def __init__(self, place: PlaceItem) -> None:
+        area = place.label_area()
+        metrics = QFontMetricsF(label_font())
+        words = max(metrics.horizontalAdvance(shown_name(line)) for line in place.printed())
+        area.setWidth(min(area.width(), words + area.width() - place.label_room().width()))
+        super().__init__(area.adjusted(-6, 0, 8, 0))
+        self.place = place
+        self.setToolTip(place.toolTip())
+        self.setZValue(LIFTED_Z + 1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(36, 25, 18, 215))  # the hand area's wood, nearly opaque
+        painter.drawRoundedRect(self.rect(), 8, 8)
+        self.place.draw_label(painter)
 
 
 class FaceItem(QGraphicsRectItem):
@@ -779,6 +815,8 @@ class BoardScene(FeltScene):
             item.recent = key in recent
             self.addItem(item)
             self.places[key] = item
+            if place.in_hand:
+                self.addItem(HandLabel(item))
             for face in place.faces:
                 face_item = FaceItem(face, place, self.art, cards, colours)
                 self.addItem(face_item)
