@@ -776,7 +776,9 @@ class BoardScene(FeltScene):
         zones, cards, room = session.shown_zones(), session.uses_cards, self.capacity()
 
         def shows(view: View) -> dict[Key, Held]:
-            return _holds(project(zones, view, cards, capacity=room, measure=measure))
+            # What each place holds, not where: the letters' size does not matter here.
+            layout = project(zones, view, cards, capacity=room, measure=measure, letters=1.0)
+            return _holds(layout)
 
         last, end = _holds(before), shows(final)
         found: list[View] = []
@@ -982,6 +984,7 @@ class BoardScene(FeltScene):
             session.uses_cards,
             capacity=self.capacity(),
             measure=measure,
+            letters=1.0,  # (what the places hold, not where they lie)
         )
         return _holds(layout)
 

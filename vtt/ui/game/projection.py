@@ -68,6 +68,8 @@ PLATE_H, PLATE_ROOM = 38.0, 44.0
 #: The board's edge, where the names of its columns and rows are printed; the room
 #: above a board for its caption (clear of its frame).
 EDGE, CAPTION_ROOM = 34.0, 44.0
+#: Between a board's frame (or the names below its columns) and a row along its edge.
+EDGE_GAP = 30.0
 #: Seats at the sides of the table (and several across the top) have room in a row for
 #: this many faces, their lines of places at most so wide; between seats side by side.
 SIDE_ROW, SIDE_MOST, TOP_MOST, SIDE_GAP = 5, 620.0, 900.0, 72.0
@@ -433,10 +435,6 @@ def _edge_rows(zones: Mapping[str, ZoneDef], view: View) -> tuple[_Spec | None, 
             ):
                 rows[seat] = spec
     return (board, rows) if rows else (None, {})
-
-
-#: Between a board's frame (or the names below its columns) and a row along its edge.
-EDGE_GAP = 30.0
 
 
 def _edged_board(board: _Spec, rows: Mapping[int, _Spec], cards: bool, letters: Letters) -> _Block:
