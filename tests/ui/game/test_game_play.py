@@ -767,3 +767,5 @@ def test_a_card_picked_up_in_the_hand_leaves_the_hands_label_readable(qtbot):
     assert top is not face and top.zValue() > face.zValue()
     send_mouse(widget, QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
     assert face.pos() == face.home
+    # At rest the label lies under the cards: one picked to pass stands up over it.
+    assert top.zValue() < min(f.zValue() for f in window.board.faces)

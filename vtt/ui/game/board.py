@@ -355,8 +355,12 @@ class PlaceItem(QGraphicsRectItem):
 
 
 class HandLabel(QGraphicsRectItem):
-    """The label of a hand in the hand area, above any card: one picked up and carried
-    over it leaves it readable (on a dark ground of its own)."""
+    """The label of a hand in the hand area, on a dark ground of its own: under the
+    cards (a card picked to pass stands up over it), and above the card being dragged
+    while a drag is under way, so that a card carried over it leaves it readable."""
+
+    #: Its height among the items at rest: over its place, under the cards.
+    RESTING = -0.5
 
     def __init__(self, place: PlaceItem) -> None:
         area = place.label_area()
@@ -366,8 +370,12 @@ class HandLabel(QGraphicsRectItem):
         super().__init__(area.adjusted(-6, 0, 8, 0))
         self.place = place
         self.setToolTip(place.toolTip())
-        self.setZValue(LIFTED_Z + 1)
+        self.setZValue(self.RESTING)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def lift(self, up: bool) -> None:
+        """Lie above the card being dragged (or back under the cards)."""
+        self.setZValue(LIFTED_Z + 1 if up else self.RESTING)
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -674,6 +682,7 @@ class BoardScene(FeltScene):
         self.session = session
         self.places: dict[Key, PlaceItem] = {}
         self.faces: list[FaceItem] = []
+        self.hand_labels: list[HandLabel] = []
         self.layout = Layout()
         #: How long a card slides to where a move put it (0: it is simply there).
         self.slide_ms = 0
@@ -801,6 +810,7 @@ class BoardScene(FeltScene):
         self.clear()
         self.places.clear()
         self.faces.clear()
+        self.hand_labels.clear()
         session = self.session
         cards = session.uses_cards
         zones = session.shown_zones()
@@ -832,7 +842,9 @@ class BoardScene(FeltScene):
             self.addItem(item)
             self.places[key] = item
             if place.in_hand:
-                self.addItem(HandLabel(item))
+                label = HandLabel(item)
+                self.addItem(label)
+                self.hand_labels.append(label)
             for face in place.faces:
                 face_item = FaceItem(face, place, self.art, cards, colours)
                 self.addItem(face_item)
@@ -1040,6 +1052,11 @@ class BoardScene(FeltScene):
             else:
                 face.set_mark("")
 
+    def lift_labels(self, up: bool) -> None:
+        """Lay the hands' labels above the card being dragged (or back under the cards)."""
+        for label in self.hand_labels:
+            label.lift(up)
+
     def show_targets(self, keys: set[Key]) -> None:
         """Make exactly these places glow."""
         for key, item in self.places.items():
@@ -1204,6 +1221,7 @@ class BoardView(FeltView):
         self.dragging = face
         self.grip = point - face.pos()
         face.setZValue(LIFTED_Z)
+        self.board.lift_labels(True)
         assert face.what is not None
         drags = self.board.session.drags()
         shared = {place for what, place in drags.several if what == face.what}
@@ -1219,6 +1237,7 @@ class BoardView(FeltView):
     def finish_drag(self, global_pos: QPoint) -> None:
         """Drop the face picked up at a global point: its move, or back it goes."""
         face, self.dragging = self.dragging, None
+        self.board.lift_labels(False)
         if face is None:
             return
         point = self.scene_point_at(global_pos)
