@@ -221,3 +221,17 @@ def test_a_new_table_over_a_changed_one_asks_to_save_it_first(window, monkeypatc
     asked = answer_save_changes(monkeypatch, "cancel")
     lay_out_sandbox()
     assert asked == [] and "pip-die" in window.session.table.objects
+
+
+def test_a_reopened_table_shuffles_anew(window, tmp_path, monkeypatch):
+    """The file keeps the table's seed: opened again, the table shuffled as it did after
+    the save, so a table saved before a deal dealt the same cards every time it was opened."""
+    from test_window_first_hour import shuffled_top
+
+    path = tmp_path / "before-the-deal.jtable"
+    assert window.save_to(path)
+    first = shuffled_top(window)
+    answer_save_changes(monkeypatch, "discard")
+    assert window.open_path(path)
+    assert not window.session.table.hand(0).contents
+    assert shuffled_top(window) != first

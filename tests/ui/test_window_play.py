@@ -73,13 +73,16 @@ def test_a_game_by_hand_undoes_back_to_the_start(sandbox, monkeypatch, tmp_path)
     assert table == start
     assert set(view.table_scene.pieces) == {p.id for p in table.on_table()}
 
-    # save and reopen: the same table comes back
+    # save and reopen: the same table comes back, with a seed of its own to shuffle anew
     session.redo()
     path = tmp_path / "game.jtable"
     assert sandbox.save_to(path)
     saved = copy_table(table)
     assert sandbox.open_path(path)
-    assert sandbox.session.table == saved
+    reopened = sandbox.session.table
+    assert reopened.seed != saved.seed
+    saved.seed = reopened.seed
+    assert reopened == saved
     assert sandbox.windowTitle().startswith("game.jtable")
 
 

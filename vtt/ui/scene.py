@@ -51,6 +51,8 @@ class FeltScene(QGraphicsScene):
         self.art = art
         #: The felt, in table units; the rim lies around it.
         self.felt = QRectF(FELT)
+        #: How much larger than PLATE_FONT the plates' names are drawn.
+        self.plate_letters = 1.0
 
     def plates(self) -> list[tuple[QRectF, str, str]]:
         """Each seat's name plate: where it lies, the name, the colour (``#rrggbb``)."""
@@ -66,7 +68,7 @@ class FeltScene(QGraphicsScene):
         paint_felt(painter, felt)
         self.paint_on_felt(painter)
         for plate, name, colour in self.plates():
-            paint_plate(painter, plate, name, colour)
+            paint_plate(painter, plate, name, colour, self.plate_letters)
 
     def paint_on_felt(self, painter: QPainter) -> None:
         """What is printed on the felt under everything else (none here)."""
@@ -173,10 +175,13 @@ def seat_plate(seat: int, seats: int) -> QRectF:
     return plate
 
 
-def paint_plate(painter: QPainter, plate: QRectF, name: str, colour: str) -> None:
-    """A seat's name plate on the felt: its name on a rounded plate of its colour."""
+def paint_plate(
+    painter: QPainter, plate: QRectF, name: str, colour: str, letters: float = 1.0
+) -> None:
+    """A seat's name plate on the felt: its name on a rounded plate of its colour, in
+    letters ``letters`` times their usual size (a large game table's)."""
     font = QFont("Sans Serif")
-    font.setPixelSize(PLATE_FONT)
+    font.setPixelSize(round(PLATE_FONT * letters))
     font.setBold(True)
     painter.setFont(font)
     edge = QColor(colour)

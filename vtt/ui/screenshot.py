@@ -48,12 +48,12 @@ def game_window(pack: str, moves: int, options: dict[str, object], players: int 
     import random
 
     from vtt.rules import load_game
-    from vtt.ui.game.session import COMPUTER, HUMAN, GameSetup, SeatChoice
+    from vtt.ui.game.session import COMPUTER, HUMAN, GameSetup, SeatChoice, default_names
     from vtt.ui.game.window import GameWindow
 
     game = load_game(pack)
     # The fewest seats the game takes, two at least: a person and the computer.
-    names = game.seat_labels(players or max(2, game.players[0]))
+    names = default_names(game, players or max(2, game.players[0]))
     seats = (SeatChoice(names[0], HUMAN), *(SeatChoice(name, COMPUTER) for name in names[1:]))
     window = GameWindow(GameSetup(pack, seats, options, seed=3), pause_ms=3_600_000)
     window.board.slide_ms = 0

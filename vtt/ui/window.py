@@ -431,6 +431,9 @@ class TableWindow(QMainWindow):
             return False
         if not self.may_replace_table():
             return False
+        # The file keeps the seed the table had, and its draws: opened with them, the table
+        # would shuffle and roll again as it did after the save, every time it is opened.
+        table.seed = fresh_seed()
         self.session.replace(table, path)
         self.recent.add(path)
         self.statusBar().showMessage(f"Opened {path.name}", 6000)

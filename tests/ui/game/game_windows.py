@@ -20,17 +20,20 @@ def open_game(
     options=None,
     names=None,
     take_screen=True,
+    deal=None,
 ):
     """A shown game window for a pack with these seat kinds (Human / Computer), its
-    seats named ``names`` (else the pack's seat labels); unless ``take_screen`` is
-    False, the first person clicks away the pass-the-screen cover."""
+    seats named ``names`` (else the pack's seat labels), dealt as ``deal`` says (else
+    by the seed); unless ``take_screen`` is False, the first person clicks away the
+    pass-the-screen cover."""
     from vtt.rules import load_game
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
 
     names = names or load_game(pack).seat_labels(len(kinds))
     seats = tuple(SeatChoice(n, k) for n, k in zip(names, kinds, strict=True))
-    window = GameWindow(GameSetup(pack, seats, dict(options or {}), seed), pause_ms=FAST_MS)
+    setup = GameSetup(pack, seats, dict(options or {}), seed, deal=deal)
+    window = GameWindow(setup, pause_ms=FAST_MS)
     window.resize(1300, 900)
     qtbot.addWidget(window)
     window.show()

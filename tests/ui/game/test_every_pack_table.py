@@ -50,17 +50,20 @@ def _allowed(pack: str, players: int, options: dict[str, object]) -> bool:
     return True
 
 
-CASES = [case for case in _cases() if _allowed(*case)]
+PACK_CASES = [case for case in _cases() if _allowed(*case)]
+#: The largest tables, whose labels are drawn larger: whole and clear of each other too.
+LARGEST = [("janken-go", 2, {"size": 13}), ("corner-edge", 4, {"size": 8})]
+CASES = [*PACK_CASES, *LARGEST]
 
 
 def _check(window, pack: str) -> None:
     board = window.board
     felt = board.felt
     zoom = window.view.zoom()
-    assert LABEL_PX * zoom >= READABLE_PX, (pack, "labels too small", LABEL_PX * zoom)
+    px = LABEL_PX * board.layout.letters * zoom
+    assert px >= READABLE_PX, (pack, "labels too small", px)
     shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert shown.contains(felt), (pack, "the felt is not all in view at the first zoom")
-    metrics = QFontMetricsF(label_font())
     plates = {seat: QRectF(*rect) for seat, rect in board.layout.plates}
     rects: list[tuple[object, QRectF]] = []
     for key, item in board.places.items():
@@ -72,6 +75,7 @@ def _check(window, pack: str) -> None:
         for seat, plate in plates.items():
             assert not rect.intersects(plate), (pack, key, "over the plate of", seat)
         if place.kind != "cell":
+            metrics = QFontMetricsF(item.font())
             room = item.label_room()
             texts = [*item.lines[:-1], item.lines[-1] + item.count_text()]
             for text in texts:
@@ -92,6 +96,7 @@ def _check(window, pack: str) -> None:
     for grid in board.layout.grids:
         rects.append((grid.key, QRectF(*grid.rect)))
         if grid.caption:  # a board among several is named above its frame
+            metrics = QFontMetricsF(label_font(grid.letters))
             caption = QRectF(*grid.caption_rect)
             assert metrics.horizontalAdvance(grid.caption) <= caption.width(), grid.caption
             assert felt.contains(caption)

@@ -727,8 +727,45 @@ def test_the_black_seats_dot_shows_on_dark_wood_and_in_the_side_panel(qtbot):
         f'<span style="background-color:{DOT_GROUND}; color:{black.name()}">'
     )
     # The dot before "Black's pieces in hand" has a light ring on the dark wood.
+    from vtt.ui.game.board import HandLabel
+
     reserve = window.board.places[("reserve", 1)]
+    assert reserve.place.in_hand  # its label is printed above the cards, on its own ground
+    label = next(i for i in window.board.items() if isinstance(i, HandLabel))
     room = reserve.label_room()
     size = reserve.dot_size()
-    edge = (int(room.left() - reserve.rect().left() - 7 - size + 0.5), 4 + 4 + 15)
-    assert QColor(_painted(reserve, edge)).lightness() > 150
+    x = room.left() - 7 - size + 0.5 - label.rect().left()
+    edge = (int(x), int(reserve.rect().top() + 4 + 4 + 15 - label.rect().top()))
+    assert QColor(_painted(label, edge)).lightness() > 150
+
+
+def test_a_card_picked_up_in_the_hand_leaves_the_hands_label_readable(qtbot):
+    from gestures import LEFT, send_mouse
+
+    from vtt.ui.qt import QEvent
+
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, COMPUTER), seed=2)
+    wait_for_person(qtbot, window)
+    hand = next(item for item in window.board.places.values() if item.place.in_hand)
+    face = min(
+        (f for f in window.board.faces if f.place.in_hand and window.view.can_drag(f)),
+        key=lambda f: f.sceneBoundingRect().left(),
+    )
+    label = hand.label_room()
+    middle = QPointF(label.left() + 40, label.center().y())
+    widget = window.hand_view.viewport()
+    start = window.hand_view.mapFromScene(grip(face))
+    send_mouse(widget, QEvent.Type.MouseButtonPress, start, LEFT, LEFT)
+    # Up and a little to the right, over the label, still in the hand area.
+    corner = face.mapRectToScene(face.rect()).topLeft()
+    at = window.hand_view.mapFromScene(grip(face) + middle - QPointF(20, 20) - corner)
+    assert widget.rect().contains(at)
+    send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, LEFT)
+    assert window.view.dragging is face
+    assert face.mapRectToScene(face.rect()).contains(middle)  # the card lies over the label
+    top = window.board.items(middle)[0]
+    assert top is not face and top.zValue() > face.zValue()
+    send_mouse(widget, QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
+    assert face.pos() == face.home
+    # At rest the label lies under the cards: one picked to pass stands up over it.
+    assert top.zValue() < min(f.zValue() for f in window.board.faces)

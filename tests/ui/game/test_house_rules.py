@@ -201,9 +201,9 @@ def test_jantori_piles_of_pieces_become_piles_of_tokens(qtbot):
 
 
 def _house_cases() -> list[tuple[str, int, dict]]:
-    from test_every_pack_table import CASES
+    from test_every_pack_table import PACK_CASES
 
-    return CASES
+    return PACK_CASES
 
 
 @pytest.mark.parametrize(("pack", "players", "options"), _house_cases())

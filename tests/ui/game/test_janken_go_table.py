@@ -112,3 +112,12 @@ def test_end_turn_and_take_back_are_buttons_of_the_action_bar(qtbot):
     assert session.state.to_move == 1
     assert QPointF(*place_of(window, "d2").place.centre)  # the piece stays on d2
     assert face_on(window, "d2").what == "R"
+
+
+def test_taking_back_the_turn_writes_one_line_in_the_log(qtbot):
+    window = open_game(qtbot, "janken-go", (HUMAN, HUMAN))
+    drag_face(window, face_on(window, "d1"), place_of(window, "d2").place.centre)
+    before = window.log.lines()
+    assert before[-1] == "Blue: step R d1 d2"
+    qtbot.mouseClick(button(window, "take back"), Qt.MouseButton.LeftButton)
+    assert window.log.lines() == [*before, "Blue: take back"]

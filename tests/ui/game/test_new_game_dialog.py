@@ -6,12 +6,45 @@ from pathlib import Path
 
 from vtt.ui.game.dialog import NewGameDialog
 from vtt.ui.game.session import HUMAN, NORMAL
-from vtt.ui.qt import QCheckBox, QComboBox, QSpinBox
+from vtt.ui.qt import QCheckBox, QComboBox, QSpinBox, Qt
 
 
 def choose(dialog: NewGameDialog, name: str) -> None:
     names = [entry.name for entry in dialog.packs]
     dialog.pack_list.setCurrentRow(names.index(name))
+
+
+def click_pack(qtbot, dialog: NewGameDialog, name: str) -> None:
+    """Click a pack in the list, as a person chooses it."""
+    names = [entry.name for entry in dialog.packs]
+    item = dialog.pack_list.item(names.index(name))
+    dialog.pack_list.scrollToItem(item)
+    at = dialog.pack_list.visualItemRect(item).center()
+    qtbot.mouseClick(dialog.pack_list.viewport(), Qt.MouseButton.LeftButton, pos=at)
+
+
+def seat_names(dialog: NewGameDialog) -> list[str]:
+    return [name.text() for name, _kind, _colour in dialog.seat_rows]
+
+
+def test_the_seats_are_named_as_the_pack_names_them_else_as_the_table_names_people(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    click_pack(qtbot, dialog, "JANTORI")
+    assert seat_names(dialog) == ["White", "Black"]
+    # A pack that names no seats: the names the free table gives its seats, not P1, P2.
+    click_pack(qtbot, dialog, "War")
+    assert seat_names(dialog) == ["Ann", "Ben"]
+    click_pack(qtbot, dialog, "Tic-Tac-Rock")
+    dialog.players.setFocus()
+    qtbot.keyClick(dialog.players, Qt.Key.Key_Up)
+    assert seat_names(dialog) == ["Ann", "Ben", "Cat"]
+    setup = dialog.setup()
+    assert setup is not None and [s.name for s in setup.seats] == ["Ann", "Ben", "Cat"]
+    click_pack(qtbot, dialog, "Corner to Corner & Edge to Edge")
+    qtbot.keyClick(dialog.players, Qt.Key.Key_Up)
+    assert seat_names(dialog) == ["Red", "Blue", "Green"]
 
 
 def test_every_pack_with_rules_is_listed_and_a_broken_user_pack_shows_why(qtbot, user_home):

@@ -7,8 +7,7 @@ from gestures import LEFT, drag_pixels, paint_windows, send_mouse
 from test_game_play import own_face
 
 from vtt.rules.values import Cell
-from vtt.ui.game.board import label_font
-from vtt.ui.game.projection import LABEL_PX
+from vtt.ui.game.projection import EDGE, LABEL_PX
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import (
     QApplication,
@@ -95,8 +94,33 @@ def test_seat_plates_lie_by_their_places_the_screens_seat_at_the_bottom(qtbot):
     assert plates["Ben"].bottom() <= theirs.top() < plates["Ben"].bottom() + 60
 
 
+def test_the_largest_boards_draw_their_labels_larger_to_stay_readable(qtbot):
+    # Janken Go on 13 lines and Corner to Corner on 8x8 for four are drawn small in the
+    # window at its first size: their labels and the names on the board's edges came out
+    # 8 pixels high. They are drawn larger, at least 11 pixels high.
+    from vtt.ui.game.board import label_font
+    from vtt.ui.scene import PLATE_FONT
+
+    for pack, players, options in (("janken-go", 2, {"size": 13}), ("corner-edge", 4, {"size": 8})):
+        window = open_game(qtbot, pack, (HUMAN, *(COMPUTER,) * (players - 1)), options=options)
+        window.computers.stop()
+        assert window.size().width() <= 1300
+        zoom = window.view.zoom()
+        labels = [i for i in window.board.places.values() if i.place.kind != "cell"]
+        assert labels
+        for item in labels:
+            if not item.place.in_hand:  # (the hand area is fitted on its own)
+                assert item.font().pixelSize() * zoom >= 11, (pack, item.place.label)
+        [board] = [g for g in window.board.layout.grids if g.columns]
+        assert label_font(board.letters).pixelSize() * zoom >= 11, pack
+        assert PLATE_FONT * window.board.plate_letters * zoom >= 11, pack  # the seats' names
+        # The names on the board's edge have room: the edge grew with its letters.
+        x, y, _w, h = board.rect
+        left_of = [p.rect for p in window.board.layout.places.values() if p.rect[0] < x]
+        assert all(r[1] > y + h or r[0] + r[2] < x - EDGE * board.letters for r in left_of)
+
+
 def test_labels_are_whole_and_readable_at_the_first_zoom(qtbot):
-    metrics = QFontMetricsF(label_font())
     for pack, options in (
         ("war", {"mode": "five-card"}),
         ("war", {"mode": "classic"}),
@@ -105,10 +129,12 @@ def test_labels_are_whole_and_readable_at_the_first_zoom(qtbot):
     ):
         window = open_game(qtbot, pack, (HUMAN, COMPUTER), options=options)
         assert window.size().width() <= 1300
-        assert LABEL_PX * window.view.zoom() >= 10, pack  # at least 10 pixels high
+        letters = window.board.layout.letters
+        assert LABEL_PX * letters * window.view.zoom() >= 10, pack  # at least 10 pixels high
         for item in window.board.places.values():
             if item.place.kind == "cell":
                 continue
+            metrics = QFontMetricsF(item.font())
             texts = [*item.lines[:-1], item.lines[-1] + item.count_text()]
             room = item.label_room()
             for text in texts:

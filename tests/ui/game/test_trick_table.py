@@ -92,6 +92,27 @@ def test_three_cards_picked_in_the_hand_are_passed_and_only_their_receiver_sees_
     assert shown <= {None}
 
 
+def test_the_table_holds_still_while_the_cards_to_pass_are_chosen(qtbot):
+    # Four people at one screen: each picks three cards and passes, then hands the screen
+    # on. The places for the cards passed are on the table from the start of the pass:
+    # they did not appear at the first pass, making the felt taller and moving the rest.
+    window = open_game(qtbot, "green-queen", (HUMAN,) * 4, seed=3)
+    session = window.session
+    assert session.state.phase == "pass"
+    board = window.board
+    first = (set(board.places), board.layout.felt)
+    assert any(key[0] == "passing" for key in first[0])
+    for _ in range(3):
+        faces = hand_faces(window)
+        for face in (faces[0], faces[4], faces[9]):
+            click_in_hand(window, face)
+            assert (set(board.places), board.layout.felt) == first
+        qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+        assert session.state.phase == "pass"
+        qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)  # the next person
+        assert (set(board.places), board.layout.felt) == first
+
+
 def test_stones_bids_from_the_action_bar_and_everyone_reads_them(qtbot):
     window = open_game(qtbot, "stones", FOUR, seed=2)
     session = window.session

@@ -26,7 +26,7 @@ from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.building import MoveBuilder
 from vtt.ui.game.lines import table_line_count, table_lines
 from vtt.ui.game.projection import (
-    LABEL_LINE,
+    EDGE,
     LABEL_PX,
     Face,
     Grid,
@@ -112,10 +112,11 @@ def status_dot(colour: QColor) -> str:
 
 
 @cache
-def label_font() -> QFont:
-    """The letters of the places' labels (table units: they grow with the zoom)."""
+def label_font(letters: float = 1.0) -> QFont:
+    """The letters of the places' labels (table units: they grow with the zoom), drawn
+    ``letters`` times their usual size (a large table's, see ``Layout.letters``)."""
     font = QFont("Sans Serif")
-    font.setPixelSize(round(LABEL_PX))
+    font.setPixelSize(round(LABEL_PX * letters))
     return font
 
 
@@ -266,21 +267,32 @@ class PlaceItem(QGraphicsRectItem):
         """What follows the label: a row's count (a pile's is on its top card)."""
         return f" ({self.place.count})" if self.place.kind == "row" else ""
 
+    def font(self) -> QFont:
+        """The letters of its label."""
+        return label_font(self.place.letters)
+
     def label_room(self) -> QRectF:
         """Where the label is printed (after the owner's dot)."""
         body = self.rect().adjusted(4, 4, -4, -4)
-        room = QRectF(body.left() + 10, body.top() + 4, body.width() - 18, LABEL_LINE)
+        room = QRectF(body.left() + 10, body.top() + 4, body.width() - 18, self.place.line)
         if self.place.owner is not None:
             room.adjust(self.dot_size() + 7, 0, 0, 0)
         return room
 
     def dot_size(self) -> float:
         """The owner's dot before the label."""
-        return QFontMetricsF(label_font()).ascent() * 0.62
+        return QFontMetricsF(self.font()).ascent() * 0.62
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         rect = self.rect()
-        look = ("place", rect.width(), rect.height(), self.legal, self.look_colours)
+        look = (
+            "place",
+            rect.width(),
+            rect.height(),
+            self.legal,
+            self.look_colours,
+            self.place.letters,
+        )
         draw_kept(painter, (*look, self.lines, self.count_text()), rect, self._draw)
         if self.recent and not self.legal:  # a picture of its own: it comes and goes
             draw_kept(painter, ("recent", rect.width(), rect.height()), rect, self._draw_edge)
@@ -307,27 +319,70 @@ class PlaceItem(QGraphicsRectItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(seat_colour(seat, self.colours), 6))
             painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
-        if not cell:
-            self._draw_label(painter)
+        if not cell and not self.place.in_hand:  # a hand's label is a HandLabel, on top
+            self.draw_label(painter)
 
-    def _draw_label(self, painter: QPainter) -> None:
-        font = label_font()
-        painter.setFont(font)
+    def label_area(self) -> QRectF:
+        """Where the label is printed, its lines and the owner's dot."""
+        room = self.label_room()
+        room.setHeight(self.place.line * len(self.lines))
+        if self.place.owner is not None:
+            room.adjust(-self.dot_size() - 7, 0, 0, 0)
+        return room
+
+    def printed(self) -> list[str]:
+        """The lines of the label as printed, the count after the last."""
+        lines = list(self.lines)
+        lines[-1] += self.count_text()
+        return lines
+
+    def draw_label(self, painter: QPainter) -> None:
+        """Print the label (and the owner's dot) at the top of the place."""
+        painter.setFont(self.font())
         room = self.label_room()
         if self.place.owner is not None:  # whose place: a dot of the seat's colour
             size = self.dot_size()
-            middle = room.top() + LABEL_LINE / 2
+            middle = room.top() + self.place.line / 2
             colour = seat_colour(self.place.owner, self.colours)
             painter.setPen(QPen(dot_edge(colour), 1.5))
             painter.setBrush(colour)
             painter.drawEllipse(QRectF(room.left() - size - 7, middle - size / 2, size, size))
         painter.setPen(LABEL)
-        lines = list(self.lines)
-        lines[-1] += self.count_text()
-        for line in lines:
+        for line in self.printed():
             align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
             painter.drawText(room, align, shown_name(line))
-            room.translate(0, LABEL_LINE)
+            room.translate(0, self.place.line)
+
+
+class HandLabel(QGraphicsRectItem):
+    """The label of a hand in the hand area, on a dark ground of its own: under the
+    cards (a card picked to pass stands up over it), and above the card being dragged
+    while a drag is under way, so that a card carried over it leaves it readable."""
+
+    #: Its height among the items at rest: over its place, under the cards.
+    RESTING = -0.5
+
+    def __init__(self, place: PlaceItem) -> None:
+        area = place.label_area()
+        metrics = QFontMetricsF(place.font())
+        words = max(metrics.horizontalAdvance(shown_name(line)) for line in place.printed())
+        area.setWidth(min(area.width(), words + area.width() - place.label_room().width()))
+        super().__init__(area.adjusted(-6, 0, 8, 0))
+        self.place = place
+        self.setToolTip(place.toolTip())
+        self.setZValue(self.RESTING)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def lift(self, up: bool) -> None:
+        """Lie above the card being dragged (or back under the cards)."""
+        self.setZValue(LIFTED_Z + 1 if up else self.RESTING)
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(36, 25, 18, 215))  # the hand area's wood, nearly opaque
+        painter.drawRoundedRect(self.rect(), 8, 8)
+        self.place.draw_label(painter)
 
 
 class FaceItem(QGraphicsRectItem):
@@ -505,7 +560,7 @@ def paint_board(painter: QPainter, grid: Grid) -> None:
     x, y, w, h = grid.rect
     cells = QRectF(x, y, w, h)
     if grid.caption:
-        painter.setFont(label_font())
+        painter.setFont(label_font(grid.letters))
         painter.setPen(LABEL)
         align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(_rect(grid.caption_rect), align, shown_name(grid.caption))
@@ -584,16 +639,18 @@ def _paint_names(painter: QPainter, grid: Grid) -> None:
     """The names of the columns below the board and of the rows to its left."""
     x, y, w, h = grid.rect
     cw, ch = w / grid.cols, h / grid.rows
-    font = QFont(label_font())
+    font = QFont(label_font(grid.letters))
     font.setBold(True)
     painter.setFont(font)
     painter.setPen(LABEL)
     centre = Qt.AlignmentFlag.AlignCenter
+    # The edge is EDGE wide (scaled with the letters), the frame 9 of it.
+    edge = EDGE * grid.letters
     for col, name in enumerate(grid.columns):
-        painter.drawText(QRectF(x + col * cw, y + h + 9, cw, 26), centre, name)
+        painter.drawText(QRectF(x + col * cw, y + h + 9, cw, edge - 8), centre, name)
     for row, name in enumerate(grid.row_names):
         top = y + (grid.rows - 1 - row) * ch
-        painter.drawText(QRectF(x - 36, top, 26, ch), centre, name)
+        painter.drawText(QRectF(x - edge - 2, top, edge - 8, ch), centre, name)
 
 
 def paint_lines(painter: QPainter, strip: QRectF, lines: Sequence[str]) -> None:
@@ -625,6 +682,7 @@ class BoardScene(FeltScene):
         self.session = session
         self.places: dict[Key, PlaceItem] = {}
         self.faces: list[FaceItem] = []
+        self.hand_labels: list[HandLabel] = []
         self.layout = Layout()
         #: How long a card slides to where a move put it (0: it is simply there).
         self.slide_ms = 0
@@ -727,7 +785,9 @@ class BoardScene(FeltScene):
         zones, cards, room = session.shown_zones(), session.uses_cards, self.capacity()
 
         def shows(view: View) -> dict[Key, Held]:
-            return _holds(project(zones, view, cards, capacity=room, measure=measure))
+            # What each place holds, not where: the letters' size does not matter here.
+            layout = project(zones, view, cards, capacity=room, measure=measure, letters=1.0)
+            return _holds(layout)
 
         last, end = _holds(before), shows(final)
         found: list[View] = []
@@ -750,6 +810,7 @@ class BoardScene(FeltScene):
         self.clear()
         self.places.clear()
         self.faces.clear()
+        self.hand_labels.clear()
         session = self.session
         cards = session.uses_cards
         zones = session.shown_zones()
@@ -766,6 +827,7 @@ class BoardScene(FeltScene):
         )
         self.layout = layout
         self.felt = _rect(layout.felt)
+        self.plate_letters = layout.letters
         made = len(session.state.history)
         recent = self._recent(made) if final else frozenset()
         marked: dict[Key, list[int]] = {}
@@ -779,6 +841,10 @@ class BoardScene(FeltScene):
             item.recent = key in recent
             self.addItem(item)
             self.places[key] = item
+            if place.in_hand:
+                label = HandLabel(item)
+                self.addItem(label)
+                self.hand_labels.append(label)
             for face in place.faces:
                 face_item = FaceItem(face, place, self.art, cards, colours)
                 self.addItem(face_item)
@@ -797,6 +863,20 @@ class BoardScene(FeltScene):
         if self.builder is not None and self.builder.active:
             self.show_build(self.builder)
         self.mark_picks()
+
+    def plain_layout(self) -> Layout:
+        """The table as laid out now with labels of their usual size (a large table's
+        are drawn larger): its places as close together as they can be."""
+        session = self.session
+        return project(
+            session.shown_zones(),
+            session.view(),
+            session.uses_cards,
+            capacity=self.capacity(),
+            measure=measure,
+            lines=table_line_count(session.game),
+            letters=1.0,
+        )
 
     def mark_picks(self) -> None:
         """Stand up the cards the person has picked in the hand (``GameSession.picked``)."""
@@ -916,6 +996,7 @@ class BoardScene(FeltScene):
             session.uses_cards,
             capacity=self.capacity(),
             measure=measure,
+            letters=1.0,  # (what the places hold, not where they lie)
         )
         return _holds(layout)
 
@@ -970,6 +1051,11 @@ class BoardScene(FeltScene):
                 face.set_mark("can")
             else:
                 face.set_mark("")
+
+    def lift_labels(self, up: bool) -> None:
+        """Lay the hands' labels above the card being dragged (or back under the cards)."""
+        for label in self.hand_labels:
+            label.lift(up)
 
     def show_targets(self, keys: set[Key]) -> None:
         """Make exactly these places glow."""
@@ -1135,6 +1221,7 @@ class BoardView(FeltView):
         self.dragging = face
         self.grip = point - face.pos()
         face.setZValue(LIFTED_Z)
+        self.board.lift_labels(True)
         assert face.what is not None
         drags = self.board.session.drags()
         shared = {place for what, place in drags.several if what == face.what}
@@ -1150,6 +1237,7 @@ class BoardView(FeltView):
     def finish_drag(self, global_pos: QPoint) -> None:
         """Drop the face picked up at a global point: its move, or back it goes."""
         face, self.dragging = self.dragging, None
+        self.board.lift_labels(False)
         if face is None:
             return
         point = self.scene_point_at(global_pos)

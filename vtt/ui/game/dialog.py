@@ -18,7 +18,14 @@ from vtt.rules.model import OptionDef
 from vtt.rules.shown import ERROR_CHARS, shown, shown_name, without_hidden
 from vtt.table.seats import COLOUR_NAMES, GAME_COLOURS, SEAT_COLOURS, named_colour
 from vtt.ui.art import swatch
-from vtt.ui.game.session import HUMAN, NORMAL, SEAT_KINDS, GameSetup, SeatChoice
+from vtt.ui.game.session import (
+    HUMAN,
+    NORMAL,
+    SEAT_KINDS,
+    GameSetup,
+    SeatChoice,
+    default_names,
+)
 from vtt.ui.plaintext import Label, rich_label, tip
 from vtt.ui.qt import (
     QCheckBox,
@@ -292,7 +299,7 @@ class NewGameDialog(QDialog):
         if game is None:
             return
         count = self.players.value()
-        names = game.seat_labels(count)
+        names = default_names(game, count)
         while len(self.seat_rows) > count:
             self.seat_rows.pop()
             self.seats_form.removeRow(self.seats_form.rowCount() - 1)
@@ -335,7 +342,7 @@ class NewGameDialog(QDialog):
         if entry is None or game is None:
             return None
         options = {o.name: option_value(o, self.option_widgets[o.name]) for o in game.options}
-        labels = game.seat_labels(len(self.seat_rows))
+        labels = default_names(game, len(self.seat_rows))
         seats = tuple(
             SeatChoice(
                 without_hidden(name.text()).strip() or labels[i],

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vtt.janken import Card
@@ -68,6 +68,8 @@ PLATE_H, PLATE_ROOM = 38.0, 44.0
 #: The board's edge, where the names of its columns and rows are printed; the room
 #: above a board for its caption (clear of its frame).
 EDGE, CAPTION_ROOM = 34.0, 44.0
+#: Between a board's frame (or the names below its columns) and a row along its edge.
+EDGE_GAP = 30.0
 #: Seats at the sides of the table (and several across the top) have room in a row for
 #: this many faces, their lines of places at most so wide; between seats side by side.
 SIDE_ROW, SIDE_MOST, TOP_MOST, SIDE_GAP = 5, 620.0, 900.0, 72.0
@@ -81,6 +83,14 @@ FELT_SHAPE = 1.25
 TABLE_LINE = 40.0
 #: Where the hand area lies: far below the table, out of the table's view.
 HAND_Y = 20000.0
+#: The table's part of the game window at its first size (1300 x 900 less the side
+#: panel), in pixels, less the hand area's height when there is one; the room around the
+#: felt when it is fitted there (its rim and a margin), in table units.
+FIRST_VIEW, HAND_AREA_PX, FIT_ROOM = (1036.0, 853.0), 190.0, 2 * (44.0 + 24.0)
+#: A large table (a 13x13 board) is drawn small: its labels, the names on its boards'
+#: edges and their captions are drawn larger, so that at the first view they are this
+#: many pixels high at least (up to LETTERS_MOST times their usual size).
+LEAST_PX, LETTERS_MOST = 11.0, 1.75
 
 Key = tuple[Any, ...]
 Rect = tuple[float, float, float, float]  # x, y, width, height
@@ -91,6 +101,35 @@ Measure = Callable[[str], float]
 def estimate(text: str) -> float:
     """A text's width at the labels' size, guessed from its length (no fonts here)."""
     return len(text) * LABEL_PX * 0.56
+
+
+@dataclass(frozen=True)
+class Letters:
+    """The letters of the labels on a table: how wide a text is at LABEL_PX
+    (``measure``), and how much larger than that they are drawn (``scale``), with the
+    room they take scaled alike."""
+
+    measure: Measure = estimate
+    scale: float = 1.0
+
+    def width(self, text: str) -> float:
+        """How wide ``text`` is drawn."""
+        return self.measure(text) * self.scale
+
+    @property
+    def line(self) -> float:
+        """The height of a line of a label."""
+        return LABEL_LINE * self.scale
+
+    @property
+    def edge(self) -> float:
+        """The room for the names on a board's edge."""
+        return EDGE * self.scale
+
+    @property
+    def caption(self) -> float:
+        """The room above a board for its caption."""
+        return CAPTION_ROOM * self.scale
 
 
 @dataclass(frozen=True)
@@ -117,6 +156,13 @@ class Place:
     lines: tuple[str, ...] = ()
     #: True for a hand of the seat at the screen, in the hand area.
     in_hand: bool = False
+    #: How much larger than LABEL_PX its label is drawn (see :class:`Letters`).
+    letters: float = 1.0
+
+    @property
+    def line(self) -> float:
+        """The height of a line of its label."""
+        return LABEL_LINE * self.letters
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -131,7 +177,7 @@ class Place:
         if self.kind != "row":
             return self.centre
         width, height = size
-        return x + PAD + width / 2, y + PAD + LABEL_LINE * len(self.lines) + height / 2
+        return x + PAD + width / 2, y + PAD + self.line * len(self.lines) + height / 2
 
     def moved(self, dx: float, dy: float) -> Place:
         """The same place ``dx``, ``dy`` further on."""
@@ -140,17 +186,7 @@ class Place:
             Face(f.component, (f.rect[0] + dx, f.rect[1] + dy, *f.rect[2:]), f.index)
             for f in self.faces
         )
-        return Place(
-            self.key,
-            self.kind,
-            (x + dx, y + dy, w, h),
-            self.label,
-            self.owner,
-            self.count,
-            faces,
-            self.lines,
-            self.in_hand,
-        )
+        return replace(self, rect=(x + dx, y + dy, w, h), faces=faces)
 
 
 @dataclass(frozen=True)
@@ -164,23 +200,40 @@ class Grid:
     #: How it is drawn: "cells" (squares) or "lines" (a go board), as its zone says.
     look: str = "cells"
     #: Its name printed above it, where a table has several boards (Tic-Tac-Rock's
-    #: "Board 1" and "Board 2", each seat's "goal beyond this row"); else none.
+    #: "Board 1" and "Board 2", Edge to Edge's "goal beyond row 5"); else none.
     caption: str = ""
+    #: For a row of cells laid along the board's edge (Edge to Edge's goal): the name of
+    #: the board's row it lies beyond; its cells are named after the board's columns.
+    beyond: str = ""
+    #: The caption is printed below the cells (a row along the board's bottom edge).
+    caption_below: bool = False
+    #: How much larger than LABEL_PX its caption and names are drawn (:class:`Letters`).
+    letters: float = 1.0
 
     @property
     def caption_rect(self) -> Rect:
-        """Where the caption is printed: a line above the board's frame."""
-        x, y, w, _h = self.rect
-        return x, y - CAPTION_ROOM, w, LABEL_LINE
+        """Where the caption is printed: a line above the board's frame (below it, for a
+        row along the board's bottom edge)."""
+        x, y, w, h = self.rect
+        line, room = LABEL_LINE * self.letters, CAPTION_ROOM * self.letters
+        if self.caption_below:
+            return x, y + h + room - line, w, line
+        return x, y - room, w, line
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """The names of the columns, left to right (a, b, c ...)."""
+        """The names printed below the columns, left to right (a, b, c ...); none for a
+        row along a board's edge (it stands in the board's columns)."""
+        if self.beyond:
+            return ()
         return tuple(Cell(col, 0).name[0] for col in range(self.cols))
 
     @property
     def row_names(self) -> tuple[str, ...]:
-        """The names of the rows, bottom to top (1, 2, 3 ...)."""
+        """The names printed beside the rows, bottom to top (1, 2, 3 ...); none for a row
+        along a board's edge."""
+        if self.beyond:
+            return ()
         return tuple(str(row + 1) for row in range(self.rows))
 
 
@@ -198,6 +251,8 @@ class Layout:
     hand: Rect | None = None
     #: The strip for the lines a pack writes on the table, one TABLE_LINE each (None: no lines).
     lines: Rect | None = None
+    #: How much larger than LABEL_PX the labels on the felt are drawn (:class:`Letters`).
+    letters: float = 1.0
 
     def bounds(self) -> Rect:
         """The rectangle holding every place on the felt."""
@@ -284,16 +339,18 @@ def _lines(label: str, room: float, measure: Measure) -> tuple[str, ...]:
 
 
 def _labelled(
-    label: str, content: float, measure: Measure, count: bool
+    label: str, content: float, letters: Letters, count: bool
 ) -> tuple[tuple[str, ...], float]:
     """The label's lines and the place's width: room for its faces and its label (and a
     count after the label, for a row)."""
+    measure, scale = letters.width, letters.scale
     extra = measure(" (99)") if count else 0.0
     # A label as wide as a few cards stays on one line, the place widened for it.
-    lines = _lines(label, max(content - LABEL_INSET - extra, LABEL_LINE_MAX), measure)
+    room = max(content - LABEL_INSET * scale - extra, LABEL_LINE_MAX * scale)
+    lines = _lines(label, room, measure)
     widest = max(measure(line) for line in lines) + extra
     # Whole table units, so that every position is exact (no 0.1 + 0.2 anywhere).
-    return lines, float(math.ceil(max(content, widest + LABEL_INSET)))
+    return lines, float(math.ceil(max(content, widest + LABEL_INSET * scale)))
 
 
 @dataclass(frozen=True)
@@ -326,7 +383,7 @@ def _cell_place(key: Key, stack: Any, x: float, y: float, owner: int | None, car
     return Place(key, "cell", (x, y, cw, ch), str(key[-1]), owner, len(faces), tuple(shown))
 
 
-def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
+def _grid(spec: _Spec, cards: bool, letters: Letters) -> tuple[list[Place], Grid, float, float]:
     """The cells of a board at 0, 0 (its edge of names to the left and below)."""
     zone = spec.zone
     # The size is the game's (a grid may be sized by options): read off its cells.
@@ -334,14 +391,16 @@ def _grid(spec: _Spec, cards: bool) -> tuple[list[Place], Grid, float, float]:
     rows = max((cell.row + 1 for cell in spec.node), default=0)
     cw, ch = cell_size(cards)
     caption = _caption(spec)
-    top = CAPTION_ROOM if caption else 0.0
+    edge = letters.edge
+    top = letters.caption if caption else 0.0
     places = []
     for cell, stack in spec.node.items():
-        cx = EDGE + cell.col * cw
+        cx = edge + cell.col * cw
         cy = top + (rows - 1 - cell.row) * ch  # row 1 at the bottom, as on a chessboard
         places.append(_cell_place((*spec.key, cell), stack, cx, cy, _owner(zone, spec.key), cards))
-    grid = Grid(spec.key, (EDGE, top, cols * cw, rows * ch), cols, rows, zone.look, caption)
-    return places, grid, EDGE + cols * cw, top + rows * ch + EDGE
+    rect = (edge, top, cols * cw, rows * ch)
+    grid = Grid(spec.key, rect, cols, rows, zone.look, caption, letters=letters.scale)
+    return places, grid, edge + cols * cw, top + rows * ch + edge
 
 
 def _caption(spec: _Spec) -> str:
@@ -353,16 +412,79 @@ def _caption(spec: _Spec) -> str:
     return label if spec.zone.per_player else ""
 
 
-def _pile(spec: _Spec, cards: bool, measure: Measure) -> Place:
+def _edge_rows(zones: Mapping[str, ZoneDef], view: View) -> tuple[_Spec | None, dict[int, _Spec]]:
+    """The board and the rows of cells each seat has along its edge, in a game of two
+    with one board: a seat's grid of one row as wide as the board (Edge to Edge's goal
+    positions, one beyond each column). The board is drawn from the first seat's side
+    (row 1 at the bottom), so the first seat's row lies along its bottom edge and the
+    second's along its top, each beyond that seat's end of the board."""
+    boards = [s for s in _shared_specs(zones, view) if s.zone.grid is not None and s.copies == 1]
+    if len(view.seat_names) != 2 or len(boards) != 1 or boards[0].zone.copies is not None:
+        return None, {}
+    board = boards[0]
+    cols = max((cell.col + 1 for cell in board.node), default=0)
+    rows: dict[int, _Spec] = {}
+    for seat in (0, 1):
+        for spec in _seat_specs(zones, view, seat):
+            cells = list(spec.node) if spec.zone.grid is not None else []
+            if (
+                spec.zone.copies is None
+                and cells
+                and all(cell.row == 0 for cell in cells)
+                and max(cell.col for cell in cells) + 1 == cols
+            ):
+                rows[seat] = spec
+    return (board, rows) if rows else (None, {})
+
+
+def _edged_board(board: _Spec, rows: Mapping[int, _Spec], cards: bool, letters: Letters) -> _Block:
+    """A board with the rows of cells along its edges (see :func:`_edge_rows`): each cell
+    of a row beyond the board's column it is lined up with, named after the cell of the
+    board it lies beyond and the row's zone ("c5 goal", as a move into it is written)."""
+    places, grid, width, height = _grid(board, cards, letters)
+    cw, ch = cell_size(cards)
+    edge = letters.edge
+    shift = 0.0
+    above, below = rows.get(1), rows.get(0)
+    if above is not None:
+        shift = letters.caption + ch + EDGE_GAP
+    moved = _Block(places, width, height, [grid]).moved(0.0, shift)
+    places, grids = list(moved.places), list(moved.grids)
+    board_y = moved.grids[0].rect[1]
+    height += shift
+    for spec, top, beyond, last in (
+        (above, letters.caption, str(grid.rows), False),
+        (below, board_y + grid.rect[3] + edge + EDGE_GAP, "1", True),
+    ):
+        if spec is None:
+            continue
+        word = spec.zone.name.replace("_", " ")
+        for cell, stack in spec.node.items():
+            # Part of the board, as its cells are: it takes the other seat's pieces.
+            place = _cell_place((*spec.key, cell), stack, edge + cell.col * cw, top, None, cards)
+            places.append(replace(place, label=f"{Cell(cell.col, 0).name[0]}{beyond} {word}"))
+        cols = max(cell.col + 1 for cell in spec.node)
+        caption = f"{word} beyond row {beyond}"
+        look = spec.zone.look
+        rect = (edge, top, cols * cw, ch)
+        grids.append(Grid(spec.key, rect, cols, 1, look, caption, beyond, last, letters.scale))
+        if last:
+            height = top + ch + letters.caption
+    return _Block(places, width, height, grids)
+
+
+def _pile(spec: _Spec, cards: bool, letters: Letters) -> Place:
     faces = _stack_faces(spec.node)
     w, h = _face_size(cards)
     label = zone_label(spec.zone)
-    lines, width = _labelled(label, w + 2 * PAD + 24, measure, count=False)
-    top = PAD + LABEL_LINE * len(lines)
+    lines, width = _labelled(label, w + 2 * PAD + 24, letters, count=False)
+    top = PAD + letters.line * len(lines)
     shown = tuple(Face(c, ((width - w) / 2, top, w, h), len(faces) - 1) for c in faces[-1:])
     rect = (0.0, 0.0, width, top + h + PAD)
     owner = _owner(spec.zone, spec.key)
-    return Place(spec.key, "pile", rect, label, owner, len(faces), shown, lines)
+    return Place(
+        spec.key, "pile", rect, label, owner, len(faces), shown, lines, False, letters.scale
+    )
 
 
 def _row_steps(count: int, slots: int, cards: bool) -> list[float]:
@@ -378,21 +500,23 @@ def _row_steps(count: int, slots: int, cards: bool) -> list[float]:
     return [max(0, n - hidden) * MIN_STEP for n in range(count)]
 
 
-def _row(spec: _Spec, cards: bool, measure: Measure, capacity: int, widest: int) -> Place:
+def _row(spec: _Spec, cards: bool, letters: Letters, capacity: int, widest: int) -> Place:
     faces = _stack_faces(spec.node)
     w, h = _face_size(cards)
     step = CARD_STEP if cards else PIECE_STEP
     slots = max(ROW_MIN, min(widest, capacity))
     label = zone_label(spec.zone)
-    lines, width = _labelled(label, w + step * (slots - 1) + 2 * PAD, measure, count=True)
-    top = PAD + LABEL_LINE * len(lines)
+    lines, width = _labelled(label, w + step * (slots - 1) + 2 * PAD, letters, count=True)
+    top = PAD + letters.line * len(lines)
     shown = tuple(
         Face(c, (PAD + x, top, w, h), i)
         for i, (c, x) in enumerate(zip(faces, _row_steps(len(faces), slots, cards), strict=True))
     )
     rect = (0.0, 0.0, width, top + h + PAD)
     owner = _owner(spec.zone, spec.key)
-    return Place(spec.key, "row", rect, label, owner, len(faces), shown, lines)
+    return Place(
+        spec.key, "row", rect, label, owner, len(faces), shown, lines, False, letters.scale
+    )
 
 
 @dataclass
@@ -411,33 +535,23 @@ class _Block:
 
     def moved(self, dx: float, dy: float) -> _Block:
         """The block ``dx``, ``dy`` further on."""
-        grids = [
-            Grid(
-                g.key,
-                (g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:]),
-                g.cols,
-                g.rows,
-                g.look,
-                g.caption,
-            )
-            for g in self.grids
-        ]
+        grids = [replace(g, rect=(g.rect[0] + dx, g.rect[1] + dy, *g.rect[2:])) for g in self.grids]
         plates = [(seat, (x + dx, y + dy, w, h)) for seat, (x, y, w, h) in self.plates]
         places = [p.moved(dx, dy) for p in self.places]
         return _Block(places, self.width, self.height, grids, plates, self.x + dx, self.y + dy)
 
 
 def _block(
-    spec: _Spec, cards: bool, measure: Measure, capacity: Mapping[Key, int], widest: int
+    spec: _Spec, cards: bool, letters: Letters, capacity: Mapping[Key, int], widest: int
 ) -> _Block:
     zone = spec.zone
     if zone.grid is not None:
-        places, grid, width, height = _grid(spec, cards)
+        places, grid, width, height = _grid(spec, cards, letters)
         return _Block(places, width, height, [grid])
     if zone.visibility == "nobody":
-        place = _pile(spec, cards, measure)
+        place = _pile(spec, cards, letters)
     else:
-        place = _row(spec, cards, measure, capacity.get(spec.key, 0), widest)
+        place = _row(spec, cards, letters, capacity.get(spec.key, 0), widest)
     return _Block([place], place.rect[2], place.rect[3])
 
 
@@ -501,9 +615,10 @@ def _shared_specs(zones: Mapping[str, ZoneDef], view: View) -> list[_Spec]:
     return found
 
 
-def _plate(seat: int, name: str, y: float, measure: Measure) -> tuple[int, Rect]:
-    width = float(math.ceil(max(160.0, measure(name) * 1.15 + PLATE_ROOM)))
-    return seat, (-width / 2, y, width, PLATE_H)
+def _plate(seat: int, name: str, y: float, letters: Letters) -> tuple[int, Rect]:
+    scale = letters.scale
+    width = float(math.ceil(max(160.0 * scale, letters.width(name) * 1.15 + PLATE_ROOM * scale)))
+    return seat, (-width / 2, y, width, PLATE_H * scale)
 
 
 def _group(
@@ -513,7 +628,7 @@ def _group(
     make: Callable[[_Spec, int], _Block],
     widest: int,
     most: float,
-    measure: Measure,
+    letters: Letters,
 ) -> _Block:
     """One seat's places in lines under its name plate (over it, for the seat at the
     screen, unless ``plate_first``), as one block from 0, 0."""
@@ -523,13 +638,13 @@ def _group(
     plates: list[tuple[int, Rect]] = []
     y = 0.0
     if plate_first:
-        plates.append(_plate(seat, name, y, measure))
-        y += PLATE_H + GAP / 2
+        plates.append(_plate(seat, name, y, letters))
+        y += PLATE_H * letters.scale + GAP / 2
         parts, y = _band(blocks, y, True, most)
     else:
         parts, y = _band(blocks, y, False, most)
         y += GAP / 2 if parts else 0.0
-        plates.append(_plate(seat, name, y, measure))
+        plates.append(_plate(seat, name, y, letters))
     places = [p for b in parts for p in b.places]
     grids = [g for b in parts for g in b.grids]
     extents = [(b.x, b.y, b.width, b.height) for b in parts] + [r for _, r in plates]
@@ -576,6 +691,7 @@ def project(
     measure: Measure = estimate,
     hand_area: bool = True,
     lines: int = 0,
+    letters: float | None = None,
 ) -> Layout:
     """The places of a view on the felt, each seat's by its name plate around the
     table: the seat at the screen at the bottom, the next on its left, the last on its
@@ -584,9 +700,46 @@ def project(
     the seats' places lie beside it, each on its own side. ``capacity`` gives each row
     room for that many faces (as many as it held at the start); ``measure`` is a
     label's width at the labels' size; ``lines`` lines of text (a pack's ``on_table``
-    vars) are kept room for across the felt above the viewer's places."""
+    vars) are kept room for across the felt above the viewer's places. On a large table
+    the labels are drawn larger (``Layout.letters``), so as to be LEAST_PX high at the
+    first view where LETTERS_MOST allows (else ``letters`` times their size)."""
     room = capacity or {}
-    layout = Layout()
+    if letters is not None:
+        return _project(zones, view, cards, room, Letters(measure, letters), hand_area, lines)
+    scale = 1.0
+    while True:
+        layout = _project(zones, view, cards, room, Letters(measure, scale), hand_area, lines)
+        wanted = min(LETTERS_MOST, LEAST_PX / (LABEL_PX * first_zoom(layout)))
+        # Round up to a twentieth, so that sizes stay round; a few tries at most, as the
+        # felt grows a little with its letters.
+        wanted = math.ceil(wanted * 20 - 1e-9) / 20
+        if wanted <= scale:
+            return layout
+        scale = wanted
+
+
+def first_zoom(layout: Layout) -> float:
+    """How large the felt is drawn when fitted to the table's part of the window at its
+    first size (pixels per table unit)."""
+    width, height = FIRST_VIEW
+    if layout.hand is not None:
+        height -= HAND_AREA_PX
+    _x, _y, felt_w, felt_h = layout.felt
+    return min(width / (felt_w + FIT_ROOM), height / (felt_h + FIT_ROOM))
+
+
+def _project(
+    zones: Mapping[str, ZoneDef],
+    view: View,
+    cards: bool,
+    room: Mapping[Key, int],
+    letters: Letters,
+    hand_area: bool,
+    lines: int,
+) -> Layout:
+    """The layout of :func:`project` with labels in these ``letters``."""
+    measure = letters.measure
+    layout = Layout(letters=letters.scale)
     seats = range(len(view.seat_names))
     names = view.seat_names
     viewer = view.seat if view.seat in seats else None
@@ -597,19 +750,27 @@ def project(
     left, top, right = _seating(others)
 
     def make(spec: _Spec, widest: int) -> _Block:
-        return _block(spec, cards, measure, room, widest)
+        return _block(spec, cards, letters, room, widest)
+
+    board, edge_rows = _edge_rows(zones, view)
+    along = {spec.key for spec in edge_rows.values()}
 
     def group(seat: int, widest: int, most: float, plate_first: bool = True) -> _Block:
-        specs = _seat_specs(zones, view, seat)
+        specs = [s for s in _seat_specs(zones, view, seat) if s.key not in along]
         if hand_area and seat == viewer:
             specs = [s for s in specs if not is_hand(s.zone)]
-        return _group(specs, (seat, names[seat]), plate_first, make, widest, most, measure)
+        return _group(specs, (seat, names[seat]), plate_first, make, widest, most, letters)
+
+    def middle_block(spec: _Spec) -> _Block:
+        if board is not None and spec.key == board.key:
+            return _edged_board(spec, edge_rows, cards, letters)
+        return make(spec, ROW_MAX)
 
     # Seats at the sides and several across the top fan their rows closer: they share
     # the table's width.
     crowded = bool(left)
     widest = SIDE_ROW if crowded else ROW_MAX
-    shared = [make(spec, ROW_MAX) for spec in _shared_specs(zones, view)]
+    shared = [middle_block(spec) for spec in _shared_specs(zones, view)]
     middle_band, _end = _band(shared, 0.0, True)
     middle = _stacked(middle_band) if middle_band else _Block([], 0.0, 0.0)
     tops = [group(seat, widest, BAND_MAX if not crowded else TOP_MOST) for seat in top]
@@ -683,7 +844,7 @@ def project(
         layout.grids.extend(moved.grids)
         layout.plates.extend(moved.plates)
     if left or right:
-        _spread(layout, left, right, middle_width)
+        _spread(layout, left, right, middle_width, along)
     layout.plates.sort(key=lambda plate: (plate[0] != viewer, plate[0]))
     if viewer is not None and hand_area:
         hands = [s for s in _seat_specs(zones, view, viewer) if is_hand(s.zone)]
@@ -700,15 +861,18 @@ def project(
     return layout
 
 
-def _spread(layout: Layout, left: list[int], right: list[int], width: float) -> None:
+def _spread(
+    layout: Layout, left: list[int], right: list[int], width: float, along: Collection[Key] = ()
+) -> None:
     """Move the seats at the sides out to the felt's edges, as people sit at a table:
-    the row of them and the middle was ``width`` wide."""
+    the row of them and the middle was ``width`` wide. The rows of cells ``along`` the
+    board's edges stay with the board."""
     slack = (layout.felt[2] - 2 * FELT_PAD - width) / 2
     if slack <= 0:
         return
     shift = {seat: -slack for seat in left} | {seat: slack for seat in right}
     for key, place in list(layout.places.items()):
-        if place.owner in shift and not place.in_hand:
+        if place.owner in shift and not place.in_hand and key[:-1] not in along:
             layout.places[key] = place.moved(shift[place.owner], 0.0)
     layout.plates = [
         (seat, (x + shift.get(seat, 0.0), y, w, h)) for seat, (x, y, w, h) in layout.plates
@@ -736,23 +900,14 @@ def _merged(
 def _lay_hands(
     layout: Layout, hands: list[_Spec], cards: bool, measure: Measure, room: Mapping[Key, int]
 ) -> None:
+    # The hand area is fitted to its strip of the window on its own: its letters stay.
     """The viewer's hands side by side in the hand area, from its left edge."""
     x = 0.0
     height = 0.0
     for spec in hands:
-        block = _block(spec, cards, measure, room, 2 * ROW_MAX).moved(x, HAND_Y)
+        block = _block(spec, cards, Letters(measure), room, 2 * ROW_MAX).moved(x, HAND_Y)
         for place in block.places:
-            layout.places[place.key] = Place(
-                place.key,
-                place.kind,
-                place.rect,
-                place.label,
-                place.owner,
-                place.count,
-                place.faces,
-                place.lines,
-                in_hand=True,
-            )
+            layout.places[place.key] = replace(place, in_hand=True)
         x += block.width + GAP
         height = max(height, block.height)
     layout.hand = (-PAD, HAND_Y - PAD, x - GAP + 2 * PAD, height + 2 * PAD)

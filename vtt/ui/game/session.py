@@ -24,7 +24,7 @@ from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
-from vtt.table.seats import SEAT_COLOURS, named_colour
+from vtt.table.seats import DEFAULT_NAMES, SEAT_COLOURS, named_colour
 from vtt.ui.game.projection import Drags, Key, drags_of
 from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
@@ -94,6 +94,22 @@ def seat_words(names: Sequence[str]) -> tuple[str, ...]:
             chosen, number = f"{word}-{number}", number + 1
         words.append(chosen)
     return tuple(words)
+
+
+def default_names(game: Game, count: int) -> tuple[str, ...]:
+    """The names a new game's seats start with: those the pack gives its seats (JANTORI's
+    White and Black), else the names the free table gives people (Ann, Ben, ...), never
+    the rules' P1, P2.
+
+    >>> default_names(load_game("war"), 2), default_names(load_game("jantori"), 2)
+    (('Ann', 'Ben'), ('White', 'Black'))
+    """
+    named = list(game.seat_names[:count])
+    taken = {name.lower() for name in named}
+    spare = (name for name in DEFAULT_NAMES if name.lower() not in taken)
+    while len(named) < count:
+        named.append(next(spare, f"P{len(named) + 1}"))
+    return tuple(named)
 
 
 class GameSession(QObject):

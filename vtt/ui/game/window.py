@@ -807,7 +807,7 @@ class GameWindow(QMainWindow):
         plates = [seat_plate(seat, seats).getRect() for seat in range(seats)]
         table = house_table(
             session.state,
-            self.board.layout,
+            self.board.plain_layout(),  # the free table has letters of its own
             session.names,
             session.colours,
             labels,
