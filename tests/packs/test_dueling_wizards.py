@@ -36,8 +36,8 @@ def _faces(state: State, seat: int) -> set[str]:
 
 
 def test_second_sight_keeps_the_secondary_card_from_the_opponent_until_it_is_kept() -> None:
-    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 9P")
-    _play(state, "cast 8S", "cast 3L")
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 8S")
+    _play(state, "cast 9P", "cast 3L")
     assert state.phase == "second_sight" and state.to_move == 0
     # P2 sees the Two and nothing of what lies behind it, in the zones or the log.
     assert "2R" in _faces(state, 1) and "9P" not in _faces(state, 1)
@@ -50,8 +50,8 @@ def test_second_sight_keeps_the_secondary_card_from_the_opponent_until_it_is_kep
 
 
 def test_a_replaced_secondary_card_goes_back_to_the_hand_unseen() -> None:
-    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 9P")
-    _play(state, "cast 8S", "cast 3L", "replace with 9R")
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 8S")
+    _play(state, "cast 9P", "cast 3L", "replace with 9R")
     assert "9P" in {str(c) for c in state.zone("hand")[0]}
     assert "9P" not in _faces(state, 1)
     assert not any("9P" in line for line in state.view(1).log)
@@ -61,7 +61,7 @@ def test_the_secondary_jack_takes_two_of_the_opponents_discards_after_the_hand()
     state = _play(
         GAME.new_state({}, 0, deal=ROUND3),
         "draft second",
-        *("cast AR", "cast 5P", "cast JS", "cast JL", "ace 11", "keep order"),
+        *("cast AR", "cast JS", "cast 5P", "cast JL", "ace 11", "keep order"),
     )
     hand = {str(c) for c in state.zone("hand")[1]}
     # The attacker's only discards are the hand's own AR and 5P: both are taken.
@@ -77,7 +77,7 @@ def test_a_queen_does_not_heal_a_knocked_out_wizard() -> None:
     # the Weakest suit against Scissors: 18 + 13 = 31 to P2, at 5 HP; the Queen behind
     # would heal 31 but cannot heal a knocked-out wizard.
     state = _play(
-        GAME.new_state({}, 0, deal=deal), "draft second", "cast JS", "cast 8S", "cast 3P", "cast QP"
+        GAME.new_state({}, 0, deal=deal), "draft second", "cast JS", "cast 3P", "cast 8S", "cast QP"
     )
     assert state.outcome is not None and state.outcome.winners == (0,)
     assert state.var("hp")[1] <= 0
