@@ -8,9 +8,13 @@ from typing import Any
 
 import pytest
 
+from vtt.ai.agent import Budget
+from vtt.ai.mcts import SearchAgent
 from vtt.rules import load_game
 from vtt.rules.engine import State
 from vtt.rules.moves import Move
+from vtt.rules.sampling import sample
+from vtt.rules.search import SIMULTANEOUS, current_player
 
 GAME = load_game("dueling-wizards")
 
@@ -33,6 +37,36 @@ def _play(state: State, *moves: str) -> State:
 
 def _faces(state: State, seat: int) -> set[str]:
     return {str(c) for c in state.view(seat).visible_components()}
+
+
+def _seen(state: State, seat: int) -> str:
+    """What the seat's view shows of the cards, in words: its zones, log and moves (the
+    vars name the cards each wizard holds, the draft being face up: see below)."""
+    view = state.view(seat)
+    return " ".join([*map(str, view.visible_components()), *view.log, *map(str, view.history)])
+
+
+def test_both_wizards_cast_at_once_a_card_each_neither_seeing_the_others() -> None:
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second")
+    # One simultaneous choice (the search treats it so): the attacker is asked first,
+    # then the defender, before either casts a second card.
+    assert state.phase == "cast" and state.pending == (0, 1)
+    assert current_player(state) == SIMULTANEOUS
+    known = state.view(1).vars
+    _play(state, "cast 9P")
+    assert state.pending == (1,) and current_player(state) == SIMULTANEOUS
+    assert "9P" not in _seen(state, 1) and state.view(1).vars == known
+    _play(state, "cast 8S")
+    assert state.phase == "cast" and state.pending == (0, 1)
+    assert "8S" not in _seen(state, 0) and "9P" not in _seen(state, 1)
+    _play(state, "cast 5P")
+    assert "5P" not in _seen(state, 1) and "8S" not in _seen(state, 0)
+    _play(state, "cast 3L")
+    # Both spells are shown together: the Focused Attack 9P 5P (14) against 8S is
+    # Strongest, 14 reflected to P1.
+    assert any("P1 attacks with 9P 5P" in line for line in state.view(1).log)
+    assert any("P2 defends with 8S 3L" in line for line in state.view(0).log)
+    assert list(state.var("hp")) == [36, 50] and state.var("hands") == 1
 
 
 def test_second_sight_keeps_the_secondary_card_from_the_opponent_until_it_is_kept() -> None:
@@ -137,3 +171,41 @@ def test_the_last_hands_words_stay_through_the_next_rounds_draft() -> None:
     assert state.var("last") == (
         "Round 2, hand 1: P2's Twin Attack: 20 damage to P1, 20 damage reflected to P2"
     )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_computer_deals_the_opponents_hand_from_the_cards_the_draft_showed(seed: int) -> None:
+    # The pool is face up and a Jack takes from a face-up discard pile: each wizard
+    # knows the other's cards but for which of them are cast. The search deals
+    # exactly those cards to the opponent's hand and spell, never others.
+    state = GAME.new_state({}, seed)
+    rng = random.Random(seed)
+    dealt = 0
+    while not state.is_terminal():
+        for seat in (0, 1):
+            held = state.zone("hand")[seat] + state.zone("casting")[seat]
+            assert sorted(map(str, state.var("holds")[seat])) == sorted(map(str, held))
+        if state.phase == "cast" and rng.random() < 0.2:
+            seat = state.to_move
+            other = 1 - seat
+            guess = sample(state.view(seat), rng)
+            held = guess.zone("hand")[other] + guess.zone("casting")[other]
+            assert sorted(map(str, held)) == sorted(map(str, state.var("holds")[other]))
+            dealt += 1
+        state.apply(rng.choice(state.legal_list()))
+    assert dealt > 3
+
+
+def test_the_search_casts_the_same_whatever_the_spell_it_cannot_see() -> None:
+    # The attacker has cast; the defender's search, given the same view, chooses the
+    # same card whichever of the attacker's cards lies face down.
+    choices = set()
+    for attack in ("9P", "8S"):
+        deal = {**ROUND3, "vars": {"round_no": 1, "hp": [100, 100]}}
+        deal["hand"] = [["9P", "2R", "7W", "3S", "4L", "6R"], ["8S", "5L", "AW", "2P", "7R", "9S"]]
+        first = f"cast {attack if attack == '9P' else '2R'}"
+        state = _play(GAME.new_state({"spells": "one-card"}, 0, deal=deal), "draft second", first)
+        choices.add(
+            SearchAgent(Budget(iterations=60), seed=3).choose(state.view(1), state.legal_list())
+        )
+    assert len(choices) == 1
