@@ -8,9 +8,13 @@ from typing import Any
 
 import pytest
 
+from vtt.ai.agent import Budget
+from vtt.ai.mcts import SearchAgent
 from vtt.rules import load_game
 from vtt.rules.engine import State
 from vtt.rules.moves import Move
+from vtt.rules.sampling import sample
+from vtt.rules.search import SIMULTANEOUS, current_player
 
 GAME = load_game("dueling-wizards")
 
@@ -35,9 +39,39 @@ def _faces(state: State, seat: int) -> set[str]:
     return {str(c) for c in state.view(seat).visible_components()}
 
 
+def _seen(state: State, seat: int) -> str:
+    """What the seat's view shows of the cards, in words: its zones, log and moves (the
+    vars name the cards each wizard holds, the draft being face up: see below)."""
+    view = state.view(seat)
+    return " ".join([*map(str, view.visible_components()), *view.log, *map(str, view.history)])
+
+
+def test_both_wizards_cast_at_once_a_card_each_neither_seeing_the_others() -> None:
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second")
+    # One simultaneous choice (the search treats it so): the attacker is asked first,
+    # then the defender, before either casts a second card.
+    assert state.phase == "cast" and state.pending == (0, 1)
+    assert current_player(state) == SIMULTANEOUS
+    known = state.view(1).vars
+    _play(state, "cast 9P")
+    assert state.pending == (1,) and current_player(state) == SIMULTANEOUS
+    assert "9P" not in _seen(state, 1) and state.view(1).vars == known
+    _play(state, "cast 8S")
+    assert state.phase == "cast" and state.pending == (0, 1)
+    assert "8S" not in _seen(state, 0) and "9P" not in _seen(state, 1)
+    _play(state, "cast 5P")
+    assert "5P" not in _seen(state, 1) and "8S" not in _seen(state, 0)
+    _play(state, "cast 3L")
+    # Both spells are shown together: the Focused Attack 9P 5P (14) against 8S is
+    # Strongest, 14 reflected to P1.
+    assert any("P1 attacks with 9P 5P" in line for line in state.view(1).log)
+    assert any("P2 defends with 8S 3L" in line for line in state.view(0).log)
+    assert list(state.var("hp")) == [36, 50] and state.var("hands") == 1
+
+
 def test_second_sight_keeps_the_secondary_card_from_the_opponent_until_it_is_kept() -> None:
-    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 9P")
-    _play(state, "cast 8S", "cast 3L")
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 8S")
+    _play(state, "cast 9P", "cast 3L")
     assert state.phase == "second_sight" and state.to_move == 0
     # P2 sees the Two and nothing of what lies behind it, in the zones or the log.
     assert "2R" in _faces(state, 1) and "9P" not in _faces(state, 1)
@@ -50,8 +84,8 @@ def test_second_sight_keeps_the_secondary_card_from_the_opponent_until_it_is_kep
 
 
 def test_a_replaced_secondary_card_goes_back_to_the_hand_unseen() -> None:
-    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 9P")
-    _play(state, "cast 8S", "cast 3L", "replace with 9R")
+    state = _play(GAME.new_state({}, 0, deal=ROUND3), "draft second", "cast 2R", "cast 8S")
+    _play(state, "cast 9P", "cast 3L", "replace with 9R")
     assert "9P" in {str(c) for c in state.zone("hand")[0]}
     assert "9P" not in _faces(state, 1)
     assert not any("9P" in line for line in state.view(1).log)
@@ -61,7 +95,7 @@ def test_the_secondary_jack_takes_two_of_the_opponents_discards_after_the_hand()
     state = _play(
         GAME.new_state({}, 0, deal=ROUND3),
         "draft second",
-        *("cast AR", "cast 5P", "cast JS", "cast JL", "ace 11", "keep order"),
+        *("cast AR", "cast JS", "cast 5P", "cast JL", "ace 11", "keep order"),
     )
     hand = {str(c) for c in state.zone("hand")[1]}
     # The attacker's only discards are the hand's own AR and 5P: both are taken.
@@ -77,7 +111,7 @@ def test_a_queen_does_not_heal_a_knocked_out_wizard() -> None:
     # the Weakest suit against Scissors: 18 + 13 = 31 to P2, at 5 HP; the Queen behind
     # would heal 31 but cannot heal a knocked-out wizard.
     state = _play(
-        GAME.new_state({}, 0, deal=deal), "draft second", "cast JS", "cast 8S", "cast 3P", "cast QP"
+        GAME.new_state({}, 0, deal=deal), "draft second", "cast JS", "cast 3P", "cast 8S", "cast QP"
     )
     assert state.outcome is not None and state.outcome.winners == (0,)
     assert state.var("hp")[1] <= 0
@@ -137,3 +171,41 @@ def test_the_last_hands_words_stay_through_the_next_rounds_draft() -> None:
     assert state.var("last") == (
         "Round 2, hand 1: P2's Twin Attack: 20 damage to P1, 20 damage reflected to P2"
     )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_computer_deals_the_opponents_hand_from_the_cards_the_draft_showed(seed: int) -> None:
+    # The pool is face up and a Jack takes from a face-up discard pile: each wizard
+    # knows the other's cards but for which of them are cast. The search deals
+    # exactly those cards to the opponent's hand and spell, never others.
+    state = GAME.new_state({}, seed)
+    rng = random.Random(seed)
+    dealt = 0
+    while not state.is_terminal():
+        for seat in (0, 1):
+            held = state.zone("hand")[seat] + state.zone("casting")[seat]
+            assert sorted(map(str, state.var("holds")[seat])) == sorted(map(str, held))
+        if state.phase == "cast" and rng.random() < 0.2:
+            seat = state.to_move
+            other = 1 - seat
+            guess = sample(state.view(seat), rng)
+            held = guess.zone("hand")[other] + guess.zone("casting")[other]
+            assert sorted(map(str, held)) == sorted(map(str, state.var("holds")[other]))
+            dealt += 1
+        state.apply(rng.choice(state.legal_list()))
+    assert dealt > 3
+
+
+def test_the_search_casts_the_same_whatever_the_spell_it_cannot_see() -> None:
+    # The attacker has cast; the defender's search, given the same view, chooses the
+    # same card whichever of the attacker's cards lies face down.
+    choices = set()
+    for attack in ("9P", "8S"):
+        deal = {**ROUND3, "vars": {"round_no": 1, "hp": [100, 100]}}
+        deal["hand"] = [["9P", "2R", "7W", "3S", "4L", "6R"], ["8S", "5L", "AW", "2P", "7R", "9S"]]
+        first = f"cast {attack if attack == '9P' else '2R'}"
+        state = _play(GAME.new_state({"spells": "one-card"}, 0, deal=deal), "draft second", first)
+        choices.add(
+            SearchAgent(Budget(iterations=60), seed=3).choose(state.view(1), state.legal_list())
+        )
+    assert len(choices) == 1

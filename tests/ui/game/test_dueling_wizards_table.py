@@ -1,0 +1,78 @@
+"""Dueling Wizards between two people at one screen: both spells are cast at once, card
+by card, each a drag onto the caster's face-down spell, the screen passing between
+them; neither sees a card of the other's spell until both are shown."""
+
+from __future__ import annotations
+
+import random
+
+from game_windows import open_game
+from test_game_play import drag_move
+
+from vtt.ui.game.session import HUMAN
+from vtt.ui.qt import Qt
+
+
+def _take_screen(qtbot, window) -> None:
+    assert window.cover.isVisible()
+    qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+
+
+def _casting_faces(window, seat: int) -> list:
+    """The faces the board shows in a seat's face-down spell."""
+    return [face for face in window.board.faces if face.place.key == ("casting", seat)]
+
+
+def _log(window) -> list[str]:
+    return [window.log.item(row).text() for row in range(window.log.count())]
+
+
+def test_both_wizards_cast_a_card_each_by_turns_behind_the_cover(qtbot):
+    window = open_game(
+        qtbot, "dueling-wizards", (HUMAN, HUMAN), seed=2, options={"spells": "two-card"}
+    )
+    session = window.session
+    chooser = random.Random(2)
+    (draft_second,) = [b for b in window.action_buttons if b.text().endswith("draft second")]
+    qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)  # P1 attacks first
+    while session.state.phase == "draft":
+        if window.cover.isVisible():
+            _take_screen(qtbot, window)
+        drag_move(window, chooser)
+    if window.cover.isVisible():
+        _take_screen(qtbot, window)
+    assert session.state.phase == "cast" and session.viewer == 0
+    names = session.names
+    drafted = len(_log(window))  # the draft's lines name every card: the cast's come after
+    cast = []  # (seat, card) in the order cast
+    for seat in (0, 1, 0, 1):
+        assert session.viewer == seat and not window.cover.isVisible()
+        other = 1 - seat
+        # The other's face-down cards are backs; nothing in the log names them.
+        assert all(face.what is None for face in _casting_faces(window, other))
+        theirs = [card for who, card in cast if who == other]
+        lines = _log(window)[drafted:]
+        assert len(lines) == len(cast) and not any(c in line for c in theirs for line in lines)
+        assert len(_casting_faces(window, other)) == len(theirs)
+        card = drag_move(window, chooser).removeprefix("cast ")
+        cast.append((seat, card))
+        if len(cast) < 4:
+            # The screen passes to the other wizard after each card.
+            assert (
+                window.cover.isVisible()
+                and f"Pass the screen to {names[other]}" in window.cover.text()
+            )
+            _take_screen(qtbot, window)
+    # Both spells shown together, the primary cards first (then the hand's questions,
+    # an Ace's value or a Twin Defense's order, answered by the first button).
+    while session.state.var("hands") == 0:
+        if window.cover.isVisible():
+            _take_screen(qtbot, window)
+        qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+    if window.cover.isVisible():
+        _take_screen(qtbot, window)
+    attack = f"{cast[0][1]} {cast[2][1]}"
+    defence = f"{cast[1][1]} {cast[3][1]}"
+    log = _log(window)
+    assert any(f"{names[0]} attacks with {attack}" in line for line in log)
+    assert any(f"{names[1]} defends with {defence}" in line for line in log)
