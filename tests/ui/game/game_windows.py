@@ -69,3 +69,16 @@ def drag_face(window, face, target, steps: int = 6) -> None:
             LEFT,
         )
     send_mouse(widget, QEvent.Type.MouseButtonRelease, end, LEFT, Qt.MouseButton.NoButton)
+
+
+def play_at_random(window, moves: int, seed: int) -> None:
+    """Play up to ``moves`` legal moves chosen by a seeded generator, for whoever is to
+    move, stopping at the game's end."""
+    import random
+
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        legal = window.session.state.legal_list()
+        if not legal or window.session.over:
+            break
+        window.session.play(legal[chooser.randrange(len(legal))])

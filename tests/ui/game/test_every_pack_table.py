@@ -4,11 +4,10 @@ plate, each seat's places by its own plate, labels whole and readable at the fir
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from game_windows import open_game
+from game_windows import open_game, play_at_random
 
 from vtt.rules import load_game
 from vtt.ui.game.board import label_font
@@ -112,11 +111,6 @@ def test_every_pack_is_laid_out_as_a_table(qtbot, pack, players, options):
     window = open_game(qtbot, pack, kinds, options=options)
     window.computers.stop()  # the test plays every seat
     _check(window, pack)
-    chooser = random.Random(7)
-    for _ in range(10):
-        legal = window.session.state.legal_list()
-        if not legal or window.session.over:
-            break
-        window.session.play(legal[chooser.randrange(len(legal))])
+    play_at_random(window, 10, seed=7)
     window.view.fit()
     _check(window, pack)

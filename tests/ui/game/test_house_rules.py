@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_windows import open_game
+from game_windows import open_game, play_at_random
 from test_game_play import drag_move, wait_for_person
 
 from vtt.table import CardPiece, Stack, Token
@@ -234,10 +234,5 @@ def _switched_after_moves(qtbot, pack, names, options):
     window = GameWindow(GameSetup(pack, seats, dict(options), 3), pause_ms=5)
     qtbot.addWidget(window)
     window.show()
-    chooser = random.Random(5)
-    for _ in range(8):
-        legal = window.session.state.legal_list()
-        if not legal or window.session.over:
-            break
-        window.session.play(legal[chooser.randrange(len(legal))])
+    play_at_random(window, 8, seed=5)
     return switched(qtbot, window)
