@@ -431,57 +431,52 @@ def _owner(stack: Stack) -> int | None:
     return top_item.owner if isinstance(top_item, Piece) else None
 
 
+def _walk(grid: Grid, at: Cell, owner: int, seen: set[Cell]) -> tuple[list[Cell], set[Cell]]:
+    """The cells of ``owner``'s group at ``at`` and the empty cells touching it, in one
+    walk; each cell of the group is added to ``seen`` (a go move asks for both players'
+    dead groups, so a group is walked once)."""
+    cols, rows = grid.cols, grid.rows
+    seen.add(at)
+    members, todo, free = [at], [at], set()
+    while todo:
+        for near in _neighbours(cols, rows, todo.pop()):
+            if near in seen:
+                continue
+            there = grid[near]
+            if not there:
+                free.add(near)
+            elif _owner(there) == owner:
+                seen.add(near)
+                members.append(near)
+                todo.append(near)
+    return members, free
+
+
 def group(grid: Grid, at: Cell) -> tuple[Cell, ...]:
     """The cells connected to ``at`` through pieces of the same owner (go groups)."""
     owner = _owner(grid[at])
     if owner is None:
         return ()
-    seen, todo = {at}, [at]
-    while todo:
-        here = todo.pop()
-        for near in _neighbours(grid.cols, grid.rows, here):
-            if near not in seen and _owner(grid[near]) == owner:
-                seen.add(near)
-                todo.append(near)
-    return tuple(sorted(seen))
+    return tuple(sorted(_walk(grid, at, owner, set())[0]))
 
 
 def liberties(grid: Grid, at: Cell) -> int:
     """The number of empty cells next to the group at ``at``."""
-    free = {
-        near
-        for here in group(grid, at)
-        for near in _neighbours(grid.cols, grid.rows, here)
-        if not grid[near]
-    }
-    return len(free)
+    owner = _owner(grid[at])
+    if owner is None:
+        return 0
+    return len(_walk(grid, at, owner, set())[1])
 
 
 def dead_groups(grid: Grid, owner: int) -> tuple[Cell, ...]:
     """The cells of ``owner``'s groups that have no liberty left."""
-    # One walk per group finds its cells and whether any empty cell touches it (a go
-    # move asks this twice, for both players, so it is kept to one pass).
-    cols, rows = grid.cols, grid.rows
     dead: list[Cell] = []
     seen: set[Cell] = set()
     for at, stack in grid.items():
-        if at in seen or _owner(stack) != owner:
-            continue
-        seen.add(at)
-        members, todo, breathes = [at], [at], False
-        while todo:
-            for near in _neighbours(cols, rows, todo.pop()):
-                if near in seen:
-                    continue
-                there = grid[near]
-                if not there:
-                    breathes = True
-                elif _owner(there) == owner:
-                    seen.add(near)
-                    members.append(near)
-                    todo.append(near)
-        if not breathes:
-            dead.extend(members)
+        if at not in seen and _owner(stack) == owner:
+            members, free = _walk(grid, at, owner, seen)
+            if not free:
+                dead.extend(members)
     return tuple(sorted(dead))
 
 
