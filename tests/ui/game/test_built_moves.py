@@ -241,12 +241,14 @@ def test_with_a_deck_each_the_card_dragged_onto_names_whose_it_is(game):
 def test_number_keys_and_the_action_bar_still_make_moves_while_building(qtbot, game):
     window = game(SAMPLE)
     aim(window, "2R", "5L")
-    first = window.session.drags().actions[0]
-    key(window.view, Qt.Key.Key_1, text="1")
+    # The bar lists "pass" first, then the attacks: the first attack's key makes it.
+    index = next(i for i, m in enumerate(window.action_moves) if m.text.startswith("attack"))
+    first = window.action_moves[index]
+    key(window.view, getattr(Qt.Key, f"Key_{index + 1}"), text=str(index + 1))
     assert [m.text for m in window.session.moves] == [first.text]
     assert not window.view.builder.active
     button = window.action_buttons[0]
-    expected = window.session.drags().actions[0].text
+    expected = window.action_moves[0].text
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert [m.text for m in window.session.moves][-1] == expected
 

@@ -77,6 +77,8 @@ from vtt.ui.statusbar import STATUS_MS
 ACTION_KEYS = 9
 #: The log keeps this much height however many moves the action bar lists.
 LOG_LEAST = 140
+#: The action bar's list of moves is this tall at least (two moves), the rest scrolled to.
+ACTIONS_LEAST = 70
 #: Under house rules the game lies this far inside the free table's felt at least.
 FELT_EDGE = 16.0
 RECORDS = "Game records (*.yaml *.yml)"
@@ -161,14 +163,9 @@ class GameWindow(QMainWindow):
         # Many moves (Battlefront's attacks) scroll, leaving the log its room.
         actions = QWidget()
         actions.setLayout(self.actions_bar)
-        self.actions_scroll = QScrollArea()
-        self.actions_scroll.setWidget(actions)
-        self.actions_scroll.setWidgetResizable(True)
-        self.actions_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.actions_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.actions_scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.actions_scroll = ActionList(actions)
         side = QWidget()
-        column = QVBoxLayout(side)
+        column = self.side_column = QVBoxLayout(side)
         column.addWidget(_heading("Turn"))
         column.addWidget(self.status)
         self.moves_heading = _heading("Moves")
@@ -608,7 +605,10 @@ class GameWindow(QMainWindow):
             else:
                 count = f" · {len(picked)} picked" if picked else ""
                 entries.append((f"{picking.kind}: pick {picking.wanted()}{count}", None))
-        entries += [(move.text, move) for move in drags.actions]
+        # Moves of a word or two first ("end", "take back", "pass"): with many attacks
+        # listed, the end of the turn keeps a number key and a place in sight.
+        plain = sorted(drags.actions, key=lambda move: bool(move.kind and move.kind.args))
+        entries += [(move.text, move) for move in plain]
         self.action_moves = [made for _text, made in entries]
         for index, (text, made) in enumerate(entries):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
@@ -624,11 +624,17 @@ class GameWindow(QMainWindow):
                 button.setToolTip(shown(text))
             button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
             self.actions_bar.addWidget(button)
+            # Shown now: Qt shows a button added to a list on screen only later, and until
+            # then the layout counts it as nothing, so the list's height below would be 0
+            # whenever moves follow moves (a turn that goes on after a move).
+            button.show()
             self.action_buttons.append(button)
         self.moves_heading.setVisible(bool(self.action_buttons))
-        # The list is as tall as its moves (scrolling only when the panel is short of room).
         self.actions_scroll.setVisible(bool(self.action_buttons))
-        self.actions_scroll.setMaximumHeight(self.actions_bar.sizeHint().height())
+        # As tall as its moves at once: a click coming before the next paint finds the
+        # buttons where they show.
+        self.actions_scroll.updateGeometry()
+        self.side_column.activate()
 
     def _show_result(self) -> None:
         outcome = self.session.state.outcome
@@ -955,6 +961,31 @@ def _named(path: Path, error: Exception) -> str:
     """An error's text, starting with the file's name if it does not already."""
     text = str(error)
     return text if str(path) in text else f"{path}: {text}"
+
+
+class ActionList(QScrollArea):
+    """The action bar's list of moves: as tall as its moves, scrolling only when the
+    side panel is short of room (the log keeps LOG_LEAST).
+
+    Qt's scroll area asks its list for a size once and keeps the answer (an empty list's,
+    made before any move): this one asks again each time, so the layout gives it room
+    for all its moves."""
+
+    def __init__(self, moves: QWidget) -> None:
+        super().__init__()
+        self.setWidget(moves)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def sizeHint(self) -> QSize:
+        wanted = self.widget().sizeHint()
+        return QSize(wanted.width() + self.verticalScrollBar().sizeHint().width(), wanted.height())
+
+    def minimumSizeHint(self) -> QSize:
+        least = self.widget().minimumSizeHint()
+        return QSize(least.width(), min(self.sizeHint().height(), ACTIONS_LEAST))
 
 
 class MoveButton(QPushButton):
