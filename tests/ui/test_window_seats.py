@@ -3,6 +3,9 @@ move round; a renamed seat's pieces take its name; eight seats fit a laptop scre
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from conftest import make_window
 from gestures import CTRL, key, send_mouse
@@ -201,3 +204,13 @@ def test_a_long_name_on_its_score_counter_is_cut_short_at_its_end(window, monkey
 
     assert white(3, 6) == 0 and white(110, 115) == 0  # clear ends of the coloured band
     assert white(10, 100) > 0  # the name is there
+
+
+@pytest.mark.parametrize("name", ["<b>x</b>", "<img src=x>"])
+def test_a_seat_chips_tooltip_shows_the_seats_name_as_text(qtbot, name):
+    window = make_window(qtbot, "janken-deck-games", 3)
+    session = window.session
+    session.run(None, lambda: session.table.rename_seat(1, name))
+    tip = window.seat_bar.chips[1].toolTip()
+    assert "<b>" not in tip and "<img" not in tip
+    assert html.unescape(re.sub(r"<[^>]+>", "", tip)) == f"{name}: 0 cards in hand"

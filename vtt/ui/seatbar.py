@@ -13,7 +13,7 @@ from vtt.table.layout import add_seat, remove_seat
 from vtt.table.seats import COLOUR_NAMES, DEFAULT_NAMES, SEAT_COLOURS
 from vtt.ui import dialogs
 from vtt.ui.art import DARK_DOT, dot_edge, swatch
-from vtt.ui.plaintext import Label
+from vtt.ui.plaintext import Label, tip
 from vtt.ui.qt import (
     QColor,
     QColorDialog,
@@ -200,7 +200,7 @@ class SeatBar(QWidget):
         self.hint.setText(f"   At the screen: {shown_name(name)}. Click a seat to pass the screen.")
         for chip in self.chips:
             chip.setToolTip(
-                f"{self.session.table.seats[chip.seat].name}: {chip.count_text()} in hand"
+                tip(f"{self.session.table.seats[chip.seat].name}: {chip.count_text()} in hand")
                 if chip.seat < len(self.session.table.seats)
                 else ""
             )

@@ -177,3 +177,12 @@ def test_the_rename_question_shows_a_name_as_text_and_drops_invisible_characters
     QTimer.singleShot(0, answer)
     assert dialogs.ask_text(None, "Rename seat", f"New name for {MARKUP}:", "x") == "Zoe"
     assert seen == [(f"New name for {MARKUP}:", Qt.TextFormat.PlainText)]
+
+
+def test_a_moves_tooltip_in_the_action_bar_shows_a_seat_name_as_text(qtbot):
+    # Battlefront's attacks name the seat attacked: its name is text in the move's tip.
+    window = open_game(qtbot, "battlefront", (HUMAN, HUMAN), seed=3, names=["Ann", MARKUP])
+    attacks = [b for b in window.action_buttons if "attack" in b.text()]
+    assert attacks
+    for button in attacks:
+        assert "&lt;b&gt;Big&lt;/b&gt;" in button.toolTip() and "<b>" not in button.toolTip()

@@ -39,7 +39,7 @@ from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.menus import KeysStayOnTable
-from vtt.ui.plaintext import Label, escaped, rich_label
+from vtt.ui.plaintext import Label, escaped, rich_label, tip
 from vtt.ui.qt import (
     QAction,
     QActionGroup,
@@ -621,7 +621,7 @@ class GameWindow(QMainWindow):
                     " once they are picked, this button makes the move"
                 )
             if not button.toolTip():
-                button.setToolTip(shown(text))
+                button.setToolTip(tip(text))
             button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
             self.actions_bar.addWidget(button)
             # Shown now: Qt shows a button added to a list on screen only later, and until
