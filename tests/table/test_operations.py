@@ -419,7 +419,7 @@ def test_labels_and_messages_never_name_a_hidden_card() -> None:
     assert said and not any(face in line.split() for line in said for face in hidden), said
     # Once a card is played face up, it may be named.
     table.play_from_hand(card, (100, 100))
-    assert table.history.undo_label == f"Ben plays {table.get(card).face}"  # type: ignore[attr-defined]
+    assert table.history.undo_label == f"Ben plays {table.get(card).face_words}"  # type: ignore[attr-defined]
 
 
 def test_a_seat_changes_colour_undoably_and_only_to_a_colour() -> None:

@@ -47,7 +47,9 @@ def test_drag_from_the_table_into_the_hand_and_back_out(window):
     card = table.objects["joker-1"]
     assert card.parent is None and card.face_up
     assert abs(card.x - 300) < 4 and abs(card.y - 200) < 4
-    assert table.history.undo_label == "Ann plays JkR"
+    # The card in words (the status bar's "Last:" says it), not in notation ("JkR").
+    assert table.history.undo_label == "Ann plays the Joker of Rock"
+    assert window.last_action.text() == "Last: Ann plays the Joker of Rock"
 
 
 def test_shift_plays_face_down_and_drop_on_a_stack_stacks_it(window, monkeypatch):
@@ -250,7 +252,8 @@ def test_cards_picked_with_ctrl_click_are_played_side_by_side_as_one_step(window
     assert one.x < 300 < two.x and one.y == two.y and abs(one.y - 200) < 4
     assert abs((one.x + two.x) / 2 - 300) < 4
     assert table.hand(0).contents == [hand[0], hand[2]]
-    assert table.history.undo_label == f"Ann plays {one.face}, {two.face}"
+    assert table.history.undo_label == f"Ann plays {one.face_words}, {two.face_words}"
+    assert one.face_words.startswith("the ") and " of " in one.face_words
     assert len(table.history) == steps + 1 and bar.selection() == []
     window.session.undo()
     assert table.hand(0).contents == hand

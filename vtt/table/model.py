@@ -552,7 +552,7 @@ class Table:
         holder = self.objects.get(card.parent or "")
         if not isinstance(holder, Hand):
             raise TableError(f"cannot play {card.describe()}: it is not in a hand")
-        shown = (card.label or card.face) if face_up else "a card face down"
+        shown = card.face_words if face_up else "a card face down"
         with self.batch(f"{self._seats[holder.owner or 0].name} plays {shown}"):
             self._touch(holder.id)
             holder.contents.remove(card_id)

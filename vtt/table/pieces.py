@@ -100,6 +100,13 @@ class CardPiece(Piece):
         except NotationError:
             return None
 
+    @property
+    def face_words(self) -> str:
+        """The face as a player says it: its label, a Janken card's name ("the Joker
+        of Scissors", not ``JkS``), or the face."""
+        card = self.card
+        return self.label or (f"the {card.name}" if card is not None else self.face)
+
     def describe(self) -> str:
         """The face only where everybody sees it (loose and face up): labels are public."""
         if self.parent is None and self.face_up:

@@ -465,7 +465,7 @@ class TableView(FeltView):
         faces = []
         for card_id in cards:
             card = table.get(card_id)
-            faces.append(card.face if isinstance(card, CardPiece) else card.describe())
+            faces.append(card.face_words if isinstance(card, CardPiece) else card.describe())
         if face_up:
             shown = ", ".join(faces)
         else:
