@@ -19,7 +19,6 @@ from vtt.ui.qt import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QGuiApplication,
     QHeaderView,
     QInputDialog,
     QLabel,
@@ -33,6 +32,7 @@ from vtt.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from vtt.ui.screen import fit_to_screen
 from vtt.ui.shortcuts import GROUPS, PIECE_KEYS_NOTE, SHORTCUTS
 
 #: The widest the Keys column of Help > Shortcuts gets, in pixels; longer lists wrap.
@@ -170,7 +170,6 @@ class ShortcutsWindow(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Shortcuts")
-        self.resize(680, 760)
         rows = [s for group in GROUPS for s in SHORTCUTS if s.group == group]
         grid = QTableWidget(len(rows), 3)
         grid.setHorizontalHeaderLabels(["Group", "Keys", "Does"])
@@ -199,26 +198,4 @@ class ShortcutsWindow(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.close)
         layout.addWidget(close)
-
-
-#: Room a window manager's title bar and borders take around a window (a generous guess:
-#: title bars run from 20 to 46 pixels).
-FRAME = QSize(16, 56)
-
-
-def screen_room() -> QSize | None:
-    """The primary screen's free room (less its panels), if there is a screen."""
-    screen = QGuiApplication.primaryScreen()
-    return None if screen is None else screen.availableGeometry().size()
-
-
-def fits_with_frame(size: QSize, room: QSize) -> bool:
-    """True if a window of ``size``, with its title bar and borders, fits in ``room``."""
-    framed = size + FRAME
-    return framed.width() <= room.width() and framed.height() <= room.height()
-
-
-def fitted_to_screen(size: QSize) -> QSize:
-    """A window's first size, no bigger than the screen's free room (a 1366x768 laptop)."""
-    room = screen_room()
-    return size if room is None else size.boundedTo(room)
+        fit_to_screen(self, QSize(680, 760))

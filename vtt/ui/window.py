@@ -50,6 +50,7 @@ from vtt.ui.qt import (
 )
 from vtt.ui.quitting import quit_application
 from vtt.ui.recent import RecentFiles
+from vtt.ui.screen import fit_to_screen, fits_with_frame, screen_room
 from vtt.ui.seatbar import SeatBar
 from vtt.ui.session import AUTOSAVE_MS, TableSession
 from vtt.ui.shortcuts import by_command
@@ -113,7 +114,7 @@ class TableWindow(QMainWindow):
         # its own (pieces move by mouse events), so it must not swallow them.
         self.setAcceptDrops(True)
         self.view.setAcceptDrops(False)
-        self.resize(dialogs.fitted_to_screen(USUAL_SIZE))
+        fit_to_screen(self, USUAL_SIZE)
         # Keys reach the table from launch: 1-9 over the deck, Space to pan, F to flip.
         self.view.setFocus()
 
@@ -121,8 +122,8 @@ class TableWindow(QMainWindow):
         """Show the window at its usual size, or maximized where that size and the window
         manager's title bar would not fit the screen's free room (a 1366x768 laptop): the
         window manager knows its frame, so the status bar stays on the screen."""
-        room = dialogs.screen_room()
-        if room is None or dialogs.fits_with_frame(USUAL_SIZE, room):
+        room = screen_room(self)
+        if room is None or fits_with_frame(USUAL_SIZE, room.size()):
             self.show()
         else:
             self.showMaximized()

@@ -38,6 +38,7 @@ from vtt.ui.qt import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSize,
     QSpinBox,
     Qt,
     QTabWidget,
@@ -45,6 +46,7 @@ from vtt.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from vtt.ui.screen import fit_to_screen
 
 NO_VARIANT = "(choose options yourself)"
 
@@ -168,7 +170,7 @@ class RulesWindow(QDialog):
         self.tabs.addTab(self.notes, "Designer notes")
         column = QVBoxLayout(self)
         column.addWidget(self.tabs)
-        self.resize(720, 640)
+        fit_to_screen(self, QSize(720, 640))
 
 
 class NewGameDialog(QDialog):
@@ -184,7 +186,7 @@ class NewGameDialog(QDialog):
         self._build()
         first = next((i for i, p in enumerate(self.packs) if p.game is not None), -1)
         self.pack_list.setCurrentRow(first)
-        self.resize(900, 620)
+        fit_to_screen(self, QSize(900, 620))
 
     def _build(self) -> None:
         self.pack_list = QListWidget()

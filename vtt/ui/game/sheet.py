@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from vtt.rules.sheet import SHEET, SheetDef, SheetTable
 from vtt.rules.shown import shown, shown_name
-from vtt.ui.dialogs import fitted_to_screen
 from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
     QAbstractItemView,
@@ -23,6 +22,7 @@ from vtt.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from vtt.ui.screen import fit_to_screen
 
 if TYPE_CHECKING:
     from vtt.rules.views import View
@@ -46,7 +46,7 @@ class ScoreSheet(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
-        self.resize(600, 360)  # then as wide as its columns: fit_width
+        fit_to_screen(self, QSize(600, 360))  # then as wide as its columns: fit_width
 
     def fill(self, view: View) -> SheetTable:
         """Show the rows written so far, as ``view`` reads them; the table shown."""
@@ -83,4 +83,4 @@ class ScoreSheet(QDialog):
         self.table.resizeColumnsToContents()
         columns = self.table.horizontalHeader().length()
         wanted = QSize(columns + 2 * self.table.frameWidth() + 40, self.height())
-        self.resize(fitted_to_screen(wanted.expandedTo(QSize(420, 0))))
+        fit_to_screen(self, wanted.expandedTo(QSize(420, 0)))

@@ -69,6 +69,7 @@ from vtt.ui.qt import (
 )
 from vtt.ui.quitting import quit_application
 from vtt.ui.scene import FELT, seat_plate
+from vtt.ui.screen import fit_to_screen
 from vtt.ui.session import AUTOSAVE_MS
 from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
@@ -140,7 +141,7 @@ class GameWindow(QMainWindow):
         self.session.picks_changed.connect(self._fill_actions)
         self.refresh()
         self.computers.schedule()
-        self.resize(dialogs.fitted_to_screen(QSize(1300, 900)))
+        fit_to_screen(self, QSize(1300, 900))
         self.view.fit()
         # Keys go to the board: Alt magnifies there (the menu bar would take it alone).
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
