@@ -6,7 +6,7 @@ from pathlib import Path
 
 from vtt.ui.game.dialog import NewGameDialog
 from vtt.ui.game.session import HUMAN, NORMAL
-from vtt.ui.qt import QCheckBox, QComboBox, QSpinBox, Qt
+from vtt.ui.qt import QCheckBox, QComboBox, QPoint, QSpinBox, Qt
 
 
 def choose(dialog: NewGameDialog, name: str) -> None:
@@ -92,7 +92,9 @@ def test_a_choice_option_is_a_list_and_the_rules_are_one_click_away(qtbot):
     qtbot.addWidget(dialog)
     choose(dialog, "War")
     mode = dialog.option_widgets["mode"]
-    assert isinstance(mode, QComboBox) and mode.currentText() == "classic"
+    assert (
+        isinstance(mode, QComboBox) and mode.currentText() == "Classic"
+    )  # the id "classic" in words
     dialog.rules_button.click()
     assert dialog.rules_window is not None
     assert "War" in dialog.rules_window.text.toPlainText()
@@ -164,3 +166,79 @@ def test_an_int_option_wider_than_a_spin_box_is_offered_as_far_as_it_can(qtbot, 
     qtbot.keyClicks(big, "123456")
     setup = dialog.setup()
     assert setup is not None and setup.options["big"] == 123456 and setup.options["low"] == -3
+
+
+def test_option_values_are_words_and_the_setup_keeps_the_packs_ids(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    choose(dialog, "Dueling Wizards")
+    spells = dialog.option_widgets["spells"]
+    assert [spells.itemText(i) for i in range(spells.count())] == [
+        "As the text",
+        "One card",
+        "Two card",
+    ]
+    dialog.variant.setCurrentIndex(dialog.variant.findData("two-card"))
+    assert spells.currentText() == "Two card"
+    assert dialog.setup().options["spells"] == "two-card"
+    choose(dialog, "Janken Go")
+    lineup = dialog.option_widgets["lineup"]
+    assert lineup.currentText() == "Back row"
+    lineup.setCurrentText("Second row")
+    assert dialog.setup().options["lineup"] == "second-row"
+
+
+def _lightness(widget, point) -> int:
+    from vtt.ui.qt import QColor
+
+    return QColor(widget.grab().toImage().pixel(point)).lightness()
+
+
+def test_an_options_checkbox_shows_on_the_dark_window(qtbot):
+    from vtt.ui.app import dark_palette
+    from vtt.ui.qt import QStyle, QStyleOptionButton
+
+    dialog = NewGameDialog()
+    dialog.setPalette(dark_palette())
+    qtbot.addWidget(dialog)
+    choose(dialog, "Tic-Tac-Rock")
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for box in (dialog.option_widgets["easy"], dialog.enforced):
+        option = QStyleOptionButton()
+        option.initFrom(box)
+        inside = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+        box.setChecked(False)
+        empty = _lightness(box, inside.center())
+        window = _lightness(dialog, box.mapTo(dialog, inside.topLeft()) - QPoint(3, 0))
+        assert abs(empty - window) > 100, (empty, window)
+
+
+def test_the_rules_window_is_titled_with_the_packs_name(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    choose(dialog, "Dueling Wizards")
+    qtbot.mouseClick(dialog.rules_button, Qt.MouseButton.LeftButton)
+    assert dialog.rules_window.windowTitle() == "Rules — Dueling Wizards"
+
+
+def test_the_dialog_says_where_ones_own_packs_go_and_opens_that_folder(
+    qtbot, user_home, monkeypatch
+):
+    from vtt.ui.game import dialog as module
+
+    opened = []
+
+    class Desktop:
+        @staticmethod
+        def openUrl(url) -> bool:
+            opened.append(url.toLocalFile())
+            return True
+
+    monkeypatch.setattr(module, "QDesktopServices", Desktop)
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    folder = user_home / "packs"
+    assert str(folder) in dialog.own_packs.text() and not folder.exists()
+    qtbot.mouseClick(dialog.packs_button, Qt.MouseButton.LeftButton)
+    assert folder.is_dir() and [Path(p) for p in opened] == [folder]

@@ -29,7 +29,9 @@ from vtt.ui.game.session import (
 from vtt.ui.plaintext import Label, rich_label, tip
 from vtt.ui.qt import (
     QCheckBox,
+    QColor,
     QComboBox,
+    QDesktopServices,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -37,18 +39,23 @@ from vtt.ui.qt import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPalette,
     QPushButton,
     QSize,
     QSpinBox,
     Qt,
     QTabWidget,
     QTextBrowser,
+    QUrl,
     QVBoxLayout,
     QWidget,
 )
 from vtt.ui.screen import fit_to_screen
 
 NO_VARIANT = "(choose options yourself)"
+#: An option's checkbox: a light box with a dark tick on the dark window.
+CHECK_BOX = "#f3ead8"
+CHECK_TICK = "#2a1f17"
 
 
 @dataclass(frozen=True)
@@ -88,10 +95,32 @@ def _clamped(value: int, low: int, high: int = _SPIN_LIMIT) -> int:
     return max(low, min(high, value))
 
 
+def option_words(value: object) -> str:
+    """An option's value as words to read (a pack writes ids: ``as-the-text`` is
+    "As the text", ``back-row`` "Back row").
+
+    >>> option_words("as-the-text"), option_words("two_card"), option_words(3)
+    ('As the text', 'Two card', '3')
+    """
+    words = shown_name(value).replace("-", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def checkbox(text: str) -> QCheckBox:
+    """A checkbox whose box shows on the dark window: a light box with a dark tick (the
+    dark palette drew it as dark as the window round it)."""
+    box = QCheckBox(text)
+    palette = QPalette()  # only these roles: the rest comes from the window
+    palette.setColor(QPalette.ColorRole.Base, QColor(CHECK_BOX))
+    palette.setColor(QPalette.ColorRole.Text, QColor(CHECK_TICK))
+    box.setPalette(palette)
+    return box
+
+
 def option_widget(option: OptionDef) -> QWidget:
     """The widget that chooses one option: a checkbox, a list or a number."""
     if option.kind == "bool":
-        box = QCheckBox(shown_name(option.label or option.name))
+        box = checkbox(shown_name(option.label or option.name))
         box.setChecked(bool(option.default))
         return box
     if option.kind == "int":
@@ -103,8 +132,9 @@ def option_widget(option: OptionDef) -> QWidget:
         spin.setValue(_clamped(int(str(option.default)), low, high))
         return spin
     combo = QComboBox()
-    combo.addItems([shown_name(c) for c in option.choices])
-    combo.setCurrentText(shown_name(option.default))
+    for choice in option.choices:
+        combo.addItem(option_words(choice), choice)
+    combo.setCurrentIndex(option.choices.index(option.default))
     return combo
 
 
@@ -125,7 +155,8 @@ def set_option_value(widget: QWidget, value: object) -> None:
     elif isinstance(widget, QSpinBox):
         widget.setValue(max(widget.minimum(), min(widget.maximum(), int(str(value)))))
     elif isinstance(widget, QComboBox):
-        widget.setCurrentText(shown_name(value))
+        found = [i for i in range(widget.count()) if widget.itemData(i) == value]
+        widget.setCurrentIndex(found[0] if found else widget.currentIndex())
 
 
 #: The README sections written for designers, not players, by how their heading starts.
@@ -153,10 +184,10 @@ class RulesWindow(QDialog):
     """A pack's README, shown as formatted text: the rules for players, and the
     designer notes (rulings, notation, records, options) in a section of their own."""
 
-    def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, folder: Path, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         readme = folder / "README.md"
-        self.setWindowTitle(f"Rules — {shown_name(folder.name)}")
+        self.setWindowTitle(f"Rules — {shown_name(name)}")
         self.text = QTextBrowser()
         self.notes = QTextBrowser()
         if readme.is_file():
@@ -209,7 +240,7 @@ class NewGameDialog(QDialog):
         self.variant.currentIndexChanged.connect(self._apply_variant)
         self.options_form = QFormLayout()
         self.seats_form = QFormLayout()
-        self.enforced = QCheckBox("&Enforce the rules")
+        self.enforced = checkbox("&Enforce the rules")
         self.enforced.setChecked(True)
         self.enforced.setToolTip(
             "Unticked: house rules. The pack only lays out the table and nothing is enforced."
@@ -235,9 +266,30 @@ class NewGameDialog(QDialog):
         details.addWidget(self.enforced)
         details.addStretch(1)
         details.addWidget(buttons)
+        packs = QVBoxLayout()
+        packs.addWidget(self.pack_list, 1)
+        packs.addWidget(self._own_packs())
         row = QHBoxLayout(self)
-        row.addWidget(self.pack_list, 1)
+        row.addLayout(packs, 1)
         row.addLayout(details, 2)
+
+    def _own_packs(self) -> QWidget:
+        """Where the person's own packs go, and a button opening that folder."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.own_packs = Label(
+            f"Your own packs: a folder each (holding its pack.yaml) in {user_packs_dir()}"
+        )
+        self.own_packs.setWordWrap(True)
+        self.own_packs.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.own_packs.setStyleSheet("font-size: 12px;")
+        self.packs_button = QPushButton("Open my packs &folder")
+        self.packs_button.setToolTip(tip(f"Opens {user_packs_dir()} (made if missing)"))
+        self.packs_button.clicked.connect(open_packs_folder)
+        column.addWidget(self.own_packs)
+        column.addWidget(self.packs_button)
+        return box
 
     # ------------------------------------------------------------ a pack
 
@@ -335,7 +387,7 @@ class NewGameDialog(QDialog):
         """Open the chosen pack's README beside the dialog."""
         entry = self.entry
         if entry is not None:
-            self.rules_window = RulesWindow(entry.folder, self)
+            self.rules_window = RulesWindow(entry.folder, entry.name, self)
             self.rules_window.show()
 
     def setup(self) -> GameSetup | None:
@@ -355,6 +407,17 @@ class NewGameDialog(QDialog):
         )
         seed = random.randrange(1 << 31)
         return GameSetup(str(entry.folder), seats, options, seed, self.enforced.isChecked())
+
+
+def open_packs_folder() -> bool:
+    """Open the person's packs folder in the file manager, making it first if missing;
+    False if it cannot be made or opened."""
+    folder = user_packs_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
 
 def _clear(form: QFormLayout) -> None:

@@ -432,8 +432,7 @@ class GameWindow(QMainWindow):
     def show_rules(self) -> None:
         """The pack's README (its rules in plain words) in a window beside the game."""
         folder = find_pack(self.session.setup.pack).parent
-        self.rules_window = RulesWindow(folder, self)
-        self.rules_window.setWindowTitle(f"Rules — {shown_name(self.session.game.name)}")
+        self.rules_window = RulesWindow(folder, self.session.game.name, self)
         self.rules_window.show()
 
     def set_pace(self, name: str) -> None:
