@@ -1,15 +1,19 @@
 """The action bar keeps its moves in sight: after a move that keeps the turn (Janken Go's
 steps, Battlefront's attacks) the next moves are buttons on screen, of their full size,
-that a click makes."""
+that a click makes; a move of many values (Stones' bids) is one grid, every value in
+sight and reached from the keyboard, made afresh each hand."""
 
 from __future__ import annotations
 
+import random
+
 from game_windows import drag_face, open_game
-from gestures import LEFT, paint_windows, send_mouse
+from gestures import LEFT, key, paint_windows, send_mouse
 from test_janken_go_table import face_on, place_of
 
+from vtt.ui.game.choices import COLUMNS
 from vtt.ui.game.session import HUMAN
-from vtt.ui.qt import QEvent, Qt
+from vtt.ui.qt import QApplication, QEvent, Qt
 
 
 def on_screen(window, button) -> bool:
@@ -65,3 +69,74 @@ def test_after_an_attack_in_battlefront_the_further_attacks_and_the_turns_end_sh
     assert all(on_screen(window, b) for b in window.action_buttons)
     click_button(window, "&1 end")
     assert session.moves[-1].text == "end" and session.state.to_move == 1
+
+
+FOUR = (HUMAN, HUMAN, HUMAN, HUMAN)
+
+
+def bids(window) -> list[str]:
+    """The legal bids of the person to move, as their values."""
+    return [m.text.removeprefix("bid ") for m in window.session.state.legal_list()]
+
+
+def test_every_bid_of_stones_is_in_sight_at_once_and_a_click_makes_it(qtbot):
+    window = open_game(qtbot, "stones", FOUR, seed=2)
+    session = window.session
+    assert session.state.phase == "bid"
+    [grid] = window.action_grids.values()
+    assert [b.text() for b in grid.buttons] == bids(window)
+    assert len(grid.buttons) > 9  # more than the number keys reach
+    assert all(on_screen(window, b) for b in grid.buttons)
+    click_button(window, "7")  # (the only value ending in 7)
+    assert session.moves[-1].text == "bid 7"
+
+
+def test_every_bid_is_reached_from_the_keyboard(qtbot):
+    window = open_game(qtbot, "stones", FOUR, seed=2)
+    [grid] = window.action_grids.values()
+    buttons = grid.buttons
+    focused = QApplication.focusWidget
+    key(window.view, Qt.Key.Key_1, text="1")  # the grid's number key: its first value
+    assert focused() is buttons[0] and buttons[0].text() == "nil"
+    key(focused(), Qt.Key.Key_Right)
+    assert focused() is buttons[1]
+    key(focused(), Qt.Key.Key_Down)
+    assert focused() is buttons[1 + COLUMNS]
+    key(focused(), Qt.Key.Key_End)
+    assert focused() is buttons[-1]
+    key(focused(), Qt.Key.Key_Home)
+    assert focused() is buttons[0]
+    for typed in "12":  # typing a value goes to it: 1, then 12
+        key(focused(), getattr(Qt.Key, f"Key_{typed}"), text=typed)
+    assert focused().text() == "12"
+    key(focused(), Qt.Key.Key_Escape)  # back to the table, no move made
+    assert focused() is window.view and window.session.moves == []
+    key(window.view, Qt.Key.Key_1, text="1")
+    key(focused(), Qt.Key.Key_1, text="1")
+    key(focused(), Qt.Key.Key_Return)
+    assert [m.text for m in window.session.moves] == ["bid 1"]
+    # The keys leave the grid with the move: to the cover passing the screen on.
+    assert window.cover.isVisible() and focused() is window.cover
+
+
+def test_the_next_hands_bids_start_afresh(qtbot):
+    window = open_game(qtbot, "stones", FOUR, seed=2)
+    session = window.session
+    key(window.view, Qt.Key.Key_1, text="1")
+    key(QApplication.focusWidget(), Qt.Key.Key_End)
+    key(QApplication.focusWidget(), Qt.Key.Key_Return)  # the highest bid
+    chooser = random.Random(4)
+    for _ in range(300):  # the other bids and the hand's tricks, to the next hand's bids
+        state = session.state
+        if state.phase == "bid" and state.var("hands_played") == 1:
+            break
+        legal = state.legal_list()
+        session.play(legal[chooser.randrange(len(legal))])
+    assert session.state.phase == "bid" and session.state.var("hands_played") == 1
+    if window.cover.isVisible():
+        qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    [grid] = window.action_grids.values()
+    assert [b.text() for b in grid.buttons] == bids(window)
+    assert all(on_screen(window, b) for b in grid.buttons)
+    key(window.view, Qt.Key.Key_1, text="1")
+    assert QApplication.focusWidget() is grid.buttons[0]  # not the last hand's bid

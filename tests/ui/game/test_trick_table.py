@@ -5,12 +5,12 @@ middle, the tricks stacked by their taker, the point suit, and the score sheet."
 from __future__ import annotations
 
 from game_windows import drag_face, open_game
-from gestures import LEFT, send_mouse
+from gestures import LEFT, key, send_mouse
 
 from vtt.rules.sheet import SHEET
 from vtt.ui.game.board import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
-from vtt.ui.qt import QEvent, QPointF, Qt
+from vtt.ui.qt import QApplication, QEvent, QPointF, Qt
 
 WAIT_MS = 5000
 FOUR = (HUMAN, COMPUTER, COMPUTER, COMPUTER)
@@ -118,11 +118,15 @@ def test_stones_bids_from_the_action_bar_and_everyone_reads_them(qtbot):
     session = window.session
     wait_for_person(qtbot, window)
     assert session.state.phase == "bid"
+    # Every bid in one grid, Nil first: its key (1) takes it, typing a bid goes to it.
+    [grid] = window.action_grids.values()
     texts = [b.text() for b in window.action_buttons]
-    # Nil first: every bid has a number key, Nil included (1 for Nil, 2 for bid 1...).
-    assert texts[0] == "&1 bid nil"
-    assert texts[1:4] == ["&2 bid 1", "&3 bid 2", "&4 bid 3"]
-    qtbot.keyClick(window.view, Qt.Key.Key_4)
+    assert texts[:4] == ["nil", "1", "2", "3"] and grid.heading.text() == "1 bid:"
+    key(window.view, Qt.Key.Key_1, text="1")
+    assert QApplication.focusWidget() is grid.buttons[0]
+    key(grid.buttons[0], Qt.Key.Key_3, text="3")
+    assert QApplication.focusWidget() is grid.buttons[3]
+    key(grid.buttons[3], Qt.Key.Key_Return)
     assert session.state.var("bid")[0] == 3
     # The bid is there for everyone to read, with the scores and counts.
     assert "bid: P1 3, P2 " in window.scores.text()

@@ -22,6 +22,7 @@ from vtt.ui.art import Art
 from vtt.ui.game.agents import ComputerSeats
 from vtt.ui.game.bars import VarBars
 from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour, status_dot
+from vtt.ui.game.choices import ChoiceGrid, Choices, grouped
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
 from vtt.ui.game.lines import table_lines
@@ -117,9 +118,14 @@ class GameWindow(QMainWindow):
             self.session, pause_ms if pause_ms is not None else self.pace.pause_ms
         )
         self.computers.showing = self.board.busy_ms
+        #: Every button of the action bar that makes a move (a grid's values too).
         self.action_buttons: list[QPushButton] = []
-        #: The move each button of the action bar makes (None: cards still to pick).
+        #: The entries of the action bar: a move's button or a grid of choices.
+        self.action_rows: list[QWidget] = []
+        #: The move each entry's number key makes (None: cards still to pick, or a grid).
         self.action_moves: list[Move | None] = []
+        #: The grids of choices, by their entry's index (the number key takes them).
+        self.action_grids: dict[int, ChoiceGrid] = {}
         self.score_sheet: ScoreSheet | None = None
         self.shown_seat: int | None = None
         self.opened: list[GameWindow] = []
@@ -516,8 +522,8 @@ class GameWindow(QMainWindow):
             self.view.hide()
             self.hand_view.hide()
             self.log.clear()  # the log is the next person's view: it may hold their secrets
-            for button in self.action_buttons:
-                button.hide()
+            for row in self.action_rows:
+                row.hide()
         else:
             self.shown_seat = seat
             # A replay or a finished game opened in this window has nothing to hide.
@@ -589,15 +595,15 @@ class GameWindow(QMainWindow):
             return None
 
     def _fill_actions(self) -> None:
-        for button in self.action_buttons:
-            self.actions_bar.removeWidget(button)
-            button.hide()  # (gone at once, even before the event loop deletes it)
-            button.deleteLater()
-        self.action_buttons = []
+        for row in self.action_rows:
+            self.actions_bar.removeWidget(row)
+            row.hide()  # (gone at once, even before the event loop deletes it)
+            row.deleteLater()
+        self.action_rows, self.action_buttons, self.action_grids = [], [], {}
         drags = self.session.drags()
         picked = self.session.picked
         # A move taking a set of cards is one button, made once the cards are picked.
-        entries: list[tuple[str, Move | None]] = []
+        entries: list[tuple[str, Move | None] | Choices] = []
         for picking in drags.picks.values():
             move = picking.move_for(picked)
             if move is not None:
@@ -608,33 +614,60 @@ class GameWindow(QMainWindow):
         # Moves of a word or two first ("end", "take back", "pass"): with many attacks
         # listed, the end of the turn keeps a number key and a place in sight.
         plain = sorted(drags.actions, key=lambda move: bool(move.kind and move.kind.args))
-        entries += [(move.text, move) for move in plain]
-        self.action_moves = [made for _text, made in entries]
-        for index, (text, made) in enumerate(entries):
+        for entry in grouped(plain):
+            entries.append(entry if isinstance(entry, Choices) else (entry.text, entry))
+        self.action_moves = []
+        for index, entry in enumerate(entries):
             key = f"&{index + 1} " if index < ACTION_KEYS else ""
-            button = MoveButton(f"{key}{shown(text)}")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
-            button.setEnabled(made is not None)
-            if drags.picks and index < len(drags.picks):
-                button.setToolTip(
-                    "Click cards in your hand to pick them (click one again to put it back);"
-                    " once they are picked, this button makes the move"
-                )
-            if not button.toolTip():
-                button.setToolTip(tip(text))
-            button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
-            self.actions_bar.addWidget(button)
-            # Shown now: Qt shows a button added to a list on screen only later, and until
+            if isinstance(entry, Choices):
+                row: QWidget = self._choice_grid(index, key.replace("&", ""), entry)
+                self.action_moves.append(None)
+            else:
+                row = self._move_button(key, *entry, picking=index < len(drags.picks))
+                self.action_moves.append(entry[1])
+            self.actions_bar.addWidget(row)
+            # Shown now: Qt shows a widget added to a list on screen only later, and until
             # then the layout counts it as nothing, so the list's height below would be 0
             # whenever moves follow moves (a turn that goes on after a move).
-            button.show()
-            self.action_buttons.append(button)
-        self.moves_heading.setVisible(bool(self.action_buttons))
-        self.actions_scroll.setVisible(bool(self.action_buttons))
+            row.show()
+            self.action_rows.append(row)
+        self.moves_heading.setVisible(bool(self.action_rows))
+        self.actions_scroll.setVisible(bool(self.action_rows))
         # As tall as its moves at once: a click coming before the next paint finds the
         # buttons where they show.
         self.actions_scroll.updateGeometry()
         self.side_column.activate()
+
+    def _move_button(self, key: str, text: str, made: Move | None, picking: bool) -> QWidget:
+        """An entry of the action bar making one move (or, cards still to pick, none)."""
+        button = MoveButton(f"{key}{shown(text)}")
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
+        button.setEnabled(made is not None)
+        if picking:
+            button.setToolTip(
+                "Click cards in your hand to pick them (click one again to put it back);"
+                " once they are picked, this button makes the move"
+            )
+        else:
+            button.setToolTip(tip(text))
+        button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
+        self.action_buttons.append(button)
+        return button
+
+    def _choice_grid(self, index: int, key: str, choices: Choices) -> QWidget:
+        """An entry of the action bar holding the values of one move (Stones' bids)."""
+        grid = ChoiceGrid(key, choices)
+        grid.chosen.connect(self._choose)
+        grid.left.connect(self.view.setFocus)
+        self.action_grids[index] = grid
+        self.action_buttons += grid.buttons
+        return grid
+
+    def _choose(self, move: Move) -> None:
+        """A grid's value was clicked or chosen with the keys: the move, and the keys go
+        back to the table."""
+        self.play(move)
+        self.view.setFocus()
 
     def _show_result(self) -> None:
         outcome = self.session.state.outcome
@@ -679,9 +712,12 @@ class GameWindow(QMainWindow):
         self.message_timer.start()
 
     def make_action(self, index: int) -> None:
-        """Make the action bar's move number ``index`` (from 0), if there is one."""
+        """Make the action bar's move number ``index`` (from 0), if there is one; a grid
+        of choices there takes the keyboard instead."""
         actions = self.action_moves
-        if 0 <= index < len(actions) and not self.cover.isVisible():
+        if index in self.action_grids and not self.cover.isVisible():
+            self.action_grids[index].enter()
+        elif 0 <= index < len(actions) and not self.cover.isVisible():
             move = actions[index]
             if move is not None:
                 self.play(move)
