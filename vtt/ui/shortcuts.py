@@ -127,7 +127,20 @@ GAME_SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("zoom-in", ("Ctrl++", "Ctrl+="), "Zoom in", "Game window"),
     Shortcut("zoom-out", ("Ctrl+-",), "Zoom out", "Game window"),
     Shortcut("rules", ("F1",), "The rules of the game being played", "Game window"),
-    Shortcut("actions", ("1–9",), "The moves of the action bar, in order", "Game window"),
+    Shortcut(
+        "actions",
+        ("1–9",),
+        "The moves of the action bar, in order (a move's turn ending first); on a grid of"
+        " values (Stones' bids) its key takes the grid",
+        "Game window",
+    ),
+    Shortcut(
+        "",
+        ("Arrows / Home / End, a value typed, Enter",),
+        "On a grid of values: move to a value, or type it (1, 2: 12), and make the move;"
+        " Esc goes back to the table",
+        "Game window",
+    ),
     Shortcut(
         "",
         ("Click cards in the hand",),
