@@ -13,7 +13,17 @@ from vtt.rules.errors import PackError
 from vtt.rules.loader import load_pack, pack_file
 from vtt.rules.yamlsource import load_yaml_file
 
-__all__ = ["find_pack", "find_pack_by_id", "load_game", "pack_digest", "pack_folders"]
+__all__ = [
+    "find_pack",
+    "find_pack_by_id",
+    "load_game",
+    "pack_digest",
+    "pack_folders",
+    "pack_readme",
+]
+
+#: The most of a pack's README that is read (the rest is not shown).
+MAX_README_BYTES = 1024 * 1024
 
 
 def pack_folders(root: Path) -> Iterator[Path]:
@@ -36,6 +46,19 @@ def find_pack(pack: str | Path, folders: Iterable[Path] = ()) -> Path:
             if candidate.is_file():
                 return candidate
     raise FileNotFoundError(f"no pack {text!r}: not a file or folder, and no pack with that id")
+
+
+def pack_readme(folder: Path) -> str | None:
+    """The text of a pack's README.md; None when it has none, or when it is a link or
+    no plain file (a pack's files are its own: a link could show any file on the disk)."""
+    readme = folder / "README.md"
+    if readme.is_symlink() or not readme.is_file():
+        return None
+    try:
+        with readme.open("rb") as stream:
+            return stream.read(MAX_README_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
 
 
 def pack_digest(pack: str | Path) -> str:
@@ -74,7 +97,7 @@ def find_pack_by_id(
 
 def _declared_id(path: Path) -> str | None:
     try:
-        data = load_yaml_file(path).data
+        data = load_yaml_file(path, links=False).data
     except (OSError, PackError):
         return None
     return str(data["id"]) if isinstance(data, dict) and "id" in data else None
@@ -88,6 +111,8 @@ def _load(path: Path, stamp: tuple[int, int]) -> Game:
 def load_game(pack: str | Path, folders: Iterable[Path] = ()) -> Game:
     """The game of a pack, by id (``load_game("war")``) or path: loaded once while its
     file stays as it is, and again once the file changes (a designer's edit)."""
-    path = find_pack(pack, tuple(folders)).resolve()
-    status = path.stat()
+    found = find_pack(pack, tuple(folders))
+    # The folder's links resolved, never the file's: a pack.yaml that is a link is refused.
+    path = found.parent.resolve() / found.name
+    status = path.lstat()
     return _load(path, (status.st_mtime_ns, status.st_size))

@@ -68,7 +68,7 @@ def pack_file(where: Path) -> Path:
 
 def load_pack(where: Path | str) -> Game:
     """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
-    source = load_yaml_file(pack_file(Path(where)))
+    source = load_yaml_file(pack_file(Path(where)), links=False)
     return _Builder(source).build()
 
 
