@@ -40,7 +40,13 @@ def pack_schema() -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(_pack_schema_text())
     schema["$defs"]["step"] = step_schema()
     arg = schema["properties"]["moves"]["additionalProperties"]["properties"]["args"]
-    arg["additionalProperties"]["properties"]["type"] = {"enum": list(ARG_TYPES)}
+    arg["additionalProperties"]["properties"]["type"] = {
+        "enum": list(ARG_TYPES),
+        # Editors with the YAML language server show each type's line as you type.
+        "markdownDescription": "; ".join(
+            f"`{name}`: {kind.doc}" for name, kind in ARG_TYPES.items()
+        ),
+    }
     schema["$defs"]["table_layout"] = layout_schema()
     return schema
 
