@@ -73,3 +73,28 @@ def test_an_error_quotes_at_most_one_short_line(tmp_path: Path, text: str) -> No
         message = str(problem)
         assert "\n" not in message and "second" not in message, message
         assert len(problem.message) < 400, message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id: x\n? " + "k" * 5000 + "\n: 1\n? " + "k" * 5000 + "\n: 2\n",  # a duplicate key
+        "id: x\n? " + "k" * 5000 + "\n: 1\n",  # an unknown key
+        "a: *" + "n" * 5000 + "\n",  # an unknown alias
+    ],
+)
+def test_a_long_key_or_name_is_quoted_short(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "pack.yaml"
+    path.write_text(text)
+    for problem in check_pack(path):
+        assert "k" * 100 not in str(problem) and "n" * 100 not in str(problem), problem
+
+
+def test_a_record_with_a_long_unknown_key_is_quoted_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "record.yaml"
+    record.write_text("pack: war\n? " + "k" * 5000 + "\n: 1\nmoves: []\n")
+    assert replay_command(str(record)) == 1
+    out = capsys.readouterr().out
+    assert "unknown key" in out and "k" * 100 not in out

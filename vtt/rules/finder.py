@@ -183,7 +183,8 @@ def find_pack_by_id(
     """
     roots = (rulesets_dir(), user_packs_dir(), *folders)
     named = [root / pack_id / "pack.yaml" for root in roots]
-    found = [path for path in named if path.is_file()]
+    # A pack.yaml that is a link is no pack (it is refused unread when loaded).
+    found = [path for path in named if path.is_file() and not path.is_symlink()]
     if digest is None and found:
         return found[0], True
     for path in found:
@@ -192,7 +193,7 @@ def find_pack_by_id(
     for root in roots:
         for folder in pack_folders(root):
             path = folder / "pack.yaml"
-            if path not in found and _declared_id(path) == pack_id:
+            if path not in found and not path.is_symlink() and _declared_id(path) == pack_id:
                 if digest is None or pack_digest(path) == digest:
                     return path, True
                 found.append(path)

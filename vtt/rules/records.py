@@ -20,7 +20,7 @@ from vtt.rules.errors import PackError, RulesError
 from vtt.rules.finder import PLACES, FoundPack, load_game, resolve_pack
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.sheet import SHEET
-from vtt.rules.shown import ERROR_CHARS, cut
+from vtt.rules.shown import ERROR_CHARS, cut, excerpt
 from vtt.rules.yamlsource import Document, load_yaml_file
 
 __all__ = [
@@ -109,7 +109,7 @@ def _check(document: Document) -> dict[str, Any]:
     for key in data:
         if key not in _KEYS:
             raise RecordError(
-                f"{document.where([key])}: unknown key '{key}'; expected one of: "
+                f"{document.where([key])}: unknown key '{excerpt(key)}'; expected one of: "
                 + ", ".join(sorted(_KEYS))
             )
     if "pack" not in data:
@@ -142,7 +142,7 @@ def _check(document: Document) -> dict[str, Any]:
     _check_types(document, data)
     for key in data.get("expect") or {}:
         if key not in _EXPECT_KEYS:
-            raise RecordError(f"{document.where(['expect', key])}: unknown key '{key}'")
+            raise RecordError(f"{document.where(['expect', key])}: unknown key '{excerpt(key)}'")
     return data
 
 

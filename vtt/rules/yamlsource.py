@@ -28,7 +28,7 @@ from typing import Any, BinaryIO, Final
 import yaml
 
 from vtt.rules.errors import PackError, Where
-from vtt.rules.shown import hidden_character
+from vtt.rules.shown import excerpt, hidden_character
 
 # libyaml's parser is much faster; the pure-Python one reads the same events. Only
 # the parser part of either loader is used: no constructor ever runs.
@@ -120,7 +120,9 @@ def format_path(path: Iterable[str | int]) -> str:
     'zones["a b"][2].x'
     """
     text = ""
-    for part in path:
+    for whole in path:
+        # A key is shown short: one line, at most EXCERPT_CHARS (a key may be a file's text).
+        part = whole if isinstance(whole, int) else excerpt(whole)
         if isinstance(part, int):
             text += f"[{part}]"
         elif part.isidentifier():
@@ -301,9 +303,10 @@ class _Composer:
         """The value of ``*name``: a copy of the anchored value, counted in full."""
         name = event.anchor
         if name in self.open_anchors:
-            raise self.fail(f"alias '*{name}' refers to itself", event.start_mark, path)
+            raise self.fail(f"alias '*{excerpt(name)}' refers to itself", event.start_mark, path)
         if name not in self.anchors:
-            raise self.fail(f"unknown alias '*{name}': no '&{name}' before it", event.start_mark)
+            shown = excerpt(name)
+            raise self.fail(f"unknown alias '*{shown}': no '&{shown}' before it", event.start_mark)
         self.aliases += 1
         if self.aliases > MAX_ALIASES:
             raise self.fail(
@@ -345,7 +348,7 @@ class _Composer:
             key = self.key(event, path)
             if key in entries:
                 raise self.fail(
-                    f"duplicate key '{key}' (first at line {first_lines[key]})",
+                    f"duplicate key '{excerpt(key)}' (first at line {first_lines[key]})",
                     event.start_mark,
                     (*path, key),
                 )

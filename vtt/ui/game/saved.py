@@ -26,6 +26,7 @@ from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules import Move
 from vtt.rules.errors import PackError
 from vtt.rules.finder import find_pack, find_pack_by_id, load_game, pack_digest, pack_place
+from vtt.rules.shown import excerpt
 from vtt.rules.yamlsource import load_yaml_file
 from vtt.table.savefile import UNREADABLE, Autosave
 from vtt.ui.game.session import SEAT_KINDS, GameSetup, SeatChoice
@@ -142,7 +143,8 @@ def load_saved_game(path: Path | str) -> SavedGame:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SavedGameError(
-            f"{path}: unknown key '{unknown[0]}'; expected one of: " + ", ".join(sorted(_KEYS))
+            f"{path}: unknown key '{excerpt(unknown[0])}'; expected one of: "
+            + ", ".join(sorted(_KEYS))
         )
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
