@@ -83,3 +83,12 @@ def test_a_value_of_one_number_per_seat_is_read() -> None:
     text = changed("scores: points\n", 'scores: points\nvalue: "[2 * points[p] for p in seats]"\n')
     state = load_pack_text(text, FILE).new_state(seed=1)
     assert edge(state, 0) == 0.0
+
+
+def test_scores_that_cannot_be_one_number_per_seat_are_refused_at_load() -> None:
+    text = changed("scores: points\n", 'scores: "{p: points[p] for p in seats}"\n')
+    errors = load_errors(text)
+    assert any(
+        f"{FILE}:{line_of(text, 'scores: ')}:" in e and "scores: must give one number per seat" in e
+        for e in errors
+    ), errors

@@ -411,7 +411,7 @@ class _Builder:
             start=start,
             moves=moves,
             end=self._end(base),
-            scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
+            scores=self._scores(data["scores"], base) if "scores" in data else None,
             value=self._seat_values(data["value"], base) if "value" in data else None,
             playout=data.get("playout"),
             sheet=sheet,
@@ -426,18 +426,21 @@ class _Builder:
         )
 
     def _seat_values(self, raw: object, base: frozenset[str]) -> SeatValues | None:
-        """``value:``: one number per seat, refused now when its text shows otherwise."""
+        """``value:``: one number per seat, refused now when its text shows otherwise,
+        else checked each time it runs."""
+        expr = self._per_seat("value", raw, base)
+        return None if expr is None else SeatValues(expr)
+
+    def _scores(self, raw: object, base: frozenset[str]) -> Expr | None:
+        """``scores:``: one number per seat, refused now when its text shows otherwise."""
+        return self._per_seat("scores", raw, base)
+
+    def _per_seat(self, key: str, raw: object, base: frozenset[str]) -> Expr | None:
         problem = shape_problem(raw)
         if problem is not None:
-            self.errors.append(
-                PackError(
-                    f"value: must give one number per seat: {problem}",
-                    self.doc.value_where(("value",)),
-                )
-            )
+            self.fail(f"{key}: must give one number per seat: {problem}", (key,))
             return None
-        expr = self.try_expr(raw, base, ("value",))
-        return None if expr is None else SeatValues(expr)
+        return self.try_expr(raw, base, (key,))
 
     def _check_take_back(
         self, moves: Mapping[str, MoveDef], phases: Mapping[str, PhaseDef], setup: Sequence[Step]
