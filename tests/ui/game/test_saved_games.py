@@ -372,3 +372,25 @@ def test_a_saved_game_says_when_its_rules_are_a_pack_beside_it(tmp_path):
     resumed = load_saved_game(saved)
     assert resumed.setup.pack == str(tmp_path / "war")
     assert str(tmp_path / "war") in resumed.source and "not an installed one" in resumed.source
+
+
+def test_a_window_says_when_a_files_rules_are_a_pack_beside_it(qtbot, tmp_path):
+    """A record or saved game played with a pack from its own folder says so at once."""
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    war = Path("rulesets/war/pack.yaml").read_text()
+    (mine / "pack.yaml").write_text(war.replace("id: war", "id: mine"))
+    record = tmp_path / "game.yaml"
+    record.write_text("pack: mine\ndeal: {stock: [[JP], [2L]]}\nmoves: [flip]\n")
+    opened = window.open_replay(record)
+    assert opened is not None
+    text = opened.message.text()
+    assert "a pack from the file's own folder" in text and str(mine) in text
+    saved = tmp_path / "game.jgame"
+    saved.write_text(f"pack: mine\n{SEATS}")
+    resumed = window.open_saved_game(saved)
+    assert resumed is not None
+    assert f"The rules are the pack mine from {mine}, not an installed one." in (
+        resumed.message.text()
+    )
