@@ -179,8 +179,11 @@ def find_pack_by_id(
     ``digest`` fingerprints (True when no digest is asked for).
 
     A folder named after the id comes first, then any pack that declares the id; among
-    several, the one whose text matches ``digest`` wins.
+    several, the one whose text matches ``digest`` wins. A text that is no id (``..``,
+    a path) finds nothing.
     """
+    if not PACK_ID.match(pack_id):
+        raise FileNotFoundError(f"{excerpt(pack_id)!r} is not a pack id")
     roots = (rulesets_dir(), user_packs_dir(), *folders)
     named = [root / pack_id / "pack.yaml" for root in roots]
     # A pack.yaml that is a link is no pack (it is refused unread when loaded).

@@ -394,3 +394,13 @@ def test_a_window_says_when_a_files_rules_are_a_pack_beside_it(qtbot, tmp_path):
     assert f"The rules are the pack mine from {mine}, not an installed one." in (
         resumed.message.text()
     )
+
+
+@pytest.mark.parametrize("named", ["..", ".", "../pack.yaml"])
+def test_a_saved_game_naming_a_folder_above_opens_nothing(tmp_path, named):
+    (tmp_path / "pack.yaml").write_text(Path("rulesets/war/pack.yaml").read_text())
+    saved = tmp_path / "games" / "game.jgame"
+    saved.parent.mkdir()
+    saved.write_text(f"pack: '{named}'\n{SEATS}")
+    with pytest.raises(SavedGameError, match="is installed"):
+        load_saved_game(saved)
