@@ -3,7 +3,10 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# Two stamps: playing needs the program and its dependencies only; the tests and the
+# developer tools (pytest, dask, ruff, mypy...) come with the first `make test`.
+PLAY   := $(VENV)/.installed-play
+STAMP  := $(VENV)/.installed-dev
 
 .PHONY: run test lint typecheck pytest bench art schema clean
 
@@ -14,14 +17,18 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip || { rm -rf $(VENV); exit 1; }
 
 # Reinstall whenever the project's dependencies change.
+$(PLAY): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY)
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
-	touch $(STAMP)
+	touch $(PLAY) $(STAMP)
 
 # The window needs system libraries the Qt wheel does not bring (vtt/syslibs.py lists
 # them): installed here when allowed, else the exact command is printed. `make test`
 # runs headless (offscreen) and needs none of them.
-run: $(STAMP)
+run: $(PLAY)
 	$(BIN)/python -m vtt.syslibs
 	$(BIN)/vtt
 
@@ -45,7 +52,7 @@ art:
 	$(PYTHON) tools/make_art.py
 
 # The pack schema (built from the registries of steps and argument types), published.
-schema: $(STAMP)
+schema: $(PLAY)
 	$(BIN)/python -c "import json; from vtt.rules.schema import pack_schema; \
 	open('docs/pack.schema.json', 'w').write(json.dumps(pack_schema(), indent=2) + '\n')"
 

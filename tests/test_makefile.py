@@ -39,3 +39,26 @@ def test_a_failed_venv_is_not_left_half_made(tmp_path):
     assert run.returncode != 0
     assert "ensurepip is not available" in run.stderr
     assert not venv.exists()
+
+
+def _planned(target: str, venv: Path) -> str:
+    """What ``make TARGET`` would run in a fresh clone (``make -n``: nothing runs)."""
+    run = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), f"VENV={venv}", target],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MAKEFLAGS": ""},
+        check=True,
+    )
+    return run.stdout
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_installs_what_playing_needs_and_make_test_the_rest(tmp_path):
+    """Playing needs no pytest, dask, ruff or mypy (some hundreds of MB)."""
+    venv = tmp_path / "venv"
+    installs = [line for line in _planned("run", venv).splitlines() if "pip install" in line]
+    assert any(line.rstrip().endswith("install --quiet -e .") for line in installs), installs
+    assert not any("[test" in line or "dev]" in line for line in installs), installs
+    for target in ("pytest", "lint", "typecheck", "bench"):
+        assert "-e '.[test,dev]'" in _planned(target, venv), target

@@ -40,6 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a game record; print JSON; exit 1 if illegal")
     replay.add_argument("record", help="a game record (.yaml)")
+    replay.add_argument(
+        "--pack",
+        help="play this pack (an id, folder or pack.yaml, anywhere) instead of the one the "
+        "record names, which is looked up among the shipped packs, your packs folder, "
+        "then the record's own folder",
+    )
 
     play = sub.add_parser("play", help="play a pack in the terminal")
     play.add_argument("pack", help="a pack id, folder or pack.yaml")
@@ -104,7 +110,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from vtt.rules.commands import replay_command
 
-        return replay_command(args.record)
+        return replay_command(args.record, args.pack)
     if args.command == "solve":
         from vtt.agentcommands import solve_command
 

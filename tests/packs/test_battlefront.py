@@ -42,6 +42,10 @@ def test_the_sample_attacks_that_are_not_enough_are_refused_with_the_sum() -> No
     assert state.explain(Move("attack P2's 9R with 6W 3W")) == (
         "Not enough: 3W 6W add up to 9, and 9R needs more than 9"
     )
+    # One card counts its rank: it adds up to nothing.
+    assert state.explain(Move("attack P2's 9R with 6W")) == (
+        "Not enough: 6W counts 6, and 9R needs more than 9"
+    )
     # "The 7 of Lizard can not be used because Lizard is weaker than Rock."
     assert state.explain(Move("attack P2's 9R with 6W 7L")) == (
         "Every attacking card must be of a suit stronger than Rock: 7L is not"

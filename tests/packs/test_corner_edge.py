@@ -69,8 +69,14 @@ def test_entering_a_joker_reverses_the_rule() -> None:
         assert ("c4" in _steps(state, "c3")) is allowed, suit
     state = _state({"c3": ["pawn@1", "4P"], "c4": ["JkR"]})
     assert state.explain("step pawn c3 c4") == (
-        "JkR on c4 is stronger than 4P on c3: a Joker reverses the rules: "
-        "you may step only to a weaker suit or the same"
+        "JkR on c4 is weaker than 4P on c3: a Joker reverses the rules: "
+        "you may step only to a stronger suit or the same"
+    )
+    # Leaving a Joker: 4S is weaker than Rock, so refused the other way round.
+    state = _state({"c3": ["pawn@1", "JkR"], "c4": ["4S"]})
+    assert state.explain("step pawn c3 c4") == (
+        "4S on c4 is weaker than JkR on c3: a Joker reverses the rules: "
+        "you may step only to a stronger suit or the same"
     )
 
 

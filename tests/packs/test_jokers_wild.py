@@ -138,6 +138,8 @@ def test_a_queen_by_rank_keeps_the_direction_and_an_ace_by_rank_gives_nothing() 
         "give to P1",
         "give to P3",
     }
+    # Not to oneself: the refusal names the seat as the move writes it, not its number.
+    assert state.explain(Move("give to P2")) == "P2 is not a player you can choose now"
     state = _start(["2R", "AS 7L", "6W"], "AW", extra=True)  # Water rusts Scissors: by rank
     state.apply(Move("play AS"))
     assert state.to_move == 2

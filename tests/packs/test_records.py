@@ -202,7 +202,9 @@ def test_validate_replays_a_record_instead_of_reading_it_as_a_pack(
     good = Path("rulesets/war/records/war-same-suit.yaml")
     assert validate_command([str(good)]) == 0
     captured = capsys.readouterr()
-    assert captured.out == f"{good}: ok (a game record of war: 2 moves replay)\n"
+    assert captured.out == (
+        f"{good}: ok (a game record of war, a pack shipped with Janken Table: 2 moves replay)\n"
+    )
     assert captured.err == ""
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(good.read_text().replace("scores: [10, 0]", "scores: [9, 1]"))

@@ -140,3 +140,19 @@ def test_the_score_sheet_adds_up_hand_by_hand(pack: str) -> None:
             assert total == totals[seat] + hand
             totals[seat] = total
     assert totals == list(state.outcome.scores or [])
+
+
+def test_a_failed_nil_scores_a_point_and_a_bag_per_trick() -> None:
+    """RULINGS.md: "If they fail they earn 1 point for each trick adding to their Bags",
+    as overtricks are scored. P1 bids Nil and takes the second trick with AR (the hand
+    of the record bags-and-nil, without the bags that bring the penalty)."""
+    deal = {
+        "hand": [["2P", "AR", "AW"], ["3P", "5S", "6S"], ["4P", "7L", "8L"]],
+        "vars": {"dealer": 2, "leader": 0, "score": [20, 40, 0], "hand_start": [20, 40, 0]},
+        "current": 0,
+    }
+    moves = ["bid nil", "bid 1", "bid 1", "play 2P", "play 3P", "play 4P"]
+    moves += ["play 7L", "play AR", "play 5S", "play AW", "play 6S", "play 8L"]
+    state = _state(STONES, deal, moves, {"hand_limit": 1})
+    assert state.var("score")[0] == 21 and state.var("bags")[0] == 1
+    assert any("P1 bid Nil and took 1: +1, 1 bag" in str(line) for line in state.log)

@@ -221,7 +221,7 @@ class ArgType:
     """One type of move argument."""
 
     name: str
-    doc: str  # one line for the language reference and the pack editor
+    doc: str  # one line for the language reference and, in the schema, for editors
     read: Callable[[str, Sequence[str]], Any]  # a word of notation -> the value
     write: Callable[[Any, Sequence[str]], str] = _plain  # the value -> its notation
     #: Where the candidates come from without ``from``: None when ``from`` is needed.

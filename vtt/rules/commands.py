@@ -6,12 +6,13 @@ import json
 import sys
 from pathlib import Path
 
-from vtt.rules.errors import RulesError
-from vtt.rules.finder import find_pack, pack_folders
+from vtt.rules.errors import PackError, PackErrors, RulesError
+from vtt.rules.finder import FoundPack, find_pack, load_game, pack_folders
 from vtt.rules.game import Game
-from vtt.rules.loader import check_pack
-from vtt.rules.records import load_record, replay
+from vtt.rules.loader import load_pack
+from vtt.rules.records import load_record, replay, source_report
 from vtt.rules.shown import ERROR_CHARS, echo, shown
+from vtt.rules.trial import trial_games
 from vtt.rules.yamlsource import load_yaml_file
 
 __all__ = ["parse_options", "replay_command", "validate_command"]
@@ -45,15 +46,33 @@ def validate_command(paths: list[str]) -> int:
             if _is_record(path):
                 bad += _validate_record(path)
                 continue
-            problems = check_pack(path)
-            for problem in problems:
-                echo(shown(problem, ERROR_CHARS), file=sys.stderr)
-            if problems:
-                bad += 1
-                echo(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
-            else:
-                echo(f"{path}: ok")
+            bad += _validate_pack(path)
     return 1 if bad else 0
+
+
+def _validate_pack(path: Path) -> int:
+    """Check a pack, then play trial games of it (``vtt.rules.trial``): 0 when both
+    pass, else 1 with every problem."""
+    try:
+        game = load_pack(path)
+    except PackErrors as errors:
+        problems: list[object] = list(errors.errors)
+    except PackError as error:
+        problems = [error]
+    else:
+        if game.kind == "setup":
+            echo(f"{path}: ok (a table setup: no rules to play)")
+            return 0
+        trial = trial_games(game)
+        if not trial.problems:
+            echo(f"{path}: ok ({trial.summary()})")
+            return 0
+        problems = [f"{path}: {problem}" for problem in trial.problems]
+        echo(f"{path}: loads, but fails in play ({trial.summary()}):", file=sys.stderr)
+    for problem in problems:
+        echo(shown(problem, ERROR_CHARS), file=sys.stderr)
+    echo(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
+    return 1
 
 
 def _is_record(path: Path) -> bool:
@@ -83,19 +102,36 @@ def _validate_record(path: Path) -> int:
         echo(shown(f"{path}: {why}", ERROR_CHARS), file=sys.stderr)
         echo(f"{path}: a game record that does not replay as it says", file=sys.stderr)
         return 1
-    echo(f"{path}: ok (a game record of {report['pack']}: {len(report['moves'])} moves replay)")
+    echo(
+        f"{path}: ok (a game record of {report['pack']}, {report['pack_from']}: "
+        f"{len(report['moves'])} moves replay)"
+    )
+    if "pack_note" in report:
+        echo(f"{path}: note: {report['pack_note']}")
     return 0
 
 
-def replay_command(path: str) -> int:
-    """Replay a record and print the report as JSON; 1 at an illegal move or wrong outcome."""
+def replay_command(path: str, pack: str | None = None) -> int:
+    """Replay a record and print the report as JSON; 1 at an illegal move or wrong outcome.
+
+    The report says which pack was played and where it was found (``pack_file``,
+    ``pack_from``); ``pack`` (``--pack``) plays the record with that pack instead of the
+    one it names, wherever it is: the only way to reach a pack outside the known places.
+    """
+    given: dict[str, str] = {}
     try:
         record = load_record(path)
-        report = replay(record)
+        game = None
+        if pack is not None:
+            found = FoundPack(find_pack(pack), "given")
+            given = source_report(found)
+            game = load_game(found.path)
+        report = replay(record, game)
     except (RulesError, FileNotFoundError) as error:
-        echo(json.dumps({"record": path, "ok": False, "error": str(error)}, indent=2))
+        failed = {"record": path, **given, "ok": False, "error": str(error)}
+        echo(json.dumps(failed, indent=2))
         return 1
-    report = {"record": path, **report}
+    report = {"record": path, **given, **report}
     echo(json.dumps(report, indent=2, default=str))
     return 0 if report["ok"] else 1
 

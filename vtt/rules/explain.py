@@ -103,7 +103,10 @@ def failure(
             unknown.add(arg.name)
             continue
         if not domain_names(arg) & unknown and value not in domain(arg, env):
-            return NOT_A_VALUE, f"{describe(value)} is not a {arg.name} you can choose now"
+            return (
+                NOT_A_VALUE,
+                f"{_value_text(state, arg, value)} is not a {arg.name} you can choose now",
+            )
         env[arg.name] = value
     for index, condition in enumerate(kind.conditions):
         if condition.check.names & unknown:
@@ -114,6 +117,13 @@ def failure(
                 env[name] = name  # a message naming an argument not given shows its name
             return index, message.render(env)
     return None
+
+
+def _value_text(state: State, arg: ArgDef, value: object) -> str:
+    """A move's value as the move's text writes it: a seat by its name, not its number."""
+    if arg.type == "player" and type(value) is int and 0 <= value < len(state.seat_names):
+        return state.seat_names[value]
+    return describe(value)
 
 
 def drop_reason(state: State, drop: Drop, seat: int | None = None) -> str | None:

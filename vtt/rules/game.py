@@ -27,6 +27,7 @@ from vtt.rules.moves import InvalidMove, Move, read_args
 from vtt.rules.outcome import pack_failure
 from vtt.rules.ruleset import Rules
 from vtt.rules.sheet import SheetDef
+from vtt.rules.standing import SeatValues
 from vtt.rules.starting import start_state
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class Game:
     scores: Expr | None = None
     #: Each seat's standing for the computer players (``value:``), read instead of
     #: the scores; and the moves a random playout runs before it (``playout:``).
-    value: Expr | None = None
+    value: SeatValues | None = None
     playout: int | None = None
     #: The score sheet's columns (``sheet:``), written by ``write_sheet`` steps.
     sheet: SheetDef | None = None

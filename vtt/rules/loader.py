@@ -39,6 +39,7 @@ from vtt.rules.moves import notation_pattern, placeholders
 from vtt.rules.plan import plan_move
 from vtt.rules.schema import schema_errors
 from vtt.rules.sheet import SHEET, SheetColumn, SheetDef
+from vtt.rules.standing import SeatValues, shape_problem
 from vtt.rules.stdlib import PACK_LIBRARY
 from vtt.rules.steps import StepParser
 from vtt.rules.yamlsource import Document, load_yaml, load_yaml_file
@@ -68,7 +69,7 @@ def pack_file(where: Path) -> Path:
 
 def load_pack(where: Path | str) -> Game:
     """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
-    source = load_yaml_file(pack_file(Path(where)))
+    source = load_yaml_file(pack_file(Path(where)), links=False)
     return _Builder(source).build()
 
 
@@ -131,6 +132,19 @@ def _split_indexes(text: str) -> list[str] | None:
         elif depth == 0 and not char.isspace():
             return None
     return parts if depth == 0 else None
+
+
+#: The steps whose value is one seat.
+_SEAT_STEPS = frozenset({"give_turn", "eliminate"})
+
+
+def _literal_int(raw: object) -> int | None:
+    """A whole number written as it is (``3``, ``"3"``, ``"-1"``), else None."""
+    if type(raw) is int:
+        return raw
+    if isinstance(raw, str) and re.fullmatch(r"\s*[-+]?\d{1,20}\s*", raw):
+        return int(raw)
+    return None
 
 
 _DEFINE_KEY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\(([^()]*)\))?\s*$")
@@ -254,6 +268,7 @@ class _Builder:
         if problems:
             raise PackErrors(problems)
         self._check_numbers(self.data, ())
+        self._check_seats(self.data, ())
         if self.errors:
             raise PackErrors(self.errors)
         data = self.data
@@ -284,6 +299,33 @@ class _Builder:
         elif isinstance(node, list):
             for index, value in enumerate(node):
                 self._check_numbers(value, (*path, index))
+
+    def _check_seats(self, node: object, path: Path_) -> None:
+        """Refuse a ``give_turn`` or ``eliminate`` step written with a seat number that
+        no game of the pack has (seats are 0 to the most players less one)."""
+        if isinstance(node, list):
+            for index, item in enumerate(node):
+                here = (*path, index)
+                if isinstance(item, dict):
+                    for step in _SEAT_STEPS & item.keys():
+                        self._check_seat(item[step], (*here, step), step)
+                self._check_seats(item, here)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                self._check_seats(value, (*path, key))
+
+    def _check_seat(self, raw: object, path: Path_, step: str) -> None:
+        seat = _literal_int(raw)
+        players = self.data.get("players", {})
+        most = players.get("max", 2) if isinstance(players, dict) else 2
+        if seat is not None and isinstance(most, int) and not 0 <= seat < most:
+            self.errors.append(
+                PackError(
+                    f"{step}: there is no seat {seat}: the seats are 0 to {most - 1} "
+                    f"(players: at most {most})",
+                    self.doc.value_where(path),
+                )
+            )
 
     def _setup_only(self) -> Game:
         players = self.data.get("players", {"min": 1, "max": 8})
@@ -369,8 +411,8 @@ class _Builder:
             start=start,
             moves=moves,
             end=self._end(base),
-            scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
-            value=self.try_expr(data["value"], base, ("value",)) if "value" in data else None,
+            scores=self._scores(data["scores"], base) if "scores" in data else None,
+            value=self._seat_values(data["value"], base) if "value" in data else None,
             playout=data.get("playout"),
             sheet=sheet,
             rest_zone=self._rest_zone(base),
@@ -382,6 +424,23 @@ class _Builder:
                 name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
             },
         )
+
+    def _seat_values(self, raw: object, base: frozenset[str]) -> SeatValues | None:
+        """``value:``: one number per seat, refused now when its text shows otherwise,
+        else checked each time it runs."""
+        expr = self._per_seat("value", raw, base)
+        return None if expr is None else SeatValues(expr)
+
+    def _scores(self, raw: object, base: frozenset[str]) -> Expr | None:
+        """``scores:``: one number per seat, refused now when its text shows otherwise."""
+        return self._per_seat("scores", raw, base)
+
+    def _per_seat(self, key: str, raw: object, base: frozenset[str]) -> Expr | None:
+        problem = shape_problem(raw)
+        if problem is not None:
+            self.fail(f"{key}: must give one number per seat: {problem}", (key,))
+            return None
+        return self.try_expr(raw, base, (key,))
 
     def _check_take_back(
         self, moves: Mapping[str, MoveDef], phases: Mapping[str, PhaseDef], setup: Sequence[Step]

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,10 +17,10 @@ import yaml
 
 from vtt.rules.engine import Game, Outcome, State
 from vtt.rules.errors import PackError, RulesError
-from vtt.rules.finder import find_pack, load_game
+from vtt.rules.finder import PLACES, FoundPack, load_game, resolve_pack
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.sheet import SHEET
-from vtt.rules.shown import ERROR_CHARS, cut
+from vtt.rules.shown import ERROR_CHARS, cut, excerpt
 from vtt.rules.yamlsource import Document, load_yaml_file
 
 __all__ = [
@@ -30,6 +29,7 @@ __all__ = [
     "load_record",
     "record_of",
     "record_pack",
+    "record_source",
     "replay",
     "start_state",
 ]
@@ -109,7 +109,7 @@ def _check(document: Document) -> dict[str, Any]:
     for key in data:
         if key not in _KEYS:
             raise RecordError(
-                f"{document.where([key])}: unknown key '{key}'; expected one of: "
+                f"{document.where([key])}: unknown key '{excerpt(key)}'; expected one of: "
                 + ", ".join(sorted(_KEYS))
             )
     if "pack" not in data:
@@ -142,7 +142,7 @@ def _check(document: Document) -> dict[str, Any]:
     _check_types(document, data)
     for key in data.get("expect") or {}:
         if key not in _EXPECT_KEYS:
-            raise RecordError(f"{document.where(['expect', key])}: unknown key '{key}'")
+            raise RecordError(f"{document.where(['expect', key])}: unknown key '{excerpt(key)}'")
     return data
 
 
@@ -262,34 +262,22 @@ def record_of(state: State, *, deal: Mapping[str, Any] | None = None) -> Record:
     )
 
 
-#: A pack named by id, as records written by the program name it.
-_PACK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
+def record_source(record: Record) -> FoundPack:
+    """The pack a record plays and where it was found (``finder.resolve_pack``): an id
+    among the shipped packs, the user's, then the record's own folder; or a pack folder
+    inside the record's folder. Nothing else is read: a record from someone else cannot
+    make the program open and show any other file, nor play its own rules under the id
+    of a shipped pack."""
+    here = Path(record.file).resolve().parent if record.file else Path.cwd()
+    try:
+        return resolve_pack(record.pack, here)
+    except FileNotFoundError as error:
+        raise RecordError(f"{record.file or 'the record'}: {error}") from None
 
 
 def record_pack(record: Record) -> Path:
-    """The pack.yaml a record plays: a pack id (found beside the record, among the
-    shipped packs or the user's), or a pack folder relative to the record. Nothing
-    else is read: a record from someone else cannot make the program open and show
-    any other file."""
-    here = Path(record.file).resolve().parent if record.file else Path.cwd()
-    named = record.pack
-    if _PACK_ID.match(named):
-        try:
-            return find_pack(named, [here.parent.parent, here.parent, here])
-        except FileNotFoundError:
-            raise RecordError(
-                f"{record.file or 'the record'}: pack: no pack with the id {named!r} is installed"
-            ) from None
-    relative = Path(named)
-    folder = here / relative
-    if relative.is_absolute() or not (folder / "pack.yaml").is_file():
-        if relative.name == "pack.yaml" and not relative.is_absolute() and folder.is_file():
-            return folder
-        raise RecordError(
-            f"{record.file or 'the record'}: pack: {_shown(named)} is not a pack: write "
-            "a pack id, or a pack folder relative to the record"
-        )
-    return folder / "pack.yaml"
+    """The pack.yaml a record plays (see ``record_source``)."""
+    return record_source(record).path
 
 
 def _game_of(record: Record) -> Game:
@@ -397,9 +385,25 @@ def sheet_rows(state: State) -> list[dict[str, Any]] | None:
     return sheet.table(state.var(SHEET), state.seat_names).mappings()
 
 
+def source_report(source: FoundPack) -> dict[str, str]:
+    """Where a replayed pack came from, for a report: its file, the place, any note."""
+    said = {"pack_file": str(source.path), "pack_from": PLACES[source.place]}
+    return {**said, "pack_note": source.note} if source.note else said
+
+
 def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
     """Replay a record; a JSON-ready report whose ``ok`` is False at the first problem."""
-    report: dict[str, Any] = {"pack": record.pack, "options": record.options, "moves": []}
+    report: dict[str, Any] = {"pack": record.pack}
+    try:
+        if game is None:
+            source = record_source(record)
+            report.update(source_report(source))
+            game = load_game(source.path)
+    except RulesError as error:
+        report.update(options=record.options, moves=[], ok=False, outcome=None)
+        report["error"] = cut(f"cannot start the game: {error}", ERROR_CHARS)
+        return report
+    report.update(options=record.options, moves=[])
     if record.seen_by is not None:
         report["seen_by"] = record.seen_by  # the game under way as this seat saw it
     try:

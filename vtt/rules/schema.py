@@ -22,6 +22,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.errors import PackError
+from vtt.rules.shown import excerpt
 from vtt.rules.steps import KINDS, step_schema
 from vtt.rules.yamlsource import Document
 from vtt.table.layout import layout_schema
@@ -39,7 +40,13 @@ def pack_schema() -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(_pack_schema_text())
     schema["$defs"]["step"] = step_schema()
     arg = schema["properties"]["moves"]["additionalProperties"]["properties"]["args"]
-    arg["additionalProperties"]["properties"]["type"] = {"enum": list(ARG_TYPES)}
+    arg["additionalProperties"]["properties"]["type"] = {
+        "enum": list(ARG_TYPES),
+        # Editors with the YAML language server show each type's line as you type.
+        "markdownDescription": "; ".join(
+            f"`{name}`: {kind.doc}" for name, kind in ARG_TYPES.items()
+        ),
+    }
     schema["$defs"]["table_layout"] = layout_schema()
     return schema
 
@@ -80,10 +87,38 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 def schema_errors(document: Document) -> list[PackError]:
     """Every place where the document breaks the schema, with what was expected."""
+    if not isinstance(document.data, dict):
+        # Never quoted: a file that is no pack at all may hold anything.
+        found = _kind_of(document.data)
+        return [
+            PackError(
+                f"this is not a rule pack: a pack file is a mapping of keys (id:, name:, "
+                f"players:, ...), and this file holds {found}",
+                document.where([]),
+            )
+        ]
     errors: list[PackError] = []
     for error in sorted(_validator().iter_errors(document.data), key=lambda e: list(e.path)):
         errors.extend(_explained(error, document))
     return errors
+
+
+def _kind_of(value: object) -> str:
+    """What a value is, in words, without quoting it."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "a single value"
+
+
+def _message(error: ValidationError) -> str:
+    """jsonschema's message with the value it quotes cut to one short line: the value
+    may be a whole file's text."""
+    quoted = repr(error.instance)
+    return error.message.replace(quoted, excerpt(quoted)) if len(quoted) > 20 else error.message
 
 
 def _step_message(error: ValidationError) -> str | None:
@@ -105,9 +140,9 @@ def _step_message(error: ValidationError) -> str | None:
         if instance in keyed:
             return f"the '{instance}' step needs its value: {instance}: ..."
         hint = f"; did you mean '{close[0]}'?" if close else ""
-        return f"'{instance}' is not a step{hint} ({shape})"
+        return f"'{excerpt(instance)}' is not a step{hint} ({shape})"
     if not isinstance(instance, dict):
-        found = "a list" if isinstance(instance, list) else repr(instance)
+        found = "a list" if isinstance(instance, list) else excerpt(instance)
         return f"{shape}; found {found}"
     if not instance:
         return f"an empty step: {shape}"
@@ -117,7 +152,7 @@ def _step_message(error: ValidationError) -> str | None:
         if key not in known:
             close = difflib.get_close_matches(str(key), keyed, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
-            return f"'{key}' is not a kind of step{hint} ({shape})"
+            return f"'{excerpt(key)}' is not a kind of step{hint} ({shape})"
     return None
 
 
@@ -164,13 +199,16 @@ def _explained(error: ValidationError, document: Document) -> list[PackError]:
         extra = [key for key in error.instance if key not in allowed]
         expected = f"expected one of: {', '.join(allowed)}" if allowed else "no keys are expected"
         return [
-            PackError(f"{step_prefix}unknown key '{key}'; {expected}", document.where([*path, key]))
+            PackError(
+                f"{step_prefix}unknown key '{excerpt(key)}'; {expected}",
+                document.where([*path, key]),
+            )
             for key in extra
         ]
     if error.validator == "required":
-        return [PackError(f"{step_prefix}missing key: {error.message}", document.where(path))]
+        return [PackError(f"{step_prefix}missing key: {_message(error)}", document.where(path))]
     if error.validator in ("type", "enum", "const"):
         wanted = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
-        message = f"{step_prefix}{error.message}" + (f" (expected {wanted})" if wanted else "")
+        message = f"{step_prefix}{_message(error)}" + (f" (expected {wanted})" if wanted else "")
         return [PackError(message, document.value_where(path))]
-    return [PackError(f"{step_prefix}{error.message}", document.value_where(path))]
+    return [PackError(f"{step_prefix}{_message(error)}", document.value_where(path))]

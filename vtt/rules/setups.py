@@ -62,7 +62,7 @@ def load_setup(where: Path | str) -> Setup:
     except FileNotFoundError as error:
         raise SetupError(str(error)) from None
     try:
-        document = load_yaml_file(path)
+        document = load_yaml_file(path, links=False)
     except OSError as error:
         raise SetupError(f"{path}: cannot be read ({error.strerror or error})") from None
     except PackError as error:

@@ -25,6 +25,7 @@ __all__ = [
     "NAME_CHARS",
     "cut",
     "echo",
+    "excerpt",
     "hidden_character",
     "shown",
     "shown_name",
@@ -110,6 +111,25 @@ def cut(text: str, limit: int = LINE_CHARS) -> str:
     ('abc…', 'abc')
     """
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: The most of a file's text an error quotes: one line, this long.
+EXCERPT_CHARS: Final = 60
+
+
+def excerpt(text: object, limit: int = EXCERPT_CHARS) -> str:
+    """At most one line of ``text`` (or of a value's ``repr``), at most ``limit``
+    characters, ending in '…' when there was more: what an error may quote of a file.
+
+    >>> excerpt("root:x:0:0\\nbin:x:1:1"), excerpt(["a", "b"]), excerpt("x" * 70)[-3:]
+    ('root:x:0:0…', "['a', 'b']", 'xx…')
+    """
+    raw = text if isinstance(text, str) else repr(text)
+    line, _, rest = raw[: limit * 4].partition("\n")
+    more = bool(rest) or len(raw) > limit * 4
+    if len(line) > limit or more:
+        return line[: limit - 1] + "…"
+    return line
 
 
 def shown(text: object, limit: int = LINE_CHARS) -> str:

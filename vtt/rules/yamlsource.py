@@ -16,17 +16,19 @@ over 2 MB are errors naming the file and line. Nothing in a file can run code.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 import yaml
 
 from vtt.rules.errors import PackError, Where
-from vtt.rules.shown import hidden_character
+from vtt.rules.shown import excerpt, hidden_character
 
 # libyaml's parser is much faster; the pure-Python one reads the same events. Only
 # the parser part of either loader is used: no constructor ever runs.
@@ -118,7 +120,9 @@ def format_path(path: Iterable[str | int]) -> str:
     'zones["a b"][2].x'
     """
     text = ""
-    for part in path:
+    for whole in path:
+        # A key is shown short: one line, at most EXCERPT_CHARS (a key may be a file's text).
+        part = whole if isinstance(whole, int) else excerpt(whole)
         if isinstance(part, int):
             text += f"[{part}]"
         elif part.isidentifier():
@@ -144,13 +148,21 @@ def load_yaml(text: str, *, file: str) -> Document:
     return _Composer(text, file).document()
 
 
-def load_yaml_file(path: Path) -> Document:
-    """Read a YAML file safely (at most 2 MB, UTF-8); raise PackError naming the file."""
+def load_yaml_file(path: Path, *, links: bool = True) -> Document:
+    """Read a YAML file safely (at most 2 MB, UTF-8); raise PackError naming the file.
+
+    With ``links=False`` (a pack's own files) a symbolic link is refused unread: a
+    folder from someone else could otherwise make the program read and quote any file.
+    """
     file = str(path)
+    if not links and path.is_symlink():
+        raise PackError(_LINK_MESSAGE, Where(file))
     try:
-        with path.open("rb") as stream:
+        with _open_file(path, links) as stream:
             raw = stream.read(MAX_DOCUMENT_SIZE + 1)
     except OSError as error:
+        if error.errno == errno.ELOOP:  # made a link since the check above
+            raise PackError(_LINK_MESSAGE, Where(file)) from None
         raise PackError(f"cannot read the file: {error.strerror or error}", Where(file)) from None
     if len(raw) > MAX_DOCUMENT_SIZE:
         line = raw.count(b"\n") + 1
@@ -167,6 +179,20 @@ def load_yaml_file(path: Path) -> Document:
             "the file is not UTF-8 text: it has a byte that UTF-8 does not allow", Where(file, line)
         ) from None
     return load_yaml(text, file=file)
+
+
+_LINK_MESSAGE: Final = (
+    "the file is a symbolic link: a pack's files must be plain files in its folder, "
+    "not links to files elsewhere"
+)
+
+
+def _open_file(path: Path, links: bool) -> BinaryIO:
+    """The file opened for reading; without following a final link when ``links`` is False."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+    if not links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    return os.fdopen(os.open(path, flags), "rb")
 
 
 def where_of(document: object, path: Sequence[str | int], *, file: str) -> Where:
@@ -277,9 +303,10 @@ class _Composer:
         """The value of ``*name``: a copy of the anchored value, counted in full."""
         name = event.anchor
         if name in self.open_anchors:
-            raise self.fail(f"alias '*{name}' refers to itself", event.start_mark, path)
+            raise self.fail(f"alias '*{excerpt(name)}' refers to itself", event.start_mark, path)
         if name not in self.anchors:
-            raise self.fail(f"unknown alias '*{name}': no '&{name}' before it", event.start_mark)
+            shown = excerpt(name)
+            raise self.fail(f"unknown alias '*{shown}': no '&{shown}' before it", event.start_mark)
         self.aliases += 1
         if self.aliases > MAX_ALIASES:
             raise self.fail(
@@ -321,7 +348,7 @@ class _Composer:
             key = self.key(event, path)
             if key in entries:
                 raise self.fail(
-                    f"duplicate key '{key}' (first at line {first_lines[key]})",
+                    f"duplicate key '{excerpt(key)}' (first at line {first_lines[key]})",
                     event.start_mark,
                     (*path, key),
                 )

@@ -86,7 +86,7 @@ def test_an_attack_is_built_by_dragging_the_starter_and_clicking_a_helper(game):
     builder = window.view.builder
     assert builder.active
     assert "2 of 6 needed" in panel(window)
-    assert "Not enough: 2R add up to 2, and 5L needs more than 5" in panel(window)
+    assert "Not enough: 2R counts 2, and 5L needs more than 5" in panel(window)
     assert not window.build_play.isEnabled()
     # The target and the starter are marked; 8S can help; 7L (the target's suit) cannot.
     shown = marks(window)

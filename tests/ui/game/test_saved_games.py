@@ -10,6 +10,7 @@ from game_windows import drag_face, open_game
 from test_game_play import drag_move, wait_for_person
 
 from vtt.rules.commands import replay_command
+from vtt.rules.finder import pack_digest
 from vtt.rules.records import load_record
 from vtt.ui.game.saved import SavedGameError, load_saved_game
 from vtt.ui.game.session import COMPUTER, HUMAN
@@ -344,3 +345,62 @@ def test_a_game_begun_from_the_new_game_dialog_offers_a_name_in_the_home_folder(
     assert window.session.play("flip")
     window.save_action.trigger()  # Game > Save game, the first time: where?
     assert offered == [str(Path.home() / "war-1-moves.jgame")]
+
+
+def test_a_saved_game_naming_a_path_opens_no_pack_from_anywhere(tmp_path):
+    """A path in a .jgame gives only its last part, looked up as an id in the known places."""
+    elsewhere = tmp_path / "far" / "elsewhere"
+    elsewhere.mkdir(parents=True)
+    war = Path("rulesets/war/pack.yaml").read_text()
+    (elsewhere / "pack.yaml").write_text(war.replace("id: war", "id: elsewhere"))
+    saved = tmp_path / "games" / "game.jgame"
+    saved.parent.mkdir()
+    saved.write_text(f"pack: {elsewhere / 'pack.yaml'}\n{SEATS}")
+    with pytest.raises(SavedGameError, match="no pack with the id 'elsewhere' is installed"):
+        load_saved_game(saved)
+
+
+def test_a_saved_game_says_when_its_rules_are_a_pack_beside_it(tmp_path):
+    war = Path("rulesets/war/pack.yaml").read_text().replace("name: War", "name: Their War")
+    (tmp_path / "war").mkdir()
+    (tmp_path / "war" / "pack.yaml").write_text(war)
+    saved = tmp_path / "game.jgame"
+    saved.write_text(f"pack: war\n{SEATS}")
+    assert load_saved_game(saved).source == ""  # the shipped War comes first
+    digest = pack_digest(tmp_path / "war")
+    saved.write_text(f"pack: war\npack_digest: {digest}\n{SEATS}")
+    resumed = load_saved_game(saved)
+    assert resumed.setup.pack == str(tmp_path / "war")
+    assert str(tmp_path / "war") in resumed.source and "not an installed one" in resumed.source
+
+
+def test_a_window_says_when_a_files_rules_are_a_pack_beside_it(qtbot, tmp_path):
+    """A record or saved game played with a pack from its own folder says so at once."""
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    war = Path("rulesets/war/pack.yaml").read_text()
+    (mine / "pack.yaml").write_text(war.replace("id: war", "id: mine"))
+    record = tmp_path / "game.yaml"
+    record.write_text("pack: mine\ndeal: {stock: [[JP], [2L]]}\nmoves: [flip]\n")
+    opened = window.open_replay(record)
+    assert opened is not None
+    text = opened.message.text()
+    assert "a pack from the file's own folder" in text and str(mine) in text
+    saved = tmp_path / "game.jgame"
+    saved.write_text(f"pack: mine\n{SEATS}")
+    resumed = window.open_saved_game(saved)
+    assert resumed is not None
+    assert f"The rules are the pack mine from {mine}, not an installed one." in (
+        resumed.message.text()
+    )
+
+
+@pytest.mark.parametrize("named", ["..", ".", "../pack.yaml"])
+def test_a_saved_game_naming_a_folder_above_opens_nothing(tmp_path, named):
+    (tmp_path / "pack.yaml").write_text(Path("rulesets/war/pack.yaml").read_text())
+    saved = tmp_path / "games" / "game.jgame"
+    saved.parent.mkdir()
+    saved.write_text(f"pack: '{named}'\n{SEATS}")
+    with pytest.raises(SavedGameError, match="is installed"):
+        load_saved_game(saved)

@@ -20,6 +20,7 @@ from vtt.rules.expr.library import Library
 from vtt.rules.expr.limits import MAX_WORK
 from vtt.rules.expr.meter import METER_KEY, Meter
 from vtt.rules.expr.revealing import REVEALED_ZONES, write_revealed
+from vtt.rules.shown import excerpt
 
 
 def compile_expr(
@@ -125,7 +126,9 @@ class Expr:
             raise self.failed(error) from error
 
     def _place(self) -> str:
-        return f"{self.where}: `{self.source}`: " if self.where else f"`{self.source}`: "
+        # One line of the expression at most: the place says where the rest is.
+        source = excerpt(self.source, _QUOTED_CHARS)
+        return f"{self.where}: `{source}`: " if self.where else f"`{source}`: "
 
     def failed(self, error: BaseException) -> EvalError:
         """The EvalError naming this expression for an exception raised while it ran."""
@@ -200,6 +203,8 @@ def _compile_function(
 #: The global naming which expression a compiled function runs: an Expr, or for a
 #: function compiled from several expressions a mapping of line number to Expr.
 _EXPRESSIONS: Final = "_pack_expressions"
+#: The most of an expression a run-time error quotes: its first line, this long.
+_QUOTED_CHARS: Final = 100
 
 
 def run_namespace(library: Library) -> dict[str, Any]:

@@ -58,7 +58,7 @@ class StepKind:
     """One kind of effect step: its YAML key, what it does, its schema and its reader."""
 
     key: str
-    doc: str  # one line for the language reference and the pack editor
+    doc: str  # one line for the language reference and, in the schema, for editors
     schema: Mapping[str, Any] | None  # the JSON Schema of its value; None for a bare word
     parse: Parse
     #: Keys that go with this one in the same mapping (``if`` takes ``then``/``else``).
@@ -87,13 +87,17 @@ def step_schema() -> dict[str, Any]:
     properties: dict[str, Any] = {}
     for kind in KINDS.values():
         if kind.schema is not None:
-            properties[kind.key] = dict(kind.schema)
+            # Editors with the YAML language server show the kind's line as you type.
+            properties[kind.key] = {**kind.schema, "markdownDescription": kind.doc}
         properties.update(kind.companions or {})
+    bare = [kind for kind in KINDS.values() if kind.bare]
     return {
         "anyOf": [
             {
-                "enum": [kind.key for kind in KINDS.values() if kind.bare],
+                "enum": [kind.key for kind in bare],
                 "description": "a step without arguments",
+                "markdownDescription": "a step without arguments: "
+                + "; ".join(f"`{kind.key}`: {kind.doc}" for kind in bare),
             },
             {
                 "type": "object",

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr
 from vtt.rules.model import Step
+from vtt.rules.shown import excerpt
 from vtt.rules.steps.registry import EXPR, StepKind, register
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
     from vtt.rules.steps.parser import Path, StepParser
 
-__all__ = ["Eliminate", "GiveTurn", "Skip"]
+__all__ = ["Eliminate", "GiveTurn", "Skip", "seat_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class GiveTurn(Step):
     seat: Expr
 
     def run(self, state: State) -> None:
-        state.give_turn(self.seat.fast(state.env))  # type: ignore[arg-type]
+        state.give_turn(seat_of(self.seat, state, "give_turn"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,18 @@ class Eliminate(Step):
     seat: Expr
 
     def run(self, state: State) -> None:
-        state.eliminate(self.seat.fast(state.env))  # type: ignore[arg-type]
+        state.eliminate(seat_of(self.seat, state, "eliminate"))
+
+
+def seat_of(expr: Expr, state: State, step: str) -> int:
+    """The seat ``expr`` gives; an EvalError naming the step's expression and line when
+    it is no seat (else the turn goes to nobody, and a later expression is blamed)."""
+    seat = expr.fast(state.env)
+    if type(seat) is int and 0 <= seat < state.players:
+        return seat
+    raise expr.failed(
+        Exception(f"{step}: {excerpt(seat)} is not a seat: the seats are 0 to {state.players - 1}")
+    )
 
 
 def _reader(node: Any) -> Any:

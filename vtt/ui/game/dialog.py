@@ -13,7 +13,7 @@ from pathlib import Path
 
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules import Game, load_game
-from vtt.rules.finder import pack_folders
+from vtt.rules.finder import pack_folders, pack_readme
 from vtt.rules.model import OptionDef
 from vtt.rules.shown import ERROR_CHARS, shown, shown_name, without_hidden
 from vtt.table.seats import COLOUR_NAMES, GAME_COLOURS, SEAT_COLOURS, named_colour
@@ -186,12 +186,12 @@ class RulesWindow(QDialog):
 
     def __init__(self, folder: Path, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        readme = folder / "README.md"
+        readme = pack_readme(folder)
         self.setWindowTitle(f"Rules — {shown_name(name)}")
         self.text = QTextBrowser()
         self.notes = QTextBrowser()
-        if readme.is_file():
-            rules, notes = split_readme(readme.read_text("utf-8"))
+        if readme is not None:
+            rules, notes = split_readme(readme)
             self.text.setMarkdown(rules)
             self.notes.setMarkdown(notes or "(no designer notes)")
         else:

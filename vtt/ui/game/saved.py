@@ -25,7 +25,8 @@ import yaml
 from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules import Move
 from vtt.rules.errors import PackError
-from vtt.rules.finder import find_pack, find_pack_by_id, load_game, pack_digest
+from vtt.rules.finder import find_pack, find_pack_by_id, load_game, pack_digest, pack_place
+from vtt.rules.shown import excerpt
 from vtt.rules.yamlsource import load_yaml_file
 from vtt.table.savefile import UNREADABLE, Autosave
 from vtt.ui.game.session import SEAT_KINDS, GameSetup, SeatChoice
@@ -58,6 +59,9 @@ class SavedGame:
     moves: tuple[str, ...]
     #: Said when the game is resumed: the pack changed since the game was saved.
     note: str = ""
+    #: Said when the game is resumed: the rules are a pack beside the file, not an
+    #: installed one (``finder.pack_place``).
+    source: str = ""
 
 
 def saved_game_text(setup: GameSetup, moves: Sequence[Move | str]) -> str:
@@ -139,7 +143,8 @@ def load_saved_game(path: Path | str) -> SavedGame:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SavedGameError(
-            f"{path}: unknown key '{unknown[0]}'; expected one of: " + ", ".join(sorted(_KEYS))
+            f"{path}: unknown key '{excerpt(unknown[0])}'; expected one of: "
+            + ", ".join(sorted(_KEYS))
         )
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
@@ -157,14 +162,14 @@ def load_saved_game(path: Path | str) -> SavedGame:
         )
     if not isinstance(data["pack"], str):
         raise SavedGameError(f"{path}: pack: expected a pack id, not {_shown(data['pack'])}")
-    pack, note = _installed_pack(path, data["pack"], data.get("pack_digest"))
+    pack, note, source = _installed_pack(path, data["pack"], data.get("pack_digest"))
     setup = GameSetup(
         pack=pack,
         seats=tuple(_seat(path, index, entry) for index, entry in enumerate(seats)),
         options=dict(options),
         seed=seed,
     )
-    return SavedGame(setup, tuple(str(move) for move in moves), note)
+    return SavedGame(setup, tuple(str(move) for move in moves), note, source)
 
 
 def _shown(value: object) -> str:
@@ -173,12 +178,15 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _installed_pack(path: Path, named: str, digest: object) -> tuple[str, str]:
-    """The pack a saved game names, as the setup refers to it, and a note if it changed."""
-    if "/" in named or "\\" in named:  # written before packs were saved by id
+def _installed_pack(path: Path, named: str, digest: object) -> tuple[str, str, str]:
+    """The pack a saved game names, as the setup refers to it, a note if it changed,
+    and where it was found when that is not among the installed packs.
+
+    Only the shipped packs, the user's packs folder and the file's own folder are
+    searched, in that order: a path in the file (as files written before packs were
+    saved by id hold) gives only its last part, taken as the id."""
+    if "/" in named or "\\" in named:
         old = Path(named)
-        if old.exists():
-            return named, ""
         named = old.parent.name if old.name == "pack.yaml" else old.name
     try:
         found, same = find_pack_by_id(named, str(digest) if digest else None, (path.parent,))
@@ -188,8 +196,11 @@ def _installed_pack(path: Path, named: str, digest: object) -> tuple[str, str]:
             f"in {user_packs_dir()} (or beside this file) and open the game again"
         ) from None
     note = "" if same else f"The pack {named} has changed since this game was saved."
+    source = ""
+    if pack_place(found) == "beside":
+        source = f"The rules are the pack {named} from {found.parent}, not an installed one."
     try:
         usual = find_pack(named).resolve()
     except FileNotFoundError:
         usual = None
-    return (named if usual == found.resolve() else str(found.parent)), note
+    return (named if usual == found.resolve() else str(found.parent)), note, source

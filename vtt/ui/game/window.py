@@ -13,7 +13,7 @@ from vtt.rules import Move, RulesError, load_game
 from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
 from vtt.rules.model import shown_now
-from vtt.rules.records import RecordError, load_record, record_pack
+from vtt.rules.records import RecordError, load_record, record_source
 from vtt.rules.seenrecord import record_seen_by
 from vtt.rules.shown import NAME_CHARS, shown, shown_name
 from vtt.table.savefile import write_atomically
@@ -945,8 +945,12 @@ def open_game_file(
         window.path = path
         window.saved_moves = saved.moves
         window.refresh()
-        if saved.note:
-            window.say(f"{saved.note} Its moves were made again with the rules as they are now.")
+        changed = (
+            saved.note and f"{saved.note} Its moves were made again with the rules as they are now."
+        )
+        said = " ".join(text for text in (saved.source, changed) if text)
+        if said:
+            window.say(said)
         return window
     if kind not in GAME_FILES:
         raise GameFileError(
@@ -954,7 +958,8 @@ def open_game_file(
         )
     try:
         record = load_record(path)
-        found = record_pack(record)
+        source = record_source(record)
+        found = source.path
         names = record.seats or load_game(found).seat_labels(record.players or 2)
         pack = record.pack if _installed_as(record.pack, found) else str(found.parent)
     except (RulesError, FileNotFoundError) as error:
@@ -966,6 +971,8 @@ def open_game_file(
     except (ValueError, RulesError) as error:
         window.discard()
         raise GameFileError(_named(path, error)) from None
+    if not source.installed or source.note:
+        window.say(f"The rules are {source}")
     return window
 
 
