@@ -50,17 +50,23 @@ class TableSession(QObject):
 
     # ------------------------------------------------------------ the table
 
-    def replace(self, table: Table, path: Path | None = None) -> None:
-        """Put another table on (New, Open): observers rebuild everything."""
+    def replace(self, table: Table, path: Path | None = None, opened: bool = False) -> None:
+        """Put another table on (New, Open): observers rebuild everything.
+
+        A table ``opened`` from a file (or an autosave) comes up behind the privacy
+        screen whenever a hand holds a card: nobody knows who sits at the screen now,
+        so the seat named on it must take the screen before its hand shows.
+        """
         self.table.unsubscribe(self._on_change)
         self.table = table
         self.path = path
         table.subscribe(self._on_change)
         self.active_seat = min(self.active_seat, len(table.seats) - 1)
-        self.covered = False
+        # Set before any observer hears of the new table: none draws a hand uncovered.
+        self.covered = opened and self.has_secrets()
         self.replaced.emit()
         self.seat_changed.emit(self.active_seat)
-        self.covered_changed.emit(False)
+        self.covered_changed.emit(self.covered)
         self.set_modified(False)
 
     def _on_change(self, change: Change) -> None:
@@ -113,6 +119,12 @@ class TableSession(QObject):
         self.active_seat = seat
         self.seat_changed.emit(seat)
         self.set_covered(True)
+
+    def has_secrets(self) -> bool:
+        """True if the seat at the screen may not be the only one there is and some
+        seat holds what only it may see (a card in its hand)."""
+        seats = range(len(self.table.seats))
+        return len(seats) > 1 and any(self.table.hand(seat).contents for seat in seats)
 
     def set_covered(self, covered: bool) -> None:
         """Raise or lower the privacy screen over the hands."""

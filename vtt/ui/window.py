@@ -434,7 +434,7 @@ class TableWindow(QMainWindow):
         # The file keeps the seed the table had, and its draws: opened with them, the table
         # would shuffle and roll again as it did after the save, every time it is opened.
         table.seed = fresh_seed()
-        self.session.replace(table, path)
+        self.session.replace(table, path, opened=True)
         self.recent.add(path)
         self.statusBar().showMessage(f"Opened {path.name}", 6000)
         return True
@@ -551,7 +551,7 @@ class TableWindow(QMainWindow):
                 f"{self.autosave.path}: {missing}\n\nIt was kept as {kept}.",
             )
             return False
-        self.session.replace(table)
+        self.session.replace(table, opened=True)
         self.session.set_modified(True)
         self.statusBar().showMessage("Restored the table from the autosave", 8000)
         return True
