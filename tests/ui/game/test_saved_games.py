@@ -344,3 +344,33 @@ def test_a_game_begun_from_the_new_game_dialog_offers_a_name_in_the_home_folder(
     assert window.session.play("flip")
     window.save_action.trigger()  # Game > Save game, the first time: where?
     assert offered == [str(Path.home() / "war-1-moves.jgame")]
+
+
+def test_a_game_between_people_reopens_behind_the_cover_with_no_face_drawn(qtbot, tmp_path):
+    """Saved with the second person at the screen, the game opens behind the cover, and
+    the table behind it draws no card in anyone's hand until the person named takes it."""
+    from vtt.ui.game.board import FaceItem
+    from vtt.ui.game.window import open_game_file
+
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
+    session = window.session
+    first = session.drags()
+    assert window.play(next(iter(first.targets[sorted(first.targets)[0]].values())))
+    qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    at_screen = session.viewer
+    path = tmp_path / "second-at-the-screen.jgame"
+    assert window.save_game(path)
+
+    reopened = open_game_file(path)
+    qtbot.addWidget(reopened)
+    reopened.show()
+    qtbot.waitExposed(reopened)
+    assert reopened.cover.isVisible() and not reopened.view.isVisible()
+    assert reopened.session.names[at_screen] in reopened.cover.text()
+    hands = {str(card) for hand in reopened.session.state.env["hand"] for card in hand}
+    drawn = [f for f in reopened.board.items() if isinstance(f, FaceItem) and f.isVisible()]
+    assert not {f.what for f in drawn} & hands
+    qtbot.mouseClick(reopened.cover, Qt.MouseButton.LeftButton)
+    drawn = [f for f in reopened.board.items() if isinstance(f, FaceItem) and f.isVisible()]
+    own = {str(card) for card in reopened.session.state.env["hand"][at_screen]}
+    assert own and own <= {f.what for f in drawn}

@@ -517,6 +517,7 @@ class GameWindow(QMainWindow):
             self.cover.show()
             self.cover.setFocus()  # Space or Enter takes the screen, as a click does
             self.view.hide()
+            self._hide_faces()
             self.hand_view.hide()
             self.log.clear()  # the log is the next person's view: it may hold their secrets
             for button in self.action_buttons:
@@ -526,6 +527,13 @@ class GameWindow(QMainWindow):
             # A replay or a finished game opened in this window has nothing to hide.
             self.cover.hide()
             self.view.show()
+
+    def _hide_faces(self) -> None:
+        """Draw no face on the table behind the cover, not even in a hidden view: the
+        table is the next person's view and may hold their secrets."""
+        self.board.finish_moments()  # no later moment draws them again
+        for face in self.board.faces:
+            face.hide()
 
     def uncover(self) -> None:
         """Show the table to the person now at the screen."""
