@@ -308,6 +308,42 @@ def test_an_agent_that_fails_is_reported_and_the_window_lives_on(qtbot):
     assert "RuntimeError: no idea" in window.message.text() and window.session.moves == []
 
 
+class BlockedAgent:
+    """An agent whose search does not end until the test lets it."""
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.release = threading.Event()
+
+    def choose(self, view, legal_moves):
+        self.asked.set()
+        self.release.wait()
+        return legal_moves[0]
+
+
+def test_closing_the_window_never_waits_for_the_computers_search(qtbot):
+    """Closing while a computer seat thinks returns at once; the search it abandoned
+    ends later, and its answer is dropped without harm."""
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    setup = GameSetup("jantori", (SeatChoice("White", COMPUTER), SeatChoice("Black", HUMAN)))
+    window = GameWindow(setup, pause_ms=1)
+    agent = BlockedAgent()
+    window.session.agents[0] = agent  # before the event loop runs: nobody asked yet
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(agent.asked.is_set, timeout=WAIT_MS)
+    choice = window.computers.choice
+    assert window.close()
+    assert not agent.release.is_set() and choice.thread.is_alive()  # closed while it thinks
+    agent.release.set()
+    choice.thread.join(WAIT_MS / 1000)
+    assert choice.done.is_set()
+    qtbot.wait(50)  # the answer comes to nobody: no move is made, nothing fails
+    assert window.session.moves == []
+
+
 def test_places_are_named_with_the_packs_own_words(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
     assert window.board.places[("reserve", 0)].name == "White · pieces in hand"
