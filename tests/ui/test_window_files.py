@@ -49,6 +49,16 @@ def test_autosave_is_written_after_a_change_and_offered_after_a_crash(qtbot, mon
     assert second.session.table.objects["joker-2"].face_up is False
 
 
+def test_changes_made_faster_than_the_autosave_waits_are_all_kept_but_the_last(window):
+    """However fast changes come (here with no time passing at all), the autosave never
+    lacks more than the last one."""
+    table = window.session.table
+    for count in range(1, 7):
+        table.move({"joker-2": (10.0 * count, 0.0)})
+        if count > 1:
+            assert window.autosave.load().objects["joker-2"].x >= 10.0 * (count - 1)
+
+
 def test_declining_the_restore_discards_the_autosave(qtbot, monkeypatch):
     first = make_window(qtbot)
     first.session.table.flip("joker-2")

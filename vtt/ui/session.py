@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from vtt.table import Change, Table, TableError
-from vtt.ui.qt import QObject, Signal
+from vtt.ui.qt import QObject, QTimer, Signal
 
 _T = TypeVar("_T")
 
-#: How long after a change the autosave is written (changes in between are written together).
+#: How long after a change the autosave is written (unless another change comes first).
 AUTOSAVE_MS = 500
 
 
@@ -131,6 +131,37 @@ class TableSession(QObject):
         if covered != self.covered:
             self.covered = covered
             self.covered_changed.emit(covered)
+
+
+class AutosaveClock(QObject):
+    """When a window writes its autosave: AUTOSAVE_MS after a change, or at once when
+    another change comes before that, so the file never lacks more than the last change
+    however fast changes come (the computer's moves at the Instant pace), and changes
+    made together (a drag's steps) are written once."""
+
+    def __init__(self, write: Callable[[], None], parent: QObject) -> None:
+        super().__init__(parent)
+        self.write = write
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(AUTOSAVE_MS)
+        self.timer.timeout.connect(write)
+
+    def changed(self) -> None:
+        """A change was made: write it soon, or now with the one still waiting."""
+        if self.timer.isActive():
+            self.timer.stop()
+            self.write()
+        else:
+            self.timer.start()
+
+    def pending(self) -> bool:
+        """True while a change waits to be written."""
+        return self.timer.isActive()
+
+    def stop(self) -> None:
+        """Write nothing more (the window is going away)."""
+        self.timer.stop()
 
 
 def _sentence(text: str) -> str:

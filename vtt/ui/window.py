@@ -51,7 +51,7 @@ from vtt.ui.qt import (
 from vtt.ui.quitting import quit_application
 from vtt.ui.recent import RecentFiles
 from vtt.ui.seatbar import SeatBar
-from vtt.ui.session import AUTOSAVE_MS, TableSession
+from vtt.ui.session import AutosaveClock, TableSession
 from vtt.ui.shortcuts import by_command
 from vtt.ui.statusbar import FadingStatusBar
 from vtt.ui.view import TableView
@@ -97,10 +97,7 @@ class TableWindow(QMainWindow):
         self.hand_bar.table_drop = self.drop_from_hand
         self.view.zones = [self.hand_bar, self.seat_bar]
         self.view.lenses = [self.hand_bar]
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setSingleShot(True)
-        self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.write_autosave)
+        self.autosave_clock = AutosaveClock(self.write_autosave, self)
         self.shortcuts_window: dialogs.ShortcutsWindow | None = None
         self.game_windows: list[GameWindow | TableWindow] = []
         self._layout()
@@ -259,7 +256,7 @@ class TableWindow(QMainWindow):
     def _on_change(self, change: Change) -> None:
         # What was said of the last action is old news once the next one is made.
         self.statusBar().clearMessage()
-        self.autosave_timer.start()
+        self.autosave_clock.changed()
         self._update_undo_texts()
         if self.joker_die and (
             change.ids & {self.joker_die} and not self._shows_joker(self.joker_die)
@@ -379,7 +376,7 @@ class TableWindow(QMainWindow):
         # Laid out afresh, it has nothing to lose yet: like the table at launch, it is
         # replaced or closed without a question until something is done on it.
         self.session.replace(table)
-        self.autosave_timer.start()
+        self.autosave_clock.changed()
         self.statusBar().showMessage(f"New table: {setup.name}. Right-click the deck to shuffle.")
         return True
 
@@ -616,7 +613,7 @@ class TableWindow(QMainWindow):
         if not self.may_replace_table():
             event.ignore()
             return
-        self.autosave_timer.stop()
+        self.autosave_clock.stop()
         self.autosave.discard()
         event.accept()
 

@@ -69,7 +69,7 @@ from vtt.ui.qt import (
 )
 from vtt.ui.quitting import quit_application
 from vtt.ui.scene import FELT, seat_plate
-from vtt.ui.session import AUTOSAVE_MS
+from vtt.ui.session import AutosaveClock
 from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
 
@@ -126,14 +126,11 @@ class GameWindow(QMainWindow):
         #: Closing without asking: the game goes on as a free table (house rules).
         self.closing_quietly = False
         self.autosave = new_game_autosave()
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setSingleShot(True)
-        self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.write_autosave)
+        self.autosave_clock = AutosaveClock(self.write_autosave, self)
         self._build()
         self._build_menus()
         self.session.changed.connect(self.refresh)
-        self.session.changed.connect(self.autosave_timer.start)
+        self.session.changed.connect(self.autosave_clock.changed)
         self.session.message.connect(self.say)
         self.session.picks_changed.connect(self._fill_actions)
         self.refresh()
@@ -891,7 +888,7 @@ class GameWindow(QMainWindow):
     def discard(self) -> None:
         """Stop the computer seats and drop the autosave: the window is going away."""
         self.computers.stop()
-        self.autosave_timer.stop()
+        self.autosave_clock.stop()
         self.autosave.discard()
 
 
