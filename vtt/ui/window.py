@@ -438,10 +438,13 @@ class TableWindow(QMainWindow):
 
     def open_game_file(self, path: Path) -> bool:
         """Resume a saved game (``.jgame``) or step through a record in a game window."""
-        from vtt.ui.game.window import GameFileError, open_game_file
+        from vtt.ui.game.window import GameFileError, OpeningCancelled, open_game_file
 
         try:
             window = open_game_file(path, self.art)
+        except OpeningCancelled as cancelled:
+            self.statusBar().showMessage(str(cancelled), 6000)
+            return False
         except GameFileError as error:
             self.report_error("Cannot open the game", str(error))
             return False

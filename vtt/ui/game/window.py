@@ -34,12 +34,13 @@ from vtt.ui.game.saved import (
     new_game_autosave,
     saved_game_text,
 )
-from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.game.session import GameSession, GameSetup, SeatChoice, made_again
 from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.menus import KeysStayOnTable
 from vtt.ui.plaintext import Label, escaped, rich_label
+from vtt.ui.progress import Cancelled, with_progress
 from vtt.ui.qt import (
     QAction,
     QActionGroup,
@@ -94,6 +95,10 @@ def _heading(text: str) -> QLabel:
 
 class GameFileError(ValueError):
     """A saved game or record that cannot be opened, naming the file and what is wrong."""
+
+
+class OpeningCancelled(GameFileError):
+    """The person cancelled opening a game (while its moves were made again)."""
 
 
 class GameWindow(QMainWindow):
@@ -943,16 +948,29 @@ def _installed_as(pack_id: str, found: Path) -> bool:
 def resumed_game(
     saved: SavedGame, source: str, art: Art | None = None, pause_ms: int | None = None
 ) -> GameWindow:
-    """A window going on with a saved game; GameFileError naming ``source`` at a bad move."""
+    """A window going on with a saved game; GameFileError naming ``source`` at a bad move.
+
+    The moves are made again on a worker thread, with a progress dialog and Cancel
+    when they take a while (OpeningCancelled): the windows stay responsive."""
+    setup, moves = saved.setup, saved.moves
     try:
-        window = GameWindow(saved.setup, art, pause_ms)
+        game = load_game(setup.pack)
     except (RulesError, ValueError, FileNotFoundError) as error:
         raise GameFileError(f"{source}: {error}") from None
+    label = f"Making the {len(moves)} moves of {shown_name(game.name)} again…"
     try:
-        window.session.resume(saved.setup, saved.moves, source)
-    except (ValueError, RulesError) as error:
-        window.discard()
-        raise GameFileError(str(error)) from None
+        state, made = with_progress(
+            label, len(moves), lambda step: made_again(game, setup, moves, source, step)
+        )
+    except Cancelled:
+        raise OpeningCancelled(f"{source}: opening cancelled") from None
+    except (ValueError, RulesError) as error:  # a bad move, or options the rules refuse
+        raise GameFileError(_named(Path(source), error)) from None
+    try:
+        window = GameWindow(setup, art, pause_ms)
+    except (RulesError, ValueError, FileNotFoundError) as error:
+        raise GameFileError(f"{source}: {error}") from None
+    window.session.resume_at(setup, state, made)
     return window
 
 
