@@ -38,7 +38,7 @@ def test_save_marks_the_title_and_remembers_the_file(window, tmp_path):
 def test_autosave_is_written_after_a_change_and_offered_after_a_crash(qtbot, monkeypatch):
     first = make_window(qtbot)
     first.session.table.flip("joker-2")
-    qtbot.waitUntil(first.autosave.exists, timeout=3000)
+    qtbot.waitUntil(first.autosave.exists)
     crashed = copy_table(first.session.table)
 
     # a second start finds the autosave: the user says yes and gets the table back
