@@ -825,6 +825,9 @@ class GameWindow(QMainWindow):
             plates=plates,
         )
         free = TableWindow(table)
+        # The person at the screen keeps it, behind the screen if the game's cover was up.
+        free.session.pass_to(session.viewer)
+        free.session.set_covered(self.cover.isVisible() and free.session.has_secrets())
         free.show()
         self.free_table = free
         self.closing_quietly = True  # nothing is lost: the game lies on the free table
