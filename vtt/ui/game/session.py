@@ -390,11 +390,7 @@ class GameSession(QObject):
 
     # ------------------------------------------------------------- resume and replay
 
-    def resume(self, setup: GameSetup, moves: Sequence[str], source: str) -> None:
-        """Start ``setup`` and make ``moves``; ValueError naming ``source`` at a bad move."""
-        self.resume_at(setup, *made_again(self.game, setup, moves, source))
-
-    def resume_at(self, setup: GameSetup, state: State, made: list[Move]) -> None:
+    def resume(self, setup: GameSetup, state: State, made: list[Move]) -> None:
         """Go on from ``state``, reached from ``setup`` by the moves ``made`` (``made_again``)."""
         self.start(setup)
         self.state, self.moves = state, made

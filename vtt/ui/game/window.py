@@ -973,7 +973,7 @@ def resumed_game(
         window = GameWindow(setup, art, pause_ms)
     except (RulesError, ValueError, FileNotFoundError) as error:
         raise GameFileError(f"{source}: {error}") from None
-    window.session.resume_at(setup, state, made)
+    window.session.resume(setup, state, made)
     return window
 
 
