@@ -334,14 +334,14 @@ def test_two_games_on_two_threads_run_at_once_each_on_its_own_budget(
         "\ncomponents:", "\noptions:\n  heavy: {type: bool, default: false}\n\ncomponents:"
     )
     game = load_pack_text(text, "busy.yaml")
-    both_inside = threading.Barrier(2, timeout=10)
+    both_inside = threading.Barrier(2, timeout=60)
     heavy_done = threading.Event()
     write = State.say_later
 
     def meeting(self: State, parts: tuple[object, ...]) -> None:
         both_inside.wait()
         if threading.current_thread().name == "light":
-            assert heavy_done.wait(10)
+            assert heavy_done.wait(60)
         write(self, parts)
 
     monkeypatch.setattr(State, "say_later", meeting)

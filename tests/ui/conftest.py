@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import traceback
@@ -15,6 +16,9 @@ from vtt.table.savefile import table_from_data, table_to_data
 
 #: Qt messages the offscreen platform prints that say nothing about our code.
 HARMLESS = r"This plugin does not support|propagateSizeHints"
+#: How long a window test waits for what will happen (the computer's move, a window
+#: shown, an autosave written): generous, for a busy machine is slow, never wrong.
+PATIENCE_MS = 60_000
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -54,6 +58,17 @@ def handler_errors_fail(qtbot):
         sys.excepthook = before
     if caught:
         pytest.fail("Exceptions in Qt handlers:\n" + "\n".join(caught), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def patient_waits(monkeypatch):
+    """qtbot's waits (waitUntil, waitExposed, waitActive, waitSignal...) allow PATIENCE_MS
+    unless a test says otherwise, not pytest-qt's 5 s."""
+    from pytestqt.qtbot import QtBot
+
+    for name in ("waitUntil", "waitExposed", "waitActive", "waitSignal", "waitSignals"):
+        waits = getattr(QtBot, name)
+        monkeypatch.setattr(QtBot, name, functools.partialmethod(waits, timeout=PATIENCE_MS))
 
 
 @pytest.fixture(autouse=True)

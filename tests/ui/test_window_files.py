@@ -38,7 +38,7 @@ def test_save_marks_the_title_and_remembers_the_file(window, tmp_path):
 def test_autosave_is_written_after_a_change_and_offered_after_a_crash(qtbot, monkeypatch):
     first = make_window(qtbot)
     first.session.table.flip("joker-2")
-    qtbot.waitUntil(first.autosave.exists, timeout=3000)
+    qtbot.waitUntil(first.autosave.exists)
     crashed = copy_table(first.session.table)
 
     # a second start finds the autosave: the user says yes and gets the table back
@@ -47,6 +47,16 @@ def test_autosave_is_written_after_a_change_and_offered_after_a_crash(qtbot, mon
     assert second.offer_restore()
     assert second.session.table == crashed
     assert second.session.table.objects["joker-2"].face_up is False
+
+
+def test_changes_made_faster_than_the_autosave_waits_are_all_kept_but_the_last(window):
+    """However fast changes come (here with no time passing at all), the autosave never
+    lacks more than the last one."""
+    table = window.session.table
+    for count in range(1, 7):
+        table.move({"joker-2": (10.0 * count, 0.0)})
+        if count > 1:
+            assert window.autosave.load().objects["joker-2"].x >= 10.0 * (count - 1)
 
 
 def test_declining_the_restore_discards_the_autosave(qtbot, monkeypatch):

@@ -91,7 +91,7 @@ def test_a_stacks_tooltip_goes_when_the_stack_fans_out(qtbot, window):
     key(view, Qt.Key.Key_G, text="g")
     assert "deck" not in table.objects  # fanned out into a row of cards
     # Qt lets a hidden tooltip go a moment later; left alone it would stay for 10 s.
-    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
 
 
 def joker_rules_at_top(magnifier) -> bool:

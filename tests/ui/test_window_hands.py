@@ -345,3 +345,50 @@ def test_a_card_dragged_from_the_table_over_the_hand_stays_under_the_cursor(wind
     send_mouse(port, QEvent.Type.MouseButtonRelease, over_hand, LEFT, NO_BUTTONS)
     assert table.hand(0).contents == ["joker-1"]
     assert not [g for g in window.findChildren(CardGhost) if g.isVisible()]
+
+
+def painted_faces(bar, monkeypatch) -> set[str]:
+    """The assets the hand bar paints when drawn now."""
+    painted: list[str] = []
+    real_paint = bar.art.paint
+    monkeypatch.setattr(bar.art, "paint", lambda p, a, r: (painted.append(a), real_paint(p, a, r)))
+    bar.grab()
+    monkeypatch.setattr(bar.art, "paint", real_paint)
+    return set(painted)
+
+
+def test_a_saved_table_reopens_behind_the_privacy_screen(qtbot, window, tmp_path, monkeypatch):
+    """Saved with Ben at the screen, the table opens (here, or in a window just started)
+    behind the privacy screen: no hand shows until the seat named on it clicks."""
+    from conftest import make_window
+
+    session, table = window.session, window.session.table
+    table.deal("deck", 2)
+    faces = {
+        seat: {f"cards/{table.objects[c].face}" for c in table.hand(seat).contents}
+        for seat in range(3)
+    }
+    every_face = set().union(*faces.values())
+    send_mouse(window.seat_bar.chips[1], QEvent.Type.MouseButtonPress, QPoint(20, 10))
+    send_mouse(window.hand_bar, QEvent.Type.MouseButtonPress, QPoint(100, 100))
+    assert session.active_seat == 1 and not session.covered
+    path = tmp_path / "ben-at-the-screen.jtable"
+    assert window.save_to(path)
+
+    later = make_window(qtbot)
+    for opened in (window, later):
+        assert opened.open_path(path)
+        bar = opened.hand_bar
+        at_screen = opened.session.active_seat
+        assert opened.session.covered
+        assert not every_face & painted_faces(bar, monkeypatch)
+        send_mouse(bar, QEvent.Type.MouseButtonPress, QPoint(100, 100))
+        assert not opened.session.covered
+        assert faces[at_screen] <= painted_faces(bar, monkeypatch)
+
+
+def test_a_table_with_nothing_in_any_hand_opens_uncovered(window, tmp_path):
+    path = tmp_path / "empty-hands.jtable"
+    assert window.save_to(path)
+    assert window.open_path(path)
+    assert not window.session.covered

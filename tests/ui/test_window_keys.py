@@ -165,12 +165,12 @@ def test_shuffle_and_roll_animate_then_show_the_model(sandbox, qtbot):
     key_over(view, (-200, 0), Qt.Key.Key_R, text="r")
     stack_item = view.table_scene.item("deck")
     assert view.commands.animator.busy()
-    qtbot.waitUntil(lambda: not view.commands.animator.busy(), timeout=2000)
+    qtbot.waitUntil(lambda: not view.commands.animator.busy())
     assert stack_item.shuffle_phase == 0.0
     die = table.objects["pip-die"]
     key_over(view, (die.x, die.y), Qt.Key.Key_R, text="r")
     item = view.table_scene.item("pip-die")
-    qtbot.waitUntil(lambda: not view.commands.animator.busy(), timeout=2000)
+    qtbot.waitUntil(lambda: not view.commands.animator.busy())
     assert item.tumble_face is None and item.face == table.objects["pip-die"].shown
     assert item.rotation() == table.objects["pip-die"].rotation
 

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from vtt.table import Change, Table, TableError
-from vtt.ui.qt import QObject, Signal
+from vtt.ui.qt import QObject, QTimer, Signal
 
 _T = TypeVar("_T")
 
-#: How long after a change the autosave is written (changes in between are written together).
+#: How long after a change the autosave is written (unless another change comes first).
 AUTOSAVE_MS = 500
 
 
@@ -50,17 +50,23 @@ class TableSession(QObject):
 
     # ------------------------------------------------------------ the table
 
-    def replace(self, table: Table, path: Path | None = None) -> None:
-        """Put another table on (New, Open): observers rebuild everything."""
+    def replace(self, table: Table, path: Path | None = None, opened: bool = False) -> None:
+        """Put another table on (New, Open): observers rebuild everything.
+
+        A table ``opened`` from a file (or an autosave) comes up behind the privacy
+        screen whenever a hand holds a card: nobody knows who sits at the screen now,
+        so the seat named on it must take the screen before its hand shows.
+        """
         self.table.unsubscribe(self._on_change)
         self.table = table
         self.path = path
         table.subscribe(self._on_change)
         self.active_seat = min(self.active_seat, len(table.seats) - 1)
-        self.covered = False
+        # Set before any observer hears of the new table: none draws a hand uncovered.
+        self.covered = opened and self.has_secrets()
         self.replaced.emit()
         self.seat_changed.emit(self.active_seat)
-        self.covered_changed.emit(False)
+        self.covered_changed.emit(self.covered)
         self.set_modified(False)
 
     def _on_change(self, change: Change) -> None:
@@ -114,11 +120,48 @@ class TableSession(QObject):
         self.seat_changed.emit(seat)
         self.set_covered(True)
 
+    def has_secrets(self) -> bool:
+        """True if the seat at the screen may not be the only one there is and some
+        seat holds what only it may see (a card in its hand)."""
+        seats = range(len(self.table.seats))
+        return len(seats) > 1 and any(self.table.hand(seat).contents for seat in seats)
+
     def set_covered(self, covered: bool) -> None:
         """Raise or lower the privacy screen over the hands."""
         if covered != self.covered:
             self.covered = covered
             self.covered_changed.emit(covered)
+
+
+class AutosaveClock(QObject):
+    """When a window writes its autosave: AUTOSAVE_MS after a change, or at once when
+    another change comes before that, so the file never lacks more than the last change
+    however fast changes come (the computer's moves at the Instant pace), and changes
+    made together (a drag's steps) are written once."""
+
+    def __init__(self, write: Callable[[], None], parent: QObject) -> None:
+        super().__init__(parent)
+        self.write = write
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(AUTOSAVE_MS)
+        self.timer.timeout.connect(write)
+
+    def changed(self) -> None:
+        """A change was made: write it soon, or now with the one still waiting."""
+        if self.timer.isActive():
+            self.timer.stop()
+            self.write()
+        else:
+            self.timer.start()
+
+    def pending(self) -> bool:
+        """True while a change waits to be written."""
+        return self.timer.isActive()
+
+    def stop(self) -> None:
+        """Write nothing more (the window is going away)."""
+        self.timer.stop()
 
 
 def _sentence(text: str) -> str:

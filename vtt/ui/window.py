@@ -52,7 +52,7 @@ from vtt.ui.quitting import quit_application
 from vtt.ui.recent import RecentFiles
 from vtt.ui.screen import fit_to_screen, fits_with_frame, screen_room
 from vtt.ui.seatbar import SeatBar
-from vtt.ui.session import AUTOSAVE_MS, TableSession
+from vtt.ui.session import AutosaveClock, TableSession
 from vtt.ui.shortcuts import by_command
 from vtt.ui.statusbar import FadingStatusBar
 from vtt.ui.view import TableView
@@ -98,10 +98,7 @@ class TableWindow(QMainWindow):
         self.hand_bar.table_drop = self.drop_from_hand
         self.view.zones = [self.hand_bar, self.seat_bar]
         self.view.lenses = [self.hand_bar]
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setSingleShot(True)
-        self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.write_autosave)
+        self.autosave_clock = AutosaveClock(self.write_autosave, self)
         self.shortcuts_window: dialogs.ShortcutsWindow | None = None
         self.game_windows: list[GameWindow | TableWindow] = []
         self._layout()
@@ -260,7 +257,7 @@ class TableWindow(QMainWindow):
     def _on_change(self, change: Change) -> None:
         # What was said of the last action is old news once the next one is made.
         self.statusBar().clearMessage()
-        self.autosave_timer.start()
+        self.autosave_clock.changed()
         self._update_undo_texts()
         if self.joker_die and (
             change.ids & {self.joker_die} and not self._shows_joker(self.joker_die)
@@ -380,7 +377,7 @@ class TableWindow(QMainWindow):
         # Laid out afresh, it has nothing to lose yet: like the table at launch, it is
         # replaced or closed without a question until something is done on it.
         self.session.replace(table)
-        self.autosave_timer.start()
+        self.autosave_clock.changed()
         self.statusBar().showMessage(f"New table: {setup.name}. Right-click the deck to shuffle.")
         return True
 
@@ -435,17 +432,20 @@ class TableWindow(QMainWindow):
         # The file keeps the seed the table had, and its draws: opened with them, the table
         # would shuffle and roll again as it did after the save, every time it is opened.
         table.seed = fresh_seed()
-        self.session.replace(table, path)
+        self.session.replace(table, path, opened=True)
         self.recent.add(path)
         self.statusBar().showMessage(f"Opened {path.name}", 6000)
         return True
 
     def open_game_file(self, path: Path) -> bool:
         """Resume a saved game (``.jgame``) or step through a record in a game window."""
-        from vtt.ui.game.window import GameFileError, open_game_file
+        from vtt.ui.game.window import GameFileError, OpeningCancelled, open_game_file
 
         try:
             window = open_game_file(path, self.art)
+        except OpeningCancelled as cancelled:
+            self.statusBar().showMessage(str(cancelled), 6000)
+            return False
         except GameFileError as error:
             self.report_error("Cannot open the game", str(error))
             return False
@@ -552,7 +552,7 @@ class TableWindow(QMainWindow):
                 f"{self.autosave.path}: {missing}\n\nIt was kept as {kept}.",
             )
             return False
-        self.session.replace(table)
+        self.session.replace(table, opened=True)
         self.session.set_modified(True)
         self.statusBar().showMessage("Restored the table from the autosave", 8000)
         return True
@@ -617,7 +617,7 @@ class TableWindow(QMainWindow):
         if not self.may_replace_table():
             event.ignore()
             return
-        self.autosave_timer.stop()
+        self.autosave_clock.stop()
         self.autosave.discard()
         event.accept()
 

@@ -21,11 +21,13 @@ def open_game(
     names=None,
     take_screen=True,
     deal=None,
+    agents=None,
 ):
     """A shown game window for a pack with these seat kinds (Human / Computer), its
     seats named ``names`` (else the pack's seat labels), dealt as ``deal`` says (else
-    by the seed); unless ``take_screen`` is False, the first person clicks away the
-    pass-the-screen cover."""
+    by the seed), with ``agents`` (seat to agent) in place of its computer seats' own
+    before any is asked; unless ``take_screen`` is False, the first person clicks away
+    the pass-the-screen cover."""
     from vtt.rules import load_game
     from vtt.ui.game.session import GameSetup, SeatChoice
     from vtt.ui.game.window import GameWindow
@@ -34,6 +36,7 @@ def open_game(
     seats = tuple(SeatChoice(n, k) for n, k in zip(names, kinds, strict=True))
     setup = GameSetup(pack, seats, dict(options or {}), seed, deal=deal)
     window = GameWindow(setup, pause_ms=FAST_MS)
+    window.session.agents.update(agents or {})  # before the event loop runs: nobody asked yet
     window.resize(1300, 900)
     qtbot.addWidget(window)
     window.show()

@@ -159,3 +159,21 @@ def test_a_resumed_game_keeps_its_last_move_marked(qtbot, window, monkeypatch):
     qtbot.addWidget(back)
     # Marked as before the crash: the cell it went to, the reserve it came from.
     assert {key for key, item in back.board.places.items() if item.recent} == marked
+
+
+def test_moves_made_faster_than_the_autosave_waits_are_all_kept_but_the_last(qtbot):
+    """The computer's moves at the Instant pace come faster than the autosave's wait:
+    whenever the program may crash, its autosave lacks no more than the last move. The
+    moves are made here with no time passing at all, the fastest play can be."""
+    from game_windows import open_game
+
+    from vtt.ui.game.session import COMPUTER
+
+    game = open_game(qtbot, "jantori", (COMPUTER, COMPUTER), seed=2)
+    game.computers.stop()  # the test makes the computers' moves
+    session = game.session
+    chooser = random.Random(5)
+    made = len(session.moves)
+    for count in range(made + 1, made + 9):
+        assert session.play(chooser.choice(list(session.state.legal_moves)))
+        assert len(autosaved_moves(game) or []) >= count - 1

@@ -10,6 +10,7 @@ from test_game_play import drag_move, wait_for_person
 
 from vtt.table import CardPiece, Stack, Token
 from vtt.ui.game.session import COMPUTER, HUMAN
+from vtt.ui.qt import Qt
 
 
 def centre(rect) -> tuple[float, float]:
@@ -236,3 +237,21 @@ def _switched_after_moves(qtbot, pack, names, options):
     window.show()
     play_at_random(window, 8, seed=5)
     return switched(qtbot, window)
+
+
+def test_house_rules_keep_the_person_at_the_screen_and_the_cover(qtbot):
+    """The game's hands lie in the free table's hands: the person at the screen keeps it,
+    with their own hand shown, or behind the screen while the game's cover is up."""
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
+    chooser = random.Random(3)
+    while window.session.viewer != 1:  # the second person takes the screen
+        assert window.play(chooser.choice(list(window.session.state.legal_moves)))
+        qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    switched(qtbot, window)
+    free = window.free_table.session
+    assert free.active_seat == 1 and not free.covered
+    again = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4, take_screen=False)
+    assert again.cover.isVisible()
+    switched(qtbot, again)
+    covered = again.free_table.session
+    assert covered.active_seat == again.session.viewer and covered.covered

@@ -266,7 +266,8 @@ def test_a_failed_save_or_export_keeps_the_old_file_and_is_said(
         assert not window.export_record(record)
         assert f"Cannot write the record to {record}: {failure}" in window.message.text()
     assert game.read_text() == "old game" and record.read_text() == "old record"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.jgame", "evening.yaml"]
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name != "home")  # home: the autosave's
+    assert left == ["evening.jgame", "evening.yaml"]
     assert window.export_record(record)
     assert load_record(record).moves == [move.text for move in window.session.moves]
 
@@ -404,3 +405,114 @@ def test_a_saved_game_naming_a_folder_above_opens_nothing(tmp_path, named):
     saved.write_text(f"pack: '{named}'\n{SEATS}")
     with pytest.raises(SavedGameError, match="is installed"):
         load_saved_game(saved)
+
+
+def test_a_game_between_people_reopens_behind_the_cover_with_no_face_drawn(qtbot, tmp_path):
+    """Saved with the second person at the screen, the game opens behind the cover, and
+    the table behind it draws no card in anyone's hand until the person named takes it."""
+    from vtt.ui.game.board import FaceItem
+    from vtt.ui.game.window import open_game_file
+
+    window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
+    session = window.session
+    first = session.drags()
+    assert window.play(next(iter(first.targets[sorted(first.targets)[0]].values())))
+    qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+    at_screen = session.viewer
+    path = tmp_path / "second-at-the-screen.jgame"
+    assert window.save_game(path)
+
+    reopened = open_game_file(path)
+    qtbot.addWidget(reopened)
+    reopened.show()
+    qtbot.waitExposed(reopened)
+    assert reopened.cover.isVisible() and not reopened.view.isVisible()
+    assert reopened.session.names[at_screen] in reopened.cover.text()
+    hands = {str(card) for hand in reopened.session.state.env["hand"] for card in hand}
+    drawn = [f for f in reopened.board.items() if isinstance(f, FaceItem) and f.isVisible()]
+    assert not {f.what for f in drawn} & hands
+    qtbot.mouseClick(reopened.cover, Qt.MouseButton.LeftButton)
+    drawn = [f for f in reopened.board.items() if isinstance(f, FaceItem) and f.isVisible()]
+    own = {str(card) for card in reopened.session.state.env["hand"][at_screen]}
+    assert own and own <= {f.what for f in drawn}
+
+
+def long_saved_game(tmp_path, count: int = 12):
+    """A saved game of JANTORI between a person and the computer, ``count`` moves long."""
+    from vtt.rules import load_game
+    from vtt.ui.game.saved import saved_game_text
+    from vtt.ui.game.session import GameSetup, SeatChoice
+
+    setup = GameSetup("jantori", (SeatChoice("White"), SeatChoice("Black", COMPUTER)), {}, 3)
+    state = load_game("jantori").new_state({}, 3, players=2, seat_names=("White", "Black"))
+    chooser = random.Random(11)
+    moves = [state.apply(chooser.choice(list(state.legal_moves))).text for _ in range(count)]
+    path = tmp_path / "long.jgame"
+    path.write_text(saved_game_text(setup, moves))
+    return path, moves
+
+
+def test_the_window_lives_on_while_a_saved_games_moves_are_made_again(qtbot, tmp_path, monkeypatch):
+    """The moves are made again off the window's thread: the event loop runs meanwhile
+    (here the first move waits until a timer of the window's thread has ticked)."""
+    import threading
+
+    import vtt.ui.game.session as session_module
+    from vtt.ui.qt import QTimer
+
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    path, moves = long_saved_game(tmp_path)
+    ticks, ticked = [], threading.Event()
+    timer = QTimer()
+    timer.timeout.connect(lambda: (ticks.append(1), len(ticks) >= 3 and ticked.set()))
+    timer.start(1)
+    real = session_module._replayed
+
+    def after_ticks(state, text, number, source):
+        if number == 1:
+            ticked.wait(60)  # never set if this runs on the window's thread: the test fails
+        return real(state, text, number, source)
+
+    monkeypatch.setattr(session_module, "_replayed", after_ticks)
+    resumed = window.open_saved_game(path)
+    timer.stop()
+    assert ticked.is_set() and len(ticks) >= 3
+    assert resumed is not None and [m.text for m in resumed.session.moves] == moves
+
+
+def test_cancel_while_a_saved_games_moves_are_made_again_opens_nothing(
+    qtbot, tmp_path, monkeypatch
+):
+    """Cancel in the progress dialog returns at once, however long the moves still take."""
+    import threading
+
+    import vtt.ui.game.session as session_module
+    from vtt.ui.qt import QProgressDialog, QPushButton, QTimer
+
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    path, _moves = long_saved_game(tmp_path)
+    release = threading.Event()
+    real = session_module._replayed
+
+    def held(state, text, number, source):
+        if number == 1:
+            release.wait(60)
+        return real(state, text, number, source)
+
+    monkeypatch.setattr(session_module, "_replayed", held)
+
+    def cancel_when_shown() -> None:
+        shown = [d for d in QApplication.topLevelWidgets() if isinstance(d, QProgressDialog)]
+        if shown and shown[0].isVisible():
+            assert "Making the 12 moves of JANTORI again" in shown[0].labelText()
+            qtbot.mouseClick(shown[0].findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    looking = QTimer()
+    looking.timeout.connect(cancel_when_shown)
+    looking.start(10)
+    assert window.open_saved_game(path) is None
+    looking.stop()
+    assert not release.is_set()  # it returned while the moves were still being made
+    assert "opening cancelled" in window.message.text() and window.opened == []
+    release.set()
+    qtbot.wait(20)  # the abandoned work ends on its own thread, harmlessly

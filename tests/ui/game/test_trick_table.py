@@ -12,7 +12,7 @@ from vtt.ui.game.board import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QApplication, QEvent, QPointF, Qt
 
-WAIT_MS = 5000
+WAIT_MS = 60_000  # for what will happen: a busy machine is slow, never wrong
 FOUR = (HUMAN, COMPUTER, COMPUTER, COMPUTER)
 
 

@@ -11,7 +11,7 @@ game and a replayed record are rebuilt the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -390,13 +390,8 @@ class GameSession(QObject):
 
     # ------------------------------------------------------------- resume and replay
 
-    def resume(self, setup: GameSetup, moves: Sequence[str], source: str) -> None:
-        """Start ``setup`` and make ``moves``; ValueError naming ``source`` at a bad move."""
-        names = seat_words([seat.name for seat in setup.seats])
-        state = self.game.new_state(
-            setup.options, setup.seed, players=setup.players, seat_names=names
-        )
-        made = [_replayed(state, text, number, source) for number, text in enumerate(moves, 1)]
+    def resume(self, setup: GameSetup, state: State, made: list[Move]) -> None:
+        """Go on from ``state``, reached from ``setup`` by the moves ``made`` (``made_again``)."""
         self.start(setup)
         self.state, self.moves = state, made
         self._changed()
@@ -437,6 +432,26 @@ class GameSession(QObject):
         self.state = states[index]
         self._changed()
         return True
+
+
+def made_again(
+    game: Game,
+    setup: GameSetup,
+    moves: Sequence[str],
+    source: str,
+    step: Callable[[int], None] | None = None,
+) -> tuple[State, list[Move]]:
+    """The state after ``moves`` from ``setup``, and the moves as made; ValueError naming
+    ``source`` at a bad move. ``step`` hears how many are made after each (a worker
+    thread's progress: it may raise to stop)."""
+    names = seat_words([seat.name for seat in setup.seats])
+    state = game.new_state(setup.options, setup.seed, players=setup.players, seat_names=names)
+    made: list[Move] = []
+    for number, text in enumerate(moves, 1):
+        made.append(_replayed(state, text, number, source))
+        if step is not None:
+            step(number)
+    return state, made
 
 
 def _replayed(state: State, text: str, number: int, source: str) -> Move:

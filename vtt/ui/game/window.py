@@ -35,12 +35,13 @@ from vtt.ui.game.saved import (
     new_game_autosave,
     saved_game_text,
 )
-from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.game.session import GameSession, GameSetup, SeatChoice, made_again
 from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.menus import KeysStayOnTable
 from vtt.ui.plaintext import Label, escaped, rich_label, tip
+from vtt.ui.progress import Cancelled, with_progress
 from vtt.ui.qt import (
     QAction,
     QActionGroup,
@@ -71,7 +72,7 @@ from vtt.ui.qt import (
 from vtt.ui.quitting import quit_application
 from vtt.ui.scene import FELT, seat_plate
 from vtt.ui.screen import fit_to_screen
-from vtt.ui.session import AUTOSAVE_MS
+from vtt.ui.session import AutosaveClock
 from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
 
@@ -98,6 +99,10 @@ def _heading(text: str) -> QLabel:
 
 class GameFileError(ValueError):
     """A saved game or record that cannot be opened, naming the file and what is wrong."""
+
+
+class OpeningCancelled(GameFileError):
+    """The person cancelled opening a game (while its moves were made again)."""
 
 
 class GameWindow(QMainWindow):
@@ -135,14 +140,11 @@ class GameWindow(QMainWindow):
         #: Closing without asking: the game goes on as a free table (house rules).
         self.closing_quietly = False
         self.autosave = new_game_autosave()
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setSingleShot(True)
-        self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.write_autosave)
+        self.autosave_clock = AutosaveClock(self.write_autosave, self)
         self._build()
         self._build_menus()
         self.session.changed.connect(self.refresh)
-        self.session.changed.connect(self.autosave_timer.start)
+        self.session.changed.connect(self.autosave_clock.changed)
         self.session.message.connect(self.say)
         self.session.picks_changed.connect(self._fill_actions)
         self.refresh()
@@ -520,6 +522,7 @@ class GameWindow(QMainWindow):
             self.cover.show()
             self.cover.setFocus()  # Space or Enter takes the screen, as a click does
             self.view.hide()
+            self._hide_faces()
             self.hand_view.hide()
             self.log.clear()  # the log is the next person's view: it may hold their secrets
             for row in self.action_rows:
@@ -529,6 +532,13 @@ class GameWindow(QMainWindow):
             # A replay or a finished game opened in this window has nothing to hide.
             self.cover.hide()
             self.view.show()
+
+    def _hide_faces(self) -> None:
+        """Draw no face on the table behind the cover, not even in a hidden view: the
+        table is the next person's view and may hold their secrets."""
+        self.board.finish_moments()  # no later moment draws them again
+        for face in self.board.faces:
+            face.hide()
 
     def uncover(self) -> None:
         """Show the table to the person now at the screen."""
@@ -857,6 +867,9 @@ class GameWindow(QMainWindow):
             plates=plates,
         )
         free = TableWindow(table)
+        # The person at the screen keeps it, behind the screen if the game's cover was up.
+        free.session.pass_to(session.viewer)
+        free.session.set_covered(self.cover.isVisible() and free.session.has_secrets())
         free.show()
         self.free_table = free
         self.closing_quietly = True  # nothing is lost: the game lies on the free table
@@ -925,7 +938,7 @@ class GameWindow(QMainWindow):
     def discard(self) -> None:
         """Stop the computer seats and drop the autosave: the window is going away."""
         self.computers.stop()
-        self.autosave_timer.stop()
+        self.autosave_clock.stop()
         self.autosave.discard()
 
 
@@ -987,16 +1000,29 @@ def _installed_as(pack_id: str, found: Path) -> bool:
 def resumed_game(
     saved: SavedGame, source: str, art: Art | None = None, pause_ms: int | None = None
 ) -> GameWindow:
-    """A window going on with a saved game; GameFileError naming ``source`` at a bad move."""
+    """A window going on with a saved game; GameFileError naming ``source`` at a bad move.
+
+    The moves are made again on a worker thread, with a progress dialog and Cancel
+    when they take a while (OpeningCancelled): the windows stay responsive."""
+    setup, moves = saved.setup, saved.moves
     try:
-        window = GameWindow(saved.setup, art, pause_ms)
+        game = load_game(setup.pack)
     except (RulesError, ValueError, FileNotFoundError) as error:
         raise GameFileError(f"{source}: {error}") from None
+    label = f"Making the {len(moves)} moves of {shown_name(game.name)} again…"
     try:
-        window.session.resume(saved.setup, saved.moves, source)
-    except (ValueError, RulesError) as error:
-        window.discard()
-        raise GameFileError(str(error)) from None
+        state, made = with_progress(
+            label, len(moves), lambda step: made_again(game, setup, moves, source, step)
+        )
+    except Cancelled:
+        raise OpeningCancelled(f"{source}: opening cancelled") from None
+    except (ValueError, RulesError) as error:  # a bad move, or options the rules refuse
+        raise GameFileError(_named(Path(source), error)) from None
+    try:
+        window = GameWindow(setup, art, pause_ms)
+    except (RulesError, ValueError, FileNotFoundError) as error:
+        raise GameFileError(f"{source}: {error}") from None
+    window.session.resume(setup, state, made)
     return window
 
 
