@@ -1,10 +1,12 @@
 """The table of an enforced game: the free table's felt, rim, plates and view, with the
 game's places on it and the hand of the seat at the screen in a hand area below.
 
-It is rebuilt from a fresh projection after every move. A drag starts only on a
-face that has somewhere legal to go; while it moves, the legal places glow; the
-drop is handed to the session (``GameSession.drop``), and when that refuses, the
-face snaps back to where it lay. A move nobody at the screen made (the
+It is rebuilt from a fresh projection after every move. A drag starts on a face
+that has somewhere legal to go, or on any card of the hand of the person to move
+(one the rules do not let them play now is dimmed, their reason in its tooltip);
+while it moves, the legal places glow; the drop is handed to the session
+(``GameSession.drop``), and when that refuses, the face snaps back to where it lay
+and the message line gives the rules' reason. A move nobody at the screen made (the
 computer's, or the rules' own) is shown moving: each card that arrived somewhere
 slides there from the place it left.
 """
@@ -86,6 +88,8 @@ LIFTED_Z = 1000.0
 MOMENT_HOLD = 1.2
 #: The ground of a seat's dot in the side panel when its colour is too dark or too light.
 DOT_GROUND = "#8c8c8c"
+#: The veil over a card of the hand that cannot be played now.
+BARRED = QColor(24, 16, 10, 120)
 #: How far a card picked in the hand (one of three to pass) stands up from the others.
 PICK_LIFT = 16.0
 #: The hand area's height in pixels (as the free table's hand bar).
@@ -421,6 +425,16 @@ class FaceItem(QGraphicsRectItem):
         #: The tally shown under the card aimed at, and whether the move is legal now.
         self.tally = ""
         self.ready = False
+        #: Why this card of the person's hand cannot be played now (the rules' reason,
+        #: ``GameSession.hand_reason``): it is drawn dimmed, the reason in its tooltip.
+        self.barred = ""
+
+    def set_barred(self, reason: str) -> None:
+        """Dim the card with the rules' reason it cannot be played now ("": playable)."""
+        if reason != self.barred:
+            self.barred = reason
+            self.setToolTip(tip(f"{self.what}: {reason}" if reason else self.what or "face down"))
+            self.update()
 
     def set_picked(self, picked: bool) -> None:
         """Stand up (or back down) as a card picked for a set of cards."""
@@ -505,6 +519,10 @@ class FaceItem(QGraphicsRectItem):
             )
         if self.height > 1:
             paint_count_badge(painter, body.topRight() + QPointF(-4, 4), str(self.height))
+        if self.barred:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(BARRED)
+            painter.drawRoundedRect(body, 6, 6)
         if self.picked:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(RECENT, 4))
@@ -863,6 +881,7 @@ class BoardScene(FeltScene):
         if self.builder is not None and self.builder.active:
             self.show_build(self.builder)
         self.mark_picks()
+        self.mark_barred()
 
     def plain_layout(self) -> Layout:
         """The table as laid out now with labels of their usual size (a large table's
@@ -885,6 +904,16 @@ class BoardScene(FeltScene):
         for face in self.faces:
             mine = face.place.owner is not None and face.place.owner == session.picked_by
             face.set_picked(mine and face.place.in_hand and face.what in session.picked)
+
+    def mark_barred(self) -> None:
+        """Dim the cards of the hand of the person to move that cannot be played now,
+        each with the rules' reason (``GameSession.hand_reason``)."""
+        session = self.session
+        mover = session.state.to_move if session.human_to_move() else None
+        for face in self.faces:
+            mine = face.place.in_hand and mover is not None and face.place.owner == mover
+            why = session.hand_reason(face.what) if mine and face.what is not None else None
+            face.set_barred(why or "")
 
     def _slide(self, before: Layout, foot: Footprint | None) -> None:
         """Slide each face that arrived at a place from the place it left: the move's
@@ -1119,6 +1148,15 @@ class BoardView(FeltView):
         spot = face.target
         buildable = spot is not None and self.builder.can_start(spot.card)
         return session.drags().draggable(face.what, source) or buildable
+
+    def can_lift(self, face: FaceItem) -> bool:
+        """True if the person to move may pick this card of their hand up though no legal
+        move takes it: dropped, it goes back and the message line gives the rules' reason
+        (``GameSession.drop``)."""
+        session = self.board.session
+        if face.what is None or not face.place.in_hand or not session.human_to_move():
+            return False
+        return face.place.owner == session.state.to_move
 
     def source(self, face: FaceItem) -> Key | None:
         """Where a face picked up is taken from, as its legal drags know it; None: it
@@ -1385,6 +1423,9 @@ class HandView(QGraphicsView):
             self.table.begin_drag(face, point)
         elif left and face is not None and self.table.can_pick(face):
             self.board.session.toggle_pick(face.what or "")
+        elif left and face is not None and self.table.can_lift(face):
+            self.magnifier.hide()
+            self.table.begin_drag(face, point)  # to be told why not, where it is dropped
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()

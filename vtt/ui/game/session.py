@@ -11,6 +11,7 @@ game and a replayed record are rebuilt the same way.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -291,6 +292,21 @@ class GameSession(QObject):
         self.picks_changed.emit()
         return True
 
+    def hand_reason(self, what: str) -> str | None:
+        """Why a card written ``what`` in the hand of the person to move cannot be played
+        now, in the rules' words (Stones: "You must follow suit: you hold a Paper card"):
+        the reason for putting it where the hand's playable cards go. None when it can be
+        played (dragged, picked or chosen in the action bar), when no card goes anywhere
+        by a drag now (a bid), or when nobody at the screen is to move."""
+        drags = self.drags()
+        if drags.draggable(what) or drags.pickable(what):
+            return None
+        places = Counter(key for targets in drags.targets.values() for key in targets)
+        places.update(place for _, place in drags.several)
+        if not places:
+            return None
+        return self.state.explain(Drop(what, places.most_common(1)[0][0]))
+
     def play(self, move: Move | str) -> bool:
         """Apply a move if it is legal; else say why. True if it was applied."""
         if self.replay_states is not None:
@@ -331,7 +347,8 @@ class GameSession(QObject):
         if move is not None:
             return self.play(move)
         if target is None:
-            self.message.emit(f"Drop the {what} on a highlighted place")
+            why = self.hand_reason(what) if self.human_to_move() else None
+            self.message.emit(why or f"Drop the {what} on a highlighted place")
             return False
         if (what, target) in drags.several:
             self.message.emit(

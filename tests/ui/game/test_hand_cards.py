@@ -1,0 +1,79 @@
+"""The cards of the person's hand, through real mouse and key events: a card the rules do
+not let them play now is dimmed with the rules' reason, and can still be picked up to be
+told why where it is dropped."""
+
+from __future__ import annotations
+
+from game_windows import drag_face, open_game
+
+from vtt.ui.game.board import FaceItem
+from vtt.ui.game.session import HUMAN
+from vtt.ui.qt import Qt
+
+FOUR = (HUMAN,) * 4
+
+
+def hand_faces(window) -> list[FaceItem]:
+    """The faces of the hand area, left to right."""
+    faces = [f for f in window.board.faces if f.place.in_hand]
+    return sorted(faces, key=lambda f: f.sceneBoundingRect().left())
+
+
+def take_screen(qtbot, window) -> None:
+    """The next person at the screen clicks the cover away."""
+    if window.cover.isVisible():
+        qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
+
+
+def must_follow(qtbot):
+    """A game of Stones between four people at one screen, the second player to move to
+    a trick led with a suit they hold, and other suits too; the window and the led suit."""
+    for seed in range(1, 40):
+        window = open_game(qtbot, "stones", FOUR, seed=seed)
+        session = window.session
+        while session.state.phase == "bid":
+            assert window.play("bid 3")
+            take_screen(qtbot, window)
+        assert window.play(str(session.state.legal_list()[0]))  # the lowest Paper leads
+        take_screen(qtbot, window)
+        state = session.state
+        led = state.zone("trick")[0].suit
+        suits = {card.suit for card in state.zone("hand")[state.to_move]}
+        if led in suits and len(suits) > 1:
+            return window, led
+        window.close()
+    raise AssertionError("no seed deals the second player the led suit and another")
+
+
+def test_a_card_that_may_not_be_played_is_dimmed_with_the_rules_reason(qtbot):
+    window, led = must_follow(qtbot)
+    reason = f"You must follow suit: you hold a {led.title} card"
+    faces = hand_faces(window)
+    off = [f for f in faces if f.face.component.suit != led]
+    on = [f for f in faces if f.face.component.suit == led]
+    assert off and on
+    assert all(f.barred == reason and reason in f.toolTip() for f in off)
+    assert all(not f.barred and f.toolTip() == f.what for f in on)
+
+
+def test_an_off_suit_card_dropped_on_the_trick_goes_back_with_the_packs_reason(qtbot):
+    window, led = must_follow(qtbot)
+    session = window.session
+    moves = list(session.moves)
+    face = next(f for f in hand_faces(window) if f.face.component.suit != led)
+    home, what = face.pos(), face.what
+    trick = window.board.places[("trick",)]
+    drag_face(window, face, trick.place.centre)
+    assert window.message.text() == f"You must follow suit: you hold a {led.title} card"
+    assert session.moves == moves  # nothing was played
+    assert face.pos() == home and face.place.in_hand
+    assert what in {str(c) for c in session.state.zone("hand")[session.state.to_move]}
+    # Let go off the table's places, it goes back with the same reason.
+    drag_face(window, face, window.board.layout.felt[:2])
+    assert window.message.text() == f"You must follow suit: you hold a {led.title} card"
+    assert face.pos() == home and session.moves == moves
+    # A card of the led suit is played by the same drag.
+    good = next(f for f in hand_faces(window) if f.face.component.suit == led)
+    card = good.what
+    drag_face(window, good, trick.place.centre)
+    assert session.moves[-1].text == f"play {card}"
