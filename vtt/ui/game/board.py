@@ -912,7 +912,8 @@ class BoardScene(FeltScene):
         mover = session.state.to_move if session.human_to_move() else None
         for face in self.faces:
             mine = face.place.in_hand and mover is not None and face.place.owner == mover
-            why = session.hand_reason(face.what) if mine and face.what is not None else None
+            what = face.what if mine else None
+            why = session.hand_reason(what, face.place.key) if what is not None else None
             face.set_barred(why or "")
 
     def _slide(self, before: Layout, foot: Footprint | None) -> None:

@@ -11,7 +11,6 @@ game and a replayed record are rebuilt the same way.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -292,20 +291,25 @@ class GameSession(QObject):
         self.picks_changed.emit()
         return True
 
-    def hand_reason(self, what: str) -> str | None:
-        """Why a card written ``what`` in the hand of the person to move cannot be played
-        now, in the rules' words (Stones: "You must follow suit: you hold a Paper card"):
-        the reason for putting it where the hand's playable cards go. None when it can be
-        played (dragged, picked or chosen in the action bar), when no card goes anywhere
-        by a drag now (a bid), or when nobody at the screen is to move."""
+    def hand_reason(self, what: str, hand: Key) -> str | None:
+        """Why a card written ``what`` in the hand ``hand`` of the person to move cannot
+        be played now, in the rules' words (Stones: "You must follow suit: you hold a
+        Paper card"): the reason for putting it where the hand's playable cards all go
+        (the trick, the discard pile). None when it can be played (dragged, picked or
+        chosen in the action bar), when no card of the hand goes anywhere by a drag now
+        (a bid) or they go to several places (a board: a drop there says why not)."""
         drags = self.drags()
         if drags.draggable(what) or drags.pickable(what):
             return None
-        places = Counter(key for targets in drags.targets.values() for key in targets)
-        places.update(place for _, place in drags.several)
-        if not places:
+        places = {
+            key
+            for (_, source), targets in drags.sources.items()
+            if source == hand
+            for key in targets
+        }
+        if len(places) != 1:
             return None
-        return self.state.explain(Drop(what, places.most_common(1)[0][0]))
+        return self.state.explain(Drop(what, places.pop(), hand))
 
     def play(self, move: Move | str) -> bool:
         """Apply a move if it is legal; else say why. True if it was applied."""
@@ -347,7 +351,7 @@ class GameSession(QObject):
         if move is not None:
             return self.play(move)
         if target is None:
-            why = self.hand_reason(what) if self.human_to_move() else None
+            why = self.hand_reason(what, source) if source is not None else None
             self.message.emit(why or f"Drop the {what} on a highlighted place")
             return False
         if (what, target) in drags.several:
