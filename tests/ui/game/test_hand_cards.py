@@ -5,6 +5,7 @@ told why where it is dropped."""
 from __future__ import annotations
 
 from game_windows import drag_face, open_game
+from gestures import paint_windows
 
 from vtt.ui.game.board import FaceItem
 from vtt.ui.game.session import HUMAN
@@ -77,3 +78,28 @@ def test_an_off_suit_card_dropped_on_the_trick_goes_back_with_the_packs_reason(q
     card = good.what
     drag_face(window, good, trick.place.centre)
     assert session.moves[-1].text == f"play {card}"
+
+
+def test_each_card_of_the_trick_wears_the_name_of_its_player(qtbot):
+    window = open_game(qtbot, "stones", FOUR, seed=5, names=("Ann", "Ben", "Cat", "Dan"))
+    session = window.session
+    while session.state.phase == "bid":
+        assert window.play("bid 2")
+        take_screen(qtbot, window)
+    movers = []
+    for _ in range(3):
+        movers.append(session.names[session.state.to_move])
+        assert window.play(str(session.state.legal_list()[0]))
+        take_screen(qtbot, window)
+        paint_windows()
+        trick = sorted(
+            (f for f in window.board.faces if f.place.key == ("trick",)),
+            key=lambda f: f.face.index,
+        )
+        assert [f.player[0] for f in trick] == movers
+        assert all(f.toolTip() == f"{f.what}, played by {f.player[0]}" for f in trick)
+    # The seat's colour edges its name.
+    seat = session.names.index(movers[0])
+    assert trick[0].player[1] == session.colours[seat]
+    # No card elsewhere is named: the hands' and the pile set aside.
+    assert all(f.player is None for f in window.board.faces if f.place.key != ("trick",))

@@ -88,12 +88,22 @@ LIFTED_Z = 1000.0
 MOMENT_HOLD = 1.2
 #: The ground of a seat's dot in the side panel when its colour is too dark or too light.
 DOT_GROUND = "#8c8c8c"
+#: The plate naming who played a card (a trick's), in table units: its height, letters.
+PLAYER_H, PLAYER_PX = 30.0, 20
 #: The veil over a card of the hand that cannot be played now.
 BARRED = QColor(24, 16, 10, 120)
 #: How far a card picked in the hand (one of three to pass) stands up from the others.
 PICK_LIFT = 16.0
 #: The hand area's height in pixels (as the free table's hand bar).
 HAND_HEIGHT = 190
+
+
+def _player_font() -> QFont:
+    """The letters of the plate naming who played a card."""
+    font = QFont(label_font())
+    font.setPixelSize(PLAYER_PX)
+    font.setBold(True)
+    return font
 
 
 def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
@@ -428,6 +438,37 @@ class FaceItem(QGraphicsRectItem):
         #: Why this card of the person's hand cannot be played now (the rules' reason,
         #: ``GameSession.hand_reason``): it is drawn dimmed, the reason in its tooltip.
         self.barred = ""
+        #: Who played the card where it lies (a trick's card): their name and colour.
+        self.player: tuple[str, str] | None = None
+
+    def set_player(self, name: str, colour: str) -> None:
+        """Name the seat that played this card, on a small plate at its foot."""
+        self.prepareGeometryChange()
+        self.player = (name, colour)
+        self.setToolTip(tip(f"{self.what}, played by {name}"))
+
+    def _player_rect(self) -> QRectF:
+        body = self.rect()
+        wide = QFontMetricsF(_player_font()).horizontalAdvance(self._player_name())
+        width = min(body.width() + 16, wide + 20)
+        return QRectF(body.center().x() - width / 2, body.bottom() - PLAYER_H / 2, width, PLAYER_H)
+
+    def _player_name(self) -> str:
+        return shown_name(self.player[0]) if self.player is not None else ""
+
+    def _paint_player(self, painter: QPainter) -> None:
+        assert self.player is not None
+        room = self._player_rect()
+        painter.setPen(QPen(QColor(self.player[1]), 2))
+        painter.setBrush(QColor(30, 22, 16, 235))
+        painter.drawRoundedRect(room, PLAYER_H / 2, PLAYER_H / 2)
+        font = _player_font()
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255))
+        text = QFontMetricsF(font).elidedText(
+            self._player_name(), Qt.TextElideMode.ElideRight, room.width() - 12
+        )
+        painter.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
 
     def set_barred(self, reason: str) -> None:
         """Dim the card with the rules' reason it cannot be played now ("": playable)."""
@@ -462,6 +503,8 @@ class FaceItem(QGraphicsRectItem):
         room = self.rect().adjusted(-10, -10, 14, 16)
         if self.tally:
             room = room.united(self._tally_rect())
+        if self.player is not None:
+            room = room.united(self._player_rect().adjusted(-2, -2, 2, 2))
         return room
 
     def _tally_rect(self) -> QRectF:
@@ -529,6 +572,8 @@ class FaceItem(QGraphicsRectItem):
             painter.drawRoundedRect(body.adjusted(-2, -2, 2, 2), 8, 8)
         if self.mark:
             self._paint_mark(painter)
+        if self.player is not None:
+            self._paint_player(painter)
 
     def magnified_asset(self) -> str | None:
         """The picture the magnifier shows for this face: a face-up card, a piece's
@@ -852,6 +897,7 @@ class BoardScene(FeltScene):
         for key, seat, _name in layout.markers:
             marked.setdefault(key, []).append(seat)
         colours = session.colours
+        played = view.played
         for key, place in layout.places.items():
             name = self._name(place)
             lines = (f"{session.names[place.owner]}'s {place.label}",) if place.in_hand else ()
@@ -863,8 +909,12 @@ class BoardScene(FeltScene):
                 label = HandLabel(item)
                 self.addItem(label)
                 self.hand_labels.append(label)
+            players = played.get(key, ())
             for face in place.faces:
                 face_item = FaceItem(face, place, self.art, cards, colours)
+                player = players[face.index] if face.index < len(players) else None
+                if player is not None and face.component is not None:
+                    face_item.set_player(session.names[player], colours[player])
                 self.addItem(face_item)
                 self.faces.append(face_item)
         world = QRectF(WORLD)
