@@ -5,11 +5,12 @@ told why where it is dropped."""
 from __future__ import annotations
 
 from game_windows import drag_face, open_game
-from gestures import paint_windows
+from gestures import LEFT, key, paint_windows, send_mouse
 
+from vtt.janken import Card
 from vtt.ui.game.board import FaceItem
 from vtt.ui.game.session import HUMAN
-from vtt.ui.qt import Qt
+from vtt.ui.qt import QApplication, QContextMenuEvent, QEvent, QPointF, Qt
 
 FOUR = (HUMAN,) * 4
 
@@ -103,3 +104,81 @@ def test_each_card_of_the_trick_wears_the_name_of_its_player(qtbot):
     assert trick[0].player[1] == session.colours[seat]
     # No card elsewhere is named: the hands' and the pile set aside.
     assert all(f.player is None for f in window.board.faces if f.place.key != ("trick",))
+
+
+def shown_hand(window) -> list[str]:
+    """The cards of the hand area as the person sees them, left to right."""
+    return [face.what for face in hand_faces(window)]
+
+
+def test_the_hand_is_sorted_by_the_key_and_kept_for_the_game_only_on_the_screen(qtbot):
+    window = open_game(qtbot, "stones", FOUR, seed=5)
+    session = window.session
+    seat = session.viewer
+    dealt = [str(card) for card in session.state.zone("hand")[seat]]
+    assert shown_hand(window) == dealt  # as dealt, until the person chooses
+    moves, state = list(session.moves), session.state.copy()
+    cards = [Card.parse(text) for text in dealt]
+    by_suit = [str(c) for c in sorted(cards, key=lambda c: (c.is_joker, c.suit, c.rank))]
+    by_rank = [str(c) for c in sorted(cards, key=lambda c: (c.is_joker, c.rank, c.suit))]
+    for wanted in (by_suit, by_suit[::-1], by_rank, by_rank[::-1], dealt):
+        key(window.view, Qt.Key.Key_S, text="s")
+        assert shown_hand(window) == wanted
+        assert session.state == state and session.moves == moves  # the game is untouched
+    key(window.view, Qt.Key.Key_S, text="s")
+    assert window.message.text() == "The hand is shown by suit, then rank"
+    # The slots stay where they were: the first card lies where the first card lay.
+    assert [f.pos() for f in hand_faces(window)] == sorted(
+        (f.pos() for f in hand_faces(window)), key=lambda p: p.x()
+    )
+    # A card played from the sorted hand is the card dragged, in the pack's notation.
+    while session.state.phase == "bid":
+        assert window.play("bid 2")
+        take_screen(qtbot, window)
+    mover = session.state.to_move
+    legal = {m.text for m in session.state.legal_list()}
+    face = next(f for f in hand_faces(window) if f"play {f.what}" in legal)
+    card = face.what
+    drag_face(window, face, window.board.places[("trick",)].place.centre)
+    assert session.moves[-1].text == f"play {card}"
+    assert card not in {str(c) for c in session.state.zone("hand")[mover]}
+    # Another game of Stones opens with the hand by suit; another pack, as dealt.
+    again = open_game(qtbot, "stones", FOUR, seed=6)
+    mine = [Card.parse(f.what) for f in hand_faces(again)]
+    assert mine == sorted(mine, key=lambda c: (c.is_joker, c.suit, c.rank))
+    other = open_game(qtbot, "green-queen", FOUR, seed=6)
+    seat = other.session.viewer
+    assert shown_hand(other) == [str(c) for c in other.session.state.zone("hand")[seat]]
+
+
+def test_the_hand_areas_menu_orders_the_hand(qtbot):
+    window = open_game(qtbot, "green-queen", FOUR, seed=3)
+    view = window.hand_view
+    face = hand_faces(window)[0]
+    at = view.mapFromScene(face.sceneBoundingRect().center())
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, view.viewport().mapToGlobal(at))
+    QApplication.sendEvent(view.viewport(), event)
+    menu = view.context_menu
+    assert menu is not None and menu.isVisible()
+    labels = [a.text().replace("&", "") for a in menu.actions() if a.isCheckable()]
+    assert labels == [
+        "As dealt",
+        "By suit, then rank",
+        "By suit, then rank, reversed",
+        "By rank, then suit",
+        "By rank, then suit, reversed",
+    ]
+    checked = [a.text().replace("&", "") for a in menu.actions() if a.isChecked()]
+    assert checked == ["As dealt"]
+    rank = next(a for a in menu.actions() if a.text().replace("&", "") == "By rank, then suit")
+    rank.trigger()
+    menu.close()
+    shown = [Card.parse(text) for text in shown_hand(window)]
+    assert shown == sorted(shown, key=lambda c: (c.is_joker, c.rank, c.suit))
+    # Picking the cards to pass goes on in the sorted hand: a click picks the card shown.
+    first = hand_faces(window)[0]
+    rect = first.sceneBoundingRect()
+    at = view.mapFromScene(QPointF(rect.left() + 12, rect.center().y()))
+    send_mouse(view.viewport(), QEvent.Type.MouseButtonPress, at, LEFT, LEFT)
+    send_mouse(view.viewport(), QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
+    assert window.session.picked == {first.what}

@@ -26,6 +26,7 @@ from vtt.rules.values import Piece
 from vtt.rules.views import View
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.building import MoveBuilder
+from vtt.ui.game.handorder import ORDERS, HandOrder, arrange, chosen_order, following, keep_order
 from vtt.ui.game.lines import table_line_count, table_lines
 from vtt.ui.game.projection import (
     EDGE,
@@ -43,7 +44,9 @@ from vtt.ui.items import paint_count_badge, paint_stack_edge
 from vtt.ui.magnifier import Magnifier, claim_alt
 from vtt.ui.plaintext import tip
 from vtt.ui.qt import (
+    QActionGroup,
     QColor,
+    QContextMenuEvent,
     QEasingCurve,
     QEvent,
     QFocusEvent,
@@ -53,7 +56,9 @@ from vtt.ui.qt import (
     QGraphicsView,
     QImage,
     QKeyEvent,
+    QKeySequence,
     QLinearGradient,
+    QMenu,
     QMouseEvent,
     QPainter,
     QPen,
@@ -67,6 +72,7 @@ from vtt.ui.qt import (
     QWidget,
 )
 from vtt.ui.scene import RIM, WORLD, FeltScene
+from vtt.ui.shortcuts import game_keys
 from vtt.ui.view import FeltView
 
 OUTLINE = QColor(255, 255, 255, 90)
@@ -145,11 +151,13 @@ Held = tuple[int, tuple[object, ...]]
 
 
 def _holds(layout: Layout) -> dict[Key, Held]:
-    """What each place of a layout shows: how many, and each face (None: a back)."""
-    return {
-        key: (place.count, tuple(face.component for face in place.faces))
-        for key, place in layout.places.items()
-    }
+    """What each place of a layout shows: how many, and each face (None: a back); a
+    hand's faces in any order (the order it is shown in is the person's choice)."""
+    held: dict[Key, Held] = {}
+    for key, place in layout.places.items():
+        faces = tuple(face.component for face in place.faces)
+        held[key] = (place.count, tuple(sorted(faces, key=str)) if place.in_hand else faces)
+    return held
 
 
 def _changed(before: Held | None, now: Held) -> bool:
@@ -766,6 +774,8 @@ class BoardScene(FeltScene):
         self._moment_timer = QTimer(self)
         self._moment_timer.setSingleShot(True)
         self._moment_timer.timeout.connect(self._next_moment)
+        #: The order the hand area shows the hand in, kept per game (``handorder``).
+        self.hand_order = chosen_order(session.game.id)
         self.setSceneRect(WORLD)
         session.picks_changed.connect(self.mark_picks)
 
@@ -888,6 +898,7 @@ class BoardScene(FeltScene):
             measure=measure,
             lines=lines,
         )
+        arrange(layout, self.hand_order)
         self.layout = layout
         self.felt = _rect(layout.felt)
         self.plate_letters = layout.letters
@@ -932,6 +943,15 @@ class BoardScene(FeltScene):
             self.show_build(self.builder)
         self.mark_picks()
         self.mark_barred()
+
+    def order_hand(self, order: HandOrder) -> None:
+        """Show the hand in ``order`` from now on, in every game of this pack."""
+        self.hand_order = order
+        keep_order(self.session.game.id, order)
+        self.finish_moments()
+        self._draw(self.session.view(), None, final=True)
+        words = order.label.replace("&", "")
+        self.session.message.emit(f"The hand is shown {words[:1].lower()}{words[1:]}")
 
     def plain_layout(self) -> Layout:
         """The table as laid out now with labels of their usual size (a large table's
@@ -1384,6 +1404,9 @@ class BoardView(FeltView):
         if self.builder.active and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.builder.play()
             return
+        if self._is_key(event, "sort-hand") and self.board.layout.hand is not None:
+            self.board.order_hand(following(self.board.hand_order))
+            return
         if event.key() == Qt.Key.Key_Alt and self.dragging is None:
             hand = self.hand_view
             if hand is not None and hand.hover is not None and hand.magnify_at(hand.hover):
@@ -1391,6 +1414,12 @@ class BoardView(FeltView):
             self.magnify(self.hover)
             return
         super().keyPressEvent(event)
+
+    @staticmethod
+    def _is_key(event: QKeyEvent, command: str) -> bool:
+        """True if ``event`` is one of the keys of a game window's command."""
+        pressed = QKeySequence(event.keyCombination())
+        return any(pressed == QKeySequence(keys) for keys in game_keys(command))
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt:
@@ -1433,6 +1462,8 @@ class HandView(QGraphicsView):
         self.magnifier = Magnifier(table.board.art, table.window())
         #: Where the mouse is over the hand area (global), for Alt pressed on the table.
         self.hover: QPoint | None = None
+        #: The menu opened last by a right click (kept alive while it shows).
+        self.context_menu: QMenu | None = None
 
     def fit(self) -> None:
         """Show the hand area from its left edge, as large as the strip allows."""
@@ -1496,6 +1527,27 @@ class HandView(QGraphicsView):
     def leaveEvent(self, event: object) -> None:
         self.hover = None
         self.magnifier.hide()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        menu = self.hand_menu()
+        menu.popup(event.globalPos())
+        self.context_menu = menu
+
+    def hand_menu(self) -> QMenu:
+        """The hand area's menu: the orders the hand can be shown in."""
+        menu = QMenu(self)
+        session = self.board.session
+        menu.addSection(f"{shown_name(session.names[session.viewer])}'s hand")
+        group = QActionGroup(menu)
+        keys = " / ".join(game_keys("sort-hand"))
+        for order in ORDERS:
+            action = menu.addAction(order.label)
+            action.setCheckable(True)
+            action.setChecked(order == self.board.hand_order)
+            action.setToolTip(f"{keys}: the next order")
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, o=order: self.board.order_hand(o))
+        return menu
 
     def magnify_at(self, global_pos: QPoint) -> bool:
         """Show the face under ``global_pos`` large above the hand area; False (nothing
