@@ -9,6 +9,7 @@ from gestures import LEFT, key, paint_windows, send_mouse
 
 from vtt.janken import Card
 from vtt.ui.game.board import FaceItem
+from vtt.ui.game.pace import choose_pace
 from vtt.ui.game.session import HUMAN
 from vtt.ui.qt import QApplication, QContextMenuEvent, QEvent, QPointF, Qt
 
@@ -142,7 +143,9 @@ def test_the_hand_is_sorted_by_the_key_and_kept_for_the_game_only_on_the_screen(
     drag_face(window, face, window.board.places[("trick",)].place.centre)
     assert session.moves[-1].text == f"play {card}"
     assert card not in {str(c) for c in session.state.zone("hand")[mover]}
-    # Another game of Stones opens with the hand by suit; another pack, as dealt.
+    # Another game of Stones opens with the hand by suit (a pace chosen meanwhile keeps
+    # it); another pack, as dealt.
+    choose_pace("fast")
     again = open_game(qtbot, "stones", FOUR, seed=6)
     mine = [Card.parse(f.what) for f in hand_faces(again)]
     assert mine == sorted(mine, key=lambda c: (c.is_joker, c.suit, c.rank))
@@ -182,3 +185,26 @@ def test_the_hand_areas_menu_orders_the_hand(qtbot):
     send_mouse(view.viewport(), QEvent.Type.MouseButtonPress, at, LEFT, LEFT)
     send_mouse(view.viewport(), QEvent.Type.MouseButtonRelease, at, LEFT, Qt.MouseButton.NoButton)
     assert window.session.picked == {first.what}
+
+
+def test_a_fanned_discard_pile_names_its_top_card_on_a_plate_and_every_card_on_hover(qtbot):
+    window = open_game(qtbot, "jokers-wild", (HUMAN,) * 3, seed=3)
+    session = window.session
+    movers = []
+    while len(movers) < 5:
+        plays = [m for m in session.state.legal_list() if m.text.startswith("play ")]
+        assert plays and not session.over
+        movers.append(session.names[session.state.to_move])
+        assert window.play(str(plays[0]))
+        take_screen(qtbot, window)
+    pile = sorted(
+        (f for f in window.board.faces if f.place.key == ("discard",)),
+        key=lambda f: f.face.index,
+    )
+    played = pile[-len(movers) :]
+    assert [f.toolTip() for f in played] == [
+        f"{f.what}, played by {name}" for f, name in zip(played, movers, strict=True)
+    ]
+    # The cards overlap: only the top one's foot shows, with its player's plate.
+    assert [f.player is not None for f in pile] == [False] * (len(pile) - 1) + [True]
+    assert pile[-1].player[0] == movers[-1]

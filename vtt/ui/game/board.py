@@ -160,6 +160,13 @@ def _holds(layout: Layout) -> dict[Key, Held]:
     return held
 
 
+def _foot_shows(place: Place, face: Face) -> bool:
+    """True if no later face of a place lies over the foot of ``face`` (a fanned row's
+    cards overlap: only the last shows its foot)."""
+    x, _y, w, _h = face.rect
+    return all(f.rect[0] >= x + w for f in place.faces if f.index > face.index)
+
+
 def _changed(before: Held | None, now: Held) -> bool:
     """True if a place holds something else now (a place that was not there: changed)."""
     if before is None or before[0] != now[0]:
@@ -449,10 +456,11 @@ class FaceItem(QGraphicsRectItem):
         #: Who played the card where it lies (a trick's card): their name and colour.
         self.player: tuple[str, str] | None = None
 
-    def set_player(self, name: str, colour: str) -> None:
-        """Name the seat that played this card, on a small plate at its foot."""
+    def set_player(self, name: str, colour: str, plate: bool = True) -> None:
+        """Name the seat that played this card in its tooltip, and on a small plate at
+        its foot unless ``plate`` is False (the next card of a row lies over its foot)."""
         self.prepareGeometryChange()
-        self.player = (name, colour)
+        self.player = (name, colour) if plate else None
         self.setToolTip(tip(f"{self.what}, played by {name}"))
 
     def _player_rect(self) -> QRectF:
@@ -925,7 +933,8 @@ class BoardScene(FeltScene):
                 face_item = FaceItem(face, place, self.art, cards, colours)
                 player = players[face.index] if face.index < len(players) else None
                 if player is not None and face.component is not None:
-                    face_item.set_player(session.names[player], colours[player])
+                    plate = _foot_shows(place, face)
+                    face_item.set_player(session.names[player], colours[player], plate)
                 self.addItem(face_item)
                 self.faces.append(face_item)
         world = QRectF(WORLD)
