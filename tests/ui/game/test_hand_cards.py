@@ -208,3 +208,31 @@ def test_a_fanned_discard_pile_names_its_top_card_on_a_plate_and_every_card_on_h
     # The cards overlap: only the top one's foot shows, with its player's plate.
     assert [f.player is not None for f in pile] == [False] * (len(pile) - 1) + [True]
     assert pile[-1].player[0] == movers[-1]
+
+
+def test_in_jokers_wild_a_card_that_matches_nothing_is_dimmed_with_the_packs_reason(qtbot):
+    window = open_game(qtbot, "jokers-wild", (HUMAN,) * 3, seed=3)
+    session = window.session
+    top = str(session.state.zone("discard")[-1])
+    legal = {m.text.split()[1] for m in session.state.legal_list() if m.text.startswith("play ")}
+    faces = hand_faces(window)
+    dimmed = [f for f in faces if f.barred]
+    assert dimmed and len(dimmed) < len(faces)
+    assert {f.what for f in dimmed} == {f.what for f in faces} - legal
+    for face in dimmed:
+        assert face.barred.startswith(f"{face.what} cannot go on {top}: ")
+        assert face.barred.endswith(" and the ranks differ")
+
+
+def test_a_hand_shown_in_another_order_is_no_change_to_point_at(qtbot):
+    from vtt.rules.values import Cell
+
+    window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=3)
+    board, session = window.board, window.session
+    key(window.view, Qt.Key.Key_S, text="s")
+    assert board.hand_order.name == "suit"
+    session.play("place P at b3")
+    # Black's pieces in hand now lie in the hand area, in the order chosen; only the cell
+    # and White's reserve wear the gold edge of the last move.
+    recent = {at for at, item in board.places.items() if item.recent}
+    assert recent == {("board", Cell.parse("b3")), ("reserve", 0)}

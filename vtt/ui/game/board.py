@@ -6,7 +6,9 @@ that has somewhere legal to go, or on any card of the hand of the person to move
 (one the rules do not let them play now is dimmed, their reason in its tooltip);
 while it moves, the legal places glow; the drop is handed to the session
 (``GameSession.drop``), and when that refuses, the face snaps back to where it lay
-and the message line gives the rules' reason. A move nobody at the screen made (the
+and the message line gives the rules' reason. The hand area shows the hand in the
+order the person chose (``vtt.ui.game.handorder``); each card of a trick wears the
+name of the seat that played it (``View.played``). A move nobody at the screen made (the
 computer's, or the rules' own) is shown moving: each card that arrived somewhere
 slides there from the place it left.
 """
@@ -37,6 +39,7 @@ from vtt.ui.game.projection import (
     Layout,
     Place,
     capacities,
+    is_hand,
     project,
 )
 from vtt.ui.game.session import GameSession
@@ -150,13 +153,14 @@ def measure(text: str) -> float:
 Held = tuple[int, tuple[object, ...]]
 
 
-def _holds(layout: Layout) -> dict[Key, Held]:
-    """What each place of a layout shows: how many, and each face (None: a back); a
-    hand's faces in any order (the order it is shown in is the person's choice)."""
+def _holds(layout: Layout, hands: Collection[str] = ()) -> dict[Key, Held]:
+    """What each place of a layout shows: how many, and each face (None: a back); the
+    faces of the zones ``hands`` in any order (the hand area's order is the person's
+    choice, and a hand on the table is the same hand)."""
     held: dict[Key, Held] = {}
     for key, place in layout.places.items():
         faces = tuple(face.component for face in place.faces)
-        held[key] = (place.count, tuple(sorted(faces, key=str)) if place.in_hand else faces)
+        held[key] = (place.count, tuple(sorted(faces, key=str)) if key[0] in hands else faces)
     return held
 
 
@@ -868,9 +872,10 @@ class BoardScene(FeltScene):
         def shows(view: View) -> dict[Key, Held]:
             # What each place holds, not where: the letters' size does not matter here.
             layout = project(zones, view, cards, capacity=room, measure=measure, letters=1.0)
-            return _holds(layout)
+            return _holds(layout, hands)
 
-        last, end = _holds(before), shows(final)
+        hands = self.hand_zones()
+        last, end = _holds(before, hands), shows(final)
         found: list[View] = []
         for beat in session.beats:
             view = beat.view(session.viewer)
@@ -952,6 +957,10 @@ class BoardScene(FeltScene):
             self.show_build(self.builder)
         self.mark_picks()
         self.mark_barred()
+
+    def hand_zones(self) -> frozenset[str]:
+        """The zones of the game that are the seats' hands (shown in the hand area)."""
+        return frozenset(name for name, zone in self.session.game.zones.items() if is_hand(zone))
 
     def order_hand(self, order: HandOrder) -> None:
         """Show the hand in ``order`` from now on, in every game of this pack."""
@@ -1071,7 +1080,7 @@ class BoardScene(FeltScene):
         out afresh. The seat
         at the screen may have changed with the move: where either side shows a card's
         back, only the number of cards is compared."""
-        holds = _holds(self.layout)
+        holds = _holds(self.layout, self.hand_zones())
         made_before, held_before, recent = self._last
         undone = made < made_before and self.session.replay_states is None
         if made == made_before:
@@ -1107,7 +1116,7 @@ class BoardScene(FeltScene):
             measure=measure,
             letters=1.0,  # (what the places hold, not where they lie)
         )
-        return _holds(layout)
+        return _holds(layout, self.hand_zones())
 
     def _name(self, place: Place) -> str:
         label = self.session.game.zones[place.key[0]].label or place.label
