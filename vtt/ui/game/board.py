@@ -8,9 +8,9 @@ while it moves, the legal places glow; the drop is handed to the session
 (``GameSession.drop``), and when that refuses, the face snaps back to where it lay
 and the message line gives the rules' reason. The hand area shows the hand in the
 order the person chose (``vtt.ui.game.handorder``); each card of a trick wears the
-name of the seat that played it (``View.played``). A move nobody at the screen made (the
-computer's, or the rules' own) is shown moving: each card that arrived somewhere
-slides there from the place it left.
+name of the seat that played it (``View.played``). A move nobody at the screen made
+(the computer's, or the rules' own) is shown moving: each card that arrived
+somewhere slides there from the place it left.
 """
 
 from __future__ import annotations
@@ -1555,14 +1555,14 @@ class HandView(QGraphicsView):
         """The hand area's menu: the orders the hand can be shown in."""
         menu = QMenu(self)
         session = self.board.session
-        menu.addSection(f"{shown_name(session.names[session.viewer])}'s hand")
-        group = QActionGroup(menu)
         keys = " / ".join(game_keys("sort-hand"))
+        name = shown_name(session.names[session.viewer])
+        menu.addSection(f"Show {name}'s hand ({keys}: the next order)")
+        group = QActionGroup(menu)
         for order in ORDERS:
             action = menu.addAction(order.label)
             action.setCheckable(True)
             action.setChecked(order == self.board.hand_order)
-            action.setToolTip(f"{keys}: the next order")
             group.addAction(action)
             action.triggered.connect(lambda _=False, o=order: self.board.order_hand(o))
         return menu
