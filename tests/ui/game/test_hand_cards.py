@@ -8,8 +8,12 @@ from game_windows import drag_face, open_game
 from gestures import LEFT, key, paint_windows, send_mouse
 
 from vtt.janken import Card
+from vtt.resources import user_data_dir
+from vtt.rules.values import Cell
 from vtt.ui.game.board import FaceItem
-from vtt.ui.game.pace import choose_pace
+from vtt.ui.game.handorder import DEALT, by_name, chosen_order, keep_order
+from vtt.ui.game.pace import choose_pace, chosen_pace
+from vtt.ui.game.settings import read_settings, write_setting
 from vtt.ui.game.session import HUMAN
 from vtt.ui.qt import QApplication, QContextMenuEvent, QEvent, QPointF, Qt
 
@@ -225,8 +229,6 @@ def test_in_jokers_wild_a_card_that_matches_nothing_is_dimmed_with_the_packs_rea
 
 
 def test_a_hand_shown_in_another_order_is_no_change_to_point_at(qtbot):
-    from vtt.rules.values import Cell
-
     window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=3)
     board, session = window.board, window.session
     key(window.view, Qt.Key.Key_S, text="s")
@@ -236,3 +238,18 @@ def test_a_hand_shown_in_another_order_is_no_change_to_point_at(qtbot):
     # and White's reserve wear the gold edge of the last move.
     recent = {at for at, item in board.places.items() if item.recent}
     assert recent == {("board", Cell.parse("b3")), ("reserve", 0)}
+
+
+def test_each_games_order_is_kept_beside_the_pace_and_a_spoilt_file_reads_as_dealt():
+    keep_order("stones", by_name("rank-reversed"))
+    choose_pace("slow")
+    keep_order("war", by_name("suit"))
+    assert chosen_order("stones").name == "rank-reversed"
+    assert chosen_order("war").name == "suit" and chosen_pace().name == "slow"
+    assert chosen_order("jantori") is DEALT
+    write_setting("hand order", ["not", "a", "table"])
+    assert chosen_order("stones") is DEALT and chosen_pace().name == "slow"
+    (user_data_dir() / "game-settings.json").write_text("{not json", "utf-8")
+    assert read_settings() == {} and chosen_order("stones") is DEALT
+    keep_order("stones", by_name("suit"))  # written afresh
+    assert chosen_order("stones").name == "suit"
