@@ -13,8 +13,8 @@ from vtt.rules.values import Cell
 from vtt.ui.game.board import FaceItem
 from vtt.ui.game.handorder import DEALT, by_name, chosen_order, keep_order
 from vtt.ui.game.pace import choose_pace, chosen_pace
-from vtt.ui.game.settings import read_settings, write_setting
 from vtt.ui.game.session import HUMAN
+from vtt.ui.game.settings import read_settings, write_setting
 from vtt.ui.qt import QApplication, QContextMenuEvent, QEvent, QPointF, Qt
 
 FOUR = (HUMAN,) * 4
