@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gestures import key, key_over, paint_windows
+from gestures import double_click, key, key_over, paint_windows
 
 from vtt.table import Die
 from vtt.ui.commands import face_words
@@ -53,6 +53,24 @@ def test_a_shuffle_and_an_undo_are_in_the_log_too(sandbox):
     assert sandbox.log.lines() == ["Ann shuffles the deck", "Ann undoes: Shuffle Deck"]
 
 
+def test_a_piece_taken_from_the_bag_is_in_the_log_a_face_down_card_unnamed(sandbox):
+    table = sandbox.session.table
+    bag = table.objects["bag"]
+    table.put_in_bag("token-r", "bag")
+    double_click(sandbox.view, (bag.x, bag.y))
+    said = "Ann takes the Rock token out of the bag"
+    assert sandbox.log.lines() == [said] and sandbox.statusBar().currentMessage() == said
+    # A face-down card comes out face down: the log says a card, never which one.
+    card = table.take("deck", 1, (-300.0, 200.0))
+    if table.objects[card].face_up:
+        table.flip(card)
+    table.put_in_bag(card, "bag")
+    double_click(sandbox.view, (bag.x, bag.y))
+    assert table.objects[card].parent is None and not table.objects[card].face_up
+    assert sandbox.log.lines()[-1] == "Ann takes a face-down card out of the bag"
+    assert table.objects[card].face not in sandbox.log.lines()[-1]
+
+
 def test_the_log_keeps_its_last_line_in_view(sandbox):
     log = sandbox.log
     scroll = log.verticalScrollBar()
@@ -88,7 +106,7 @@ def test_the_empty_log_says_what_it_will_hold_until_its_first_line(sandbox):
     assert log.lines() == []
     paint_windows()
     assert ink_pixels(log) > 40
-    assert log.placeholder.startswith("Rolls, shuffles and undos")
+    assert log.placeholder.startswith("Rolls, shuffles, what comes out of a bag and undos")
     roll_over(sandbox, "rank-die-r")
     assert len(log.lines()) == 1
     sandbox.start_table(sandbox.setups[0], 2)  # a new table: its log starts afresh

@@ -21,6 +21,7 @@ from vtt.rules.game import Game
 from vtt.rules.model import Env, MoveDef, shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.outcome import GameOver, LogEntry, Outcome, pack_failure
+from vtt.rules.played import Played, noted, tidied
 from vtt.rules.rng import Rng
 from vtt.rules.ruleset import MAX_AUTOMATIC, Rules
 from vtt.rules.starting import MAX_COMPONENTS, start_state
@@ -88,6 +89,7 @@ class State:
         "outcome",
         "pending",
         "phase",
+        "played",
         "revealed",
         "rng",
         "secret_from",
@@ -123,6 +125,9 @@ class State:
     #: a move is settled: the moments of its aftermath (War's two cards side by side
     #: before the winner takes them) for the window to show one after another.
     beats: list[State] | None
+    #: Who played the cards lying on the shared places everyone sees (a trick): noted
+    #: by ``apply`` (see ``vtt.rules.played``), shown in every view.
+    played: Played
 
     # --- starting (vtt.rules.starting) ---------------------------------------------
 
@@ -290,7 +295,10 @@ class State:
         why = reason(self, kind, values)  # what ``explain`` says, word for word
         if why is not None:
             raise IllegalMove(why)
+        # Noted before the move: its footprint is read where the card lies before it.
+        self.played = noted(self, canonical)
         self.apply_unchecked(canonical)
+        self.played = tidied(self)
         return canonical
 
     def explain(self, move: Move | str | Drop, seat: int | None = None) -> str | None:
@@ -373,6 +381,7 @@ class State:
         new.pending = self.pending
         new.phase = self.phase
         new.revealed = self.revealed
+        new.played = self.played
         new.next_phase = None
         new.turn_decided = False
         new.turn_start = self.turn_start  # never changed, only replaced: shared

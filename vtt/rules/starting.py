@@ -119,6 +119,7 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.pending = ()
     state.phase = ""
     state.revealed = frozenset()
+    state.played = ()
     state.next_phase = None
     state.turn_decided = False
     state.turn_start = None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.janken import Card
 from vtt.rules.model import VarDef, ZoneDef
 from vtt.rules.outcome import seen_by
+from vtt.rules.played import played_by
 from vtt.rules.values import Component, Piece
 
 if TYPE_CHECKING:
@@ -75,6 +76,11 @@ class View:
     direction: int = 1
     revealed: frozenset[tuple[object, ...]] = frozenset()
     game: Game | None = field(default=None, repr=False, compare=False)
+    #: Who played each card of the shared places everyone sees (a trick), by place,
+    #: bottom first (None: not played there by a move); see ``vtt.rules.played``.
+    played: Mapping[tuple[Any, ...], tuple[int | None, ...]] = field(
+        default_factory=dict, compare=False
+    )
 
     def visible_components(self) -> list[Component]:
         """Every component whose face this seat can see."""
@@ -162,6 +168,7 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
         direction=env["direction"],
         revealed=state.revealed,
         game=state.game,
+        played=played_by(state),
     )
 
 

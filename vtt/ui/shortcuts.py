@@ -126,6 +126,13 @@ GAME_SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("fit", ("Home", "Ctrl+0"), "Fit the table", "Game window"),
     Shortcut("zoom-in", ("Ctrl++", "Ctrl+="), "Zoom in", "Game window"),
     Shortcut("zoom-out", ("Ctrl+-",), "Zoom out", "Game window"),
+    Shortcut(
+        "sort-hand",
+        ("S",),
+        "Show your hand in the next order: by suit, by rank, either reversed, as dealt"
+        " (also the hand area's right-click menu); kept for each game",
+        "Game window",
+    ),
     Shortcut("rules", ("F1",), "The rules of the game being played", "Game window"),
     Shortcut(
         "actions",

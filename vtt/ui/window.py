@@ -73,7 +73,7 @@ OPEN_FILTER = (
 LOG_WIDTH = 240
 #: The window's size where the screen has room for it (and its title bar).
 USUAL_SIZE = QSize(1500, 980)
-LOG_HINT = "Rolls, shuffles and undos are told here, in words, as they happen."
+LOG_HINT = "Rolls, shuffles, what comes out of a bag and undos are told here, in words."
 HINT = "Drag to move · right-click for a piece's menu · F1 lists every shortcut"
 
 

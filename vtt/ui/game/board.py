@@ -1,12 +1,16 @@
 """The table of an enforced game: the free table's felt, rim, plates and view, with the
 game's places on it and the hand of the seat at the screen in a hand area below.
 
-It is rebuilt from a fresh projection after every move. A drag starts only on a
-face that has somewhere legal to go; while it moves, the legal places glow; the
-drop is handed to the session (``GameSession.drop``), and when that refuses, the
-face snaps back to where it lay. A move nobody at the screen made (the
-computer's, or the rules' own) is shown moving: each card that arrived somewhere
-slides there from the place it left.
+It is rebuilt from a fresh projection after every move. A drag starts on a face
+that has somewhere legal to go, or on any card of the hand of the person to move
+(one the rules do not let them play now is dimmed, their reason in its tooltip);
+while it moves, the legal places glow; the drop is handed to the session
+(``GameSession.drop``), and when that refuses, the face snaps back to where it lay
+and the message line gives the rules' reason. The hand area shows the hand in the
+order the person chose (``vtt.ui.game.handorder``); each card of a trick wears the
+name of the seat that played it (``View.played``). A move nobody at the screen made
+(the computer's, or the rules' own) is shown moving: each card that arrived
+somewhere slides there from the place it left.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from vtt.rules.values import Piece
 from vtt.rules.views import View
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.building import MoveBuilder
+from vtt.ui.game.handorder import ORDERS, HandOrder, arrange, chosen_order, following, keep_order
 from vtt.ui.game.lines import table_line_count, table_lines
 from vtt.ui.game.projection import (
     EDGE,
@@ -34,6 +39,7 @@ from vtt.ui.game.projection import (
     Layout,
     Place,
     capacities,
+    is_hand,
     project,
 )
 from vtt.ui.game.session import GameSession
@@ -41,7 +47,9 @@ from vtt.ui.items import paint_count_badge, paint_stack_edge
 from vtt.ui.magnifier import Magnifier, claim_alt
 from vtt.ui.plaintext import tip
 from vtt.ui.qt import (
+    QActionGroup,
     QColor,
+    QContextMenuEvent,
     QEasingCurve,
     QEvent,
     QFocusEvent,
@@ -51,7 +59,9 @@ from vtt.ui.qt import (
     QGraphicsView,
     QImage,
     QKeyEvent,
+    QKeySequence,
     QLinearGradient,
+    QMenu,
     QMouseEvent,
     QPainter,
     QPen,
@@ -65,6 +75,7 @@ from vtt.ui.qt import (
     QWidget,
 )
 from vtt.ui.scene import RIM, WORLD, FeltScene
+from vtt.ui.shortcuts import game_keys
 from vtt.ui.view import FeltView
 
 OUTLINE = QColor(255, 255, 255, 90)
@@ -86,10 +97,22 @@ LIFTED_Z = 1000.0
 MOMENT_HOLD = 1.2
 #: The ground of a seat's dot in the side panel when its colour is too dark or too light.
 DOT_GROUND = "#8c8c8c"
+#: The plate naming who played a card (a trick's), in table units: its height, letters.
+PLAYER_H, PLAYER_PX = 30.0, 20
+#: The veil over a card of the hand that cannot be played now.
+BARRED = QColor(24, 16, 10, 120)
 #: How far a card picked in the hand (one of three to pass) stands up from the others.
 PICK_LIFT = 16.0
 #: The hand area's height in pixels (as the free table's hand bar).
 HAND_HEIGHT = 190
+
+
+def _player_font() -> QFont:
+    """The letters of the plate naming who played a card."""
+    font = QFont(label_font())
+    font.setPixelSize(PLAYER_PX)
+    font.setBold(True)
+    return font
 
 
 def seat_colour(seat: int, chosen: Sequence[str] = ()) -> QColor:
@@ -130,12 +153,22 @@ def measure(text: str) -> float:
 Held = tuple[int, tuple[object, ...]]
 
 
-def _holds(layout: Layout) -> dict[Key, Held]:
-    """What each place of a layout shows: how many, and each face (None: a back)."""
-    return {
-        key: (place.count, tuple(face.component for face in place.faces))
-        for key, place in layout.places.items()
-    }
+def _holds(layout: Layout, hands: Collection[str] = ()) -> dict[Key, Held]:
+    """What each place of a layout shows: how many, and each face (None: a back); the
+    faces of the zones ``hands`` in any order (the hand area's order is the person's
+    choice, and a hand on the table is the same hand)."""
+    held: dict[Key, Held] = {}
+    for key, place in layout.places.items():
+        faces = tuple(face.component for face in place.faces)
+        held[key] = (place.count, tuple(sorted(faces, key=str)) if key[0] in hands else faces)
+    return held
+
+
+def _foot_shows(place: Place, face: Face) -> bool:
+    """True if no later face of a place lies over the foot of ``face`` (a fanned row's
+    cards overlap: only the last shows its foot)."""
+    x, _y, w, _h = face.rect
+    return all(f.rect[0] >= x + w for f in place.faces if f.index > face.index)
 
 
 def _changed(before: Held | None, now: Held) -> bool:
@@ -421,6 +454,48 @@ class FaceItem(QGraphicsRectItem):
         #: The tally shown under the card aimed at, and whether the move is legal now.
         self.tally = ""
         self.ready = False
+        #: Why this card of the person's hand cannot be played now (the rules' reason,
+        #: ``GameSession.hand_reason``): it is drawn dimmed, the reason in its tooltip.
+        self.barred = ""
+        #: Who played the card where it lies (a trick's card): their name and colour.
+        self.player: tuple[str, str] | None = None
+
+    def set_player(self, name: str, colour: str, plate: bool = True) -> None:
+        """Name the seat that played this card in its tooltip, and on a small plate at
+        its foot unless ``plate`` is False (the next card of a row lies over its foot)."""
+        self.prepareGeometryChange()
+        self.player = (name, colour) if plate else None
+        self.setToolTip(tip(f"{self.what}, played by {name}"))
+
+    def _player_rect(self) -> QRectF:
+        body = self.rect()
+        wide = QFontMetricsF(_player_font()).horizontalAdvance(self._player_name())
+        width = min(body.width() + 16, wide + 20)
+        return QRectF(body.center().x() - width / 2, body.bottom() - PLAYER_H / 2, width, PLAYER_H)
+
+    def _player_name(self) -> str:
+        return shown_name(self.player[0]) if self.player is not None else ""
+
+    def _paint_player(self, painter: QPainter) -> None:
+        assert self.player is not None
+        room = self._player_rect()
+        painter.setPen(QPen(QColor(self.player[1]), 2))
+        painter.setBrush(QColor(30, 22, 16, 235))
+        painter.drawRoundedRect(room, PLAYER_H / 2, PLAYER_H / 2)
+        font = _player_font()
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255))
+        text = QFontMetricsF(font).elidedText(
+            self._player_name(), Qt.TextElideMode.ElideRight, room.width() - 12
+        )
+        painter.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
+
+    def set_barred(self, reason: str) -> None:
+        """Dim the card with the rules' reason it cannot be played now ("": playable)."""
+        if reason != self.barred:
+            self.barred = reason
+            self.setToolTip(tip(f"{self.what}: {reason}" if reason else self.what or "face down"))
+            self.update()
 
     def set_picked(self, picked: bool) -> None:
         """Stand up (or back down) as a card picked for a set of cards."""
@@ -448,6 +523,8 @@ class FaceItem(QGraphicsRectItem):
         room = self.rect().adjusted(-10, -10, 14, 16)
         if self.tally:
             room = room.united(self._tally_rect())
+        if self.player is not None:
+            room = room.united(self._player_rect().adjusted(-2, -2, 2, 2))
         return room
 
     def _tally_rect(self) -> QRectF:
@@ -505,12 +582,18 @@ class FaceItem(QGraphicsRectItem):
             )
         if self.height > 1:
             paint_count_badge(painter, body.topRight() + QPointF(-4, 4), str(self.height))
+        if self.barred:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(BARRED)
+            painter.drawRoundedRect(body, 6, 6)
         if self.picked:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(RECENT, 4))
             painter.drawRoundedRect(body.adjusted(-2, -2, 2, 2), 8, 8)
         if self.mark:
             self._paint_mark(painter)
+        if self.player is not None:
+            self._paint_player(painter)
 
     def magnified_asset(self) -> str | None:
         """The picture the magnifier shows for this face: a face-up card, a piece's
@@ -703,6 +786,8 @@ class BoardScene(FeltScene):
         self._moment_timer = QTimer(self)
         self._moment_timer.setSingleShot(True)
         self._moment_timer.timeout.connect(self._next_moment)
+        #: The order the hand area shows the hand in, kept per game (``handorder``).
+        self.hand_order = chosen_order(session.game.id)
         self.setSceneRect(WORLD)
         session.picks_changed.connect(self.mark_picks)
 
@@ -787,9 +872,10 @@ class BoardScene(FeltScene):
         def shows(view: View) -> dict[Key, Held]:
             # What each place holds, not where: the letters' size does not matter here.
             layout = project(zones, view, cards, capacity=room, measure=measure, letters=1.0)
-            return _holds(layout)
+            return _holds(layout, hands)
 
-        last, end = _holds(before), shows(final)
+        hands = self.hand_zones()
+        last, end = _holds(before, hands), shows(final)
         found: list[View] = []
         for beat in session.beats:
             view = beat.view(session.viewer)
@@ -825,6 +911,7 @@ class BoardScene(FeltScene):
             measure=measure,
             lines=lines,
         )
+        arrange(layout, self.hand_order)
         self.layout = layout
         self.felt = _rect(layout.felt)
         self.plate_letters = layout.letters
@@ -834,6 +921,7 @@ class BoardScene(FeltScene):
         for key, seat, _name in layout.markers:
             marked.setdefault(key, []).append(seat)
         colours = session.colours
+        played = view.played
         for key, place in layout.places.items():
             name = self._name(place)
             lines = (f"{session.names[place.owner]}'s {place.label}",) if place.in_hand else ()
@@ -845,8 +933,13 @@ class BoardScene(FeltScene):
                 label = HandLabel(item)
                 self.addItem(label)
                 self.hand_labels.append(label)
+            players = played.get(key, ())
             for face in place.faces:
                 face_item = FaceItem(face, place, self.art, cards, colours)
+                player = players[face.index] if face.index < len(players) else None
+                if player is not None and face.component is not None:
+                    plate = _foot_shows(place, face)
+                    face_item.set_player(session.names[player], colours[player], plate)
                 self.addItem(face_item)
                 self.faces.append(face_item)
         world = QRectF(WORLD)
@@ -863,6 +956,20 @@ class BoardScene(FeltScene):
         if self.builder is not None and self.builder.active:
             self.show_build(self.builder)
         self.mark_picks()
+        self.mark_barred()
+
+    def hand_zones(self) -> frozenset[str]:
+        """The zones of the game that are the seats' hands (shown in the hand area)."""
+        return frozenset(name for name, zone in self.session.game.zones.items() if is_hand(zone))
+
+    def order_hand(self, order: HandOrder) -> None:
+        """Show the hand in ``order`` from now on, in every game of this pack."""
+        self.hand_order = order
+        keep_order(self.session.game.id, order)
+        self.finish_moments()
+        self._draw(self.session.view(), None, final=True)
+        words = order.label.replace("&", "")
+        self.session.message.emit(f"The hand is shown {words[:1].lower()}{words[1:]}")
 
     def plain_layout(self) -> Layout:
         """The table as laid out now with labels of their usual size (a large table's
@@ -885,6 +992,17 @@ class BoardScene(FeltScene):
         for face in self.faces:
             mine = face.place.owner is not None and face.place.owner == session.picked_by
             face.set_picked(mine and face.place.in_hand and face.what in session.picked)
+
+    def mark_barred(self) -> None:
+        """Dim the cards of the hand of the person to move that cannot be played now,
+        each with the rules' reason (``GameSession.hand_reason``)."""
+        session = self.session
+        mover = session.state.to_move if session.human_to_move() else None
+        for face in self.faces:
+            mine = face.place.in_hand and mover is not None and face.place.owner == mover
+            what = face.what if mine else None
+            why = session.hand_reason(what, face.place.key) if what is not None else None
+            face.set_barred(why or "")
 
     def _slide(self, before: Layout, foot: Footprint | None) -> None:
         """Slide each face that arrived at a place from the place it left: the move's
@@ -962,7 +1080,7 @@ class BoardScene(FeltScene):
         out afresh. The seat
         at the screen may have changed with the move: where either side shows a card's
         back, only the number of cards is compared."""
-        holds = _holds(self.layout)
+        holds = _holds(self.layout, self.hand_zones())
         made_before, held_before, recent = self._last
         undone = made < made_before and self.session.replay_states is None
         if made == made_before:
@@ -998,7 +1116,7 @@ class BoardScene(FeltScene):
             measure=measure,
             letters=1.0,  # (what the places hold, not where they lie)
         )
-        return _holds(layout)
+        return _holds(layout, self.hand_zones())
 
     def _name(self, place: Place) -> str:
         label = self.session.game.zones[place.key[0]].label or place.label
@@ -1119,6 +1237,15 @@ class BoardView(FeltView):
         spot = face.target
         buildable = spot is not None and self.builder.can_start(spot.card)
         return session.drags().draggable(face.what, source) or buildable
+
+    def can_lift(self, face: FaceItem) -> bool:
+        """True if the person to move may pick this card of their hand up though no legal
+        move takes it: dropped, it goes back and the message line gives the rules' reason
+        (``GameSession.drop``)."""
+        session = self.board.session
+        if face.what is None or not face.place.in_hand or not session.human_to_move():
+            return False
+        return face.place.owner == session.state.to_move
 
     def source(self, face: FaceItem) -> Key | None:
         """Where a face picked up is taken from, as its legal drags know it; None: it
@@ -1295,6 +1422,9 @@ class BoardView(FeltView):
         if self.builder.active and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.builder.play()
             return
+        if self._is_key(event, "sort-hand") and self.board.layout.hand is not None:
+            self.board.order_hand(following(self.board.hand_order))
+            return
         if event.key() == Qt.Key.Key_Alt and self.dragging is None:
             hand = self.hand_view
             if hand is not None and hand.hover is not None and hand.magnify_at(hand.hover):
@@ -1302,6 +1432,12 @@ class BoardView(FeltView):
             self.magnify(self.hover)
             return
         super().keyPressEvent(event)
+
+    @staticmethod
+    def _is_key(event: QKeyEvent, command: str) -> bool:
+        """True if ``event`` is one of the keys of a game window's command."""
+        pressed = QKeySequence(event.keyCombination())
+        return any(pressed == QKeySequence(keys) for keys in game_keys(command))
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Alt:
@@ -1344,6 +1480,8 @@ class HandView(QGraphicsView):
         self.magnifier = Magnifier(table.board.art, table.window())
         #: Where the mouse is over the hand area (global), for Alt pressed on the table.
         self.hover: QPoint | None = None
+        #: The menu opened last by a right click (kept alive while it shows).
+        self.context_menu: QMenu | None = None
 
     def fit(self) -> None:
         """Show the hand area from its left edge, as large as the strip allows."""
@@ -1385,6 +1523,9 @@ class HandView(QGraphicsView):
             self.table.begin_drag(face, point)
         elif left and face is not None and self.table.can_pick(face):
             self.board.session.toggle_pick(face.what or "")
+        elif left and face is not None and self.table.can_lift(face):
+            self.magnifier.hide()
+            self.table.begin_drag(face, point)  # to be told why not, where it is dropped
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
@@ -1404,6 +1545,27 @@ class HandView(QGraphicsView):
     def leaveEvent(self, event: object) -> None:
         self.hover = None
         self.magnifier.hide()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        menu = self.hand_menu()
+        menu.popup(event.globalPos())
+        self.context_menu = menu
+
+    def hand_menu(self) -> QMenu:
+        """The hand area's menu: the orders the hand can be shown in."""
+        menu = QMenu(self)
+        session = self.board.session
+        keys = " / ".join(game_keys("sort-hand"))
+        name = shown_name(session.names[session.viewer])
+        menu.addSection(f"Show {name}'s hand ({keys}: the next order)")
+        group = QActionGroup(menu)
+        for order in ORDERS:
+            action = menu.addAction(order.label)
+            action.setCheckable(True)
+            action.setChecked(order == self.board.hand_order)
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, o=order: self.board.order_hand(o))
+        return menu
 
     def magnify_at(self, global_pos: QPoint) -> bool:
         """Show the face under ``global_pos`` large above the hand area; False (nothing

@@ -2,16 +2,14 @@
 
 A move a person did not make (the computer's, or the rules' own) slides its card
 from where it was to where it went; the computer waits until that is seen before
-it moves again. The chosen pace is kept in the user data folder.
+it moves again. The chosen pace is kept with the game windows' settings.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
-from vtt.resources import user_data_dir
+from vtt.ui.game.settings import read_settings, write_setting
 
 __all__ = ["PACES", "Pace", "choose_pace", "chosen_pace"]
 
@@ -35,26 +33,16 @@ PACES: tuple[Pace, ...] = (
 DEFAULT = "normal"
 
 
-def _settings() -> Path:
-    return user_data_dir() / "game-settings.json"
-
-
 def chosen_pace() -> Pace:
     """The pace chosen last (Normal until one is chosen, or when the file is unreadable)."""
-    try:
-        data = json.loads(_settings().read_text("utf-8"))
-    except (OSError, ValueError):
-        data = {}
-    name = data.get("pace", DEFAULT) if isinstance(data, dict) else DEFAULT
+    name = read_settings().get("pace", DEFAULT)
     return next((p for p in PACES if p.name == name), _by_name(DEFAULT))
 
 
 def choose_pace(name: str) -> Pace:
     """Keep ``name`` as the pace of every game window from now on; the pace."""
     pace = _by_name(name)
-    path = _settings()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"pace": pace.name}), "utf-8")
+    write_setting("pace", pace.name)
     return pace
 
 

@@ -291,6 +291,26 @@ class GameSession(QObject):
         self.picks_changed.emit()
         return True
 
+    def hand_reason(self, what: str, hand: Key) -> str | None:
+        """Why a card written ``what`` in the hand ``hand`` of the person to move cannot
+        be played now, in the rules' words (Stones: "You must follow suit: you hold a
+        Paper card"): the reason for putting it where the hand's playable cards all go
+        (the trick, the discard pile). None when it can be played (dragged, picked or
+        chosen in the action bar), when no card of the hand goes anywhere by a drag now
+        (a bid) or they go to several places (a board: a drop there says why not)."""
+        drags = self.drags()
+        if drags.draggable(what) or drags.pickable(what):
+            return None
+        places = {
+            key
+            for (_, source), targets in drags.sources.items()
+            if source == hand
+            for key in targets
+        }
+        if len(places) != 1:
+            return None
+        return self.state.explain(Drop(what, places.pop(), hand))
+
     def play(self, move: Move | str) -> bool:
         """Apply a move if it is legal; else say why. True if it was applied."""
         if self.replay_states is not None:
@@ -331,7 +351,8 @@ class GameSession(QObject):
         if move is not None:
             return self.play(move)
         if target is None:
-            self.message.emit(f"Drop the {what} on a highlighted place")
+            why = self.hand_reason(what, source) if source is not None else None
+            self.message.emit(why or f"Drop the {what} on a highlighted place")
             return False
         if (what, target) in drags.several:
             self.message.emit(
