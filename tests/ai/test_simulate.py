@@ -129,7 +129,7 @@ def test_vtt_simulate_prints_the_table_and_writes_json_and_a_chart(tmp_path, cap
     assert "greedy" in out.out and "branching factor" in out.out
     assert "4/4 games" in out.err
     written = json.loads(data.read_text())
-    assert written["games"] == 4 and len(written["lengths"]) == 4
+    assert written["games"] == 4 and sum(written["length_counts"].values()) == 4
     assert [rate["name"] for rate in written["by_agent"]] == ["greedy", "random"]
     assert chart.read_bytes().startswith(b"\x89PNG")
 

@@ -372,6 +372,7 @@ class _Builder:
             scores=self.try_expr(data["scores"], base, ("scores",)) if "scores" in data else None,
             value=self.try_expr(data["value"], base, ("value",)) if "value" in data else None,
             playout=data.get("playout"),
+            max_moves=data.get("max_moves"),
             sheet=sheet,
             rest_zone=self._rest_zone(base),
             lacks=self._lacks(base),
