@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -41,6 +42,10 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Solve a pack's start (or the position after ``--moves``); print the proof's result."""
     out = out or sys.stdout
     try:
+        if args.max_seconds is not None and not (
+            math.isfinite(args.max_seconds) and args.max_seconds > 0
+        ):
+            raise ValueError(f"--max-seconds must be a number above 0, not {args.max_seconds}")
         game = load_game(args.pack)
         state = game.new_state(parse_options(game, args.option), args.seed, players=args.players)
         for text in filter(None, (part.strip() for part in args.moves.split(";"))):
@@ -69,6 +74,14 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except TooBig as error:
         echo(f"vtt solve: {error}; {solver.nodes:,} positions searched", file=out)
         return 2
+    except Exception as error:  # the pack failed in a position of the search
+        cause = str(error) if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"
+        echo(
+            f"vtt solve: {shown_name(game.name)} ({shown(args.pack)}, seed {args.seed}) failed"
+            f" during the search: {shown(cause, ERROR_CHARS)}",
+            file=sys.stderr,
+        )
+        return 1
     verdict = (
         "a draw" if solution.value == 0 else f"{names[0] if solution.value > 0 else names[1]} wins"
     )

@@ -133,6 +133,8 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
     game = load_game(batch.pack)
     seed = batch.game_seed(index)
     moves = 0
+    names: tuple[str, ...] = ()
+    choosing: int | None = None  # the seat whose agent is choosing, while it does
     try:
         state = game.new_state(dict(batch.options), seed, players=batch.players)
         names = batch.seat_agents(index, state.players)
@@ -153,7 +155,9 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
             if len(legal) > 1:
                 decisions += 1
                 choices += len(legal)
+            choosing = seat
             move = agents[seat].choose(state.view(seat), legal)
+            choosing = None
             state.apply_unchecked(move)
             moves += 1
             now = _leader(state)
@@ -165,7 +169,13 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
     except Cancelled:
         raise
     except Exception as error:  # a pack's failure, told with the game that shows it
-        raise _failed(game.name, batch, index, moves, error) from error
+        if not names:
+            doing = "at its start"
+        elif choosing is not None:
+            doing = f"while {names[choosing]} (seat {choosing + 1}) chose move {moves + 1}"
+        else:
+            doing = f"in move {moves + 1}"
+        raise _failed(game.name, batch, index, doing, error) from error
     outcome = state.outcome
     winners = tuple(outcome.winners) if outcome is not None else ()
     return GameResult(
@@ -182,12 +192,11 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
     )
 
 
-def _failed(name: str, batch: Batch, index: int, moves: int, error: Exception) -> GameFailed:
+def _failed(name: str, batch: Batch, index: int, doing: str, error: Exception) -> GameFailed:
     cause = str(error) if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"
-    where = "at its start" if moves == 0 else f"at move {moves + 1}"
     return GameFailed(
         f"{name} ({batch.pack}) failed in game {index + 1}, seed {batch.game_seed(index)}, "
-        f"{where}: {cause}"
+        f"{doing}: {cause}"
     )
 
 
