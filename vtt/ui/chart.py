@@ -53,7 +53,8 @@ def save_chart(report: Any, path: str) -> None:
 
 def heading(report: Any) -> str:
     """What the chart shows: the pack, the agents and the games."""
-    text = f"{report.name or report.pack}: {' v '.join(report.agents)}, {report.games:,} games"
+    games = f"{report.games:,} game{'s' if report.games != 1 else ''}"
+    text = f"{report.name or report.pack}: {' v '.join(report.agents)}, {games}"
     return text + (f" ({report.option_words})" if report.option_words else "")
 
 
