@@ -386,7 +386,5 @@ def test_the_chart_names_the_pack_the_agents_and_the_games():
 
     batch = Batch("corner-edge", 2, ("greedy", "random"), options=(("size", 6),))
     rep = report(batch, [_result(0, ("greedy", "random"), (0,), 10)])
-    assert heading(rep) == (
-        "Corner to Corner & Edge to Edge: greedy v random, 1 game (Cards on each side of"
-        " the board: 6)"
-    )
+    assert heading(rep) == "Corner to Corner & Edge to Edge: greedy v random, 1 game"
+    assert rep.option_words == "Cards on each side of the board: 6"

@@ -52,27 +52,29 @@ def save_chart(report: Any, path: str) -> None:
 
 
 def heading(report: Any) -> str:
-    """What the chart shows: the pack, the agents and the games."""
+    """What the chart shows: the pack, the agents and the games (the options go under it)."""
     games = f"{report.games:,} game{'s' if report.games != 1 else ''}"
-    text = f"{report.name or report.pack}: {' v '.join(report.agents)}, {games}"
-    return text + (f" ({report.option_words})" if report.option_words else "")
+    return f"{report.name or report.pack}: {' v '.join(report.agents)}, {games}"
 
 
 def _heading(painter: QPainter, report: Any) -> float:
-    """Draw the chart's heading; the top of what comes under it."""
+    """Draw the chart's heading and the options in words; the top of what comes under."""
     font = painter.font()
     bold = QFont(font)
     bold.setBold(True)
     bold.setPixelSize(15)
-    painter.setFont(bold)
+    lines = [(bold, heading(report)), (font, report.option_words)]
     painter.setPen(QPen(QColor("black")))
-    painter.drawText(
-        QRectF(20, 12, WIDTH - 40, 22),
-        int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-        painter.fontMetrics().elidedText(heading(report), Qt.TextElideMode.ElideRight, WIDTH - 40),
-    )
+    top = 12.0
+    for line_font, text in lines:
+        if not text:
+            continue
+        painter.setFont(line_font)
+        shown = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, WIDTH - 40)
+        painter.drawText(QRectF(20, top, WIDTH - 40, 20), int(Qt.AlignmentFlag.AlignLeft), shown)
+        top += 22
     painter.setFont(font)
-    return 48.0
+    return top + 14
 
 
 def _title(painter: QPainter, area: QRectF, text: str) -> QRectF:
