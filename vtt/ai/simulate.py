@@ -175,7 +175,7 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
             doing = f"while {names[choosing]} (seat {choosing + 1}) chose move {moves + 1}"
         else:
             doing = f"in move {moves + 1}"
-        raise _failed(game.name, batch, index, doing, error) from error
+        raise GameFailed(_failure(game.name, batch, index, doing, error)) from error
     outcome = state.outcome
     winners = tuple(outcome.winners) if outcome is not None else ()
     return GameResult(
@@ -192,12 +192,12 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
     )
 
 
-def _failed(name: str, batch: Batch, index: int, doing: str, error: Exception) -> GameFailed:
+def _failure(name: str, batch: Batch, index: int, doing: str, error: Exception) -> str:
+    """What failed where: the pack, the game and its seed, the move, and the error (a
+    pack's error names its file, line and expression; any other, its kind)."""
     cause = str(error) if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"
-    return GameFailed(
-        f"{name} ({batch.pack}) failed in game {index + 1}, seed {batch.game_seed(index)}, "
-        f"{doing}: {cause}"
-    )
+    seed = batch.game_seed(index)
+    return f"{name} ({batch.pack}) failed in game {index + 1}, seed {seed}, {doing}: {cause}"
 
 
 def _leader(state: Any) -> int | None:

@@ -172,7 +172,7 @@ class SimulateDialog(QDialog):
     def cancel(self) -> None:
         """Stop after the games under way."""
         self.stop.set()
-        self.status.setText("Cancelling after the games under way…")
+        self.status.setText("Cancelling: the games under way stop at their next move…")
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.setValue(done)
