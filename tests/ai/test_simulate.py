@@ -215,6 +215,7 @@ def test_vtt_simulate_reports_the_games_stopped_at_the_packs_cap_with_a_seed(tmp
     seed = Batch(pack, 5, ("random",), seed=3).game_seed(0)
     assert f"5 of 5 games did not end within 30 moves: see game 1 (seed {seed})" in out
     assert "Traceback" not in err and "5/5 games" in err
+    assert err.index("0/5 games") < err.index("5/5 games")  # the bar shows from the start
 
 
 def test_max_moves_on_the_command_line_overrides_the_packs():

@@ -53,10 +53,10 @@ def test_cancel_stops_the_batch_with_the_games_played(qtbot):
     dialog.close()
 
 
-def _looping_simulator(qtbot, tmp_path):
+def _looping_simulator(qtbot, tmp_path, pack=None):
     from tests.ai.packs import LOOP, write_pack
 
-    window = open_game(qtbot, write_pack(tmp_path, LOOP), (HUMAN, HUMAN))
+    window = open_game(qtbot, write_pack(tmp_path, pack or LOOP), (HUMAN, HUMAN))
     window.simulate_action.trigger()
     dialog = window.simulator
     qtbot.waitExposed(dialog)
@@ -118,3 +118,17 @@ def _within_the_screen(dialog) -> None:
     room = dialog.screen().availableGeometry()
     assert dialog.width() + FRAME.width() <= room.width()
     assert dialog.height() + FRAME.height() <= room.height()
+
+
+def test_a_pack_failing_in_a_game_is_told_with_the_game_and_its_seed(qtbot, tmp_path):
+    from tests.ai.packs import FAILS_IN_PLAY
+
+    dialog = _looping_simulator(qtbot, tmp_path, FAILS_IN_PLAY)
+    _type(qtbot, dialog.games, 3)
+    _type(qtbot, dialog.workers, 1)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.run_button.isEnabled, timeout=60_000)
+    status = dialog.status.text()
+    assert status.startswith("The simulation stopped: Fails in Play (")
+    assert "failed in game 1, seed " in status and "ZeroDivisionError" in status
+    assert "GameFailed" not in status
