@@ -78,3 +78,15 @@ def test_the_score_sheet_is_printed_after_each_hand_and_on_request() -> None:
     sheet_lines = after.splitlines()
     first = next(i for i, line in enumerate(sheet_lines) if line.startswith(heading))
     assert sheet_lines[first + 1].split()[0] == "1"
+
+
+def test_a_pack_failing_during_a_move_is_told_without_a_traceback(tmp_path, monkeypatch, capsys):
+    from tests.ai.packs import FAILS_IN_PLAY, write_pack
+    from vtt.cli import main
+
+    pack = write_pack(tmp_path, FAILS_IN_PLAY)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("step\n" * 5))
+    assert main(["play", pack, "--text", "--seed", "6"]) == 1
+    err = capsys.readouterr().err
+    assert f"vtt play: {pack} failed during play (seed 6): {pack}:" in err
+    assert "ZeroDivisionError" in err and "Traceback" not in err

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
+import time
 from typing import TextIO
 
 from vtt.ai.solver import NotSolvable, Solver, TooBig
@@ -40,6 +42,10 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Solve a pack's start (or the position after ``--moves``); print the proof's result."""
     out = out or sys.stdout
     try:
+        if args.max_seconds is not None and not (
+            math.isfinite(args.max_seconds) and args.max_seconds > 0
+        ):
+            raise ValueError(f"--max-seconds must be a number above 0, not {args.max_seconds}")
         game = load_game(args.pack)
         state = game.new_state(parse_options(game, args.option), args.seed, players=args.players)
         for text in filter(None, (part.strip() for part in args.moves.split(";"))):
@@ -68,6 +74,14 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except TooBig as error:
         echo(f"vtt solve: {error}; {solver.nodes:,} positions searched", file=out)
         return 2
+    except Exception as error:  # the pack failed in a position of the search
+        cause = str(error) if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"
+        echo(
+            f"vtt solve: {shown_name(game.name)} ({shown(args.pack)}, seed {args.seed}) failed"
+            f" during the search: {shown(cause, ERROR_CHARS)}",
+            file=sys.stderr,
+        )
+        return 1
     verdict = (
         "a draw" if solution.value == 0 else f"{names[0] if solution.value > 0 else names[1]} wins"
     )
@@ -106,6 +120,12 @@ def add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     simulate.add_argument("--players", type=int, help="number of players")
     simulate.add_argument("--seed", type=int, default=0, help="the batch's seed (0)")
     simulate.add_argument(
+        "--max-moves",
+        type=int,
+        metavar="N",
+        help="stop a game after N moves (default: the pack's max_moves:, else 2,000)",
+    )
+    simulate.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (all cores)"
     )
     simulate.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler")
@@ -115,20 +135,15 @@ def add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]
 
 def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play a batch with a progress bar; print the metrics, write JSON and a chart."""
-    from vtt.ai.levels import AGENTS
-    from vtt.ai.simulate import Batch, report, run, table
+    from vtt.ai.simulate import Batch, simulate, table
 
     out = out or sys.stdout
-    agents = tuple(name.strip().lower() for name in args.agents.split(",") if name.strip())
     try:
-        unknown = [name for name in agents if name not in AGENTS]
-        if unknown or not agents:
-            raise ValueError(
-                f"unknown agent {unknown[0] if unknown else args.agents!r}; "
-                f"the agents are: {', '.join(AGENTS)}"
-            )
-        if args.games < 1:
-            raise ValueError(f"--games must be at least 1, not {args.games}")
+        agents = _agents(args.agents)
+        _check_count("--games", args.games, 1)
+        _check_count("--workers", args.workers, 1, 4 * (os.cpu_count() or 1))
+        if args.max_moves is not None:
+            _check_count("--max-moves", args.max_moves, 1, 1_000_000)
         game = load_game(args.pack)
         options = parse_options(game, args.option)
         game.new_state(options, args.seed, players=args.players)  # options checked here
@@ -142,23 +157,19 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
         tuple(options.items()),
         args.seed,
         args.players,
+        args.max_moves,
     )
-
-    def progress(done: int, total: int) -> None:
-        filled = 30 * done // total
-        print(  # numbers only: the carriage return goes to the terminal as it is
-            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games",
-            end="" if done < total else "\n",
-            file=sys.stderr,
-            flush=True,
-        )
-
+    bar = _Bar(args.games)
     try:
-        results = run(batch, workers=args.workers, progress=progress, dask=args.dask)
+        rep = simulate(batch, workers=args.workers, progress=bar.show, dask=args.dask)
+    except KeyboardInterrupt:
+        bar.end()
+        echo(f"vtt simulate: interrupted after {bar.done} of {args.games} games", file=sys.stderr)
+        return 130
     except (RulesError, ValueError, OSError) as error:
+        bar.end()
         echo(f"vtt simulate: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
-    rep = report(batch, results)
     rep.pack = game.id
     echo(table(rep), file=out)
     try:
@@ -173,3 +184,53 @@ def simulate_command(args: argparse.Namespace, out: TextIO | None = None) -> int
         echo(f"vtt simulate: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     return 0
+
+
+def _agents(text: str) -> tuple[str, ...]:
+    """The agents named by ``--agents``; ValueError names one that is not an agent."""
+    from vtt.ai.levels import AGENTS
+
+    agents = tuple(name.strip().lower() for name in text.split(",") if name.strip())
+    unknown = [name for name in agents if name not in AGENTS]
+    if unknown or not agents:
+        raise ValueError(
+            f"unknown agent {unknown[0] if unknown else text!r}; "
+            f"the agents are: {', '.join(AGENTS)}"
+        )
+    return agents
+
+
+def _check_count(flag: str, value: int, low: int, high: int | None = None) -> None:
+    """ValueError when a whole number given on the command line is out of its range."""
+    if value < low:
+        raise ValueError(f"{flag} must be at least {low:,}, not {value:,}")
+    if high is not None and value > high:
+        raise ValueError(f"{flag} must be at most {high:,}, not {value:,}")
+
+
+class _Bar:
+    """The progress bar on stderr: drawn at once, then as games end (ten times a
+    second at most)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done, self._drawn = total, 0, 0.0
+        self.show(0, total)
+
+    def show(self, done: int, total: int) -> None:
+        self.done = done
+        now = time.monotonic()
+        if done < total and now - self._drawn < 0.1 and done:
+            return
+        self._drawn = now
+        filled = 30 * done // total
+        print(  # numbers only: the carriage return goes to the terminal as it is
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,} games",
+            end="" if done < total else "\n",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def end(self) -> None:
+        """End the bar's line before a message, unless it ended with the batch."""
+        if self.done < self.total:
+            print(file=sys.stderr, flush=True)

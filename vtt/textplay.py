@@ -88,6 +88,18 @@ def play_command(
     args: argparse.Namespace, source: TextIO | None = None, out: TextIO | None = None
 ) -> int:
     """Play a pack in the terminal: hot-seat, with --random seats given to the random agent."""
+    try:
+        return _play_command(args, source, out)
+    except RulesError as error:  # the pack failed during a move: said, without a traceback
+        echo(
+            f"vtt play: {shown(args.pack)} failed during play (seed {args.seed or 0}): "
+            f"{shown(error, ERROR_CHARS)}",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _play_command(args: argparse.Namespace, source: TextIO | None, out: TextIO | None) -> int:
     source = source or sys.stdin
     out = out or sys.stdout
     if not args.text:

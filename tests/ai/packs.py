@@ -99,3 +99,87 @@ moves:
 def best_three():
     """The Best three pack."""
     return load_pack_text(BEST_THREE, "best-three.yaml")
+
+
+#: Both seats may only pass: the game never ends (a first draft's loop). Its
+#: ``max_moves:`` is added by ``write_pack`` when asked.
+LOOP = """
+format: 1
+id: loop
+name: Endless Passing
+players: {min: 2, max: 2}
+flow:
+  start: play
+  phases:
+    play:
+      turn: single
+      moves: [pass]
+moves:
+  pass:
+    text: "pass"
+"""
+
+#: Each move adds one to n and then divides by 3 - n: the third move divides by zero,
+#: a pack bug found only in play.
+FAILS_IN_PLAY = """
+format: 1
+id: fails-in-play
+name: Fails in Play
+players: {min: 2, max: 2}
+vars:
+  n: {initial: 0}
+flow:
+  start: play
+  phases:
+    play:
+      turn: single
+      moves: [step]
+moves:
+  step:
+    text: "step"
+    effects:
+      - add: {n: 1}
+      - set: {n: "n + 0 // (3 - n)"}
+end:
+  - check: "n > 10"
+    winners: "[0]"
+    reason: counted
+"""
+
+#: The computer's value is one number per seat until n reaches 3, then a mapping: Greedy
+#: fails when it weighs a step from n = 2.
+VALUE_TURNS_MAPPING = """
+format: 1
+id: value-mapping
+name: Value Mapping
+players: {min: 2, max: 2}
+vars:
+  n: {initial: 0}
+value: "[n, 0] if n < 3 else {'lead': n}"
+flow:
+  start: play
+  phases:
+    play:
+      turn: single
+      moves: [step, wait]
+moves:
+  step:
+    text: "step"
+    effects:
+      - add: {n: 1}
+  wait:
+    text: "wait"
+end:
+  - check: "n > 5"
+    winners: "[0]"
+    reason: counted
+"""
+
+
+def write_pack(folder, text: str, max_moves: int | None = None) -> str:
+    """Write a pack's text (with ``max_moves:`` if given) as FOLDER/ID/pack.yaml; its path."""
+    pack_id = text.split("id: ", 1)[1].split("\n", 1)[0]
+    path = folder / pack_id / "pack.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text + (f"max_moves: {max_moves}\n" if max_moves else ""), encoding="utf-8")
+    return str(path)

@@ -6,6 +6,12 @@ seed and its agents' seeds come from the batch seed and the game's index alone, 
 agents think for a fixed number of iterations, so a batch gives the same games on
 one core, on many, or on a Dask cluster (``run``).
 
+Every game stops after a number of moves (the pack's ``max_moves:``, else 2,000): a
+game whose players may pass forever is reported as not ended, never waited for. The
+games stream into a ``Tally`` as they finish, so a batch of any size runs in bounded
+memory; a cancelled batch (or Ctrl+C) stops the games under way between two moves,
+in every process.
+
 The metrics follow Ludii's and CardStock's: win rates per seat and per agent with
 95% confidence intervals (Wilson), the first player's advantage, balance, draws,
 game length, decisiveness, branching factor and lead changes (see ``Report``).
@@ -16,24 +22,51 @@ from __future__ import annotations
 import importlib
 import math
 import random
-import statistics
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import signal
+import threading
+from collections import Counter
+from collections.abc import Callable, Generator, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from multiprocessing import get_context
 from typing import Any
 
 from vtt.ai.levels import make_agent
 from vtt.ai.value import lead
+from vtt.rules.errors import RulesError
 
-__all__ = ["Batch", "Cancelled", "GameResult", "Report", "play_game", "report", "run", "wilson"]
+__all__ = [
+    "MAX_MOVES",
+    "Batch",
+    "Cancelled",
+    "GameFailed",
+    "GameResult",
+    "Report",
+    "Tally",
+    "play_game",
+    "report",
+    "run",
+    "simulate",
+    "wilson",
+]
 
 Progress = Callable[[int, int], None]  # games done, games in all
+Games = Generator["GameResult", None, None]  # a batch's games as they end
+
+#: A game still going after this many moves is stopped, unless the pack sets its own
+#: ``max_moves:`` (or the batch its ``max_moves``).
+MAX_MOVES = 2_000
+
+#: Games handed to a process at a time.
+_CHUNK = 4
 
 
 @dataclass(frozen=True)
 class Batch:
-    """Which games to play: the pack, options, agents by name, count and seed."""
+    """Which games to play: the pack, options, agents by name, count and seed; and the
+    moves after which a game is stopped (None: the pack's ``max_moves:``, else 2,000)."""
 
     pack: str
     games: int
@@ -41,16 +74,28 @@ class Batch:
     options: tuple[tuple[str, object], ...] = ()
     seed: int = 0
     players: int | None = None
+    max_moves: int | None = None
 
     def seat_agents(self, index: int, players: int) -> tuple[str, ...]:
         """The agent at each seat in game ``index``: the list shifted ``index`` seats."""
         agents = self.agents
         return tuple(agents[(seat + index) % len(agents)] for seat in range(players))
 
+    def game_seed(self, index: int) -> int:
+        """The seed game ``index`` is dealt with (``vtt play PACK --seed`` deals it again)."""
+        return _seed(self.seed, index, "game")
+
+    def move_cap(self, game: Any) -> int:
+        """The moves after which a game of this batch is stopped."""
+        if self.max_moves is not None:
+            return self.max_moves
+        return MAX_MOVES if game.max_moves is None else int(game.max_moves)
+
 
 @dataclass
 class GameResult:
-    """One game's outcome and what happened on the way."""
+    """One game's outcome and what happened on the way; ``ended`` is False for a
+    game stopped at the batch's move cap (no winners then)."""
 
     index: int
     agents: tuple[str, ...]
@@ -61,6 +106,7 @@ class GameResult:
     lead_changes: int
     decided_at: float | None  # when the winner took the lead for good (0..1 of the game)
     scores: tuple[object, ...] | None = None
+    ended: bool = True
 
 
 def _seed(batch_seed: int, index: int, salt: str) -> int:
@@ -73,42 +119,65 @@ class Cancelled(Exception):
     """A game stopped between two moves because its batch was cancelled."""
 
 
+class GameFailed(RulesError):
+    """The pack failed during a game of a batch (an expression that cannot be worked
+    out, a value that is not one number per seat): names the pack, game and seed."""
+
+
 def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = None) -> GameResult:
     """Play game ``index`` of a batch (the same result wherever it runs); ``cancelled``
-    is asked between moves (Cancelled is raised when it says so)."""
+    is asked between moves (Cancelled is raised when it says so). GameFailed when the
+    pack fails on the way."""
     from vtt.rules.finder import load_game
 
     game = load_game(batch.pack)
-    seed = _seed(batch.seed, index, "game")
-    state = game.new_state(dict(batch.options), seed, players=batch.players)
-    names = batch.seat_agents(index, state.players)
-    agents = [
-        make_agent(name, _seed(batch.seed, index, f"seat{seat}")) for seat, name in enumerate(names)
-    ]
-    moves = decisions = choices = lead_changes = 0
-    leaders: list[int | None] = []
-    leader = _leader(state)
-    while not state.is_terminal():
-        if cancelled is not None and cancelled():
-            raise Cancelled(f"game {index} cancelled")
-        seat = state.to_move
-        assert seat is not None
-        legal = list(state.legal_moves)
-        if len(legal) > 1:
-            decisions += 1
-            choices += len(legal)
-        move = agents[seat].choose(state.view(seat), legal)
-        state.apply_unchecked(move)
-        moves += 1
-        now = _leader(state)
-        if now is not None and now != leader and leader is not None:
-            lead_changes += 1
-        if now is not None:
-            leader = now
-        leaders.append(now)
+    seed = batch.game_seed(index)
+    moves = 0
+    names: tuple[str, ...] = ()
+    choosing: int | None = None  # the seat whose agent is choosing, while it does
+    try:
+        state = game.new_state(dict(batch.options), seed, players=batch.players)
+        names = batch.seat_agents(index, state.players)
+        agents = [
+            make_agent(name, _seed(batch.seed, index, f"seat{seat}"))
+            for seat, name in enumerate(names)
+        ]
+        cap = batch.move_cap(game)
+        decisions = choices = lead_changes = 0
+        leaders: list[int | None] = []
+        leader = _leader(state)
+        while not state.is_terminal() and moves < cap:
+            if cancelled is not None and cancelled():
+                raise Cancelled(f"game {index} cancelled")
+            seat = state.to_move
+            assert seat is not None
+            legal = list(state.legal_moves)
+            if len(legal) > 1:
+                decisions += 1
+                choices += len(legal)
+            choosing = seat
+            move = agents[seat].choose(state.view(seat), legal)
+            choosing = None
+            state.apply_unchecked(move)
+            moves += 1
+            now = _leader(state)
+            if now is not None and now != leader and leader is not None:
+                lead_changes += 1
+            if now is not None:
+                leader = now
+            leaders.append(now)
+    except Cancelled:
+        raise
+    except Exception as error:  # a pack's failure, told with the game that shows it
+        if not names:
+            doing = "at its start"
+        elif choosing is not None:
+            doing = f"while {names[choosing]} (seat {choosing + 1}) chose move {moves + 1}"
+        else:
+            doing = f"in move {moves + 1}"
+        raise GameFailed(_failure(game.name, batch, index, doing, error)) from error
     outcome = state.outcome
-    assert outcome is not None
-    winners = tuple(outcome.winners)
+    winners = tuple(outcome.winners) if outcome is not None else ()
     return GameResult(
         index=index,
         agents=names,
@@ -118,8 +187,17 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
         branching=choices / decisions if decisions else 1.0,
         lead_changes=lead_changes,
         decided_at=_decided_at(leaders, winners),
-        scores=tuple(outcome.scores) if outcome.scores is not None else None,
+        scores=tuple(outcome.scores) if outcome and outcome.scores is not None else None,
+        ended=outcome is not None,
     )
+
+
+def _failure(name: str, batch: Batch, index: int, doing: str, error: Exception) -> str:
+    """What failed where: the pack, the game and its seed, the move, and the error (a
+    pack's error names its file, line and expression; any other, its kind)."""
+    cause = str(error) if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"
+    seed = batch.game_seed(index)
+    return f"{name} ({batch.pack}) failed in game {index + 1}, seed {seed}, {doing}: {cause}"
 
 
 def _leader(state: Any) -> int | None:
@@ -144,10 +222,6 @@ def _decided_at(leaders: list[int | None], winners: tuple[int, ...]) -> float | 
     return last / len(leaders)
 
 
-def _play_chunk(batch: Batch, indexes: Sequence[int]) -> list[GameResult]:
-    return [play_game(batch, index) for index in indexes]
-
-
 def run(
     batch: Batch,
     workers: int = 1,
@@ -158,43 +232,121 @@ def run(
     """Play a batch: in this process (``workers`` 1), on ``workers`` processes, or on a
     Dask cluster (``dask``: a scheduler's address or a ``distributed.Client``). The
     games come back in index order, the same however they were shared out.
-    ``cancelled`` is asked between games; a cancelled run returns the games done."""
-    indexes = list(range(batch.games))
+    ``cancelled`` is asked between moves; a cancelled run returns the games done."""
     done: list[GameResult] = []
-
-    def tick(results: Iterable[GameResult]) -> bool:
-        done.extend(results)
-        if progress is not None:
-            progress(len(done), batch.games)
-        return cancelled is not None and cancelled()
-
-    if dask is not None:
-        _run_dask(batch, indexes, dask, tick)
-    elif workers <= 1:
-        try:
-            for index in indexes:
-                if tick([play_game(batch, index, cancelled)]):
-                    break
-        except Cancelled:
-            pass
-    else:
-        chunks = [indexes[i : i + 4] for i in range(0, len(indexes), 4)]
-        # Spawned, not forked: a window's threads (Qt's) must not be copied mid-step.
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
-        try:
-            futures = [pool.submit(_play_chunk, batch, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                if tick(future.result()):
-                    break
-        finally:
-            # A cancelled batch does not wait for the games under way in other processes.
-            pool.shutdown(wait=not (cancelled is not None and cancelled()), cancel_futures=True)
+    _stream(batch, workers, dask, cancelled, progress, done.append)
     return sorted(done, key=lambda result: result.index)
 
 
-def _run_dask(
-    batch: Batch, indexes: list[int], dask: Any, tick: Callable[[Iterable[GameResult]], bool]
+def simulate(
+    batch: Batch,
+    workers: int = 1,
+    progress: Progress | None = None,
+    dask: str | Any | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Report:
+    """Play a batch as ``run`` does and report on it, keeping no game once counted:
+    the memory it takes does not grow with the number of games."""
+    tally = Tally(batch)
+    _stream(batch, workers, dask, cancelled, progress, tally.add)
+    return tally.report()
+
+
+def _stream(
+    batch: Batch,
+    workers: int,
+    dask: str | Any | None,
+    cancelled: Callable[[], bool] | None,
+    progress: Progress | None,
+    take: Callable[[GameResult], None],
 ) -> None:
+    if dask is not None:
+        played = _dask_games(batch, dask, cancelled)
+    elif workers <= 1:
+        played = _games_here(batch, cancelled)
+    else:
+        played = _pool_games(batch, workers, cancelled)
+    count = 0
+    with closing(played):  # the games under way stop however this loop ends
+        for result in played:
+            take(result)
+            count += 1
+            if progress is not None:
+                progress(count, batch.games)
+            if cancelled is not None and cancelled():
+                break
+
+
+def _games_here(batch: Batch, cancelled: Callable[[], bool] | None) -> Games:
+    for index in range(batch.games):
+        try:
+            yield play_game(batch, index, cancelled)
+        except Cancelled:
+            return
+
+
+# The worker processes' cancel flag: set by the batch's process, read between moves.
+_stop: Any = None
+
+
+def _start_worker(stop: Any) -> None:
+    global _stop
+    _stop = stop
+    # Ctrl+C goes to every process of the terminal's group: the batch's process alone
+    # answers it, and stops the workers through the flag.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ctrl+C ignored while processes are started: a signal ignored stays ignored in a
+    new program, so a worker ignores it from its first line, even while it is still
+    importing (then the initializer says so again). Only the main thread can do it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _play_chunk(batch: Batch, start: int, end: int) -> list[GameResult]:
+    cancelled = _stop.is_set if _stop is not None else None
+    return [play_game(batch, index, cancelled) for index in range(start, end)]
+
+
+def _pool_games(batch: Batch, workers: int, cancelled: Callable[[], bool] | None) -> Games:
+    # Spawned, not forked: a window's threads (Qt's) must not be copied mid-step.
+    context = get_context("spawn")
+    stop = context.Event()
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(stop,)
+    )
+    starts = iter(range(0, batch.games, _CHUNK))
+    pending: set[Future[list[GameResult]]] = set()
+    try:
+        while True:
+            # A few chunks ahead of the workers, never the whole batch at once.
+            with _sigint_ignored():  # by the processes a submit starts
+                for start in islice(starts, 2 * workers - len(pending)):
+                    end = min(start + _CHUNK, batch.games)
+                    pending.add(pool.submit(_play_chunk, batch, start, end))
+            if not pending:
+                return
+            # Waiting a little at a time, so a cancel is seen while games go on.
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if cancelled is not None and cancelled():
+                return
+            for future in done:
+                yield from future.result()
+    finally:
+        stop.set()  # the games under way stop between two moves
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _dask_games(batch: Batch, dask: Any, cancelled: Callable[[], bool] | None) -> Games:
     try:
         distributed: Any = importlib.import_module("distributed")  # optional, untyped
     except ImportError:
@@ -202,13 +354,30 @@ def _run_dask(
             "--dask needs the distributed package: pip install 'dask[distributed]'"
         ) from None
     client = dask if isinstance(dask, distributed.Client) else distributed.Client(dask)
+    indexes = iter(range(batch.games))
+    live: set[Any] = set()
+    queue = distributed.as_completed()
+
+    def submit(count: int) -> None:
+        for index in islice(indexes, count):
+            future = client.submit(play_game, batch, index, pure=False)
+            live.add(future)
+            queue.add(future)
+
     try:
-        futures = client.map(play_game, [batch] * len(indexes), indexes, pure=False)
-        for future in distributed.as_completed(futures):
-            if tick([future.result()]):
-                client.cancel(futures)
-                break
+        # A few games ahead of the cluster's threads, never the whole batch at once.
+        submit(2 * max(1, sum(client.nthreads().values())))
+        for future in queue:
+            live.discard(future)
+            result = future.result()
+            future.release()
+            yield result
+            if cancelled is not None and cancelled():
+                return
+            submit(1)
     finally:
+        # Games not started are dropped; one under way ends at its move cap.
+        client.cancel(list(live))
         if client is not dask:
             client.close()
 
@@ -246,13 +415,22 @@ class Rate:
 
 @dataclass
 class Report:
-    """What a batch tells a designer."""
+    """What a batch tells a designer. The rates and lengths count the games that
+    ended; ``unfinished`` games were stopped at ``max_moves``."""
 
     pack: str
     options: dict[str, object]
     agents: list[str]
     games: int
     seed: int
+    #: The pack's name and its options in words, as players read them.
+    name: str = ""
+    option_words: str = ""
+    max_moves: int = MAX_MOVES
+    unfinished: int = 0
+    #: The first game stopped at ``max_moves`` (counted from 1) and its seed.
+    unfinished_game: int | None = None
+    unfinished_seed: int | None = None
     seats: list[Rate] = field(default_factory=list)
     by_agent: list[Rate] = field(default_factory=list)
     #: Seat 0's win rate less the fair share (1 / seats): above 0 favours the first player.
@@ -264,7 +442,8 @@ class Report:
     length_sd: float = 0.0
     length_min: int = 0
     length_max: int = 0
-    lengths: list[int] = field(default_factory=list)
+    #: How many games ended after each number of moves.
+    length_counts: dict[int, int] = field(default_factory=dict)
     #: Mean share of a game's moves played before the winner led for good (by scores).
     decisiveness: float | None = None
     #: Mean positions per game with a real choice (more than one legal move).
@@ -273,75 +452,153 @@ class Report:
     #: None when the pack keeps no scores (nobody ever leads).
     lead_changes: float | None = None
 
+    @property
+    def ended(self) -> int:
+        """The games that ended (the rest were stopped at ``max_moves``)."""
+        return self.games - self.unfinished
+
     def as_json(self) -> dict[str, Any]:
         """The report as plain JSON values."""
         return asdict(self)
 
 
-def _rate(name: str, results: list[tuple[bool, bool]]) -> Rate:
-    games = len(results)
-    wins = sum(1 for won, _ in results if won)
-    draws = sum(1 for _, drew in results if drew)
+def _rate(name: str, games: int, wins: int, draws: int) -> Rate:
     score = wins + draws / 2
     low, high = wilson(score, games)
     return Rate(name, games, wins, draws, score / games if games else 0.0, low, high)
 
 
+class Tally:
+    """A batch's games counted as they come, in any order, for its ``Report``; it keeps
+    no game, only counts and sums."""
+
+    def __init__(self, batch: Batch) -> None:
+        self.batch = batch
+        self.played = self.draws = self.unfinished = 0
+        self.seat_wins: list[int] = []
+        #: Each agent's games, wins and draws (a game counted once per seat it held).
+        self.agents = {name: [0, 0, 0] for name in dict.fromkeys(batch.agents)}
+        self.lengths: Counter[int] = Counter()
+        self.first_unfinished: int | None = None
+        self.decided = [0.0, 0.0]  # sum, count
+        self.decisions = 0
+        self.branching = [0.0, 0.0]
+        self.lead_changes = [0.0, 0.0]
+
+    def add(self, result: GameResult) -> None:
+        """Count one game."""
+        self.played += 1
+        if not self.seat_wins:
+            self.seat_wins = [0] * len(result.agents)
+        if not result.ended:
+            self.unfinished += 1
+            if self.first_unfinished is None or result.index < self.first_unfinished:
+                self.first_unfinished = result.index
+            return
+        # A win every seat shares is a draw, as the search counts it (search.returns).
+        drawn = not result.winners or len(set(result.winners)) >= len(result.agents)
+        self.draws += drawn
+        for seat, agent in enumerate(result.agents):
+            won = seat in result.winners and not drawn
+            self.seat_wins[seat] += won
+            counts = self.agents.setdefault(agent, [0, 0, 0])
+            counts[0] += 1
+            counts[1] += won
+            counts[2] += drawn
+        self.lengths[result.moves] += 1
+        self.decisions += result.decisions
+        _add(self.decided, result.decided_at)
+        _add(self.branching, result.branching if result.decisions else None)
+        _add(self.lead_changes, result.lead_changes if result.scores is not None else None)
+
+    def report(self) -> Report:
+        """The designer's metrics of the games counted."""
+        from vtt.rules.finder import load_game
+
+        batch = self.batch
+        game = load_game(batch.pack)
+        out = Report(
+            batch.pack,
+            dict(batch.options),
+            list(batch.agents),
+            self.played,
+            batch.seed,
+            name=game.name,
+            option_words=option_words(game, dict(batch.options)),
+            max_moves=batch.move_cap(game),
+            unfinished=self.unfinished,
+        )
+        if self.first_unfinished is not None:
+            out.unfinished_game = self.first_unfinished + 1
+            out.unfinished_seed = batch.game_seed(self.first_unfinished)
+        ended = out.ended
+        if not ended:
+            return out
+        out.seats = [
+            _rate(f"seat {seat + 1}", ended, wins, self.draws)
+            for seat, wins in enumerate(self.seat_wins)
+        ]
+        out.by_agent = [_rate(name, *counts) for name, counts in self.agents.items()]
+        rates = [rate.rate for rate in out.seats]
+        out.first_player_advantage = rates[0] - 1 / len(rates)
+        out.balance = 1 - (max(rates) - min(rates))
+        out.draws = self.draws / ended
+        lengths = self.lengths
+        out.length_counts = dict(sorted(lengths.items()))
+        out.length_mean = sum(moves * count for moves, count in lengths.items()) / ended
+        out.length_sd = math.sqrt(
+            sum(count * (moves - out.length_mean) ** 2 for moves, count in lengths.items()) / ended
+        )
+        out.length_min, out.length_max = min(lengths), max(lengths)
+        out.decisiveness = _mean(self.decided)
+        out.decisions = self.decisions / ended
+        out.branching = _mean(self.branching) or 1.0
+        out.lead_changes = _mean(self.lead_changes)
+        return out
+
+
+def _add(total: list[float], value: float | None) -> None:
+    if value is not None:
+        total[0] += value
+        total[1] += 1
+
+
+def _mean(total: list[float]) -> float | None:
+    return total[0] / total[1] if total[1] else None
+
+
 def report(batch: Batch, results: list[GameResult]) -> Report:
     """The designer's metrics of a batch's games."""
-    out = Report(batch.pack, dict(batch.options), list(batch.agents), len(results), batch.seed)
-    if not results:
-        return out
-    players = len(results[0].agents)
+    tally = Tally(batch)
+    for result in results:
+        tally.add(result)
+    return tally.report()
 
-    def drawn(result: GameResult) -> bool:
-        # A win every seat shares is a draw, as the search counts it (search.returns).
-        return not result.winners or len(set(result.winners)) >= players
 
-    def won(seat: int, result: GameResult) -> bool:
-        return seat in result.winners and not drawn(result)
-
-    out.seats = [
-        _rate(f"seat {seat + 1}", [(won(seat, r), drawn(r)) for r in results])
-        for seat in range(players)
-    ]
-    for name in dict.fromkeys(batch.agents):
-        played = [
-            (won(seat, r), drawn(r))
-            for r in results
-            for seat, agent in enumerate(r.agents)
-            if agent == name
-        ]
-        out.by_agent.append(_rate(name, played))
-    rates = [rate.rate for rate in out.seats]
-    out.first_player_advantage = rates[0] - 1 / players
-    out.balance = 1 - (max(rates) - min(rates))
-    out.draws = sum(1 for r in results if drawn(r)) / len(results)
-    lengths = [r.moves for r in results]
-    out.lengths = lengths
-    out.length_mean = statistics.fmean(lengths)
-    out.length_sd = statistics.pstdev(lengths)
-    out.length_min, out.length_max = min(lengths), max(lengths)
-    decided = [r.decided_at for r in results if r.decided_at is not None]
-    out.decisiveness = statistics.fmean(decided) if decided else None
-    out.decisions = statistics.fmean(r.decisions for r in results)
-    with_choices = [r for r in results if r.decisions]
-    if with_choices:
-        out.branching = statistics.fmean(r.branching for r in with_choices)
-    scored = [r for r in results if r.scores is not None]
-    if scored:
-        out.lead_changes = statistics.fmean(r.lead_changes for r in scored)
-    return out
+def option_words(game: Any, options: dict[str, object]) -> str:
+    """A game's options as players read them: each option's label and value."""
+    words = []
+    for option in game.options:
+        if option.name in options:
+            value = options[option.name]
+            said = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            words.append(f"{option.label or option.name}: {said}")
+    return "; ".join(words)
 
 
 def table(rep: Report) -> str:
     """The report as a table for the terminal."""
     lines = [
-        f"{rep.pack}: {rep.games} games, agents {', '.join(rep.agents)}, seed {rep.seed}"
-        + (f", options {rep.options}" if rep.options else ""),
+        f"{rep.name or rep.pack}: {rep.games} games, agents {', '.join(rep.agents)},"
+        f" seed {rep.seed}" + (f"\n{rep.option_words}" if rep.option_words else ""),
         "",
-        f"{'':<16}{'games':>7}{'wins':>7}{'draws':>7}{'win rate':>10}   95% interval",
     ]
+    if rep.unfinished:
+        counted = f"; the figures below count the {rep.ended} that did" if rep.ended else ""
+        lines += [unfinished_text(rep) + counted, ""]
+    if not rep.ended:
+        return "\n".join(lines).rstrip()
+    lines.append(f"{'':<16}{'games':>7}{'wins':>7}{'draws':>7}{'win rate':>10}   95% interval")
     for rate in [*rep.seats, *rep.by_agent]:
         lines.append(
             f"{rate.name:<16}{rate.games:>7}{rate.wins:>7}{rate.draws:>7}"
@@ -362,3 +619,11 @@ def table(rep: Report) -> str:
         + (f"{rep.lead_changes:.1f}" if rep.lead_changes is not None else "n/a (no scores)"),
     ]
     return "\n".join(lines)
+
+
+def unfinished_text(rep: Report) -> str:
+    """'12 of 40 games did not end within 2,000 moves: see game 8 (seed N)'."""
+    return (
+        f"{rep.unfinished} of {rep.games} games did not end within {rep.max_moves:,} moves:"
+        f" see game {rep.unfinished_game} (seed {rep.unfinished_seed})"
+    )

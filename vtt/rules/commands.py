@@ -10,6 +10,7 @@ from vtt.rules.errors import PackError, PackErrors, RulesError
 from vtt.rules.finder import FoundPack, find_pack, load_game, pack_folders
 from vtt.rules.game import Game
 from vtt.rules.loader import load_pack
+from vtt.rules.model import OptionDef
 from vtt.rules.records import load_record, replay, source_report
 from vtt.rules.shown import ERROR_CHARS, echo, shown
 from vtt.rules.trial import trial_games
@@ -145,10 +146,33 @@ def parse_options(game: Game, pairs: list[str]) -> dict[str, object]:
         option = known.get(name)
         if option is None:
             raise ValueError(f"unknown option {name!r}; the options are: {', '.join(known)}")
-        if option.kind == "bool":
-            chosen[name] = text.lower() in ("1", "true", "yes", "on")
-        elif option.kind == "int" or isinstance(option.default, int):
-            chosen[name] = int(text)
-        else:
-            chosen[name] = text
+        chosen[name] = _option_value(option, text)
     return chosen
+
+
+_YES, _NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
+def _option_value(option: OptionDef, text: str) -> object:
+    """An option's value from its text; ValueError names the option and what it takes.
+
+    >>> _option_value(OptionDef("size", "int", 5, low=5, high=8), "abc")
+    Traceback (most recent call last):
+    ValueError: option 'size': expected a whole number from 5 to 8, not 'abc'
+    """
+    if option.kind == "bool":
+        if text.lower() in _YES + _NO:
+            return text.lower() in _YES
+        expected = "true or false"
+    elif option.kind == "int" or isinstance(option.default, int):
+        try:
+            return int(text)
+        except ValueError:
+            expected = "a whole number"
+            if option.choices:
+                expected = "one of " + ", ".join(str(choice) for choice in option.choices)
+            elif option.low is not None and option.high is not None:
+                expected += f" from {option.low} to {option.high}"
+    else:
+        return text
+    raise ValueError(f"option {option.name!r}: expected {expected}, not {text!r}")

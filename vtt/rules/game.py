@@ -61,6 +61,8 @@ class Game:
     #: the scores; and the moves a random playout runs before it (``playout:``).
     value: SeatValues | None = None
     playout: int | None = None
+    #: The moves after which the simulator stops a game (``max_moves:``).
+    max_moves: int | None = None
     #: The score sheet's columns (``sheet:``), written by ``write_sheet`` steps.
     sheet: SheetDef | None = None
     rest_zone: ZoneRef | None = None

@@ -414,6 +414,7 @@ class _Builder:
             scores=self._scores(data["scores"], base) if "scores" in data else None,
             value=self._seat_values(data["value"], base) if "value" in data else None,
             playout=data.get("playout"),
+            max_moves=data.get("max_moves"),
             sheet=sheet,
             rest_zone=self._rest_zone(base),
             lacks=self._lacks(base),

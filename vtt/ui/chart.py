@@ -1,4 +1,5 @@
-"""A simulation's chart: win rates with their intervals, and a histogram of lengths.
+"""A simulation's chart: win rates with their intervals, and a histogram of lengths,
+under a title naming the pack, the agents and the games.
 
 Drawn with QPainter on a QImage, so ``vtt simulate --chart`` needs no plotting
 library; the Simulate dialog shows the same image.
@@ -13,7 +14,7 @@ from vtt.ui.qt import QApplication, QColor, QFont, QImage, QPainter, QPen, QRect
 
 __all__ = ["chart_image", "save_chart"]
 
-WIDTH, HEIGHT = 900, 420
+WIDTH, HEIGHT = 900, 440
 _BAR = QColor("#3c78b4")
 _INTERVAL = QColor("#202020")
 _FAIR = QColor("#c04040")
@@ -29,9 +30,11 @@ def chart_image(report: Any) -> QImage:
     font.setPixelSize(13)
     painter.setFont(font)
     try:
+        top = _heading(painter, report)
         rates = [*report.seats, *report.by_agent]
-        _rates(painter, QRectF(20, 20, WIDTH / 2 - 40, HEIGHT - 40), rates, len(report.seats))
-        _histogram(painter, QRectF(WIDTH / 2 + 20, 20, WIDTH / 2 - 40, HEIGHT - 40), report)
+        height = HEIGHT - top - 20
+        _rates(painter, QRectF(20, top, WIDTH / 2 - 40, height), rates, len(report.seats))
+        _histogram(painter, QRectF(WIDTH / 2 + 20, top, WIDTH / 2 - 40, height), report)
     finally:
         painter.end()
     return image
@@ -46,6 +49,32 @@ def save_chart(report: Any, path: str) -> None:
         _app = QApplication([])  # kept alive while drawing
     if not chart_image(report).save(path, "PNG"):
         raise OSError(f"{path}: the chart could not be written")
+
+
+def heading(report: Any) -> str:
+    """What the chart shows: the pack, the agents and the games (the options go under it)."""
+    games = f"{report.games:,} game{'s' if report.games != 1 else ''}"
+    return f"{report.name or report.pack}: {' v '.join(report.agents)}, {games}"
+
+
+def _heading(painter: QPainter, report: Any) -> float:
+    """Draw the chart's heading and the options in words; the top of what comes under."""
+    font = painter.font()
+    bold = QFont(font)
+    bold.setBold(True)
+    bold.setPixelSize(15)
+    lines = [(bold, heading(report)), (font, report.option_words)]
+    painter.setPen(QPen(QColor("black")))
+    top = 12.0
+    for line_font, text in lines:
+        if not text:
+            continue
+        painter.setFont(line_font)
+        shown = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, WIDTH - 40)
+        painter.drawText(QRectF(20, top, WIDTH - 40, 20), int(Qt.AlignmentFlag.AlignLeft), shown)
+        top += 22
+    painter.setFont(font)
+    return top + 14
 
 
 def _title(painter: QPainter, area: QRectF, text: str) -> QRectF:
@@ -89,26 +118,70 @@ def _rates(painter: QPainter, area: QRectF, rates: list[Any], seats: int) -> Non
 
 
 def _histogram(painter: QPainter, area: QRectF, report: Any) -> None:
-    plot = _title(painter, area, f"Game length in moves ({report.games} games)")
-    lengths: list[int] = list(report.lengths)
-    if not lengths:
+    stopped = (
+        f"; {report.unfinished:,} stopped at {report.max_moves:,} moves not shown"
+        if report.unfinished
+        else ""
+    )
+    plot = _title(painter, area, f"Game length in moves ({report.ended:,} games{stopped})")
+    counts = _bins(report.length_counts)
+    if not counts:
         return
+    axis = 44.0  # room for the counts on the y axis
+    base = plot.bottom() - 36
+    left, width = plot.left() + axis, (plot.width() - axis) / len(counts)
+    top = max(count for _, _, count in counts)
+    painter.setPen(QPen(QColor("black")))
+    for tick in sorted({0, (top + 1) // 2, top}):
+        y = base - (base - plot.top() - 16) * tick / top
+        painter.drawLine(int(left - 4), int(y), int(left), int(y))
+        painter.drawText(
+            QRectF(plot.left(), y - 9, axis - 8, 18),
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+            f"{tick:,}",
+        )
+    painter.drawLine(int(left), int(base), int(left), int(plot.top() + 8))
+    painter.drawLine(int(left), int(base), int(plot.right()), int(base))
+    for index, (low, high, count) in enumerate(counts):
+        height = (base - plot.top() - 16) * count / top
+        x = left + index * width
+        painter.fillRect(QRectF(x + 1, base - height, width - 2, height), _BAR)
+        painter.setPen(QPen(QColor("black")))
+        if count and width >= 18:
+            painter.drawText(
+                QRectF(x, base - height - 16, width, 16),
+                int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom),
+                f"{count:,}",
+            )
+        if index in (0, len(counts) - 1) or len(counts) <= 8:
+            painter.drawText(
+                QRectF(x - 20, base + 2, width + 40, 16),
+                int(Qt.AlignmentFlag.AlignHCenter),
+                str(low) if low == high else f"{low}-{high}",
+            )
+    painter.drawText(
+        QRectF(left, base + 18, plot.right() - left, 16),
+        int(Qt.AlignmentFlag.AlignHCenter),
+        "moves in the game; bars: games of that length",
+    )
+
+
+def _bins(lengths: dict[int, int]) -> list[tuple[int, int, int]]:
+    """At most 20 bins of equal width over the lengths: (least, most, games) each.
+
+    >>> _bins({10: 2, 12: 1})
+    [(10, 10, 2), (11, 11, 0), (12, 12, 1)]
+    """
+    if not lengths:
+        return []
     low, high = min(lengths), max(lengths)
     bins = max(1, min(20, high - low + 1))
     step = max(1, -(-(high - low + 1) // bins))
+    bins = -(-(high - low + 1) // step)
     counts = [0] * bins
-    for length in lengths:
-        counts[min(bins - 1, (length - low) // step)] += 1
-    top = max(counts)
-    base = plot.bottom() - 20
-    width = plot.width() / bins
-    for index, count in enumerate(counts):
-        height = (base - plot.top()) * count / top
-        painter.fillRect(
-            QRectF(plot.left() + index * width + 1, base - height, width - 2, height), _BAR
-        )
-    painter.setPen(QPen(QColor("black")))
-    painter.drawText(QRectF(plot.left(), base + 2, 80, 18), str(low))
-    painter.drawText(
-        QRectF(plot.right() - 80, base + 2, 80, 18), int(Qt.AlignmentFlag.AlignRight), str(high)
-    )
+    for length, count in lengths.items():
+        counts[(length - low) // step] += count
+    return [
+        (low + index * step, min(high, low + index * step + step - 1), count)
+        for index, count in enumerate(counts)
+    ]

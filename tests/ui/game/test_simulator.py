@@ -3,6 +3,8 @@ the designer's table and chart, and a Cancel button that stops the batch."""
 
 from __future__ import annotations
 
+import multiprocessing
+
 from game_windows import open_game
 
 from vtt.ui.game.session import HUMAN, NORMAL
@@ -49,3 +51,84 @@ def test_cancel_stops_the_batch_with_the_games_played(qtbot):
     assert dialog.report.games < 500
     assert dialog.status.text() == f"Cancelled after {dialog.report.games} games"
     dialog.close()
+
+
+def _looping_simulator(qtbot, tmp_path, pack=None):
+    from tests.ai.packs import LOOP, write_pack
+
+    window = open_game(qtbot, write_pack(tmp_path, pack or LOOP), (HUMAN, HUMAN))
+    window.simulate_action.trigger()
+    dialog = window.simulator
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_cancel_stops_every_worker_of_a_batch_whose_games_never_end(qtbot, tmp_path):
+    dialog = _looping_simulator(qtbot, tmp_path)
+    _type(qtbot, dialog.games, 1000)
+    _type(qtbot, dialog.workers, 2)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(multiprocessing.active_children()) == 2, timeout=60_000)
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=120_000)
+    assert multiprocessing.active_children() == []
+    assert dialog.status.text() == f"Cancelled after {dialog.report.games} games"
+    assert dialog.run_button.isEnabled()
+
+
+def test_closing_the_dialog_during_a_batch_returns_and_stops_its_workers(qtbot, tmp_path):
+    dialog = _looping_simulator(qtbot, tmp_path)
+    _type(qtbot, dialog.games, 1000)
+    _type(qtbot, dialog.workers, 2)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(multiprocessing.active_children()) == 2, timeout=60_000)
+    dialog.close()
+    assert multiprocessing.active_children() == []
+
+
+def test_games_that_never_end_are_reported_and_the_results_stay_on_the_screen(qtbot, tmp_path):
+    dialog = _looping_simulator(qtbot, tmp_path)
+    _type(qtbot, dialog.games, 2)
+    _type(qtbot, dialog.workers, 1)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=120_000)
+    assert "2 of 2 games did not end within 2,000 moves: see game 1" in dialog.results.text()
+    _within_the_screen(dialog)
+
+
+def test_the_results_name_the_pack_and_its_options_in_words_and_fit_the_screen(qtbot):
+    dialog = _simulator(qtbot, {"wins_needed": 1, "easy": True})
+    dialog.agents[0].setCurrentText("greedy")
+    _type(qtbot, dialog.games, 4)
+    _type(qtbot, dialog.workers, 1)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=60_000)
+    first, second = dialog.results.text().splitlines()[:2]
+    assert first.startswith("Tic-Tac-Rock: 4 games, agents greedy, random")
+    assert second == "Rounds to win the game: 1; Easy: Rock, Paper and Scissors only: yes"
+    assert "/" not in first and "{" not in dialog.results.text()
+    _within_the_screen(dialog)
+    dialog.scroll.ensureWidgetVisible(dialog.chart)  # the chart can be scrolled to
+    assert not dialog.chart.visibleRegion().isEmpty()
+
+
+def _within_the_screen(dialog) -> None:
+    from vtt.ui.dialogs import FRAME
+
+    room = dialog.screen().availableGeometry()
+    assert dialog.width() + FRAME.width() <= room.width()
+    assert dialog.height() + FRAME.height() <= room.height()
+
+
+def test_a_pack_failing_in_a_game_is_told_with_the_game_and_its_seed(qtbot, tmp_path):
+    from tests.ai.packs import FAILS_IN_PLAY
+
+    dialog = _looping_simulator(qtbot, tmp_path, FAILS_IN_PLAY)
+    _type(qtbot, dialog.games, 3)
+    _type(qtbot, dialog.workers, 1)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.run_button.isEnabled, timeout=60_000)
+    status = dialog.status.text()
+    assert status.startswith("The simulation stopped: Fails in Play (")
+    assert "failed in game 1, seed " in status and "ZeroDivisionError" in status
+    assert "GameFailed" not in status

@@ -1,9 +1,11 @@
 """Game > Simulate...: batches of the current pack and options between agents.
 
 The batch runs on a worker thread (its games on processes when more than one
-worker is chosen), tells its progress, and can be cancelled between games; the
+worker is chosen), tells its progress, and can be cancelled: Cancel and Close stop
+the games under way between two moves, in every process, and wait for them. The
 designer's table (``vtt.ai.simulate.table``) and chart (``vtt.ui.chart``) show at
-the end, as ``vtt simulate`` prints and draws them.
+the end, as ``vtt simulate`` prints and draws them, in a scrolled area: the dialog
+stays within the screen.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ import threading
 from typing import Any
 
 from vtt.ai.levels import AGENTS
-from vtt.ai.simulate import Batch, Report, report, run, table
+from vtt.ai.simulate import Batch, Report, option_words, simulate, table
+from vtt.rules.errors import RulesError
 from vtt.rules.shown import ERROR_CHARS, shown, shown_name
 from vtt.ui.chart import chart_image
+from vtt.ui.dialogs import FRAME
 from vtt.ui.game.session import GameSession
 from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
@@ -29,6 +33,8 @@ from vtt.ui.qt import (
     QProgressBar,
     QPushButton,
     QRunnable,
+    QScrollArea,
+    QSize,
     QSpinBox,
     QThreadPool,
     QVBoxLayout,
@@ -52,14 +58,16 @@ class _Batch(QRunnable):
 
     def run(self) -> None:
         try:
-            results = run(
+            rep = simulate(
                 self.batch,
                 workers=self.workers,
                 progress=self.signals.progress.emit,
                 cancelled=self.stop.is_set,
             )
-            self.signals.finished.emit(report(self.batch, results))
-        except Exception as error:  # a pack's failure is told, not lost in a thread
+            self.signals.finished.emit(rep)
+        except RulesError as error:  # the pack failed in a game: named with its seed
+            self.signals.failed.emit(str(error))
+        except Exception as error:  # any other failure is told, not lost in a thread
             self.signals.failed.emit(f"{type(error).__name__}: {error}")
 
 
@@ -80,12 +88,10 @@ class SimulateDialog(QDialog):
         self.signals.failed.connect(self._failed)
         self.report: Report | None = None
 
-        options = ", ".join(f"{k}={v}" for k, v in session.setup.options.items())
+        options = option_words(game, dict(session.setup.options))
         heading = Label(
-            shown(
-                f"{game.name}, {session.setup.players} players"
-                + (f": {options}" if options else "")
-            )
+            shown_name(game.name)
+            + shown(f", {session.setup.players} players" + (f"; {options}" if options else ""))
         )
         heading.setWordWrap(True)
         form = QFormLayout()
@@ -119,14 +125,23 @@ class SimulateDialog(QDialog):
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.results.setFont(font)
         self.chart = Label("")
+        self.status.setWordWrap(True)
+        shown_results = QWidget()
+        inside = QVBoxLayout(shown_results)
+        inside.addWidget(self.results)
+        inside.addWidget(self.chart)
+        inside.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(shown_results)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addLayout(form)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
-        layout.addWidget(self.results)
-        layout.addWidget(self.chart)
+        layout.addWidget(self.scroll, 1)
 
     def batch(self) -> Batch:
         """The batch the dialog's fields describe, on the window's pack and options."""
@@ -157,7 +172,7 @@ class SimulateDialog(QDialog):
     def cancel(self) -> None:
         """Stop after the games under way."""
         self.stop.set()
-        self.status.setText("Cancelling after the games under way…")
+        self.status.setText("Cancelling: the games under way stop at their next move…")
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.setValue(done)
@@ -174,7 +189,16 @@ class SimulateDialog(QDialog):
         )
         if rep.games:
             self.results.setText(table(rep))
-            self.chart.setPixmap(QPixmap.fromImage(chart_image(rep)))
+            if rep.ended:
+                self.chart.setPixmap(QPixmap.fromImage(chart_image(rep)))
+            self.scroll.show()
+            self._fit()
+
+    def _fit(self) -> None:
+        """Grow to show the results, within the screen's free room (the rest scrolls)."""
+        hint, inside = self.sizeHint(), self.scroll.widget().sizeHint()
+        wanted = QSize(max(hint.width(), inside.width() + 40), hint.height() + inside.height())
+        _fit_to_screen(self, wanted)
 
     def _failed(self, reason: str) -> None:
         self.run_button.setEnabled(True)
@@ -186,6 +210,24 @@ class SimulateDialog(QDialog):
         self.stop.set()
         self.pool.waitForDone()
         super().done(result)
+
+
+def _fit_to_screen(window: QWidget, wanted: QSize) -> None:
+    """Resize a window to ``wanted``, no bigger than its screen's free room with its
+    frame, and move it back inside that room if it now sticks out.
+
+    A local version of the shared "fit to the available screen" helper the game
+    window's dialogs are getting (the same FRAME and room as ``vtt.ui.dialogs``)."""
+    screen = window.screen()
+    if screen is None:
+        window.resize(wanted)
+        return
+    room = screen.availableGeometry()
+    window.resize(wanted.boundedTo(room.size() - FRAME))
+    frame = window.frameGeometry()
+    left = max(room.left(), min(frame.left(), room.right() - frame.width()))
+    top = max(room.top(), min(frame.top(), room.bottom() - frame.height()))
+    window.move(left, top)
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
