@@ -42,3 +42,14 @@ def fit_to_screen(window: QWidget, size: QSize | None = None) -> None:
     holds it with its frame. (Where it opens is the window manager's to choose, and a
     dialog's is over its parent, kept on the screen by Qt.)"""
     window.resize(fitted_to_screen(size if size is not None else window.sizeHint(), window))
+
+
+def keep_on_screen(window: QWidget) -> None:
+    """Move a window that has grown back inside its screen's free room, if it sticks out."""
+    room = screen_room(window)
+    if room is None:
+        return
+    frame = window.frameGeometry()
+    left = max(room.left(), min(frame.left(), room.right() - frame.width()))
+    top = max(room.top(), min(frame.top(), room.bottom() - frame.height()))
+    window.move(left, top)

@@ -113,7 +113,7 @@ def test_the_results_name_the_pack_and_its_options_in_words_and_fit_the_screen(q
 
 
 def _within_the_screen(dialog) -> None:
-    from vtt.ui.dialogs import FRAME
+    from vtt.ui.screen import FRAME
 
     room = dialog.screen().availableGeometry()
     assert dialog.width() + FRAME.width() <= room.width()

@@ -19,7 +19,6 @@ from vtt.ai.simulate import Batch, Report, option_words, simulate, table
 from vtt.rules.errors import RulesError
 from vtt.rules.shown import ERROR_CHARS, shown, shown_name
 from vtt.ui.chart import chart_image
-from vtt.ui.dialogs import FRAME
 from vtt.ui.game.session import GameSession
 from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
@@ -41,6 +40,7 @@ from vtt.ui.qt import (
     QWidget,
     Signal,
 )
+from vtt.ui.screen import fit_to_screen, keep_on_screen
 
 __all__ = ["SimulateDialog"]
 
@@ -198,7 +198,8 @@ class SimulateDialog(QDialog):
         """Grow to show the results, within the screen's free room (the rest scrolls)."""
         hint, inside = self.sizeHint(), self.scroll.widget().sizeHint()
         wanted = QSize(max(hint.width(), inside.width() + 40), hint.height() + inside.height())
-        _fit_to_screen(self, wanted)
+        fit_to_screen(self, wanted)
+        keep_on_screen(self)
 
     def _failed(self, reason: str) -> None:
         self.run_button.setEnabled(True)
@@ -210,24 +211,6 @@ class SimulateDialog(QDialog):
         self.stop.set()
         self.pool.waitForDone()
         super().done(result)
-
-
-def _fit_to_screen(window: QWidget, wanted: QSize) -> None:
-    """Resize a window to ``wanted``, no bigger than its screen's free room with its
-    frame, and move it back inside that room if it now sticks out.
-
-    A local version of the shared "fit to the available screen" helper the game
-    window's dialogs are getting (the same FRAME and room as ``vtt.ui.dialogs``)."""
-    screen = window.screen()
-    if screen is None:
-        window.resize(wanted)
-        return
-    room = screen.availableGeometry()
-    window.resize(wanted.boundedTo(room.size() - FRAME))
-    frame = window.frameGeometry()
-    left = max(room.left(), min(frame.left(), room.right() - frame.width()))
-    top = max(room.top(), min(frame.top(), room.bottom() - frame.height()))
-    window.move(left, top)
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
