@@ -9,8 +9,9 @@ them), and finds legal moves by walking each move's plan, so the tests can play 
 side by side and compare positions, logs, outcomes and errors. It is slow on purpose,
 and lives here, not in ``vtt/``, so nothing the program runs depends on it.
 
->>> from vtt.rules.finder import load_game
->>> game = interpreted(load_game("war"))
+>>> from vtt.rules.finder import find_pack
+>>> from vtt.rules.loader import load_pack
+>>> game = interpreted(load_pack(find_pack("war")))  # its own copy: load_game's is shared
 >>> state = game.new_state(seed=1)
 >>> [move.text for move in state.legal_list()] == [move.text for move in plan_moves(state)]
 True
