@@ -1,7 +1,9 @@
 """``vtt play PACK --text``: play a rule pack in the terminal.
 
 Hot-seat for every human seat; seats named with ``--random`` are played by the
-random agent. This module sits above both the rules and the agents, like the
+random agent. When two or more people share the terminal, the screen is cleared and
+the next player is waited for (Enter) before their hand shows, as the window's pass
+screen does. This module sits above both the rules and the agents, like the
 ``vtt`` command itself.
 """
 
@@ -15,7 +17,7 @@ from typing import Any, TextIO
 from vtt.ai.random_agent import RandomAgent
 from vtt.janken import Card
 from vtt.rules.commands import parse_options
-from vtt.rules.engine import State
+from vtt.rules.engine import Game, State
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
@@ -106,7 +108,10 @@ def play_command(
         echo(f"vtt play: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
+    humans = [seat for seat in range(state.players) if seat not in agents]
+    private = len(humans) > 1 and _hides_anything(game)
     rows = 0
+    last: int | None = None  # the person who last had the screen
     while state.outcome is None:
         rows = _new_sheet_rows(state, rows, out)
         seat = state.to_move
@@ -114,8 +119,13 @@ def play_command(
         if seat in agents:
             move = agents[seat].choose(state.view(seat), list(state.legal_moves))
             state.apply(move)
-            echo(f"{shown_name(state.seat_names[seat])} (random) plays {shown(move)}", file=out)
+            text = _seen_by_all(state, humans)
+            echo(f"{shown_name(state.seat_names[seat])} (random) {text}", file=out)
             continue
+        if private and seat != last and not _pass_screen(state, seat, out, source):
+            echo("game stopped", file=out)
+            return 0
+        last = seat
         show_view(state.view(seat), out, state)
         if _turn(state, out, source) is None:
             echo("game stopped", file=out)
@@ -128,6 +138,43 @@ def play_command(
     ]
     echo(f"Winner: {', '.join(winners)}; scores: {shown(describe(state.outcome.scores))}", file=out)
     return 0
+
+
+def _seen_by_all(state: State, humans: list[int]) -> str:
+    """The last move as every person at the terminal may read it: "plays MOVE", or
+    "chooses" when it is secret from one of them."""
+    texts = {state.view(seat).history[-1] for seat in humans} if humans else {"chooses"}
+    return f"plays {shown(texts.pop())}" if texts != {"chooses"} and len(texts) == 1 else "chooses"
+
+
+def _hides_anything(game: Game) -> bool:
+    """True if one seat may see what another may not: a hidden zone or var, a secret move."""
+    return (
+        any(zone.visibility != "everyone" for zone in game.zones.values())
+        or any(var.visibility != "everyone" for var in game.vars.values())
+        or any(move.secret for move in game.moves.values())
+    )
+
+
+#: What clears a terminal's screen and puts the cursor at the top (ANSI).
+CLEAR = "\x1b[2J\x1b[H"
+
+
+def _pass_screen(state: State, seat: int, out: TextIO, source: TextIO) -> bool:
+    """Hide the last player's hand and wait for ``seat``'s player to press Enter, as
+    the window's pass screen does; False when they quit (or input ends)."""
+    if out.isatty():
+        out.write(CLEAR)
+    else:  # a pipe or a file keeps what was written: a plain break instead
+        echo("\n" + "=" * 40, file=out)
+    name = shown_name(state.seat_names[seat])
+    echo(f"Pass to {name}, then press Enter ('quit' to stop)> ", end="", file=out, flush=True)
+    line = source.readline()
+    if not line or line.strip().lower() in ("quit", "exit", "q"):
+        return False
+    if out.isatty():
+        out.write(CLEAR)
+    return True
 
 
 def sheet_of(state: State) -> str:
