@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from vtt.ai.random_agent import RandomAgent
 from vtt.janken import Card
 from vtt.rules.commands import parse_options
-from vtt.rules.engine import Game, State
+from vtt.rules.engine import State
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.model import shown_now
@@ -109,7 +109,7 @@ def play_command(
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
     humans = [seat for seat in range(state.players) if seat not in agents]
-    private = len(humans) > 1 and _hides_anything(game)
+    private = len(humans) > 1 and game.hides_anything()
     rows = 0
     last: int | None = None  # the person who last had the screen
     while state.outcome is None:
@@ -145,15 +145,6 @@ def _seen_by_all(state: State, humans: list[int]) -> str:
     "chooses" when it is secret from one of them."""
     texts = {state.view(seat).history[-1] for seat in humans} if humans else {"chooses"}
     return f"plays {shown(texts.pop())}" if texts != {"chooses"} and len(texts) == 1 else "chooses"
-
-
-def _hides_anything(game: Game) -> bool:
-    """True if one seat may see what another may not: a hidden zone or var, a secret move."""
-    return (
-        any(zone.visibility != "everyone" for zone in game.zones.values())
-        or any(var.visibility != "everyone" for var in game.vars.values())
-        or any(move.secret for move in game.moves.values())
-    )
 
 
 #: What clears a terminal's screen and puts the cursor at the top (ANSI).
