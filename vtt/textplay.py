@@ -147,8 +147,8 @@ def _seen_by_all(state: State, humans: list[int]) -> str:
     return f"plays {shown(texts.pop())}" if texts != {"chooses"} and len(texts) == 1 else "chooses"
 
 
-#: What clears a terminal's screen and puts the cursor at the top (ANSI).
-CLEAR = "\x1b[2J\x1b[H"
+#: What clears a terminal's screen and its scrollback, the cursor at the top (ANSI).
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def _pass_screen(state: State, seat: int, out: TextIO, source: TextIO) -> bool:
