@@ -142,9 +142,10 @@ def play_command(
 
 def _seen_by_all(state: State, humans: list[int]) -> str:
     """The last move as every person at the terminal may read it: "plays MOVE", or
-    "chooses" when it is secret from one of them."""
-    texts = {state.view(seat).history[-1] for seat in humans} if humans else {"chooses"}
-    return f"plays {shown(texts.pop())}" if texts != {"chooses"} and len(texts) == 1 else "chooses"
+    "chooses" when it is secret from one of them (with no person at the table, as made)."""
+    made = state.history[-1].text
+    texts = {state.view(seat).history[-1] for seat in humans} or {made}
+    return f"plays {shown(made)}" if texts == {made} else "chooses"
 
 
 #: What clears a terminal's screen and its scrollback, the cursor at the top (ANSI).
