@@ -317,3 +317,40 @@ def test_a_secret_bid_is_written_as_the_other_seat_read_it() -> None:
     assert record_seen_by(state, 0).moves == ["bid 7"]
     state.apply("bid 3")
     assert record_seen_by(state, 1).moves == ["bid 7", "bid 3"]
+
+
+BAGS = """\
+format: 1
+id: bags
+name: Bags of stones
+players: {min: 2, max: 2}
+components:
+  stones: {pieces: [R, P, S], count: 2, per: player, start: "bag[seat]"}
+zones:
+  bag: {per: player, visibility: owner}
+vars:
+  turns: {initial: 0}
+setup:
+  - for: {each: p, in: seats, do: [{shuffle: "bag[p]"}]}
+flow:
+  start: wait
+  phases:
+    wait: {turn: single, moves: [wait]}
+moves:
+  wait: {text: wait, effects: [{set: {turns: "turns + 1"}}]}
+end:
+  - check: "turns >= 9"
+    winners: "[0]"
+    reason: enough waiting
+"""
+
+
+def test_pieces_in_a_bag_another_seat_cannot_see_are_written_unseen() -> None:
+    game = load_pack_text(BAGS)
+    state = game.new_state({}, 4)
+    state.apply("wait")
+    mine = [f"{piece.kind}@1" for piece in reversed(state.env["bag"][0])]
+    assert record_seen_by(state, 0).deal["bag"][0] == mine  # its own bag, as it lies
+    record = record_seen_by(state, 1)
+    assert record.deal["bag"][0] == ["?"] * 6
+    assert replay(record, game)["ok"]
