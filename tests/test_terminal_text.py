@@ -114,7 +114,7 @@ def test_play_text_exports_the_game_as_the_seat_to_move_saw_it(tmp_path: Path) -
         random=[],
     )
     out = io.StringIO()
-    play_command(args, io.StringIO(f"1\nexport {target}\nquit\n"), out)
+    play_command(args, io.StringIO(f"\n1\n\nexport {target}\nquit\n"), out)
     assert f"record as P2 saw it written to {target}" in out.getvalue()
     record = load_record(target)
     assert record.seen_by == "P2" and record.seed == 0

@@ -10,7 +10,7 @@ from argparse import Namespace
 from vtt.janken import Card
 from vtt.rules import load_game
 from vtt.rules.values import Cell, Piece
-from vtt.textplay import grid_text, play_command, show_view
+from vtt.textplay import CLEAR, grid_text, play_command, show_view
 
 
 def test_grid_is_drawn_top_row_first_with_owners_and_heights() -> None:
@@ -90,3 +90,58 @@ def test_a_pack_failing_during_a_move_is_told_without_a_traceback(tmp_path, monk
     err = capsys.readouterr().err
     assert f"vtt play: {pack} failed during play (seed 6): {pack}:" in err
     assert "ZeroDivisionError" in err and "Traceback" not in err
+
+
+def _five_card_war(out: io.StringIO, lines: str, random: list[int] | None = None) -> str:
+    args = Namespace(
+        text=True,
+        pack="war",
+        names=None,
+        players=None,
+        option=["mode=five-card"],
+        seed=3,
+        random=random or [],
+    )
+    assert play_command(args, io.StringIO(lines), out) == 0
+    return out.getvalue()
+
+
+def _hand(text: str, seat: str) -> list[str]:
+    """The cards of ``seat``'s hand in the last view printed in ``text``."""
+    line = next(line for line in reversed(text.splitlines()) if line.startswith("  hand:"))
+    part = next(part for part in line[len("  hand: ") :].split("; ") if part.startswith(seat))
+    return part.split(": ")[1].split()
+
+
+def test_hot_seat_hides_a_hand_until_the_next_player_takes_the_terminal() -> None:
+    # Enter for P1, P1 plays its first card, then the pass screen waits for P2.
+    text = _five_card_war(io.StringIO(), "\n1\n\nquit\n")
+    first = text.index("Pass to P1, then press Enter")
+    second = text.index("Pass to P2, then press Enter")
+    assert "hand:" not in text[:first]  # nobody's hand before the first player is there
+    p1_cards = _hand(text[:second], "P1")
+    assert len(p1_cards) == 5 and "play " + p1_cards[0] in text[first:second]
+    after = text[second:]
+    assert _hand(after, "P2") and not any(card in after for card in p1_cards)
+    # The terminal waited: the line after P1's move was P2's Enter, not a move.
+    assert "not allowed" not in text and text.rstrip().endswith("game stopped")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_pass_screen_clears_the_screen() -> None:
+    text = _five_card_war(_Terminal(), "\n1\n\nquit\n")
+    assert text.count(CLEAR) == 4  # before each pass prompt and after each Enter
+    before, _, last = text.rpartition(CLEAR)
+    p1_cards = _hand(before, "P1")
+    assert _hand(last, "P2") and not any(card in last for card in p1_cards)
+
+
+def test_one_person_against_the_computer_is_not_asked_to_pass_nor_told_its_secret() -> None:
+    text = _five_card_war(io.StringIO(), "1\nquit\n", random=[0])
+    assert "Pass to" not in text and CLEAR not in text
+    # P1 (the computer) chose a card face down: P2 reads only that it chose.
+    assert text.startswith("P1 (random) chooses\n") and "random) plays" not in text

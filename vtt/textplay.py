@@ -1,7 +1,9 @@
 """``vtt play PACK --text``: play a rule pack in the terminal.
 
 Hot-seat for every human seat; seats named with ``--random`` are played by the
-random agent. This module sits above both the rules and the agents, like the
+random agent. When two or more people share the terminal, the screen is cleared and
+the next player is waited for (Enter) before their hand shows, as the window's pass
+screen does. This module sits above both the rules and the agents, like the
 ``vtt`` command itself.
 """
 
@@ -118,7 +120,10 @@ def _play_command(args: argparse.Namespace, source: TextIO | None, out: TextIO |
         echo(f"vtt play: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
+    humans = [seat for seat in range(state.players) if seat not in agents]
+    private = len(humans) > 1 and game.hides_anything()
     rows = 0
+    last: int | None = None  # the person who last had the screen
     while state.outcome is None:
         rows = _new_sheet_rows(state, rows, out)
         seat = state.to_move
@@ -126,8 +131,13 @@ def _play_command(args: argparse.Namespace, source: TextIO | None, out: TextIO |
         if seat in agents:
             move = agents[seat].choose(state.view(seat), list(state.legal_moves))
             state.apply(move)
-            echo(f"{shown_name(state.seat_names[seat])} (random) plays {shown(move)}", file=out)
+            text = _seen_by_all(state, humans)
+            echo(f"{shown_name(state.seat_names[seat])} (random) {text}", file=out)
             continue
+        if private and seat != last and not _pass_screen(state, seat, out, source):
+            echo("game stopped", file=out)
+            return 0
+        last = seat
         show_view(state.view(seat), out, state)
         if _turn(state, out, source) is None:
             echo("game stopped", file=out)
@@ -140,6 +150,35 @@ def _play_command(args: argparse.Namespace, source: TextIO | None, out: TextIO |
     ]
     echo(f"Winner: {', '.join(winners)}; scores: {shown(describe(state.outcome.scores))}", file=out)
     return 0
+
+
+def _seen_by_all(state: State, humans: list[int]) -> str:
+    """The last move as every person at the terminal may read it: "plays MOVE", or
+    "chooses" when it is secret from one of them (with no person at the table, as made)."""
+    made = state.history[-1].text
+    texts = {state.view(seat).history[-1] for seat in humans} or {made}
+    return f"plays {shown(made)}" if texts == {made} else "chooses"
+
+
+#: What clears a terminal's screen and its scrollback, the cursor at the top (ANSI).
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def _pass_screen(state: State, seat: int, out: TextIO, source: TextIO) -> bool:
+    """Hide the last player's hand and wait for ``seat``'s player to press Enter, as
+    the window's pass screen does; False when they quit (or input ends)."""
+    if out.isatty():
+        out.write(CLEAR)
+    else:  # a pipe or a file keeps what was written: a plain break instead
+        echo("\n" + "=" * 40, file=out)
+    name = shown_name(state.seat_names[seat])
+    echo(f"Pass to {name}, then press Enter ('quit' to stop)> ", end="", file=out, flush=True)
+    line = source.readline()
+    if not line or line.strip().lower() in ("quit", "exit", "q"):
+        return False
+    if out.isatty():
+        out.write(CLEAR)
+    return True
 
 
 def sheet_of(state: State) -> str:

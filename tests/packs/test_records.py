@@ -128,7 +128,7 @@ def _play_args(**given: object) -> argparse.Namespace:
 
 def test_play_text_names_the_seats_as_asked() -> None:
     out = io.StringIO()
-    assert play_command(_play_args(names="Ann,Ben"), io.StringIO("1\n1\n"), out) == 0
+    assert play_command(_play_args(names="Ann,Ben"), io.StringIO("\n1\n\n1\n"), out) == 0
     text = out.getvalue()
     assert "--- Ann to move" in text and "--- Ben to move" in text and "| Ann: flip" in text
     assert "face-down stack: Ann: [" in text  # the zone's label, the seats' names
@@ -154,13 +154,13 @@ def test_play_text_explains_an_illegal_move() -> None:
 
 def test_play_text_speaks_the_packs_words() -> None:
     out = io.StringIO()
-    play_command(_play_args(pack="tic-tac-rock"), io.StringIO("quit\n"), out)
+    play_command(_play_args(pack="tic-tac-rock"), io.StringIO("\nquit\n"), out)
     shown = out.getvalue()
     assert "to move (playing a card)" in shown  # the phase's label, not its name
     assert "  dealer = P1\n" in shown and "  rounds won = 0 0\n" in shown
     assert "on_board" not in shown and "playing on" not in shown  # one board: left out
     out = io.StringIO()
-    play_command(_play_args(pack="tic-tac-rock", option=["boards=2"]), io.StringIO("quit\n"), out)
+    play_command(_play_args(pack="tic-tac-rock", option=["boards=2"]), io.StringIO("\nquit\n"), out)
     shown = out.getvalue()
     assert "\n    Board 1:\n" in shown and "\n    Board 2:\n" in shown  # as the moves say
     assert "  playing on Board = 1\n" in shown

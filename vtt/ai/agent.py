@@ -2,7 +2,8 @@
 
 An agent is handed its own seat's view (``State.view(seat)``) and the legal moves,
 nothing else: searching agents rebuild positions from the view
-(``vtt.rules.sampling``), so no hidden card reaches them.
+(``vtt.rules.sampling``) with the pack the view carries, that seat's own copy with
+caches of its own (``Game.for_seat``), so no hidden card reaches them.
 """
 
 from __future__ import annotations

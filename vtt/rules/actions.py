@@ -309,11 +309,6 @@ class ActionCodec:
         self._last = (moves, found)
         return found[:]
 
-    def forget_last(self) -> None:
-        """Drop the list of moves kept for speed: it may be another seat's secret options,
-        which a view handed to an agent must not carry (``vtt.rules.views``)."""
-        self._last = (None, [])
-
     def move(self, action: int, seat_names: tuple[str, ...]) -> Move:
         """The move an action stands for; ValueError when it stands for none."""
         known = self._moves.get(seat_names)

@@ -6,12 +6,16 @@ hands and grid cells alike). The listed components are taken from wherever the
 setup put them; what was in a listed stack and is not listed goes to the bottom
 of the rest zone (``rest_zone:`` or the first shared face-down zone), so every
 component is still somewhere. Pieces are written ``KIND`` in a player's own zone,
-or ``KIND@SEAT`` (seat from 1) anywhere.
+or ``KIND@SEAT`` (seat from 1) anywhere. A ``?`` is a component a record written for
+one seat does not show (``vtt.rules.seenrecord``): the components the listed stacks
+held and the deal does not name fill the ``?`` places (stack by stack as the deal
+lists them, each from the bottom) in a fixed order (cards by suit and rank, then
+pieces by kind and owner), not as they lay.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card, NotationError
@@ -21,15 +25,27 @@ from vtt.rules.values import Cell, Component, Grid, Piece
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["DealError", "apply_deal"]
+__all__ = ["UNSHOWN", "DealError", "apply_deal"]
+
+#: How a deal writes a component it does not show.
+UNSHOWN = "?"
 
 
 class DealError(RulesError, ValueError):
     """A deal that does not fit the game (unknown zone, missing card, wrong shape)."""
 
 
-def _component(text: object, owner: int) -> Component:
+class _Unshown:
+    """A place a deal fills with a component it does not name (``?``)."""
+
+
+_PLACE = _Unshown()
+
+
+def _component(text: object, owner: int) -> Component | _Unshown:
     word = str(text).strip()
+    if word == UNSHOWN:
+        return _PLACE
     if "@" in word:
         kind, _, seat = word.partition("@")
         if not seat.isdigit():
@@ -43,7 +59,10 @@ def _component(text: object, owner: int) -> Component:
         raise DealError(f"{word!r} is neither a card (QL) nor a piece (R@1)") from None
 
 
-def _listed(state: State, name: str, value: Any) -> list[tuple[list[Any], list[Component]]]:
+Listed = list[tuple[list[Any], list[Component | _Unshown]]]
+
+
+def _listed(state: State, name: str, value: Any) -> Listed:
     """(stack, components top first) for every stack the deal lists in zone ``name``."""
     zone = state.game.zones.get(name)
     if zone is None:
@@ -52,9 +71,7 @@ def _listed(state: State, name: str, value: Any) -> list[tuple[list[Any], list[C
     return _walk(state.env[name], value, zone.depth, zone.per_player, -1, name)
 
 
-def _walk(
-    node: Any, value: Any, depth: int, per_player: bool, owner: int, label: str
-) -> list[tuple[list[Any], list[Component]]]:
+def _walk(node: Any, value: Any, depth: int, per_player: bool, owner: int, label: str) -> Listed:
     if isinstance(node, Grid):
         return _grid(node, value, owner, label)
     if depth == 0:
@@ -70,9 +87,7 @@ def _walk(
     ]
 
 
-def _grid(
-    node: Grid, value: Any, owner: int, label: str
-) -> list[tuple[list[Any], list[Component]]]:
+def _grid(node: Grid, value: Any, owner: int, label: str) -> Listed:
     if not isinstance(value, Mapping):
         raise DealError(f"{label}: expected a mapping of cells to lists, like b2: [5R]")
     pairs = []
@@ -121,6 +136,32 @@ def _rest_stack(state: State) -> list[Any]:
     raise DealError("the pack has no rest zone for cards the deal leaves out (add rest_zone:)")
 
 
+def _filled(listed: Listed, displaced: list[Any]) -> list[list[Component]]:
+    """Each listed stack's components (top first), its ``?`` places filled with the
+    ``displaced`` components in a fixed order; those taken leave ``displaced``."""
+    wanted = sum(isinstance(c, _Unshown) for _, components in listed for c in components)
+    if wanted > len(displaced):
+        raise DealError(
+            f"the deal has {wanted} places written ?, but only {len(displaced)} components "
+            "it does not name to fill them"
+        )
+    order = sorted(range(len(displaced)), key=lambda index: _stand_in_order(displaced[index]))
+    taken = order[:wanted]
+    stand_ins: Iterator[Component] = iter([displaced[index] for index in taken])
+    for index in sorted(taken, reverse=True):
+        del displaced[index]
+    return [
+        [c if not isinstance(c, _Unshown) else next(stand_ins) for c in components[::-1]][::-1]
+        for _, components in listed
+    ]
+
+
+def _stand_in_order(item: Component) -> tuple[int, Any, Any]:
+    if isinstance(item, Card):
+        return (0, item.sort_key(), 0)
+    return (1, item.kind, item.owner)
+
+
 def _like(old: object, new: object) -> object:
     """A deal's value in the kind the var holds: ``b2`` for a cell var is a Cell."""
     if isinstance(old, Cell) and isinstance(new, str):
@@ -147,11 +188,12 @@ def apply_deal(state: State, deal: Mapping[str, Any]) -> None:
     ]
     for _, components in listed:
         for component in components:
-            _take(state, component)
-    displaced: list[Any] = []
-    for stack, components in listed:
-        displaced.extend(stack)
-        stack[:] = components[::-1]
+            if not isinstance(component, _Unshown):
+                _take(state, component)
+    displaced: list[Any] = [item for stack, _ in listed for item in stack]
+    placed = _filled(listed, displaced)
+    for (stack, _), found in zip(listed, placed, strict=True):
+        stack[:] = found[::-1]
     if displaced:
         rest = _rest_stack(state)
         rest[0:0] = displaced

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules import search
@@ -23,7 +23,7 @@ from vtt.rules.model import (
     ZoneRef,
     taking_back,
 )
-from vtt.rules.moves import InvalidMove, Move, read_args
+from vtt.rules.moves import InvalidMove, KnownMoves, Move, read_args
 from vtt.rules.outcome import pack_failure
 from vtt.rules.ruleset import Rules
 from vtt.rules.sheet import SheetDef
@@ -83,6 +83,9 @@ class Game:
         self._blanks: dict[tuple[object, ...], State] = {}  # (options, seat names) -> blank
         self._started: dict[int, State] = {}  # id of a blank -> its first position, when
         # starting it drew nothing from the random numbers
+        # The pack as each seat's views carry it (``for_seat``), and whose copy this is.
+        self._seat_games: dict[int, Game] = {}
+        self._seat: int | None = None
         self._copying: tuple[tuple[str, int], ...] = tuple(
             (zone.name, zone.depth) for zone in self.zones.values()
         )
@@ -93,6 +96,28 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
+
+    def hides_anything(self) -> bool:
+        """True if one seat may know what another may not: a zone or a var not seen by
+        everyone, a move made in secret."""
+        return (
+            any(zone.visibility != "everyone" for zone in self.zones.values())
+            or any(var.visibility != "everyone" for var in self.vars.values())
+            or any(move.secret for move in self.moves.values())
+        )
+
+    def for_seat(self, seat: int) -> Game:
+        """This pack as ``seat``'s views carry it, for its agents to search
+        (``vtt.rules.sampling``): the same rules, but caches of its own, so that none
+        of the Moves this game made (every seat's legal moves, the secret choices) can
+        be reached from a view. Made once per seat; the copy is its own for every seat."""
+        if self._seat is not None:
+            return self  # already a seat's: its states hold nothing more than that seat's
+        found = self._seat_games.get(seat)
+        if found is None:
+            found = self._seat_games[seat] = replace(self)  # the fields, and caches anew
+            found._seat = seat
+        return found
 
     def stable_names(self) -> frozenset[str]:
         """Names whose values keep their identity while steps run: zones, per-player
@@ -213,7 +238,8 @@ class Game:
         key = tuple(seat_names)
         spelling = self._spellings.get(key)
         if spelling is None:
-            spelling = self._spellings[key] = _Spelling({name: {} for name in self.moves}, {}, key)
+            known = {name: KnownMoves() for name in self.moves}
+            spelling = self._spellings[key] = _Spelling(known, {}, key)
         return spelling
 
     # --- search (vtt.rules.search, docs/engine.md) ------------------------------------
@@ -234,7 +260,7 @@ class _Spelling:
     """The Moves made for one tuple of seat names: by kind name and argument values, and
     back from a Move to its kind and values."""
 
-    known: dict[str, dict[tuple[Any, ...], Move]]
+    known: dict[str, KnownMoves]
     resolved: dict[Move, Move]  # the canonical moves read from text, by their text
     names: tuple[str, ...]
     families: dict[str, type[Move]] = field(default_factory=dict)  # by kind name

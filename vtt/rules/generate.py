@@ -54,6 +54,7 @@ from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, Expr, Library, Meter, register_lines, run_namespace
 from vtt.rules.expr.limits import MAX_TURN_WORK, MOVE_WORK
 from vtt.rules.model import ArgDef, MoveDef, ZoneRef
+from vtt.rules.moves import KnownMoves
 from vtt.rules.plan import SetFilter
 from vtt.rules.stdlib import GRID_CELLS
 
@@ -82,14 +83,12 @@ def _keep(moves: dict[Any, Any], value: Any, move: Any) -> Any:
     return move
 
 
-def _nest_for(nests: dict[int, tuple[Any, dict[Any, Any]]], known: Any) -> dict[Any, Any]:
+def _nest_for(known: KnownMoves) -> dict[Any, Any]:
     """The Moves of a kind already made, by its other arguments, for the seat names whose
     Moves ``known`` holds: a move is spelled with the seats' names (``give to Ann``), so
-    a game with other names must not be handed those Moves."""
-    entry = nests.get(id(known))
-    if entry is None:
-        entry = nests[id(known)] = (known, {})  # kept with ``known``, so its id stays its own
-    return entry[1]
+    a game with other names must not be handed those Moves. They are kept with
+    ``known``, never with the generator, which every copy of the game shares."""
+    return known.nest
 
 
 def _refill(meter: Meter, where: str) -> None:
@@ -612,7 +611,7 @@ def _values(kind: MoveDef) -> ast.Tuple:
     return ast.Tuple(elts=[_name(arg.name) for arg in kind.args], ctx=ast.Load())
 
 
-def _sharing(kind: MoveDef, nests: dict[int, Any]) -> Callable[..., Any]:
+def _sharing(kind: MoveDef) -> Callable[..., Any]:
     """``shared(known, values, make)``: the Move the search keeps for these values (see
     ``_keyed_moves``), made by ``make()`` and kept there when it has none, so a Move
     read from text or an action is the very one the legal moves hold."""
@@ -625,7 +624,7 @@ def _sharing(kind: MoveDef, nests: dict[int, Any]) -> Callable[..., Any]:
             return make()
         rest = tuple(values[i] for i in others)
         key = rest[0] if len(rest) == 1 else rest
-        moves = _nest_for(nests, known).setdefault(key, {})
+        moves = _nest_for(known).setdefault(key, {})
         found = moves.get(card_set_key(chosen))
         if found is None:
             found = moves[card_set_key(chosen)] = make()
@@ -755,7 +754,7 @@ def _moves_of_round(kind: MoveDef, builder: _Builder) -> list[ast.stmt]:
     # One other argument is its own key (no tuple to build and hash on every round).
     others: ast.expr = names[0] if len(names) == 1 else ast.Tuple(elts=names, ctx=ast.Load())
     if not names:  # a kind of one argument: one round
-        return _scaffold("_kn = _nest_for(_nests, _known).setdefault((), {})")
+        return _scaffold("_kn = _nest_for(_known).setdefault((), {})")
     find = ast.Assign(
         targets=[ast.Name(id="_kn", ctx=ast.Store())],
         value=ast.Call(
@@ -831,7 +830,7 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
         nest += [
             ast.Assign(
                 targets=[ast.Name(id="_nest", ctx=ast.Store())],
-                value=_call("_nest_for", _name("_nests"), _name("_known")),
+                value=_call("_nest_for", _name("_known")),
             )
         ]
     function = ast.FunctionDef(
@@ -855,8 +854,6 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
             _locate(node, _SCAFFOLD)
     namespace = run_namespace(library)
     namespace.update(_HELPERS)
-    # Per seat names: other arguments' values -> {innermost value: Move}, this kind's.
-    namespace["_nests"] = {}
     register_lines(namespace, builder.lines)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -864,6 +861,6 @@ def compile_generator(kind: MoveDef, library: Library) -> Generator:
     exec(code, namespace)  # defines _legal only; the checked expressions run when it is called
     generated: Generator = namespace["_legal"]
     if _keyed_innermost(kind):
-        setattr(generated, "shared", _sharing(kind, namespace["_nests"]))  # noqa: B010
+        setattr(generated, "shared", _sharing(kind))  # noqa: B010
     setattr(generated, "source", ast.unparse(module))  # noqa: B010  (for readers and tests)
     return generated

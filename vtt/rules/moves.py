@@ -17,7 +17,15 @@ from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.errors import RulesError
 from vtt.rules.model import ArgDef, MoveDef
 
-__all__ = ["IllegalMove", "InvalidMove", "Move", "format_move", "notation_pattern", "read_args"]
+__all__ = [
+    "IllegalMove",
+    "InvalidMove",
+    "KnownMoves",
+    "Move",
+    "format_move",
+    "notation_pattern",
+    "read_args",
+]
 
 
 class IllegalMove(RulesError, ValueError):
@@ -112,6 +120,18 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
+
+
+class KnownMoves(dict[tuple[Any, ...], Move]):
+    """The Moves of one kind a game has made for one spelling of the seats, by argument
+    values; ``nest`` holds them again by their other arguments, for the legal-move
+    search (``vtt.rules.generate``). Only the game that made them keeps them."""
+
+    __slots__ = ("nest",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.nest: dict[Any, Any] = {}
 
 
 _PLACE = re.compile(r"\{(\w+)\}")

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from vtt.janken import Card
 from vtt.rules.engine import Game, Outcome, State
 from vtt.rules.errors import PackError, RulesError
 from vtt.rules.finder import PLACES, FoundPack, load_game, resolve_pack
@@ -26,6 +28,8 @@ from vtt.rules.yamlsource import Document, load_yaml_file
 __all__ = [
     "Record",
     "RecordError",
+    "apply_recorded",
+    "hidden_move",
     "load_record",
     "record_of",
     "record_pack",
@@ -53,6 +57,61 @@ _OUTCOME_KEYS = {"winners", "scores", "reason"}
 
 class RecordError(RulesError, ValueError):
     """A record file that cannot be read, naming the file and what is wrong."""
+
+
+#: A move hidden from the seat a record was written for (``seen_by``), as its view
+#: and log wrote it: ``Ann: chooses``.
+_HIDDEN_MOVE = re.compile(r"(\S+): chooses")
+_WORD = re.compile(r"[0-9A-Za-z]+")
+
+
+def hidden_move(seat_name: str) -> str:
+    """How a record written for another seat writes a move of ``seat_name`` hidden from it."""
+    return f"{seat_name}: chooses"
+
+
+def apply_recorded(state: State, text: str, record: Record) -> Move:
+    """Make the move ``text`` of ``record`` in ``state``. A move hidden from the seat the
+    record was written for (``hidden_move``) is replayed as a stand-in: that seat's first
+    legal move in notation order that names no card the record names (its cards are the
+    ones dealt as ``?``), else its first legal move."""
+    hidden = _HIDDEN_MOVE.fullmatch(text.strip())
+    if hidden is None or record.seen_by is None:
+        return state.apply(Move.parse(text))
+    names = [name.lower() for name in state.seat_names]
+    seat = names.index(hidden[1].lower()) if hidden[1].lower() in names else None
+    if seat is None or state.to_move != seat:
+        raise IllegalMove(f"{hidden[1]} is not to move here")
+    moves = sorted(state.legal_moves, key=str)
+    if not moves:
+        raise IllegalMove(f"{hidden[1]} has no move to make here")
+    named = _named_cards(record)
+    unnamed = (m for m in moves if not any(str(card) in named for card in _cards_of(m.values)))
+    return state.apply(next(unnamed, moves[0]))
+
+
+def _named_cards(record: Record) -> set[str]:
+    """Every word of the record's deal and moves (the cards it names among them)."""
+    words: set[str] = set()
+    for text in (*record.moves, *_leaves(record.deal)):
+        words.update(_WORD.findall(text))
+    return words
+
+
+def _leaves(node: object) -> list[str]:
+    if isinstance(node, Mapping):
+        return [text for value in node.values() for text in _leaves(value)]
+    if isinstance(node, list | tuple):
+        return [text for value in node for text in _leaves(value)]
+    return [str(node)]
+
+
+def _cards_of(value: object) -> list[Card]:
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [card for item in value for card in _cards_of(item)]
+    return []
 
 
 @dataclass
@@ -433,7 +492,9 @@ def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
             "player": None if seat is None else state.seat_names[seat],
         }
         try:
-            entry["move"] = str(state.apply(Move.parse(text)))
+            made = apply_recorded(state, text, record)
+            # A stand-in for a hidden move is shown as the record writes it.
+            entry["move"] = text if _HIDDEN_MOVE.fullmatch(text.strip()) else str(made)
             entry["legal"] = True
         except (IllegalMove, InvalidMove) as error:
             entry.update(legal=False, reason=cut(str(error), ERROR_CHARS))

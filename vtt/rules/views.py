@@ -70,7 +70,9 @@ class View:
     history: tuple[str, ...] = ()
     #: What every player knows besides the table: the options, the seats still to
     #: choose, the direction of play, the stacks shown to all, and the rules (the pack),
-    #: so that an agent can search from its view alone (``vtt.rules.sampling``).
+    #: so that an agent can search from its view alone (``vtt.rules.sampling``): this
+    #: seat's own copy of the pack (``Game.for_seat``), whose caches hold no Move of
+    #: the game played.
     options: Mapping[str, object] = field(default_factory=dict)
     pending: tuple[int, ...] = ()
     direction: int = 1
@@ -134,9 +136,6 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
     env = state.env
     names = env["seat_names"]
     sees = None if open_hands else seat
-    codec = state.game.__dict__.get("_action_codec")
-    if codec is not None:  # the view carries the pack: nothing of another seat's with it
-        codec.forget_last()
     zones = {
         zone.name: _masked(env[zone.name], zone, (zone.name,), zone.depth, sees, state)
         for zone in state.game.zones.values()
@@ -167,7 +166,7 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
         pending=state.pending,
         direction=env["direction"],
         revealed=state.revealed,
-        game=state.game,
+        game=state.game.for_seat(seat),
         played=played_by(state),
     )
 

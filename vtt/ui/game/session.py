@@ -21,7 +21,7 @@ from vtt.rules.build import Builds, builds_of
 from vtt.rules.explain import Drop
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
-from vtt.rules.records import Record, start_state
+from vtt.rules.records import Record, apply_recorded, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
 from vtt.table.seats import DEFAULT_NAMES, SEAT_COLOURS, named_colour
@@ -422,7 +422,7 @@ class GameSession(QObject):
         state = start_state(record, self.game)
         found = [state.copy()]
         for number, text in enumerate(record.moves, 1):
-            _replayed(state, text, number, record.file or "the record")
+            _replayed(state, text, number, record.file or "the record", record)
             found.append(state.copy())
         setup = GameSetup(
             self.setup.pack,  # the pack the record names, as the window found it
@@ -475,8 +475,12 @@ def made_again(
     return state, made
 
 
-def _replayed(state: State, text: str, number: int, source: str) -> Move:
+def _replayed(
+    state: State, text: str, number: int, source: str, record: Record | None = None
+) -> Move:
     try:
+        if record is not None:  # a move hidden from the seat it was written for, too
+            return apply_recorded(state, text, record)
         return state.apply(Move.parse(text))
     except (IllegalMove, InvalidMove) as error:
         raise ValueError(f"{source}: move {number} '{text}' is not legal: {error}") from None
