@@ -24,6 +24,12 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Stop thinking: a choice under way returns the best move judged so far (or a
+        legal move) before judging another, and so does every later ``choose``."""
+        self.cancelled = True
 
     def choose(self, view: Any, legal_moves: Sequence[Move]) -> Move:
         """The legal move whose next position is worth most to this seat."""
@@ -37,6 +43,8 @@ class GreedyAgent:
         best: list[Move] = []
         top = -float("inf")
         for move in moves:
+            if self.cancelled:
+                break
             state = base.clone()
             state.apply_unchecked(move)
             value = 1000.0 * state.returns()[seat] if state.is_terminal() else edge(state, seat)
@@ -44,4 +52,4 @@ class GreedyAgent:
                 best, top = [move], value
             elif value == top:
                 best.append(move)
-        return best[self.random.randrange(len(best))]
+        return best[self.random.randrange(len(best))] if best else moves[0]
