@@ -24,6 +24,9 @@ STEPS = 3
 FLEE = {"current": 0, "board": {"e5": ["K@1"], "e1": [], "e7": ["R@2"]}}
 #: Blue's King out of reach of a Red Stone: walking up the middle walks into reach.
 DONT_APPROACH = {"current": 0, "board": {"e3": ["K@1"], "e1": [], "e8": ["R@2"], "e9": []}}
+#: The same off the middle, with a Paper and a Scissors.
+FLEE_SIDE = {"current": 0, "board": {"c5": ["K@1"], "e1": [], "c7": ["P@2"]}}
+DONT_APPROACH_SIDE = {"current": 0, "board": {"g4": ["K@1"], "e1": [], "g8": ["S@2"]}}
 #: Red's King two and three steps from Blue's back row, at either side.
 BLOCK_LEFT = {"current": 0, "board": {"a3": ["K@2"], "e9": []}}
 BLOCK_RIGHT = {"current": 0, "board": {"i4": ["K@2"], "e9": []}}
@@ -76,19 +79,23 @@ def king_gets_home(state: State, seat: int) -> bool:
 
 
 def test_the_positions_are_what_they_say():
-    assert king_in_reach(_position(FLEE), BLUE)
-    assert not king_in_reach(_position(DONT_APPROACH), BLUE)
+    for deal in (FLEE, FLEE_SIDE):
+        assert king_in_reach(_position(deal), BLUE)
+    for deal in (DONT_APPROACH, DONT_APPROACH_SIDE):
+        assert not king_in_reach(_position(deal), BLUE)
     for deal in (BLOCK_LEFT, BLOCK_RIGHT):
         assert king_gets_home(_position(deal), RED)
 
 
 CASES = [
-    ("normal", FLEE),
-    ("normal", DONT_APPROACH),
-    ("normal", BLOCK_LEFT),
-    ("normal", BLOCK_RIGHT),
-    pytest.param("hard", FLEE, marks=pytest.mark.slow),
-    pytest.param("hard", BLOCK_RIGHT, marks=pytest.mark.slow),
+    pytest.param("normal", FLEE, id="normal-flee"),
+    pytest.param("normal", DONT_APPROACH, id="normal-dont-approach"),
+    pytest.param("normal", FLEE_SIDE, id="normal-flee-side"),
+    pytest.param("normal", DONT_APPROACH_SIDE, id="normal-dont-approach-side"),
+    pytest.param("normal", BLOCK_LEFT, id="normal-block-left"),
+    pytest.param("normal", BLOCK_RIGHT, id="normal-block-right"),
+    pytest.param("hard", FLEE, id="hard-flee"),
+    pytest.param("hard", BLOCK_RIGHT, id="hard-block-right"),
 ]
 
 

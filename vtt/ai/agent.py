@@ -24,6 +24,11 @@ class Agent(Protocol):
         """One of ``legal_moves``."""
         ...
 
+    def cancel(self) -> None:
+        """Stop thinking, from any thread: a ``choose`` under way returns a legal move
+        within one move's work, and so does every later one."""
+        ...
+
 
 @dataclass(frozen=True)
 class Budget:
