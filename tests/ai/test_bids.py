@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 import statistics
 
+import pytest
+
 from vtt.ai.levels import make_agent
 from vtt.rules import load_game
 
@@ -33,6 +35,7 @@ def _random_tricks(seed: int, seat: int, playouts: int = 20) -> tuple[float, flo
     return statistics.mean(taken), sum(t == 0 for t in taken) / playouts
 
 
+@pytest.mark.slow
 def test_normal_bids_near_what_the_hand_takes_and_nil_only_on_a_hand_that_takes_none():
     game = load_game("stones")
     rows = []
