@@ -89,3 +89,13 @@ def test_a_cancelled_greedy_answers_at_once(monkeypatch):
     agent.cancel()
     assert agent.choose(view, legal) in legal
     assert clock.moves == 0
+
+
+def test_a_greedy_with_a_budget_judges_no_move_past_its_deadline(monkeypatch):
+    state = load_game("janken-go").new_state({}, seed=3)
+    seat = state.to_move
+    view, legal = state.view(seat), list(state.legal_moves)
+    clock = MoveClock(monkeypatch)
+    agent = GreedyAgent(seed=1, budget=Budget(seconds=SECONDS), now=clock)
+    assert agent.choose(view, legal) in legal
+    assert clock.moves <= 1  # of some 80 moves to judge
