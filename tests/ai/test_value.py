@@ -88,7 +88,7 @@ def test_greedy_follows_the_packs_value_over_its_scores() -> None:
 def test_a_playout_stops_at_the_packs_cut_and_is_judged_by_the_value() -> None:
     state = race()
     agent = SearchAgent(Budget(iterations=1), seed=5)
-    returns = agent._playout(state)
+    returns = agent._playout(state, Budget(iterations=1).clock())
     assert state.env["turns"] == 3  # three random moves, then the value
     assert not state.is_terminal()
     lead = state.env["at"][0] - state.env["at"][1]

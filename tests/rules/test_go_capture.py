@@ -8,7 +8,15 @@ import random
 import pytest
 
 from vtt.rules.expr.meter import takes_meter
-from vtt.rules.stdlib import LIBRARY, dead_groups, group, liberties, snapshot, suicide
+from vtt.rules.stdlib import (
+    LIBRARY,
+    dead_groups,
+    group,
+    liberties,
+    reachable,
+    snapshot,
+    suicide,
+)
 from vtt.rules.values import Cell, Grid, Piece
 
 
@@ -102,3 +110,21 @@ def test_a_snapshot_is_equal_exactly_for_equal_boards() -> None:
 def test_the_go_functions_spend_work() -> None:
     for name in ("group", "liberties", "dead_groups", "suicide", "snapshot"):
         assert takes_meter(LIBRARY.functions[name]), name
+
+
+def test_reachable_walks_over_empty_cells_only_and_stops_after_its_steps() -> None:
+    grid = board("x... .o.. ....")
+    start = [Cell.parse("a1")]
+    assert names(reachable(grid, start, 0)) == {"a1"}
+    assert names(reachable(grid, start, 1)) == {"a1", "b1", "a2"}
+    # b2 is held: the walk goes round it, and never onto a3 (held too).
+    assert names(reachable(grid, start, 3)) == {"a1", "b1", "c1", "d1", "a2", "c2"}
+    assert names(reachable(grid, [Cell.parse("a3"), Cell.parse("b2")], 1)) == {
+        "a3",
+        "b3",
+        "a2",
+        "b2",
+        "c2",
+        "b1",
+    }
+    assert len(reachable(grid, start, 10**9)) == 10  # every empty cell and a1, at once

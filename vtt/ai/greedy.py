@@ -9,9 +9,10 @@ deal, never the true one.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from vtt.ai.agent import Budget
 from vtt.ai.value import edge
 from vtt.rules.moves import Move
 from vtt.rules.sampling import sample
@@ -22,8 +23,20 @@ __all__ = ["GreedyAgent"]
 class GreedyAgent:
     """One ply on the pack's value; the same seed makes the same choices."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(
+        self, seed: int = 0, budget: Budget | None = None, now: Callable[[], float] | None = None
+    ) -> None:
         self.random = random.Random(seed)
+        self.cancelled = False
+        #: A cap on one choice's time (the window's), looked at before each move judged:
+        #: a pack whose moves are heavy gets the best of the moves judged in time.
+        self.budget = budget
+        self.now = now
+
+    def cancel(self) -> None:
+        """Stop thinking: a choice under way returns the best move judged so far (or a
+        legal move) before judging another, and so does every later ``choose``."""
+        self.cancelled = True
 
     def choose(self, view: Any, legal_moves: Sequence[Move]) -> Move:
         """The legal move whose next position is worth most to this seat."""
@@ -33,10 +46,13 @@ class GreedyAgent:
         if len(moves) == 1:
             return moves[0]
         seat = view.seat
+        clock = self.budget.clock(self.now, lambda: self.cancelled) if self.budget else None
         base = sample(view, self.random)
         best: list[Move] = []
         top = -float("inf")
         for move in moves:
+            if self.cancelled or (clock is not None and clock.expired()):
+                break
             state = base.clone()
             state.apply_unchecked(move)
             value = 1000.0 * state.returns()[seat] if state.is_terminal() else edge(state, seat)
@@ -44,4 +60,4 @@ class GreedyAgent:
                 best, top = [move], value
             elif value == top:
                 best.append(move)
-        return best[self.random.randrange(len(best))]
+        return best[self.random.randrange(len(best))] if best else moves[0]

@@ -46,8 +46,8 @@ def make_agent(name: str, seed: int = 0, timed: bool = False) -> Agent:
     key = name.strip().lower()
     if key == "random":
         return RandomAgent(seed)
-    if key == "greedy":
-        return GreedyAgent(seed)
+    if key == "greedy":  # in the window, capped at Hard's time (a heavy pack's moves)
+        return GreedyAgent(seed, Budget(seconds=LEVELS["hard"].seconds) if timed else None)
     level = LEVELS.get(key)
     if level is None:
         raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(AGENTS)}")

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from vtt.ai.agent import Budget
+from vtt.ai.agent import Budget, Clock, OutOfTime
 from vtt.ai.solver import NotSolvable, Solver, TooBig
 from vtt.ai.value import estimate, judge, playout_limit
 from vtt.rules.moves import Move
@@ -67,8 +67,11 @@ class SearchAgent:
         exploration: float = 1.4,
         solve_share: float = 0.3,
         solver: bool = True,
+        now: Callable[[], float] | None = None,
     ) -> None:
         self.budget = budget
+        self.now = now  # the time source (time.perf_counter unless a test gives its own)
+        self.cancelled = False
         self.random = random.Random(seed)
         self.exploration = exploration
         self.solve_share = solve_share
@@ -79,8 +82,19 @@ class SearchAgent:
         self.iterations = 0  # of the last choice, for benchmarks and tests
         self.proven: int | None = None  # the proven value of the last choice, if any
 
+    def cancel(self) -> None:
+        """Stop thinking: a search under way returns within one move's work (the best
+        move found so far, or a legal move), and so does every later ``choose``. Safe to
+        call from another thread."""
+        self.cancelled = True
+
     def choose(self, view: Any, legal_moves: Sequence[Move]) -> Move:
-        """The most visited move after searching within the budget."""
+        """The most visited move after searching within the budget.
+
+        The deadline and ``cancel`` are looked at before every move the search
+        applies (in the tree, the playouts and the solver), so a pack whose moves are
+        heavy costs at most one move's work past the budget: the move is then the
+        best found so far, or a legal move when nothing was searched."""
         moves = list(legal_moves)
         if not moves:
             raise ValueError("there is no legal move to choose")
@@ -89,10 +103,10 @@ class SearchAgent:
             return moves[0]
         base = state_of_view(view)
         by_action = {base.move_to_action(move): move for move in moves}
-        clock = self.budget.clock()
+        clock = self.budget.clock(self.now, lambda: self.cancelled)
         hidden = has_hidden(view)
         if self.use_solver and not hidden:
-            proven = self._solve(base, view.seat, clock.fraction(self.solve_share))
+            proven = self._solve(base, view.seat, clock)
             if proven is not None and proven in by_action:
                 return by_action[proven]
         root = _Node()
@@ -100,18 +114,23 @@ class SearchAgent:
         rng = self.random
         while clock.running():
             state = sample(view, rng, base)
-            self._iterate(root, state)
+            try:
+                self._iterate(root, state, clock)
+            except OutOfTime:
+                break  # the unfinished iteration counts for nothing
             clock.done += 1
         self.iterations = clock.done
         return by_action[self._best(root, seat, by_action)]
 
     # --- the endgame solver ------------------------------------------------------------
 
-    def _solve(self, state: Any, seat: int, budget: Budget) -> int | None:
-        """A proven best action, or None when the position is too big for the budget
-        (or a move of the game draws by chance: then the solver is not tried again)."""
+    def _solve(self, state: Any, seat: int, clock: Clock) -> int | None:
+        """A proven best action, or None when the position is too big for a share of
+        the budget (or a move of the game draws by chance: then the solver is not
+        tried again)."""
         if state.players != 2 or state.current_player() != seat:
             return None
+        budget = clock.fraction(self.solve_share)
         if self._solver is None:
             self._solver = Solver()
             self._solver.score = judge(state.game)
@@ -120,6 +139,7 @@ class SearchAgent:
             solver.table.clear()
         solver.node_limit = budget.iterations * 20 if budget.iterations is not None else None
         solver.seconds = budget.seconds
+        solver.stop = clock.expired
         try:
             value = solver.value(state)
         except TooBig:
@@ -134,7 +154,7 @@ class SearchAgent:
 
     # --- one iteration -----------------------------------------------------------------
 
-    def _iterate(self, root: _Node, state: Any) -> None:
+    def _iterate(self, root: _Node, state: Any, clock: Clock) -> None:
         path: list[tuple[_Node, Any]] = []  # (node, the seat or joint seats that moved in)
         node = root
         rng = self.random
@@ -144,6 +164,7 @@ class SearchAgent:
                 break
             if mover == SIMULTANEOUS:
                 joint = self._joint(node, state)
+                clock.tick()
                 state.apply_actions(dict(joint))
                 found = node.children.get(tuple(joint))
                 new = found is None
@@ -161,6 +182,7 @@ class SearchAgent:
                 for a in actions:
                     if a in children:
                         children[a].available += 1
+                clock.tick()
                 state.apply_action(action)
                 child = children[action] = _Node()
                 child.available = 1
@@ -170,8 +192,9 @@ class SearchAgent:
             action = self._select(node, actions)
             node = children[action]
             path.append((node, mover))
+            clock.tick()
             state.apply_action(action)
-        returns = self._playout(state)
+        returns = self._playout(state, clock)
         for child, who in path:
             child.visits += 1
             if isinstance(who, int):
@@ -280,12 +303,13 @@ class SearchAgent:
                 best, chosen = score, action
         return chosen
 
-    def _playout(self, state: Any) -> list[float]:
+    def _playout(self, state: Any, clock: Clock) -> list[float]:
         rng = self.random
         for _ in range(playout_limit(state.game)):
             if state.current_player() == TERMINAL:
                 return list(state.returns())
             actions = onward(state, state.legal_actions())
+            clock.tick()
             state.apply_action(actions[rng.randrange(len(actions))])
         return estimate(state)
 

@@ -17,6 +17,9 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self._random = random.Random(seed)
 
+    def cancel(self) -> None:
+        """Nothing to stop: a random choice is made at once (every agent has ``cancel``)."""
+
     def choose(self, view: object, legal_moves: Iterable[M]) -> M:
         """One of the legal moves, chosen at random (the view is not needed)."""
         moves: Sequence[M] = legal_moves if isinstance(legal_moves, list) else list(legal_moves)

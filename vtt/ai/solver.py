@@ -71,6 +71,8 @@ class Solver:
         self.history: dict[int, int] = {}
         self.node_limit = node_limit
         self.seconds = seconds  # stop (TooBig) after this long
+        #: Asked before each move the solver applies: True stops it (TooBig) at once.
+        self.stop: Callable[[], bool] | None = None
         self.max_positions = 40_000_000  # the table starts afresh past this (a few GB)
         self.nodes = 0
         self._limit = 0
@@ -144,6 +146,8 @@ class Solver:
             self._progress(self.nodes, len(self.table), spent)
 
     def _child(self, state: Any, action: int) -> Any:
+        if self.stop is not None and self.stop():
+            raise TooBig("out of time")
         child = state.clone()
         child.apply_action(action)
         if child.rng.state != state.rng.state:

@@ -30,7 +30,7 @@ __all__ = ["GRID_CELLS", "LIBRARY", "PACK_LIBRARY", "describe"]
 
 #: Functions whose result is a tuple of distinct cells of the grid given first, so a
 #: ``cell`` argument narrowed to it needs no check that its values are on that grid.
-GRID_CELLS = frozenset({"neighbours", "jumps", "reach", "cells", "empty_cells"})
+GRID_CELLS = frozenset({"neighbours", "jumps", "reach", "reachable", "cells", "empty_cells"})
 
 _SUITS = tuple(Suit)
 # _BEATS[reversed][a][b]
@@ -480,6 +480,31 @@ def dead_groups(grid: Grid, owner: int) -> tuple[Cell, ...]:
     return tuple(sorted(dead))
 
 
+def reachable(grid: Grid, start: Iterable[Cell], steps: int) -> tuple[Cell, ...]:
+    """The cells a piece on any of ``start`` can walk to in at most ``steps`` steps up,
+    down, left or right over empty cells (``start`` included, in grid order).
+
+    >>> [str(c) for c in reachable(Grid(3, 1), [cell("a1")], 1)]
+    ['a1', 'b1']
+    >>> [str(c) for c in reachable(_demo_go(), [cell("b2")], 5)]  # b1 and a2 held
+    ['b2']
+    """
+    cols, rows = grid.cols, grid.rows
+    seen = {c for c in start if c in grid}
+    edge = list(seen)
+    for _ in range(max(0, steps)):
+        step = []
+        for at in edge:
+            for near in _neighbours(cols, rows, at):
+                if near not in seen and not grid[near]:
+                    seen.add(near)
+                    step.append(near)
+        if not step:
+            break
+        edge = step
+    return tuple(c for c in grid if c in seen)
+
+
 def suicide(grid: Grid, at: Cell, owner: int, left: Cell | None = None) -> bool:
     """True if a piece of ``owner`` put on ``at`` (in place of what is there, coming from
     ``left`` if given, which is then empty) captures no group of another owner and its
@@ -689,6 +714,7 @@ _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "group": group,
     "liberties": liberties,
     "dead_groups": dead_groups,
+    "reachable": reachable,
     "snapshot": snapshot,
     "suicide": suicide,
     "subsets": subsets,
