@@ -8,6 +8,8 @@ from pathlib import Path
 
 from game_windows import drag_face, open_game
 
+from vtt.ai.agent import Budget
+from vtt.ai.mcts import SearchAgent
 from vtt.ai.random_agent import RandomAgent
 from vtt.janken import Card
 from vtt.rules.stdlib import rule_between
@@ -330,6 +332,32 @@ def test_closing_the_window_never_waits_for_the_computers_search(qtbot):
     choice.thread.join(WAIT_MS / 1000)
     assert choice.done.is_set()
     qtbot.wait(50)  # the answer comes to nobody: no move is made, nothing fails
+    assert window.session.moves == []
+
+
+class HeldSearch(SearchAgent):
+    """A real search with a budget it would take hours to spend, that says when it began."""
+
+    def __init__(self) -> None:
+        super().__init__(Budget(iterations=10**9), seed=1)
+        self.asked = threading.Event()
+
+    def choose(self, view, legal_moves):
+        self.asked.set()
+        return super().choose(view, legal_moves)
+
+
+def test_closing_the_window_cancels_the_computers_search(qtbot):
+    """The abandoned search is told to stop (``cancel``): its thread ends within a move's
+    work instead of spending its whole budget on a core nobody needs."""
+    agent = HeldSearch()
+    window = open_game(qtbot, "jantori", (COMPUTER, HUMAN), agents={0: agent})
+    qtbot.waitUntil(agent.asked.is_set, timeout=WAIT_MS)
+    choice = window.computers.choice
+    assert window.close() and agent.cancelled
+    choice.thread.join(WAIT_MS / 1000)
+    assert not choice.thread.is_alive() and choice.move is not None and not choice.error
+    qtbot.wait(50)
     assert window.session.moves == []
 
 

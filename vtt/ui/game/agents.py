@@ -4,8 +4,9 @@ The view and the legal moves are taken on the GUI thread; only the agent's
 ``choose`` runs on the thread. The GUI looks for its answer every few
 milliseconds and plays it only if nothing has moved since it was asked (a new
 game, say). Nothing ever waits for a search: stopping (the window closes)
-abandons one under way, whose answer is then dropped, and its thread (a daemon)
-never keeps the program from ending.
+abandons one under way (and asks its agent to cancel, which a search heeds within
+one move's work), whose answer is then dropped, and its thread (a daemon) never
+keeps the program from ending.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class _Choice:
     def __init__(self, agent: Any, view: Any, moves: list[Any], asked: int) -> None:
         #: The session's generation when the agent was asked.
         self.asked = asked
+        self.agent = agent
         self.move: Any = None
         #: Why the agent could not choose ("" if it did).
         self.error = ""
@@ -115,4 +117,10 @@ class ComputerSeats(QObject):
         self.stopped = True
         self.timer.stop()
         self.look.stop()
+        if self.choice is not None:
+            # The search stops within one move's work (Agent.cancel), so an abandoned
+            # one does not go on using a core after its window is gone.
+            cancel = getattr(self.choice.agent, "cancel", None)
+            if cancel is not None:
+                cancel()
         self.choice = None
