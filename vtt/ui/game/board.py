@@ -33,6 +33,7 @@ from vtt.ui.game.projection import (
     Key,
     Layout,
     Place,
+    Screen,
     capacities,
     project,
 )
@@ -703,6 +704,8 @@ class BoardScene(FeltScene):
         self._moment_timer = QTimer(self)
         self._moment_timer.setSingleShot(True)
         self._moment_timer.timeout.connect(self._next_moment)
+        #: The window's room for the table: the felt takes its shape, the hands its width.
+        self.screen = Screen()
         self.setSceneRect(WORLD)
         session.picks_changed.connect(self.mark_picks)
 
@@ -724,6 +727,23 @@ class BoardScene(FeltScene):
             first = session.first_state()
             self._capacity = (session.setup, capacities(session.game.zones, first.view(0)))
         return self._capacity[1]
+
+    def set_screen(self, shape: float | None = None, hand_px: float | None = None) -> None:
+        """The table view took this shape (width over height), or the hand area this
+        width in pixels: the table is laid out again for it (the felt as wide as the
+        window, the hands spread over their room), unless the change is too small to
+        show or the moments of a move are still being shown (they end laid out anew)."""
+        now = self.screen
+        shape = now.shape if shape is None else shape
+        hand_px = now.hand_px if hand_px is None else hand_px
+        same_hand = now.hand_px is not None and hand_px is not None
+        if abs(shape - now.shape) < 0.01 * now.shape and (
+            now.hand_px == hand_px or (same_hand and abs(hand_px - now.hand_px) < 2)
+        ):
+            return
+        self.screen = Screen(shape, hand_px)
+        if self._before is not None and not self._moments:
+            self._draw(self.session.view(), None, final=True)
 
     def rebuild(self) -> None:
         """Draw the game again from a fresh projection of the viewer's view. After a
@@ -824,6 +844,7 @@ class BoardScene(FeltScene):
             capacity=self.capacity(),
             measure=measure,
             lines=lines,
+            screen=self.screen,
         )
         self.layout = layout
         self.felt = _rect(layout.felt)
@@ -1101,6 +1122,11 @@ class BoardView(FeltView):
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
+        size = self.viewport().size()
+        if self.dragging is None and size.height() > 0:
+            self.board.set_screen(shape=size.width() / size.height())
+            if self.hand_view is not None:
+                self.hand_view.fit()
         if not self.moved_by_hand:
             self.fit()
 
@@ -1358,6 +1384,8 @@ class HandView(QGraphicsView):
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
+        if self.table.dragging is None:
+            self.board.set_screen(hand_px=float(self.viewport().width()))
         self.fit()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
