@@ -76,3 +76,33 @@ def test_both_wizards_cast_a_card_each_by_turns_behind_the_cover(qtbot):
     log = _log(window)
     assert any(f"{names[0]} attacks with {attack}" in line for line in log)
     assert any(f"{names[1]} defends with {defence}" in line for line in log)
+
+
+def _faces_in(window, key) -> list:
+    return [face for face in window.board.faces if face.place.key == key]
+
+
+def test_the_other_wizards_drafted_hand_lies_face_up_while_both_know_it(qtbot):
+    # The elements are drafted from a face-up pool: each wizard has seen every card go
+    # into the other's hand, so the table shows them, until a card is cast face down.
+    window = open_game(qtbot, "dueling-wizards", (HUMAN, HUMAN), seed=3)
+    session = window.session
+    chooser = random.Random(3)
+    while session.state.phase in ("order", "draft"):
+        legal = session.state.legal_list()
+        session.play(legal[chooser.randrange(len(legal))])
+        if window.cover.isVisible():
+            _take_screen(qtbot, window)
+        other = 1 - session.viewer
+        held = sorted(str(card) for card in session.state.env["hand"][other])
+        shown = sorted(face.what or "back" for face in _faces_in(window, ("hand", other)))
+        assert shown == held
+    assert session.state.phase == "cast"
+    caster = session.viewer
+    card = drag_move(window, chooser).removeprefix("cast ")
+    _take_screen(qtbot, window)
+    assert session.viewer == 1 - caster
+    # The other's hand may hold any of its cards but the one cast: all backs now.
+    theirs = _faces_in(window, ("hand", caster))
+    assert theirs and all(face.what is None for face in theirs)
+    assert all(face.what != card for face in window.board.faces if face.place.owner == caster)

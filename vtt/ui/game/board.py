@@ -24,6 +24,7 @@ from vtt.rules.values import Piece
 from vtt.rules.views import View
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.building import MoveBuilder
+from vtt.ui.game.known import with_known_faces
 from vtt.ui.game.lines import table_line_count, table_lines
 from vtt.ui.game.projection import (
     EDGE,
@@ -835,6 +836,8 @@ class BoardScene(FeltScene):
         cards = session.uses_cards
         zones = session.shown_zones()
         game = session.game
+        # Another seat's hand the viewer knows card by card (a face-up draft) shows so.
+        view = with_known_faces(view, session.state.components())
         self.written = table_lines(game, view.vars, session.state.env, session.names)
         lines = table_line_count(game)
         layout = project(
