@@ -36,6 +36,7 @@ from vtt.ui.game.projection import (
     Place,
     Screen,
     capacities,
+    in_two_lines,
     project,
 )
 from vtt.ui.game.session import GameSession
@@ -655,25 +656,34 @@ def _paint_names(painter: QPainter, grid: Grid) -> None:
         painter.drawText(QRectF(x - edge - 2, top, edge - 8, ch), centre, name)
 
 
-def paint_lines(painter: QPainter, strip: QRectF, lines: Sequence[str]) -> None:
-    """The pack's lines of text, one under the other in the strip kept for them, centred;
-    a line too wide for the felt is drawn smaller, then cut short with an ellipsis."""
+def table_text(text: str, width: float) -> tuple[QFont, tuple[str, ...]]:
+    """A line a pack writes on the table as drawn in ``width``: its letters, and its
+    text in one line, or broken in two when it is too wide, drawn smaller only when the
+    two are too wide still, and cut short with an ellipsis as a last resort."""
     font = QFont(label_font())
     font.setBold(True)
+    size = TABLE_LINE_PX
+    while True:
+        font.setPixelSize(round(size))
+        metrics = QFontMetricsF(font)
+        parts = in_two_lines(text, width, metrics.horizontalAdvance)
+        if size <= LABEL_PX * 0.75 or max(map(metrics.horizontalAdvance, parts)) <= width:
+            break
+        size -= 1
+    elide = Qt.TextElideMode.ElideRight
+    return font, tuple(metrics.elidedText(part, elide, width) for part in parts)
+
+
+def paint_lines(painter: QPainter, strip: QRectF, lines: Sequence[str]) -> None:
+    """The pack's lines of text, one under the other in the strip kept for them, centred
+    (each broken in two when it is too wide for the felt, see :func:`table_text`)."""
     height, width = strip.height() / max(1, len(lines)), strip.width()
     painter.setPen(LABEL)
     for index, line in enumerate(lines):
-        text = shown_name(line)
-        size = TABLE_LINE_PX
-        font.setPixelSize(round(size))
-        while size > LABEL_PX * 0.75 and QFontMetricsF(font).horizontalAdvance(text) > width:
-            size -= 1
-            font.setPixelSize(round(size))
-        metrics = QFontMetricsF(font)
-        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+        font, parts = table_text(shown_name(line), width)
         painter.setFont(font)
         row = QRectF(strip.left(), strip.top() + index * height, width, height)
-        painter.drawText(row, Qt.AlignmentFlag.AlignCenter, text)
+        painter.drawText(row, Qt.AlignmentFlag.AlignCenter, "\n".join(parts))
 
 
 class BoardScene(FeltScene):

@@ -40,6 +40,7 @@ __all__ = [
     "Screen",
     "capacities",
     "drags_of",
+    "in_two_lines",
     "is_hand",
     "project",
 ]
@@ -83,8 +84,9 @@ BESIDE_HEIGHT = 600.0
 FELT_PAD = 56.0
 MIN_FELT = (1000.0, 720.0)
 FELT_SHAPE = 1.25
-#: The room of a line of text a pack writes on the table (a var's ``on_table``).
-TABLE_LINE = 40.0
+#: The room of a line of text a pack writes on the table (a var's ``on_table``): two
+#: lines of its letters, so that a long text is broken in two, not cut short.
+TABLE_LINE = 72.0
 #: Where the hand area lies: far below the table, out of the table's view.
 HAND_Y = 20000.0
 #: The table's part of the game window at its first size (1300 x 900 less the side
@@ -341,9 +343,13 @@ def _face_size(cards: bool) -> tuple[float, float]:
     return (CARD_W, CARD_H) if cards else (PIECE, PIECE)
 
 
-def _lines(label: str, room: float, measure: Measure) -> tuple[str, ...]:
+def in_two_lines(label: str, room: float, measure: Measure) -> tuple[str, ...]:
     """A label in one line if it fits ``room``, else in two, broken at the space that
-    leaves the longer line shortest."""
+    leaves the longer line shortest.
+
+    >>> in_two_lines("spell cast face down", 100.0, lambda text: 10.0 * len(text))
+    ('spell cast', 'face down')
+    """
     words = label.split()
     if measure(label) <= room or len(words) < 2:
         return (label,)
@@ -360,7 +366,7 @@ def _labelled(
     extra = measure(" (99)") if count else 0.0
     # A label as wide as a few cards stays on one line, the place widened for it.
     room = max(content - LABEL_INSET * scale - extra, LABEL_LINE_MAX * scale)
-    lines = _lines(label, room, measure)
+    lines = in_two_lines(label, room, measure)
     widest = max(measure(line) for line in lines) + extra
     # Whole table units, so that every position is exact (no 0.1 + 0.2 anywhere).
     return lines, float(math.ceil(max(content, widest + LABEL_INSET * scale)))
