@@ -76,6 +76,8 @@ LABEL = QColor(255, 255, 255, 200)
 TABLE_LINE_PX = 26.0
 LEGAL = QColor(120, 255, 140)
 RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
+#: A seat's marker on a cell: its ring's width, and the tag in the cell's corner.
+MARKER_PEN, MARKER_TAG = 7.0, 20.0
 #: A move built on the table: the card aimed at, the cards chosen, those that can join.
 AIMED, CHOSEN = QColor(255, 110, 80), QColor(255, 215, 94)
 #: The tally under the card aimed at: its letters and its room, in table units.
@@ -301,9 +303,33 @@ class PlaceItem(QGraphicsRectItem):
             draw_kept(painter, ("recent", rect.width(), rect.height()), rect, self._draw_edge)
 
     def _draw_edge(self, painter: QPainter) -> None:
+        if self.place.kind == "cell":
+            # A ring at the cell's very edge, outside a marker's (which it leaves whole).
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(RECENT, 3))
+            painter.drawRoundedRect(self.rect().adjusted(2, 2, -2, -2), 6, 6)
+            return
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(RECENT, 4))
         painter.drawRoundedRect(self.rect().adjusted(5, 5, -5, -5), 9, 9)
+
+    def _draw_marker(self, painter: QPainter, seat: int, inset: float) -> None:
+        """A seat's marker on a cell: a ring of its colour on a halo that stands out
+        from the board (light round Black, dark round White), and a tag of its colour
+        in the cell's top left corner."""
+        colour = seat_colour(seat, self.colours)
+        halo = dot_edge(colour)
+        halo.setAlpha(230)
+        ring = self.rect().adjusted(inset, inset, -inset, -inset)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(halo, MARKER_PEN + 5))
+        painter.drawRoundedRect(ring, 8, 8)
+        painter.setPen(QPen(colour, MARKER_PEN))
+        painter.drawRoundedRect(ring, 8, 8)
+        painter.setPen(QPen(halo, 2.5))
+        painter.setBrush(colour)
+        tag = MARKER_TAG
+        painter.drawEllipse(QRectF(ring.left() + 4, ring.top() + 4, tag, tag))
 
     def _draw(self, painter: QPainter) -> None:
         body = self.rect().adjusted(4, 4, -4, -4)
@@ -318,10 +344,8 @@ class PlaceItem(QGraphicsRectItem):
             painter.setBrush(QColor(0, 0, 0, 40))
             painter.setPen(QPen(OUTLINE, 2, Qt.PenStyle.DashLine))
             painter.drawRoundedRect(body, 10, 10)
-        for seat in self.markers:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(seat_colour(seat, self.colours), 6))
-            painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
+        for n, seat in enumerate(self.markers):
+            self._draw_marker(painter, seat, 10 + n * (MARKER_PEN + 6))
         if not cell and not self.place.in_hand:  # a hand's label is a HandLabel, on top
             self.draw_label(painter)
 
