@@ -144,4 +144,6 @@ def test_the_spells_zones_are_laid_out_from_the_first_spell_cast(qtbot):
         if window.cover.isVisible():
             _take_screen(qtbot, window)
     assert spells <= set(window.board.places)
+    # Laid out empty, they are not changed by the last move: no gold edge.
+    assert not any(window.board.places[key].recent for key in spells)
     assert window.board.places[("spell", 0)].place.label == "spell shown"

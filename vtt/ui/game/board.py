@@ -144,8 +144,11 @@ def _holds(layout: Layout) -> dict[Key, Held]:
 
 
 def _changed(before: Held | None, now: Held) -> bool:
-    """True if a place holds something else now (a place that was not there: changed)."""
-    if before is None or before[0] != now[0]:
+    """True if a place holds something else now (a place that was not there: changed,
+    unless it is laid out empty, as a zone the pack shows from now on)."""
+    if before is None:
+        return now[0] > 0
+    if before[0] != now[0]:
         return True
     if None in before[1] or None in now[1]:  # a back on either side: the count decides
         return False

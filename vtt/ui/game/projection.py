@@ -21,6 +21,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from vtt.janken import Card
@@ -755,11 +756,13 @@ def project(
     first view where LETTERS_MOST allows (else ``letters`` times their size). The
     felt takes the shape of the window's ``screen``, and the hands its hand area's room.
     """
-    room = capacity or {}
     screen = screen or Screen()
 
-    def lay(scale: float, on: Screen) -> Layout:
-        return _project(zones, view, cards, room, Letters(measure, scale), hand_area, lines, on)
+    def lay(
+        scale: float, on: Screen, room: Mapping[Key, int] = capacity or {}, band: float = BAND_MAX
+    ) -> Layout:
+        letters = Letters(measure, scale)
+        return _project(zones, view, cards, room, letters, hand_area, lines, on, band)
 
     if letters is not None:
         return lay(letters, screen)
@@ -772,8 +775,40 @@ def project(
         # felt grows a little with its letters.
         wanted = math.ceil(wanted * 20 - 1e-9) / 20
         if wanted <= scale:
-            return layout if screen == Screen() else lay(scale, screen)
+            break
         scale = wanted
+    if screen == Screen():
+        return layout
+    layout = lay(scale, screen)
+    # Rows fanned closer than side by side take the room the felt has to spare, as far
+    # as it goes without making the felt larger (and the table smaller).
+    band = max(BAND_MAX, layout.felt[2] - 2 * FELT_PAD)
+    for share in (1.0, 0.75, 0.5):
+        room = _grown(layout, capacity or {}, share)
+        if room is None:
+            break
+        wider = lay(scale, screen, room, band)
+        if wider.felt[2] <= layout.felt[2] and wider.felt[3] <= layout.felt[3]:
+            return wider
+    return layout
+
+
+def _grown(layout: Layout, capacity: Mapping[Key, int], share: float) -> dict[Key, int] | None:
+    """Room for the rows of the felt fanned closer than side by side: ``share`` of the
+    faces they hold more than they have room for; None when no row is fanned."""
+    grown = dict(capacity)
+    fanned = False
+    for key, place in layout.places.items():
+        faces = [face.rect for face in place.faces]
+        if place.kind != "row" or place.in_hand or len(faces) < 2:
+            continue
+        steps = [b[0] - a[0] for a, b in pairwise(faces) if b[1] == a[1]]
+        apart = CARD_STEP if faces[0][2] == CARD_W else PIECE_STEP
+        if min(steps, default=apart) < apart - 0.5:
+            has = grown.get(key, 0)
+            grown[key] = max(has, has + math.ceil((len(faces) - has) * share))
+            fanned = True
+    return grown if fanned else None
 
 
 def first_zoom(layout: Layout) -> float:
@@ -795,8 +830,10 @@ def _project(
     hand_area: bool,
     lines: int,
     screen: Screen,
+    band: float = BAND_MAX,
 ) -> Layout:
-    """The layout of :func:`project` with labels in these ``letters``."""
+    """The layout of :func:`project` with labels in these ``letters``, a seat's
+    places in lines at most ``band`` wide."""
     measure = letters.measure
     layout = Layout(letters=letters.scale)
     seats = range(len(view.seat_names))
@@ -832,9 +869,9 @@ def _project(
     shared = [middle_block(spec) for spec in _shared_specs(zones, view)]
     middle_band, _end = _band(shared, 0.0, True)
     middle = _stacked(middle_band) if middle_band else _Block([], 0.0, 0.0)
-    tops = [group(seat, widest, BAND_MAX if not crowded else TOP_MOST) for seat in top]
+    tops = [group(seat, widest, band if not crowded else TOP_MOST) for seat in top]
     sides = [group(seat, SIDE_ROW, SIDE_MOST) for seat in (*left, *right)]
-    mine = group(viewer, ROW_MAX, BAND_MAX, plate_first=False) if viewer is not None else None
+    mine = group(viewer, ROW_MAX, band, plate_first=False) if viewer is not None else None
     rows: list[_Block] = []
     middle_width = 0.0
     if (
