@@ -21,7 +21,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from typing import Any
 
 from vtt.janken import Card
@@ -758,11 +757,9 @@ def project(
     """
     screen = screen or Screen()
 
-    def lay(
-        scale: float, on: Screen, room: Mapping[Key, int] = capacity or {}, band: float = BAND_MAX
-    ) -> Layout:
+    def lay(scale: float, on: Screen) -> Layout:
         letters = Letters(measure, scale)
-        return _project(zones, view, cards, room, letters, hand_area, lines, on, band)
+        return _project(zones, view, cards, capacity or {}, letters, hand_area, lines, on)
 
     if letters is not None:
         return lay(letters, screen)
@@ -777,38 +774,7 @@ def project(
         if wanted <= scale:
             break
         scale = wanted
-    if screen == Screen():
-        return layout
-    layout = lay(scale, screen)
-    # Rows fanned closer than side by side take the room the felt has to spare, as far
-    # as it goes without making the felt larger (and the table smaller).
-    band = max(BAND_MAX, layout.felt[2] - 2 * FELT_PAD)
-    for share in (1.0, 0.75, 0.5):
-        room = _grown(layout, capacity or {}, share)
-        if room is None:
-            break
-        wider = lay(scale, screen, room, band)
-        if wider.felt[2] <= layout.felt[2] and wider.felt[3] <= layout.felt[3]:
-            return wider
-    return layout
-
-
-def _grown(layout: Layout, capacity: Mapping[Key, int], share: float) -> dict[Key, int] | None:
-    """Room for the rows of the felt fanned closer than side by side: ``share`` of the
-    faces they hold more than they have room for; None when no row is fanned."""
-    grown = dict(capacity)
-    fanned = False
-    for key, place in layout.places.items():
-        faces = [face.rect for face in place.faces]
-        if place.kind != "row" or place.in_hand or len(faces) < 2:
-            continue
-        steps = [b[0] - a[0] for a, b in pairwise(faces) if b[1] == a[1]]
-        apart = CARD_STEP if faces[0][2] == CARD_W else PIECE_STEP
-        if min(steps, default=apart) < apart - 0.5:
-            has = grown.get(key, 0)
-            grown[key] = max(has, has + math.ceil((len(faces) - has) * share))
-            fanned = True
-    return grown if fanned else None
+    return layout if screen == Screen() else lay(scale, screen)
 
 
 def first_zoom(layout: Layout) -> float:
@@ -830,10 +796,8 @@ def _project(
     hand_area: bool,
     lines: int,
     screen: Screen,
-    band: float = BAND_MAX,
 ) -> Layout:
-    """The layout of :func:`project` with labels in these ``letters``, a seat's
-    places in lines at most ``band`` wide."""
+    """The layout of :func:`project` with labels in these ``letters``."""
     measure = letters.measure
     layout = Layout(letters=letters.scale)
     seats = range(len(view.seat_names))
@@ -869,9 +833,9 @@ def _project(
     shared = [middle_block(spec) for spec in _shared_specs(zones, view)]
     middle_band, _end = _band(shared, 0.0, True)
     middle = _stacked(middle_band) if middle_band else _Block([], 0.0, 0.0)
-    tops = [group(seat, widest, band if not crowded else TOP_MOST) for seat in top]
+    tops = [group(seat, widest, BAND_MAX if not crowded else TOP_MOST) for seat in top]
     sides = [group(seat, SIDE_ROW, SIDE_MOST) for seat in (*left, *right)]
-    mine = group(viewer, ROW_MAX, band, plate_first=False) if viewer is not None else None
+    mine = group(viewer, ROW_MAX, BAND_MAX, plate_first=False) if viewer is not None else None
     rows: list[_Block] = []
     middle_width = 0.0
     if (
