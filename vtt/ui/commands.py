@@ -269,14 +269,8 @@ class PieceCommands(QObject):
         self.session.message.emit("Drag the stack now to move it whole")
 
     def take_from_bag(self, ids: list[str]) -> None:
-        """Take a piece out of a bag at random; say what came out, as every seat sees it
-        lying on the table (a face-down card stays unnamed)."""
-        bag = self.table.objects[ids[0]]
-        taken = self.session.run(None, lambda: self.table.take_from_bag(ids[0]))
-        if taken is not None:
-            who = self.session.seat_name()
-            piece = self.table.objects[taken]
-            self._say([f"{who} takes {taken_words(piece)} out of {the(bag.describe())}"])
+        """Take a piece out of a bag at random."""
+        self.session.run(None, lambda: self.table.take_from_bag(ids[0]))
 
     # ------------------------------------------------------------ counters
 
@@ -328,21 +322,6 @@ def rolled(who: str, die: Die) -> str:
     if die.style.startswith("rank"):
         return f"{who} rolls {face_words(die.shown)} on {name}"
     return f"{who} rolls {name}: {face_words(die.shown)}"
-
-
-def taken_words(piece: Piece) -> str:
-    """A piece as everyone at the table may name it: a card by its face only while it
-    lies face up ("QL", "a face-down card"), anything else by its name after "the".
-
-    >>> from vtt.table import Token
-    >>> [taken_words(CardPiece(i, face="QL", face_up=up)) for i, up in (("c", True), ("d", False))]
-    ['QL', 'a face-down card']
-    >>> taken_words(Token("t", label="Rock token"))
-    'the Rock token'
-    """
-    if isinstance(piece, CardPiece):
-        return piece.describe()
-    return the(piece.describe())
 
 
 def the(name: str) -> str:
