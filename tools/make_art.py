@@ -421,10 +421,18 @@ def card_base(fill: str = CARD_BG) -> str:
     return rect(1, 1, 248, 348, 13, fill=fill, stroke=CARD_EDGE, stroke_width="2")
 
 
+#: The ranks whose corner index is underlined.
+UNDERLINED = ("6", "9")
+
+
 def corner_index(font: Font, rank: str, suit: str) -> str:
     colour = JOKER if rank == "Jk" else ink(suit)
     cap = 38
     idx = font.text(rank, 28, 12 + cap, cap, colour, max_w=44)
+    if rank in UNDERLINED:
+        # As on real decks: upside down, a 6 and a 9 read the same without it.
+        width = font.width(rank, cap) * 0.85
+        idx += rect(28 - width / 2, 15 + cap, width, 4, 1.5, fill=colour, **{"class": "underline"})
     idx += symbol(suit, 28, 76, 34, SUIT_COLOURS[suit])
     return idx + group(idx, rot180(CX, CY))
 

@@ -29,6 +29,7 @@ from vtt.rules.views import View
 from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, card_asset, dot_edge, palette
 from vtt.ui.game.building import MoveBuilder
 from vtt.ui.game.handorder import ORDERS, HandOrder, arrange, chosen_order, following, keep_order
+from vtt.ui.game.known import with_known_faces
 from vtt.ui.game.lines import table_line_count, table_lines
 from vtt.ui.game.projection import (
     EDGE,
@@ -38,7 +39,9 @@ from vtt.ui.game.projection import (
     Key,
     Layout,
     Place,
+    Screen,
     capacities,
+    in_two_lines,
     is_hand,
     project,
 )
@@ -84,6 +87,8 @@ LABEL = QColor(255, 255, 255, 200)
 TABLE_LINE_PX = 26.0
 LEGAL = QColor(120, 255, 140)
 RECENT = QColor(255, 215, 94, 190)  # the places the last move changed
+#: A seat's marker on a cell: its ring's width, and the tag in the cell's corner.
+MARKER_PEN, MARKER_TAG = 7.0, 20.0
 #: A move built on the table: the card aimed at, the cards chosen, those that can join.
 AIMED, CHOSEN = QColor(255, 110, 80), QColor(255, 215, 94)
 #: The tally under the card aimed at: its letters and its room, in table units.
@@ -172,8 +177,11 @@ def _foot_shows(place: Place, face: Face) -> bool:
 
 
 def _changed(before: Held | None, now: Held) -> bool:
-    """True if a place holds something else now (a place that was not there: changed)."""
-    if before is None or before[0] != now[0]:
+    """True if a place holds something else now (a place that was not there: changed,
+    unless it is laid out empty, as a zone the pack shows from now on)."""
+    if before is None:
+        return now[0] > 0
+    if before[0] != now[0]:
         return True
     if None in before[1] or None in now[1]:  # a back on either side: the count decides
         return False
@@ -331,9 +339,33 @@ class PlaceItem(QGraphicsRectItem):
             draw_kept(painter, ("recent", rect.width(), rect.height()), rect, self._draw_edge)
 
     def _draw_edge(self, painter: QPainter) -> None:
+        if self.place.kind == "cell":
+            # A ring at the cell's very edge, outside a marker's (which it leaves whole).
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(RECENT, 3))
+            painter.drawRoundedRect(self.rect().adjusted(2, 2, -2, -2), 6, 6)
+            return
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(RECENT, 4))
         painter.drawRoundedRect(self.rect().adjusted(5, 5, -5, -5), 9, 9)
+
+    def _draw_marker(self, painter: QPainter, seat: int, inset: float) -> None:
+        """A seat's marker on a cell: a ring of its colour on a halo that stands out
+        from the board (light round Black, dark round White), and a tag of its colour
+        in the cell's top left corner."""
+        colour = seat_colour(seat, self.colours)
+        halo = dot_edge(colour)
+        halo.setAlpha(230)
+        ring = self.rect().adjusted(inset, inset, -inset, -inset)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(halo, MARKER_PEN + 5))
+        painter.drawRoundedRect(ring, 8, 8)
+        painter.setPen(QPen(colour, MARKER_PEN))
+        painter.drawRoundedRect(ring, 8, 8)
+        painter.setPen(QPen(halo, 2.5))
+        painter.setBrush(colour)
+        tag = MARKER_TAG
+        painter.drawEllipse(QRectF(ring.left() + 4, ring.top() + 4, tag, tag))
 
     def _draw(self, painter: QPainter) -> None:
         body = self.rect().adjusted(4, 4, -4, -4)
@@ -348,10 +380,8 @@ class PlaceItem(QGraphicsRectItem):
             painter.setBrush(QColor(0, 0, 0, 40))
             painter.setPen(QPen(OUTLINE, 2, Qt.PenStyle.DashLine))
             painter.drawRoundedRect(body, 10, 10)
-        for seat in self.markers:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(seat_colour(seat, self.colours), 6))
-            painter.drawRoundedRect(body.adjusted(5, 5, -5, -5), 8, 8)
+        for n, seat in enumerate(self.markers):
+            self._draw_marker(painter, seat, 10 + n * (MARKER_PEN + 6))
         if not cell and not self.place.in_hand:  # a hand's label is a HandLabel, on top
             self.draw_label(painter)
 
@@ -736,25 +766,34 @@ def _paint_names(painter: QPainter, grid: Grid) -> None:
         painter.drawText(QRectF(x - edge - 2, top, edge - 8, ch), centre, name)
 
 
-def paint_lines(painter: QPainter, strip: QRectF, lines: Sequence[str]) -> None:
-    """The pack's lines of text, one under the other in the strip kept for them, centred;
-    a line too wide for the felt is drawn smaller, then cut short with an ellipsis."""
+def table_text(text: str, width: float) -> tuple[QFont, tuple[str, ...]]:
+    """A line a pack writes on the table as drawn in ``width``: its letters, and its
+    text in one line, or broken in two when it is too wide, drawn smaller only when the
+    two are too wide still, and cut short with an ellipsis as a last resort."""
     font = QFont(label_font())
     font.setBold(True)
+    size = TABLE_LINE_PX
+    while True:
+        font.setPixelSize(round(size))
+        metrics = QFontMetricsF(font)
+        parts = in_two_lines(text, width, metrics.horizontalAdvance)
+        if size <= LABEL_PX * 0.75 or max(map(metrics.horizontalAdvance, parts)) <= width:
+            break
+        size -= 1
+    elide = Qt.TextElideMode.ElideRight
+    return font, tuple(metrics.elidedText(part, elide, width) for part in parts)
+
+
+def paint_lines(painter: QPainter, strip: QRectF, lines: Sequence[str]) -> None:
+    """The pack's lines of text, one under the other in the strip kept for them, centred
+    (each broken in two when it is too wide for the felt, see :func:`table_text`)."""
     height, width = strip.height() / max(1, len(lines)), strip.width()
     painter.setPen(LABEL)
     for index, line in enumerate(lines):
-        text = shown_name(line)
-        size = TABLE_LINE_PX
-        font.setPixelSize(round(size))
-        while size > LABEL_PX * 0.75 and QFontMetricsF(font).horizontalAdvance(text) > width:
-            size -= 1
-            font.setPixelSize(round(size))
-        metrics = QFontMetricsF(font)
-        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+        font, parts = table_text(shown_name(line), width)
         painter.setFont(font)
         row = QRectF(strip.left(), strip.top() + index * height, width, height)
-        painter.drawText(row, Qt.AlignmentFlag.AlignCenter, text)
+        painter.drawText(row, Qt.AlignmentFlag.AlignCenter, "\n".join(parts))
 
 
 class BoardScene(FeltScene):
@@ -788,6 +827,8 @@ class BoardScene(FeltScene):
         self._moment_timer.timeout.connect(self._next_moment)
         #: The order the hand area shows the hand in, kept per game (``handorder``).
         self.hand_order = chosen_order(session.game.id)
+        #: The window's room for the table: the felt takes its shape, the hands its width.
+        self.screen = Screen()
         self.setSceneRect(WORLD)
         session.picks_changed.connect(self.mark_picks)
 
@@ -809,6 +850,23 @@ class BoardScene(FeltScene):
             first = session.first_state()
             self._capacity = (session.setup, capacities(session.game.zones, first.view(0)))
         return self._capacity[1]
+
+    def set_screen(self, shape: float | None = None, hand_px: float | None = None) -> None:
+        """The table view took this shape (width over height), or the hand area this
+        width in pixels: the table is laid out again for it (the felt as wide as the
+        window, the hands spread over their room), unless the change is too small to
+        show or the moments of a move are still being shown (they end laid out anew)."""
+        now = self.screen
+        shape = now.shape if shape is None else shape
+        hand_px = now.hand_px if hand_px is None else hand_px
+        same_hand = now.hand_px is not None and hand_px is not None
+        if abs(shape - now.shape) < 0.01 * now.shape and (
+            now.hand_px == hand_px or (same_hand and abs(hand_px - now.hand_px) < 2)
+        ):
+            return
+        self.screen = Screen(shape, hand_px)
+        if self._before is not None and not self._moments:
+            self._draw(self.session.view(), None, final=True)
 
     def rebuild(self) -> None:
         """Draw the game again from a fresh projection of the viewer's view. After a
@@ -901,6 +959,8 @@ class BoardScene(FeltScene):
         cards = session.uses_cards
         zones = session.shown_zones()
         game = session.game
+        # Another seat's hand the viewer knows card by card (a face-up draft) shows so.
+        view = with_known_faces(view, session.state.components())
         self.written = table_lines(game, view.vars, session.state.env, session.names)
         lines = table_line_count(game)
         layout = project(
@@ -910,6 +970,7 @@ class BoardScene(FeltScene):
             capacity=self.capacity(),
             measure=measure,
             lines=lines,
+            screen=self.screen,
         )
         arrange(layout, self.hand_order)
         self.layout = layout
@@ -1219,6 +1280,11 @@ class BoardView(FeltView):
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
+        size = self.viewport().size()
+        if self.dragging is None and size.height() > 0:
+            self.board.set_screen(shape=size.width() / size.height())
+            if self.hand_view is not None:
+                self.hand_view.fit()
         if not self.moved_by_hand:
             self.fit()
 
@@ -1496,6 +1562,8 @@ class HandView(QGraphicsView):
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
+        if self.table.dragging is None:
+            self.board.set_screen(hand_px=float(self.viewport().width()))
         self.fit()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:

@@ -37,8 +37,10 @@ __all__ = [
     "Layout",
     "Picking",
     "Place",
+    "Screen",
     "capacities",
     "drags_of",
+    "in_two_lines",
     "is_hand",
     "project",
 ]
@@ -55,6 +57,9 @@ GAP, BAND_GAP = 36.0, 64.0
 CARD_STEP, PIECE_STEP, MIN_STEP = CARD_W + 10.0, PIECE + 10.0, 9.0
 #: A row has room for this many faces at least and at most (more are fanned closer).
 ROW_MIN, ROW_MAX = 3, 12
+#: A row in the middle of the table with room for more than ROW_MAX faces (a draft
+#: pool of 24) lies in up to this many lines of faces, this far apart.
+MIDDLE_LINES, LINE_GAP = 2, 10.0
 #: A band of places wider than this goes on in a second line.
 BAND_MAX = 1800.0
 #: The height of a line of a place's label, in table units (its letters: LABEL_PX).
@@ -79,8 +84,9 @@ BESIDE_HEIGHT = 600.0
 FELT_PAD = 56.0
 MIN_FELT = (1000.0, 720.0)
 FELT_SHAPE = 1.25
-#: The room of a line of text a pack writes on the table (a var's ``on_table``).
-TABLE_LINE = 40.0
+#: The room of a line of text a pack writes on the table (a var's ``on_table``): two
+#: lines of its letters, so that a long text is broken in two, not cut short.
+TABLE_LINE = 72.0
 #: Where the hand area lies: far below the table, out of the table's view.
 HAND_Y = 20000.0
 #: The table's part of the game window at its first size (1300 x 900 less the side
@@ -130,6 +136,15 @@ class Letters:
     def caption(self) -> float:
         """The room above a board for its caption."""
         return CAPTION_ROOM * self.scale
+
+
+@dataclass(frozen=True)
+class Screen:
+    """The window's room for the table: the shape of its table view (width over
+    height), and how wide its hand area is in pixels (None: not known)."""
+
+    shape: float = FELT_SHAPE
+    hand_px: float | None = None
 
 
 @dataclass(frozen=True)
@@ -328,9 +343,13 @@ def _face_size(cards: bool) -> tuple[float, float]:
     return (CARD_W, CARD_H) if cards else (PIECE, PIECE)
 
 
-def _lines(label: str, room: float, measure: Measure) -> tuple[str, ...]:
+def in_two_lines(label: str, room: float, measure: Measure) -> tuple[str, ...]:
     """A label in one line if it fits ``room``, else in two, broken at the space that
-    leaves the longer line shortest."""
+    leaves the longer line shortest.
+
+    >>> in_two_lines("spell cast face down", 100.0, lambda text: 10.0 * len(text))
+    ('spell cast', 'face down')
+    """
     words = label.split()
     if measure(label) <= room or len(words) < 2:
         return (label,)
@@ -347,7 +366,7 @@ def _labelled(
     extra = measure(" (99)") if count else 0.0
     # A label as wide as a few cards stays on one line, the place widened for it.
     room = max(content - LABEL_INSET * scale - extra, LABEL_LINE_MAX * scale)
-    lines = _lines(label, room, measure)
+    lines = in_two_lines(label, room, measure)
     widest = max(measure(line) for line in lines) + extra
     # Whole table units, so that every position is exact (no 0.1 + 0.2 anywhere).
     return lines, float(math.ceil(max(content, widest + LABEL_INSET * scale)))
@@ -487,12 +506,12 @@ def _pile(spec: _Spec, cards: bool, letters: Letters) -> Place:
     )
 
 
-def _row_steps(count: int, slots: int, cards: bool) -> list[float]:
-    """Where each of ``count`` faces lies along a row with room for ``slots``: side by
-    side while they fit, then fanned closer, the oldest piled under the first shown."""
+def _row_steps(count: int, room: float, cards: bool) -> list[float]:
+    """Where each of ``count`` faces lies along a row whose faces may lie ``room``
+    apart from the first to the last: side by side while they fit, then fanned closer,
+    the oldest piled under the first shown."""
     step = CARD_STEP if cards else PIECE_STEP
-    room = step * (slots - 1)
-    if count > slots:
+    if count > 1 and step * (count - 1) > room:
         step = room / (count - 1)
     if step >= MIN_STEP:
         return [n * step for n in range(count)]
@@ -500,22 +519,43 @@ def _row_steps(count: int, slots: int, cards: bool) -> list[float]:
     return [max(0, n - hidden) * MIN_STEP for n in range(count)]
 
 
-def _row(spec: _Spec, cards: bool, letters: Letters, capacity: int, widest: int) -> Place:
+def _row(
+    spec: _Spec,
+    cards: bool,
+    letters: Letters,
+    capacity: int,
+    widest: int,
+    *,
+    most_lines: int = 1,
+    reach: float | None = None,
+) -> Place:
+    """A row of faces under its label, with room for as many as it held at the start
+    (``capacity``), at most ``widest`` side by side in up to ``most_lines`` lines; more
+    are fanned closer. ``reach``: how far apart its first and last faces of a line may
+    lie instead (a hand given the hand area's room)."""
     faces = _stack_faces(spec.node)
     w, h = _face_size(cards)
     step = CARD_STEP if cards else PIECE_STEP
-    slots = max(ROW_MIN, min(widest, capacity))
+    # A row that held more than fit in a line at the start goes on in further lines.
+    held = max(capacity, len(faces))
+    rows = max(1, min(most_lines, math.ceil(held / widest)))
+    slots = max(ROW_MIN, min(widest, math.ceil(held / rows) if rows > 1 else capacity))
+    if reach is None:
+        reach = step * (slots - 1)
     label = zone_label(spec.zone)
-    lines, width = _labelled(label, w + step * (slots - 1) + 2 * PAD, letters, count=True)
+    lines, width = _labelled(label, w + reach + 2 * PAD, letters, count=True)
     top = PAD + letters.line * len(lines)
-    shown = tuple(
-        Face(c, (PAD + x, top, w, h), i)
-        for i, (c, x) in enumerate(zip(faces, _row_steps(len(faces), slots, cards), strict=True))
-    )
-    rect = (0.0, 0.0, width, top + h + PAD)
+    per_line = max(slots, math.ceil(len(faces) / rows)) if rows > 1 else len(faces)
+    shown = []
+    for line in range(rows):
+        part = faces[line * per_line : (line + 1) * per_line]
+        y = top + line * (h + LINE_GAP)
+        for n, (c, x) in enumerate(zip(part, _row_steps(len(part), reach, cards), strict=True)):
+            shown.append(Face(c, (PAD + x, y, w, h), line * per_line + n))
+    rect = (0.0, 0.0, width, top + rows * h + (rows - 1) * LINE_GAP + PAD)
     owner = _owner(spec.zone, spec.key)
     return Place(
-        spec.key, "row", rect, label, owner, len(faces), shown, lines, False, letters.scale
+        spec.key, "row", rect, label, owner, len(faces), tuple(shown), lines, False, letters.scale
     )
 
 
@@ -542,8 +582,16 @@ class _Block:
 
 
 def _block(
-    spec: _Spec, cards: bool, letters: Letters, capacity: Mapping[Key, int], widest: int
+    spec: _Spec,
+    cards: bool,
+    letters: Letters,
+    capacity: Mapping[Key, int],
+    widest: int,
+    *,
+    most_lines: int = 1,
+    reach: float | None = None,
 ) -> _Block:
+    """A zone instance laid out at 0, 0: a board, a pile, or a row (see :func:`_row`)."""
     zone = spec.zone
     if zone.grid is not None:
         places, grid, width, height = _grid(spec, cards, letters)
@@ -551,7 +599,8 @@ def _block(
     if zone.visibility == "nobody":
         place = _pile(spec, cards, letters)
     else:
-        place = _row(spec, cards, letters, capacity.get(spec.key, 0), widest)
+        held = capacity.get(spec.key, 0)
+        place = _row(spec, cards, letters, held, widest, most_lines=most_lines, reach=reach)
     return _Block([place], place.rect[2], place.rect[3])
 
 
@@ -692,6 +741,7 @@ def project(
     hand_area: bool = True,
     lines: int = 0,
     letters: float | None = None,
+    screen: Screen | None = None,
 ) -> Layout:
     """The places of a view on the felt, each seat's by its name plate around the
     table: the seat at the screen at the bottom, the next on its left, the last on its
@@ -702,20 +752,29 @@ def project(
     label's width at the labels' size; ``lines`` lines of text (a pack's ``on_table``
     vars) are kept room for across the felt above the viewer's places. On a large table
     the labels are drawn larger (``Layout.letters``), so as to be LEAST_PX high at the
-    first view where LETTERS_MOST allows (else ``letters`` times their size)."""
-    room = capacity or {}
+    first view where LETTERS_MOST allows (else ``letters`` times their size). The
+    felt takes the shape of the window's ``screen``, and the hands its hand area's room.
+    """
+    screen = screen or Screen()
+
+    def lay(scale: float, on: Screen) -> Layout:
+        letters = Letters(measure, scale)
+        return _project(zones, view, cards, capacity or {}, letters, hand_area, lines, on)
+
     if letters is not None:
-        return _project(zones, view, cards, room, Letters(measure, letters), hand_area, lines)
+        return lay(letters, screen)
     scale = 1.0
     while True:
-        layout = _project(zones, view, cards, room, Letters(measure, scale), hand_area, lines)
+        # The letters' size is the first view's (the same in a window of any size).
+        layout = lay(scale, Screen())
         wanted = min(LETTERS_MOST, LEAST_PX / (LABEL_PX * first_zoom(layout)))
         # Round up to a twentieth, so that sizes stay round; a few tries at most, as the
         # felt grows a little with its letters.
         wanted = math.ceil(wanted * 20 - 1e-9) / 20
         if wanted <= scale:
-            return layout
+            break
         scale = wanted
+    return layout if screen == Screen() else lay(scale, screen)
 
 
 def first_zoom(layout: Layout) -> float:
@@ -736,6 +795,7 @@ def _project(
     letters: Letters,
     hand_area: bool,
     lines: int,
+    screen: Screen,
 ) -> Layout:
     """The layout of :func:`project` with labels in these ``letters``."""
     measure = letters.measure
@@ -764,7 +824,7 @@ def _project(
     def middle_block(spec: _Spec) -> _Block:
         if board is not None and spec.key == board.key:
             return _edged_board(spec, edge_rows, cards, letters)
-        return make(spec, ROW_MAX)
+        return _block(spec, cards, letters, room, ROW_MAX, most_lines=MIDDLE_LINES)
 
     # Seats at the sides and several across the top fan their rows closer: they share
     # the table's width.
@@ -833,7 +893,10 @@ def _project(
     left_x, top_y, width, height = _union(kept)
     felt_w = max(MIN_FELT[0], width + 2 * FELT_PAD)
     felt_h = max(MIN_FELT[1], height + 2 * FELT_PAD)
-    felt_w = max(felt_w, felt_h * FELT_SHAPE)  # a table wider than it is deep
+    # A table wider than it is deep, as wide as the window's shape asks: fitted there,
+    # its rim and margin around it, it fills the window's width and height.
+    wide = max(FELT_SHAPE, screen.shape)
+    felt_w = max(felt_w, felt_h * FELT_SHAPE, wide * (felt_h + FIT_ROOM) - FIT_ROOM)
     # Everything moves so that the felt is centred on 0, 0.
     dx, dy = -(left_x + width / 2), -(top_y + height / 2)
     layout.felt = (-felt_w / 2, -felt_h / 2, felt_w, felt_h)
@@ -849,7 +912,7 @@ def _project(
     if viewer is not None and hand_area:
         hands = [s for s in _seat_specs(zones, view, viewer) if is_hand(s.zone)]
         if hands:
-            _lay_hands(layout, hands, cards, measure, room)
+            _lay_hands(layout, hands, cards, measure, room, screen.hand_px)
     if strip_y is not None:
         layout.lines = (
             -felt_w / 2 + FELT_PAD,
@@ -898,19 +961,59 @@ def _merged(
 
 
 def _lay_hands(
-    layout: Layout, hands: list[_Spec], cards: bool, measure: Measure, room: Mapping[Key, int]
+    layout: Layout,
+    hands: list[_Spec],
+    cards: bool,
+    measure: Measure,
+    room: Mapping[Key, int],
+    hand_px: float | None,
 ) -> None:
+    """The viewer's hands side by side in the hand area, from its left edge, spread
+    over the hand area's width (``hand_px`` pixels, when known): side by side while
+    they fit, else fanned closer, each as far as its share of the room allows."""
     # The hand area is fitted to its strip of the window on its own: its letters stay.
-    """The viewer's hands side by side in the hand area, from its left edge."""
+    letters = Letters(measure)
+    blocks = [_block(spec, cards, letters, room, 2 * ROW_MAX) for spec in hands]
+    if hand_px is not None:
+        reaches = _hand_reaches(hands, blocks, cards, room, hand_px)
+        blocks = [
+            _block(spec, cards, letters, room, 2 * ROW_MAX, reach=reach)
+            for spec, reach in zip(hands, reaches, strict=True)
+        ]
     x = 0.0
     height = 0.0
-    for spec in hands:
-        block = _block(spec, cards, Letters(measure), room, 2 * ROW_MAX).moved(x, HAND_Y)
+    for block in blocks:
+        block = block.moved(x, HAND_Y)
         for place in block.places:
             layout.places[place.key] = replace(place, in_hand=True)
         x += block.width + GAP
         height = max(height, block.height)
     layout.hand = (-PAD, HAND_Y - PAD, x - GAP + 2 * PAD, height + 2 * PAD)
+
+
+def _hand_reaches(
+    hands: list[_Spec],
+    blocks: list[_Block],
+    cards: bool,
+    capacity: Mapping[Key, int],
+    hand_px: float,
+) -> list[float]:
+    """How far apart the first and last faces of each hand may lie in a hand area
+    ``hand_px`` pixels wide: as far as its faces side by side need, or, when they all
+    do not fit, the room there is shared out as they need it."""
+    step = CARD_STEP if cards else PIECE_STEP
+    w, _h = _face_size(cards)
+    height = max(b.height for b in blocks) + 2 * PAD
+    # The hand area is drawn as large as its strip's height allows, at most full size.
+    width = hand_px / min(1.0, HAND_AREA_PX / height)
+    # Room for as many as each held at the start, or holds now, side by side.
+    held = [max(ROW_MIN, min(2 * ROW_MAX, capacity.get(s.key, 0)), len(s.node)) for s in hands]
+    wanted = [step * (n - 1) for n in held]
+    free = width - 2 * PAD - GAP * (len(hands) - 1) - len(hands) * (w + 2 * PAD)
+    if sum(wanted) <= free:
+        return wanted
+    total = sum(wanted) or 1.0
+    return [max(0.0, free * want / total) for want in wanted]
 
 
 def _markers(view: View, layout: Layout) -> list[tuple[Key, int, str]]:
