@@ -4,14 +4,13 @@ the same whatever the hidden cards are, and they find the moves that matter."""
 from __future__ import annotations
 
 import dataclasses
-import gc
 import random
-import types
 from typing import Any
 
 import pytest
 
 from tests.ai.packs import best_three, higher
+from tests.ai.test_agent_input import reachable
 from vtt.ai.agent import Budget
 from vtt.ai.greedy import GreedyAgent
 from vtt.ai.levels import AGENTS, make_agent
@@ -45,39 +44,13 @@ def _position(pack: str, options: dict[str, Any], players: int | None, moves: in
     return state
 
 
-def _reachable(*roots: object) -> list[object]:
-    """Everything reachable from ``roots`` by references, short of modules, classes and
-    the globals of functions (those lead to every object of the program)."""
-    seen: dict[int, object] = {}
-    todo = list(roots)
-    while todo:
-        item = todo.pop()
-        if id(item) in seen or isinstance(item, types.ModuleType | type):
-            continue
-        seen[id(item)] = item
-        if isinstance(item, types.FunctionType):
-            todo.extend(c.cell_contents for c in item.__closure__ or () if _filled(c))
-            todo.extend(item.__defaults__ or ())
-            continue
-        todo.extend(gc.get_referents(item))
-    return list(seen.values())
-
-
-def _filled(cell: Any) -> bool:
-    try:
-        cell.cell_contents  # noqa: B018
-    except ValueError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize(("pack", "options", "players"), PACKS)
 def test_what_an_agent_is_handed_reaches_no_hidden_card_or_pile_order(pack, options, players):
     state = _position(pack, options, players, 5)
     seat = state.to_move
     hidden = [stack for stack in hidden_stacks(state, seat) if stack]
     handed = (state.view(seat), list(state.legal_moves))
-    reached = _reachable(*handed)
+    reached = list(reachable(*handed))
     hidden_ids = {id(stack) for stack in hidden}
     orders = {tuple(stack) for stack in hidden if len(stack) > 1}
     # The only positions within reach are the pack's blank starts (its components in
@@ -116,7 +89,7 @@ def test_the_pack_a_view_carries_keeps_no_other_seats_moves_from_before():
     state = load_game("war").new_state({"mode": "five-card"}, seed=7)
     seat, other = state.pending
     theirs = [state.action_to_move(a) for a in state.legal_actions(other)]
-    reached = _reachable(state.view(seat), list(state.legal_moves))
+    reached = list(reachable(state.view(seat), list(state.legal_moves)))
     assert not any(
         isinstance(item, list | tuple) and len(item) > 1 and list(item) == theirs
         for item in reached
