@@ -516,3 +516,35 @@ def test_cancel_while_a_saved_games_moves_are_made_again_opens_nothing(
     assert "opening cancelled" in window.message.text() and window.opened == []
     release.set()
     qtbot.wait(20)  # the abandoned work ends on its own thread, harmlessly
+
+
+def test_the_window_lives_on_while_a_records_moves_are_made_again(qtbot, tmp_path, monkeypatch):
+    """A game record opened to step through is made on a worker thread too: the event loop
+    runs meanwhile (the first move waits until a timer of the window's thread has ticked)."""
+    import threading
+
+    import vtt.ui.game.session as session_module
+    from vtt.ui.qt import QTimer
+
+    window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
+    _saved, moves = long_saved_game(tmp_path)
+    record = tmp_path / "long.yaml"
+    record.write_text(f"pack: jantori\nseed: 3\nmoves: {moves!r}\n".replace("'", '"'))
+    ticks, ticked = [], threading.Event()
+    timer = QTimer()
+    timer.timeout.connect(lambda: (ticks.append(1), len(ticks) >= 3 and ticked.set()))
+    timer.start(1)
+    real = session_module._replayed
+
+    def after_ticks(state, text, number, source, record=None):
+        if number == 1:
+            ticked.wait(60)  # never set if this runs on the window's thread: the test fails
+        return real(state, text, number, source, record)
+
+    monkeypatch.setattr(session_module, "_replayed", after_ticks)
+    replay = window.open_replay(record)
+    timer.stop()
+    assert ticked.is_set() and len(ticks) >= 3
+    assert replay is not None and [m.text for m in replay.session.moves] == moves
+    assert replay.session.replay_states is not None
+    assert len(replay.session.replay_states) == len(moves) + 1

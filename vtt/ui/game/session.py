@@ -417,13 +417,12 @@ class GameSession(QObject):
         self.state, self.moves = state, made
         self._changed()
 
-    def open_replay(self, record: Record) -> None:
-        """Show a game record to step through; ValueError naming the record at a bad move."""
-        state = start_state(record, self.game)
-        found = [state.copy()]
-        for number, text in enumerate(record.moves, 1):
-            _replayed(state, text, number, record.file or "the record", record)
-            found.append(state.copy())
+    def open_replay(self, record: Record, found: list[State] | None = None) -> None:
+        """Show a game record to step through; ValueError naming the record at a bad move.
+        ``found``: its states, made already (``replayed_states``, on a worker thread)."""
+        if found is None:
+            found = replayed_states(self.game, record)
+        state = found[-1]
         setup = GameSetup(
             self.setup.pack,  # the pack the record names, as the window found it
             tuple(SeatChoice(name) for name in state.seat_names),
@@ -453,6 +452,22 @@ class GameSession(QObject):
         self.state = states[index]
         self._changed()
         return True
+
+
+def replayed_states(
+    game: Game, record: Record, step: Callable[[int], None] | None = None
+) -> list[State]:
+    """The states of a record to step through, from its start to after its last move;
+    ValueError naming the record at a bad move. ``step`` hears how many moves are made
+    after each (a worker thread's progress: it may raise to stop)."""
+    state = start_state(record, game)
+    found = [state.copy()]
+    for number, text in enumerate(record.moves, 1):
+        _replayed(state, text, number, record.file or "the record", record)
+        found.append(state.copy())
+        if step is not None:
+            step(number)
+    return found
 
 
 def made_again(

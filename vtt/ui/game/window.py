@@ -35,7 +35,7 @@ from vtt.ui.game.saved import (
     new_game_autosave,
     saved_game_text,
 )
-from vtt.ui.game.session import GameSession, GameSetup, SeatChoice, made_again
+from vtt.ui.game.session import GameSession, GameSetup, SeatChoice, made_again, replayed_states
 from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
@@ -978,9 +978,19 @@ def open_game_file(
     except (RulesError, FileNotFoundError) as error:
         raise GameFileError(_named(path, error)) from None
     setup = GameSetup(pack, tuple(SeatChoice(n) for n in names), record.options)
+    try:  # the moves are made on a worker thread: the windows stay responsive
+        game = load_game(found)
+        label = f"Making the {len(record.moves)} moves of {shown_name(game.name)} again…"
+        states = with_progress(
+            label, len(record.moves), lambda step: replayed_states(game, record, step)
+        )
+    except Cancelled:
+        raise OpeningCancelled(f"{path}: opening cancelled") from None
+    except (ValueError, RulesError) as error:
+        raise GameFileError(_named(path, error)) from None
     window = GameWindow(setup, art, pause_ms)
     try:
-        window.session.open_replay(record)
+        window.session.open_replay(record, states)
     except (ValueError, RulesError) as error:
         window.discard()
         raise GameFileError(_named(path, error)) from None
