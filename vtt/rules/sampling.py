@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from vtt.rules.engine import State
     from vtt.rules.game import Game
 
-__all__ = ["has_hidden", "sample", "state_of_view"]
+__all__ = ["has_hidden", "pack_components", "sample", "state_of_view"]
 
 
 def has_hidden(view: View) -> bool:
@@ -54,7 +54,7 @@ def state_of_view(view: View) -> State:
     blank = _blank(game, view.options, names)
     state = blank.copy()
     env = state.env
-    unseen = Counter(blank.components())
+    unseen = pack_components(view)
     unseen.subtract(view.visible_components())
     if any(count < 0 for count in unseen.values()):
         raise ValueError(f"{game.id}: the view shows components the pack does not have")
@@ -83,6 +83,14 @@ def state_of_view(view: View) -> State:
     state.outcome = view.outcome
     state.invalidate()
     return state
+
+
+def pack_components(view: View) -> Counter[Component]:
+    """Every component of the view's game, by count: what its pack places for its options
+    and seats, a fact every seat knows (never where they lie)."""
+    if view.game is None:
+        raise ValueError("this view names no game: make it with State.view")
+    return Counter(_blank(view.game, view.options, view.seat_names).components())
 
 
 def sample(view: View, rng: random.Random | Rng, base: State | None = None) -> State:

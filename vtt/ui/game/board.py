@@ -960,7 +960,7 @@ class BoardScene(FeltScene):
         zones = session.shown_zones()
         game = session.game
         # Another seat's hand the viewer knows card by card (a face-up draft) shows so.
-        view = with_known_faces(view, session.state.components())
+        view = with_known_faces(view)
         self.written = table_lines(game, view.vars, session.state.env, session.names)
         lines = table_line_count(game)
         layout = project(

@@ -6,32 +6,32 @@ shown a seat does not hold: here, any card not drafted by it). A hidden stack of
 seat's whose possible components, the components the viewer cannot see less those
 its owner is known to lack, are exactly as many as it holds, holds exactly those: the
 table shows them face up, in an order of their own (never the stack's). Everything is
-worked out from the viewer's view and the deck's make-up alone, so nothing the seat
+worked out from the viewer's view and the pack's make-up alone (``pack_components``), so nothing the seat
 does not know reaches the table.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from vtt.janken import Card
 from vtt.rules.expr import EvalError
+from vtt.rules.sampling import pack_components
 from vtt.rules.values import Component
 from vtt.rules.views import Hidden, View
 
 __all__ = ["with_known_faces"]
 
 
-def with_known_faces(view: View, every: Iterable[Component]) -> View:
+def with_known_faces(view: View) -> View:
     """``view`` with each hidden stack of a seat's that the view shows to hold exactly
-    known components (see the module) face up; ``every``: every component of the game."""
+    known components (see the module) face up."""
     game = view.game
     if game is None or not game.lacks:
         return view
-    unseen = Counter(every)
+    unseen = pack_components(view)
     unseen.subtract(view.visible_components())
     unseen = +unseen  # (what lies in hidden stacks: only counts are read from them)
     if not unseen:
