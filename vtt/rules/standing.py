@@ -1,8 +1,9 @@
 """``value:``, each seat's standing for the computer players: one number per seat.
 
 A value of another shape (a mapping, a text, one number) is refused at load when its
-expression shows it (``shape_problem``), and otherwise at its first evaluation, by
-``SeatValues``, with the file, line and what it gave: never a KeyError deep in an agent.
+expression shows it (``shape_problem``), and otherwise at any evaluation that gives
+another shape, by ``SeatValues``, with the file, line and what it gave: never a KeyError
+deep in an agent.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-from vtt.rules.expr import EvalError, Expr
+from vtt.rules.expr import Expr
 from vtt.rules.shown import excerpt
 
 __all__ = ["SeatValues", "shape_problem"]
@@ -82,9 +83,7 @@ class SeatValues:
             and all(isinstance(item, int | float) for item in result)
         )
         if not good:
-            place = f"{self.expr.where}: " if self.expr.where else ""
-            raise EvalError(
-                f"{place}`{excerpt(self.source, 100)}`: value: must give {WANTED}"
-                f"{f' ({count} numbers)' if count is not None else ''}; it gave {_kind(result)}"
-            )
+            numbers = f" ({count} numbers)" if count is not None else ""
+            wrong = f"value: must give {WANTED}{numbers}; it gave {_kind(result)}"
+            raise self.expr.failed(Exception(wrong))
         return result

@@ -6,8 +6,8 @@ shown a seat does not hold: here, any card not drafted by it). A hidden stack of
 seat's whose possible components, the components the viewer cannot see less those
 its owner is known to lack, are exactly as many as it holds, holds exactly those: the
 table shows them face up, in an order of their own (never the stack's). Everything is
-worked out from the viewer's view and the pack's make-up alone (``pack_components``), so nothing the seat
-does not know reaches the table.
+worked out from the viewer's view and the pack's make-up alone (``pack_components``), so
+nothing the seat does not know reaches the table.
 """
 
 from __future__ import annotations
