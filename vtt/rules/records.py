@@ -29,7 +29,6 @@ __all__ = [
     "Record",
     "RecordError",
     "apply_recorded",
-    "hidden_move",
     "load_record",
     "record_of",
     "record_pack",
@@ -63,11 +62,6 @@ class RecordError(RulesError, ValueError):
 #: and log wrote it: ``Ann: chooses``.
 _HIDDEN_MOVE = re.compile(r"(\S+): chooses")
 _WORD = re.compile(r"[0-9A-Za-z]+")
-
-
-def hidden_move(seat_name: str) -> str:
-    """How a record written for another seat writes a move of ``seat_name`` hidden from it."""
-    return f"{seat_name}: chooses"
 
 
 def apply_recorded(state: State, text: str, record: Record) -> Move:

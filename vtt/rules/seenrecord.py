@@ -10,7 +10,7 @@ ends is written for the seat that made it, from that seat's views alone:
   nor named in a line of its log or its history, every piece of a stack it could not
   see) is written ``?``;
 - each move as the seat's history reads it: another seat's move still hidden from it
-  (a secret choice, a bid) is ``NAME: chooses`` (``records.hidden_move``), whatever its
+  (a secret choice, a bid) is ``NAME: chooses`` (``views.hidden_move``), whatever its
   arguments;
 - ``seen_by:`` the seat, so a replay shows the game as that seat saw it and no other
   way.
@@ -41,12 +41,11 @@ from vtt.rules.records import (
     Record,
     RecordError,
     apply_recorded,
-    hidden_move,
     record_of,
     start_state,
 )
 from vtt.rules.values import Cell, Component, Grid, Piece
-from vtt.rules.views import UNSEEN
+from vtt.rules.views import UNSEEN, hidden_move
 
 __all__ = ["record_seen_by"]
 

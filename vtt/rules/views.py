@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from vtt.rules.engine import Outcome, State
     from vtt.rules.game import Game
 
-__all__ = ["UNSEEN", "Hidden", "Unseen", "View", "view_of"]
+__all__ = ["UNSEEN", "Hidden", "Unseen", "View", "hidden_move", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,12 @@ class View:
         return found
 
 
+def hidden_move(seat_name: str) -> str:
+    """How a view's log (and a record written for that seat) writes a move of
+    ``seat_name``'s hidden from the viewer."""
+    return f"{seat_name}: chooses"
+
+
 def _collect(node: Any, found: list[Component]) -> None:
     if isinstance(node, Hidden):
         return
@@ -146,7 +152,7 @@ def view_of(state: State, seat: int, open_hands: bool = False) -> View:
     made = iter(state.history)
     for entry in state.log:
         shown = open_hands or seen_by(entry.secret, entry.seat, seat)
-        log.append(entry.text if shown else f"{names[entry.seat or 0]}: chooses")
+        log.append(entry.text if shown else hidden_move(names[entry.seat or 0]))
         if entry.seat is not None:  # a move's own line: the history pairs with these
             move = next(made)
             history.append(move.text if shown else "chooses")
