@@ -155,6 +155,8 @@ class GameSession(QObject):
             if choice.computer
         }
         self._drags: Drags | None = None
+        #: ``hand_reason``'s answers for this position, by (card, hand).
+        self._reasons: dict[tuple[str, Key], str | None] = {}
         #: The cards the person to move has picked in the hand (``Drags.picks``), and
         #: whose they are: kept while they may still be picked (a computer's pass
         #: meanwhile changes nothing of theirs).
@@ -309,7 +311,10 @@ class GameSession(QObject):
         }
         if len(places) != 1:
             return None
-        return self.state.explain(Drop(what, places.pop(), hand))
+        key = (what, hand)
+        if key not in self._reasons:  # asked at every draw: once per card and position
+            self._reasons[key] = self.state.explain(Drop(what, places.pop(), hand))
+        return self._reasons[key]
 
     def play(self, move: Move | str) -> bool:
         """Apply a move if it is legal; else say why. True if it was applied."""
@@ -337,6 +342,7 @@ class GameSession(QObject):
     ) -> None:
         self.generation += 1
         self._drags = None
+        self._reasons = {}
         self._builds = None
         self._feet = None
         self.last_footprint = footprint
