@@ -62,6 +62,7 @@ def war_side_by_side(state: State, position: list[int], label: str) -> State:
 def war_winners(position: list[int]) -> tuple[int, ...]:
     """The reference's outcome as the pack's winners (none for a draw)."""
     found = war.winner(position)
+    assert found is not None, "the game is not over"
     return () if found == war.DRAW else (found,)
 
 
