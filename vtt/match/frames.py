@@ -32,6 +32,7 @@ from vtt.rules.footprint import Footprint
 from vtt.rules.model import VarDef, bar_maximum, shown_now
 from vtt.rules.moves import Move
 from vtt.rules.outcome import Outcome
+from vtt.rules.search import _engine_names
 from vtt.rules.values import Piece
 from vtt.rules.views import UNSEEN, Hidden, View, view_of
 
@@ -295,8 +296,11 @@ def seat_frame(
     else:
         view = view_of(state, seat if seat is not None else _NOBODY)
     game = state.game
-    env = state.env
     names = state.seat_names
+    # What the table draws is worked out from the view alone (``seen``: a state made
+    # of it), so that a pack's ``shown:`` or ``bar:`` reading a hidden card or var
+    # tells nobody anything.
+    env = _seen_env(state, view)
     shown_vars = {
         name: plain(value)
         for name, value in view.vars.items()
@@ -325,13 +329,13 @@ def seat_frame(
         outcome=ended,
         open_hands=open_hands,
         zones=plain(view.zones),
-        laid_out=tuple(name for name in game.zones if state.laid_out(name)),
+        laid_out=_laid_out(state, view, env),
         uses_cards=not all(isinstance(c, Piece) for c in state.components()),
         vars=plain(view.vars),
         listed=_listed(game.vars, shown_vars, drawn, names),
         bars=bars,
         table_lines=lines,
-        scores=ended.scores if ended is not None else _live_scores(state),
+        scores=ended.scores if ended is not None else _live_scores(state, env),
         log=tuple(view.log),
         history=tuple(view.history),
         played=plain(view.played),
@@ -343,6 +347,47 @@ def seat_frame(
         can_redo=can_redo,
         replay=replay,
     )
+
+
+def _seen_env(state: State, view: View) -> dict[str, Any]:
+    """The names a pack's display expressions read, as the view has them: the pack's
+    own names only (no move's arguments), every hidden stack as many ``UNSEEN``
+    components, every var not seen ``UNSEEN``. An expression reading something
+    hidden fails, or reads the same whatever is hidden."""
+    env = state.env
+    seen = {name: env[name] for name in _engine_names(state) if name in env}
+    seen["me"] = view.pending[0] if view.pending else view.current
+    for zone in state.game.zones.values():
+        seen[zone.name] = _rebuilt(view.zones[zone.name], zone.depth)
+    for var in state.game.vars.values():
+        value = view.vars[var.name]
+        seen[var.name] = list(value) if var.per_player else value
+    return seen
+
+
+def _rebuilt(node: Any, depth: int) -> Any:
+    if depth == 0:
+        return [UNSEEN] * node.count if isinstance(node, Hidden) else list(node)
+    if isinstance(node, dict):
+        return {cell: _rebuilt(child, depth - 1) for cell, child in node.items()}
+    return [_rebuilt(child, depth - 1) for child in node]
+
+
+def _laid_out(state: State, view: View, env: dict[str, Any]) -> tuple[str, ...]:
+    """The zones the table lays out now: their ``shown`` holds, or they hold something
+    (as ``State.laid_out`` says, read off the view)."""
+    return tuple(
+        zone.name
+        for zone in state.game.zones.values()
+        if shown_now(zone.shown, env) or _holds(view.zones[zone.name], zone.depth)
+    )
+
+
+def _holds(node: Any, depth: int) -> bool:
+    if depth == 0:
+        return len(node) > 0
+    children = node.values() if isinstance(node, dict) else node
+    return any(_holds(child, depth - 1) for child in children)
 
 
 def _outcome(outcome: Outcome | None) -> FrameOutcome | None:
@@ -419,14 +464,14 @@ def _listed(
     return tuple(found)
 
 
-def _live_scores(state: State) -> tuple[Any, ...] | None:
+def _live_scores(state: State, env: dict[str, Any]) -> tuple[Any, ...] | None:
     """The pack's scores as they stand, in a game where everything is in sight (so
     they tell nobody anything new, as JANTORI's points); else None."""
     game = state.game
-    if game.scores is None or game.hides_anything():
+    if game.scores is None or any(z.visibility != "everyone" for z in game.zones.values()):
         return None
     try:
-        scores: tuple[Any, ...] = plain(tuple(game.scores(state.env)))  # type: ignore[arg-type]
+        scores: tuple[Any, ...] = plain(tuple(game.scores(env)))  # type: ignore[arg-type]
         return scores
     except (EvalError, TypeError, ValueError):
         return None

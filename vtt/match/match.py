@@ -123,15 +123,21 @@ def seat_words(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(words)
 
 
-def revelation(before: State, after: State) -> str | None:
+def revelation(before: State, after: State, viewer: int | None = None) -> str | None:
     """What the move from ``before`` to ``after`` revealed, in words; None if nothing:
     for some seat, a component it could not see before is now visible to it, or a log
-    line that read "chooses" now reads the choice (undo never crosses such a move)."""
+    line that read "chooses" now reads the choice (undo never crosses such a move).
+    Given a ``viewer``, the components shown to another seat only are not named."""
     names = after.seat_names
     for seat in range(after.players):
         old, new = before.view(seat), after.view(seat)
         shown = Counter(new.visible_components()) - Counter(old.visible_components())
         if shown:
+            if viewer is not None and viewer != seat:
+                seen = Counter(after.view(viewer).visible_components())
+                if shown - seen:
+                    count = sum(shown.values())
+                    return f"it showed {count} {'card' if count == 1 else 'cards'} to {names[seat]}"
             faces = " ".join(sorted(str(component) for component in shown.elements()))
             return f"it showed {faces} to {names[seat]}"
         if new.log[: len(old.log)] != old.log:
@@ -207,6 +213,8 @@ class Match:
         self.last_footprint: Footprint | None = None
         self.beat_states: list[State] = []
         self.replay: _Replay | None = None
+        #: The last answer of ``_undo_back``, and the generation it was worked out at.
+        self._undo_cache: tuple[int, tuple[int | None, int | None]] | None = None
 
     # ------------------------------------------------------------- the game
 
@@ -388,32 +396,50 @@ class Match:
         return found
 
     def _undo_target(self, seat: int) -> tuple[int | None, str]:
-        """How many moves undo keeps (None: none to take back) and why not."""
+        """How many moves an undo by ``seat`` keeps (None: none to take back) and why
+        not, in words ``seat`` may read."""
         if self.replay is not None or not self.moves:
             return None, "Nothing to undo"
         if self.resigned is not None:
             return None, "The game is over: a seat resigned"
         if not self.is_person(seat):
             return None, f"{self.names[seat]} is not played here"
+        if self._undo_cache is None or self._undo_cache[0] != self.generation:
+            self._undo_cache = (self.generation, self._undo_back())
+        back, blocked = self._undo_cache[1]
+        if back is not None:
+            return back, ""
+        if blocked is None:
+            return None, "Nothing to undo: no person has moved yet"
+        states = self._states_at(blocked, blocked + 1)
+        why = revelation(states[0], states[1], seat)
+        return None, f"Cannot undo past '{self.moves[blocked].text}': {why}"
+
+    def _undo_back(self) -> tuple[int | None, int | None]:
+        """How many moves undo keeps, or None and the index of the move that revealed
+        something (None: no person has moved)."""
         states = self.states()
         back = len(self.moves)
         while back > 0:
             back -= 1
-            why = revelation(states[back], states[back + 1])
-            if why is not None:
-                return None, f"Cannot undo past '{self.moves[back].text}': {why}"
+            if revelation(states[back], states[back + 1]) is not None:
+                return None, back
             if self.is_person(states[back].to_move or 0):
-                return back, ""
-        return None, "Nothing to undo: no person has moved yet"
+                return back, None
+        return None, None
+
+    def _states_at(self, *indexes: int) -> list[State]:
+        found = self.states()
+        return [found[index] for index in indexes]
 
     def _undo(self, command: Undo) -> str | None:
         back, why = self._undo_target(command.seat)
         if back is None:
             return why
-        states = self.states()
+        state = self._states_at(back)[0]
         self.undone.append(self.moves[back:])
         self.moves = self.moves[:back]
-        self.state = states[back]
+        self.state = state
         self._changed()
         return None
 
