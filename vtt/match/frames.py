@@ -221,6 +221,9 @@ class SeatFrame:
     can_undo: bool = False
     can_redo: bool = False
     replay: ReplayInfo | None = None
+    #: The vars shown now (their ``shown`` holds), in the pack's order: listed, drawn
+    #: as bars or written on the table.
+    shown_vars: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -346,6 +349,7 @@ def seat_frame(
         can_undo=can_undo,
         can_redo=can_redo,
         replay=replay,
+        shown_vars=tuple(shown_vars),
     )
 
 

@@ -191,13 +191,19 @@ class Match:
         options: Mapping[str, object] | None = None,
         seed: int = 0,
         deal: Mapping[str, Any] | None = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.game = game
         self.seats = tuple(seats)
         self.options = dict(options or {})
         self.seed = seed
         self.deal = dict(deal) if deal is not None else None
-        self.names = seat_words([seat.name for seat in self.seats])
+        #: The seats' names as the rules write them: ``names`` as given (the rules check
+        #: them), else the chosen names made one word each (``seat_words``).
+        self.names = (
+            tuple(names) if names is not None else seat_words([seat.name for seat in self.seats])
+        )
         labels = game.seat_labels(len(self.seats))
         self.colours = tuple(
             seat.colour or named_colour(labels[index]) or SEAT_COLOURS[index % len(SEAT_COLOURS)]
