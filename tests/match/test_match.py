@@ -22,6 +22,7 @@ from vtt.match import (
     Undo,
     WatchAs,
     Why,
+    answer_from_json,
     frame_from_json,
     revelation,
 )
@@ -263,3 +264,55 @@ def test_the_save_data_and_record_make_the_same_game():
     assert data["moves"] == [move.text for move in match.moves]
     assert data["seats"][0] == {"name": "P1", "kind": "person", "colour": ""}
     assert match.record().moves == data["moves"]
+
+
+def test_in_a_simultaneous_phase_each_seat_still_to_choose_has_its_moves():
+    match = _match("war", options={"mode": "five-card"})
+    state = match.state
+    assert len(state.pending) == 2
+    first, second = state.pending
+    assert match.frame(first).moves and match.frame(second).moves
+    hand = tuple(str(card) for card in state.zone("hand")[second])
+    assert {m.text for m in match.frame(second).moves} == {f"play {card}" for card in hand}
+    # The second seat chooses first: kept until its turn in the engine's order.
+    text = match.frame(second).moves[0].text
+    answer = match.send(Play(second, text=text))
+    assert answer.accepted and answer.frame.chosen == text and not answer.frame.moves
+    assert match.moves == [] and match.frame(first).chosen is None
+    again = match.send(Play(second, text=match.frame(first).moves[0].text))
+    assert not again.accepted and "has chosen already" in again.reason
+    assert match.send(Play(first, text=match.frame(first).moves[0].text)).accepted
+    assert [m.text for m in match.moves][1] == text
+    assert match.frame(second).chosen is None
+
+
+def test_a_move_chosen_ahead_must_be_legal():
+    match = _match("war", options={"mode": "five-card"})
+    first, second = match.state.pending
+    mine = {str(card) for card in match.state.zone("hand")[second]}
+    theirs = next(str(c) for c in match.state.zone("hand")[first] if str(c) not in mine)
+    answer = match.send(Play(second, text=f"play {theirs}"))
+    assert not answer.accepted and answer.frame.chosen is None
+
+
+def test_a_computer_seat_thinks_from_its_view_and_moves():
+    match = _match("jantori", "person", COMPUTER)
+    seat, text = _first(match)
+    match.send(Play(seat, text=text))
+    assert not match.think(0).accepted  # a person's seat
+    view, legal = match.agent_input(1)
+    assert view.seat == 1 and legal
+    answer = match.think(1)
+    assert answer.accepted and len(match.moves) == 2
+    assert match.moves[1].text in {move.text for move in legal}
+    assert not match.think(1).accepted  # not its turn now
+
+
+def test_an_answer_reads_back_from_json():
+    match = _match("stones", "person", "person", "person")
+    seat = match.to_move
+    for answer in (match.send(Play(seat, text="bid 99")), match.send(Why(seat, text="bid 99"))):
+        data = json.loads(json.dumps(answer.to_json()))
+        assert answer_from_json(data) == answer
+    with pytest.raises(ValueError, match="not an answer"):
+        answer_from_json({"accepted": True})

@@ -45,6 +45,7 @@ from vtt.match.match import (
     HouseTable,
     Match,
     MatchSeat,
+    answer_from_json,
     revelation,
     seat_words,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "VarLine",
     "WatchAs",
     "Why",
+    "answer_from_json",
     "builds_of_frame",
     "command_from_json",
     "drags_of_frame",

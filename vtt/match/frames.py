@@ -6,7 +6,8 @@ stack as its count), the vars it may see, its log and its moves made; what the t
 draws, worked out here so that a client needs no state (the zones laid out now, the
 vars drawn as bars with their maxima, the lines written on the table, the vars listed
 beside it, the scores when everything is in sight, who played each card of a trick);
-and, when this seat is to move, each legal move with its text, action number, kind,
+and, when this seat is to move (or, in a simultaneous phase, still to choose: each
+seat its own), each legal move with its text, action number, kind,
 footprint (what moves from where to where; a component the seat cannot see is never
 named: ``""``), the cards of a move that takes a set of cards (picked in the hand),
 and the moves built from a target and cards gathered against it.
@@ -32,7 +33,7 @@ from vtt.rules.footprint import Footprint
 from vtt.rules.model import VarDef, bar_maximum, shown_now
 from vtt.rules.moves import Move
 from vtt.rules.outcome import Outcome
-from vtt.rules.search import _engine_names
+from vtt.rules.search import _engine_names, is_simultaneous
 from vtt.rules.values import Piece
 from vtt.rules.views import UNSEEN, Hidden, View, view_of
 
@@ -224,6 +225,9 @@ class SeatFrame:
     #: The vars shown now (their ``shown`` holds), in the pack's order: listed, drawn
     #: as bars or written on the table.
     shown_vars: tuple[str, ...] = ()
+    #: In a simultaneous phase, the move this seat chose ahead of its turn in the
+    #: engine's order (made when it comes), else None.
+    chosen: str | None = None
 
     @property
     def over(self) -> bool:
@@ -291,7 +295,8 @@ def seat_frame(
     replay: ReplayInfo | None = None,
 ) -> SeatFrame:
     """The frame of ``seat`` (None: the spectator's) in ``state``: with every hand open
-    when ``open_hands``; with its legal moves when ``moves`` and it is to move.
+    when ``open_hands``; with its legal moves when ``moves`` and it is to move (or
+    still to choose in a simultaneous phase).
     ``outcome``: how the game ended when the state does not say (a resignation).
     ``last``: the last move's footprint, shown only as far as the seat may see it."""
     if open_hands:
@@ -314,7 +319,7 @@ def seat_frame(
     drawn = {bar.var for bar in bars} | {line.var for line in lines}
     ended = outcome or _outcome(state.outcome)
     to_move = state.to_move if ended is None else None
-    mine = moves and ended is None and seat is not None and seat == to_move and not open_hands
+    asked = _asked(state, seat) if moves and ended is None and not open_hands else None
     return SeatFrame(
         seat=seat,
         generation=generation,
@@ -343,8 +348,8 @@ def seat_frame(
         history=tuple(view.history),
         played=plain(view.played),
         revealed=plain(view.revealed),
-        moves=_moves(state, view) if mine else (),
-        builds=_builds(state, view) if mine else FrameBuilds(),
+        moves=_moves(asked, view) if asked is not None else (),
+        builds=_builds(asked, view) if asked is not None else FrameBuilds(),
         last=_last_seen(last, view),
         can_undo=can_undo,
         can_redo=can_redo,
@@ -392,6 +397,23 @@ def _holds(node: Any, depth: int) -> bool:
         return len(node) > 0
     children = node.values() if isinstance(node, dict) else node
     return any(_holds(child, depth - 1) for child in children)
+
+
+def _asked(state: State, seat: int | None) -> State | None:
+    """The state in which ``seat`` chooses its move now: this one for the seat to move;
+    in a simultaneous phase (``turn: each`` with a secret move), for another seat still
+    to choose, a copy that asks it first (the choices do not depend on each other's,
+    as ``search.legal_actions`` has it); else None (no moves in the seat's frame)."""
+    if seat is None or state.outcome is not None:
+        return None
+    if seat == state.to_move:
+        return state
+    if seat not in state.pending or not is_simultaneous(state):
+        return None
+    ahead = state.copy()
+    ahead.pending = (seat, *(s for s in state.pending if s != seat))
+    ahead.invalidate()
+    return ahead
 
 
 def _outcome(outcome: Outcome | None) -> FrameOutcome | None:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vtt.ai.levels import make_agent
 from vtt.janken import Card, NotationError
 from vtt.match.commands import (
     Command,
@@ -32,7 +33,14 @@ from vtt.match.commands import (
     WatchAs,
     Why,
 )
-from vtt.match.frames import FrameOutcome, Key, ReplayInfo, SeatFrame, seat_frame
+from vtt.match.frames import (
+    FrameOutcome,
+    Key,
+    ReplayInfo,
+    SeatFrame,
+    frame_from_json,
+    seat_frame,
+)
 from vtt.match.plain import plain
 from vtt.rules.build import Target, judge
 from vtt.rules.engine import State
@@ -41,8 +49,9 @@ from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.records import Record, apply_recorded, record_of, start_state
+from vtt.rules.search import is_simultaneous
 from vtt.rules.seenrecord import record_seen_by
-from vtt.rules.views import Hidden
+from vtt.rules.views import Hidden, View
 from vtt.table.seats import SEAT_COLOURS, named_colour
 
 __all__ = [
@@ -53,6 +62,7 @@ __all__ = [
     "HouseTable",
     "Match",
     "MatchSeat",
+    "answer_from_json",
     "revelation",
     "seat_words",
 ]
@@ -101,6 +111,29 @@ class Answer:
     frame: SeatFrame | None = None
     text: str | None = None
     house: HouseTable | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as JSON data (``answer_from_json`` reads it back), without the
+        house table: it names every secret, for the people at this screen only."""
+        return {
+            "accepted": self.accepted,
+            "reason": self.reason,
+            "frame": None if self.frame is None else self.frame.to_json(),
+            "text": self.text,
+        }
+
+
+def answer_from_json(data: object) -> Answer:
+    """The answer ``Answer.to_json`` wrote; ValueError if ``data`` is not one."""
+    if not isinstance(data, dict) or set(data) != {"accepted", "reason", "frame", "text"}:
+        raise ValueError(f"not an answer's JSON form: {data!r:.80}")
+    accepted, reason, text = data["accepted"], data["reason"], data["text"]
+    if type(accepted) is not bool or not isinstance(reason, str):
+        raise ValueError("an answer's 'accepted' is true or false and its 'reason' text")
+    if text is not None and not isinstance(text, str):
+        raise ValueError("an answer's 'text' is text or null")
+    frame = None if data["frame"] is None else frame_from_json(data["frame"])
+    return Answer(accepted, reason, frame, text)
 
 
 def seat_words(names: Sequence[str]) -> tuple[str, ...]:
@@ -219,6 +252,11 @@ class Match:
         self.last_footprint: Footprint | None = None
         self.beat_states: list[State] = []
         self.replay: _Replay | None = None
+        #: The moves seats of a simultaneous phase chose ahead of their turn in the
+        #: engine's order, made when it comes.
+        self.queued: dict[int, Move] = {}
+        #: The agents of the computer seats, made when first asked to move.
+        self.agents: dict[int, Any] = {}
         #: The last answer of ``_undo_back``, and the generation it was worked out at.
         self._undo_cache: tuple[int, tuple[int | None, int | None]] | None = None
 
@@ -268,6 +306,27 @@ class Match:
         seat = self.to_move
         return seat if seat is not None and self.seats[seat].kind == COMPUTER else None
 
+    def agent_input(self, seat: int) -> tuple[View, list[Move]]:
+        """What a computer seat's agent is handed (``vtt.ai``): the seat's view, never the
+        state, and its legal moves now (none when it is not to move)."""
+        moves = self.state.legal_list() if seat == self.to_move else []
+        return self.state.view(seat), list(moves)
+
+    def think(self, seat: int, timed: bool = False) -> Answer:
+        """Let the computer playing ``seat`` choose its move and make it (``timed``: a
+        level thinks for its time per move, else for its iterations, the same on any
+        machine); refused when ``seat`` is no computer's or not to move."""
+        if self.seats[seat].kind != COMPUTER:
+            return Answer(False, f"{self.names[seat]} is not played by the computer")
+        view, legal = self.agent_input(seat)
+        if not legal:
+            return Answer(False, f"{self.names[seat]} has no move to make now", self.frame(seat))
+        agent = self.agents.get(seat)
+        if agent is None:
+            agent = make_agent(self.seats[seat].level or "random", self.seed * 31 + seat, timed)
+            self.agents[seat] = agent
+        return self.send(Play(seat, text=agent.choose(view, legal).text))
+
     # ------------------------------------------------------------- frames
 
     def frame(self, seat: int) -> SeatFrame:
@@ -295,10 +354,11 @@ class Match:
     def _frame(
         self, state: State, seat: int | None, moves: bool = True, last: bool = True
     ) -> SeatFrame:
-        return seat_frame(
+        chosen = self.queued.get(seat) if seat is not None and state is self.state else None
+        frame = seat_frame(
             state,
             seat,
-            moves=moves,
+            moves=moves and chosen is None,
             generation=self.generation,
             colours=self.colours,
             kinds=tuple(seat.kind_text for seat in self.seats),
@@ -307,6 +367,7 @@ class Match:
             can_undo=seat is not None and self._undo_target(seat)[0] is not None,
             can_redo=seat is not None and self._may_redo(seat) is None,
         )
+        return frame if chosen is None else _with(frame, chosen=chosen.text)
 
     def _replay_frame(self) -> SeatFrame:
         replay = self.replay
@@ -352,22 +413,58 @@ class Match:
         if self.over:
             return "The game is over"
         seat = command.seat
-        if self.state.to_move != seat:
-            return f"It is {self.names[self.state.to_move or 0]}'s turn, not {self.names[seat]}'s"
+        state = self.state
+        ahead = self._asked(seat)
+        if ahead is None:
+            if seat in self.queued:
+                return f"{self.names[seat]} has chosen already: wait for the others"
+            return f"It is {self.names[state.to_move or 0]}'s turn, not {self.names[seat]}'s"
         try:
             if command.action is not None:
-                move: Move | str = self.state.action_to_move(command.action)
+                move: Move | str = ahead.action_to_move(command.action)
             else:
                 move = Move.parse(command.text or "")
         except (InvalidMove, ValueError, KeyError, IndexError) as error:
             return str(error) or "That is not a move of this game"
+        if ahead is not state:  # chosen ahead of its turn in a simultaneous phase
+            try:
+                self.queued[seat] = ahead.copy().apply(move)
+            except (IllegalMove, InvalidMove) as error:
+                return str(error)
+            self.generation += 1
+            return None
         return self.play(move)
 
+    def _asked(self, seat: int) -> State | None:
+        """The state in which ``seat`` may choose a move now: the state for the seat to
+        move; in a simultaneous phase, a copy asking ``seat`` first for another seat
+        still to choose that has not chosen yet; else None."""
+        state = self.state
+        if seat == state.to_move:
+            return state
+        if seat in self.queued or seat not in state.pending or not is_simultaneous(state):
+            return None
+        ahead = state.copy()
+        ahead.pending = (seat, *(s for s in state.pending if s != seat))
+        ahead.invalidate()
+        return ahead
+
     def play(self, move: Move | str) -> str | None:
-        """Make ``move`` for the seat to move if it is legal; None when made, else the
-        rules' reason."""
+        """Make ``move`` for the seat to move if it is legal, then the moves the next
+        seats of a simultaneous phase chose ahead of their turn; None when made, else
+        the rules' reason."""
         if self.replay is not None or self.over:
             return "No move can be made now"
+        why = self._made(move)
+        if why is not None:
+            return why
+        while self.state.to_move in self.queued and not self.over:
+            # Chosen without seeing the others' choices: legal still, but checked again.
+            if self._made(self.queued.pop(self.state.to_move)) is not None:
+                break
+        return None
+
+    def _made(self, move: Move | str) -> str | None:
         state = self.state
         try:
             feet = state.footprints()
@@ -446,6 +543,7 @@ class Match:
         self.undone.append(self.moves[back:])
         self.moves = self.moves[:back]
         self.state = state
+        self.queued = {}
         self._changed()
         return None
 
@@ -474,6 +572,7 @@ class Match:
             return f"{self.names[command.seat]} is played by the computer"
         self.resigned = command.seat
         self.undone = []
+        self.queued = {}
         self._changed()
         return None
 
