@@ -316,3 +316,32 @@ def test_an_answer_reads_back_from_json():
         assert answer_from_json(data) == answer
     with pytest.raises(ValueError, match="not an answer"):
         answer_from_json({"accepted": True})
+
+
+def test_undo_and_redo_leave_the_state_the_moves_make_from_the_start():
+    match = _match("jantori")
+    for step in range(14):
+        if step % 5 == 4:
+            assert match.send(Undo(0)).accepted
+            if step % 10 == 4:
+                assert match.send(Redo(0)).accepted
+            continue
+        seat, text = _first(match)
+        assert match.send(Play(seat, text=text)).accepted
+    again = match.first_state()
+    for move in match.moves:
+        again.apply(move.text)
+    assert again == match.state
+    assert match.states()[-1] == again
+    assert len(match.states()) == len(match.moves) + 1
+
+
+def test_the_beats_of_a_move_are_frames_without_moves():
+    match = _match("war", options={"mode": "classic"})
+    while not match.beat_states:
+        seat, text = _first(match)
+        assert match.send(Play(seat, text=text)).accepted
+    beats = match.beats(0)
+    assert beats and all(not beat.moves for beat in beats)
+    assert all(_round_trip(beat) == beat for beat in beats)
+    assert match.beats(None) and all(beat.seat is None for beat in match.beats(None))

@@ -245,6 +245,10 @@ class Match:
         self.generation = 0
         self.state: State = self.first_state()
         self.moves: list[Move] = []
+        #: The state before each move and after the last, and which moves showed
+        #: anything (``revelation``), for undo.
+        self._kept: list[State] = [self.state.copy()]
+        self._reveals: dict[int, bool] = {}
         self.undone: list[list[Move]] = []
         self.resigned: int | None = None
         #: The footprint of the last move made (None after any other change), and the
@@ -478,6 +482,8 @@ class Match:
         finally:
             beats, state.beats = state.beats, None
         self.moves.append(made)
+        self._keep(len(self.moves) - 1)
+        self._kept.append(state.copy())
         self.undone = []
         self._changed(feet.get(made), beats or [])
         return None
@@ -490,12 +496,16 @@ class Match:
         self.beat_states = beats or []
 
     def states(self) -> list[State]:
-        """The state before each move and after the last, made again from the setup."""
-        state = self.first_state()
-        found = [state.copy()]
-        for move in self.moves:
-            state.apply(move)
-            found.append(state.copy())
+        """The state before each move and after the last (kept as the moves are made;
+        read only, please)."""
+        return list(self._kept)
+
+    def _revealed(self, index: int) -> bool:
+        """True if move ``index`` showed anything to anyone (worked out once a move)."""
+        found = self._reveals.get(index)
+        if found is None:
+            kept = self._kept
+            found = self._reveals[index] = revelation(kept[index], kept[index + 1]) is not None
         return found
 
     def _undo_target(self, seat: int) -> tuple[int | None, str]:
@@ -514,35 +524,35 @@ class Match:
             return back, ""
         if blocked is None:
             return None, "Nothing to undo: no person has moved yet"
-        states = self._states_at(blocked, blocked + 1)
-        why = revelation(states[0], states[1], seat)
+        why = revelation(self._kept[blocked], self._kept[blocked + 1], seat)
         return None, f"Cannot undo past '{self.moves[blocked].text}': {why}"
 
     def _undo_back(self) -> tuple[int | None, int | None]:
         """How many moves undo keeps, or None and the index of the move that revealed
         something (None: no person has moved)."""
-        states = self.states()
         back = len(self.moves)
         while back > 0:
             back -= 1
-            if revelation(states[back], states[back + 1]) is not None:
+            if self._revealed(back):
                 return None, back
-            if self.is_person(states[back].to_move or 0):
+            if self.is_person(self._kept[back].to_move or 0):
                 return back, None
         return None, None
 
-    def _states_at(self, *indexes: int) -> list[State]:
-        found = self.states()
-        return [found[index] for index in indexes]
+    def _keep(self, back: int) -> None:
+        """Forget what was kept of the moves after the first ``back``."""
+        del self._kept[back + 1 :]
+        for index in [index for index in self._reveals if index >= back]:
+            del self._reveals[index]
 
     def _undo(self, command: Undo) -> str | None:
         back, why = self._undo_target(command.seat)
         if back is None:
             return why
-        state = self._states_at(back)[0]
         self.undone.append(self.moves[back:])
         self.moves = self.moves[:back]
-        self.state = state
+        self._keep(back)
+        self.state = self._kept[back].copy()
         self.queued = {}
         self._changed()
         return None
@@ -560,6 +570,7 @@ class Match:
             return why
         for move in self.undone.pop():
             self.moves.append(self.state.apply(move))
+            self._kept.append(self.state.copy())
         self._changed()
         return None
 
