@@ -345,3 +345,38 @@ def test_the_beats_of_a_move_are_frames_without_moves():
     assert beats and all(not beat.moves for beat in beats)
     assert all(_round_trip(beat) == beat for beat in beats)
     assert match.beats(None) and all(beat.seat is None for beat in match.beats(None))
+
+
+def test_a_saved_game_resumes_from_its_moves_or_names_the_bad_one():
+    match = _match("jantori")
+    for _ in range(4):
+        seat, text = _first(match)
+        match.send(Play(seat, text=text))
+    moves = match.save_data()["moves"]
+    again = _match("jantori")
+    heard = []
+    again.resume(moves, "game.jgame", heard.append)
+    assert again.state == match.state and heard == [1, 2, 3, 4]
+    assert again.frame(0).can_undo and again.send(Undo(0)).accepted
+    with pytest.raises(ValueError, match=r"game.jgame: move 2 'fly' is not legal"):
+        again.resume([moves[0], "fly"], "game.jgame")
+    assert [m.text for m in again.moves] == moves[:-1]  # nothing changed
+
+
+def test_a_replay_tells_its_progress_while_its_moves_are_made():
+    record = _finished_record()
+    heard = []
+    Match.of_record(load_game("war"), record, heard.append)
+    assert heard == list(range(1, len(record.moves) + 1))
+
+
+def test_a_seat_still_to_choose_in_a_simultaneous_phase_may_ask_why():
+    match = _match("war", options={"mode": "five-card"})
+    first, second = match.state.pending
+    theirs = next(
+        str(c) for c in match.state.zone("hand")[first] if c not in match.state.zone("hand")[second]
+    )
+    answer = match.send(Why(second, text=f"play {theirs}"))
+    assert answer.accepted and "turn" not in answer.text and answer.text != "It is a legal move"
+    mine = match.frame(second).moves[0].text
+    assert match.send(Why(second, text=mine)).text == "It is a legal move"

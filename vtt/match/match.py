@@ -182,11 +182,13 @@ class _Replay:
     """A record being replayed: its states made on demand, the position shown, and
     whose eyes it is watched with."""
 
-    def __init__(self, match: Match, record: Record) -> None:
+    def __init__(
+        self, match: Match, record: Record, step: Callable[[int], None] | None = None
+    ) -> None:
         self.record = record
         self.states = [start_state(record, match.game)]
         self.at = 0
-        state = self.state(len(record.moves))
+        state = self.state(len(record.moves), step)
         names = state.seat_names
         if record.seen_by is not None:  # its hidden cards are stand-ins: its seat's eyes only
             self.seats: tuple[int, ...] = (names.index(record.seen_by),)
@@ -196,9 +198,10 @@ class _Replay:
         self.open_hands = record.seen_by is None and state.outcome is not None
         self.watched: int | None = None if self.open_hands else self.seats[0]
 
-    def state(self, index: int) -> State:
+    def state(self, index: int, step: Callable[[int], None] | None = None) -> State:
         """The state after ``index`` moves (made now if not yet); ValueError naming the
-        record at a bad move."""
+        record at a bad move. ``step`` hears how many moves are made after each (a
+        worker thread's progress: it may raise to stop)."""
         record = self.record
         while len(self.states) <= index:
             number = len(self.states)
@@ -211,6 +214,8 @@ class _Replay:
                     f"{record.file or 'the record'}: move {number} '{text}' is not legal: {error}"
                 ) from None
             self.states.append(state)
+            if step is not None:
+                step(number)
         return self.states[index]
 
 
@@ -613,17 +618,17 @@ class Match:
             return Answer(False, "This is a replay: no moves here")
         if self.over:
             return Answer(True, "", self.frame(seat), "The game is over")
-        if state.to_move != seat:
+        asked = self._asked(seat)
+        if asked is None:
             whose = self.names[state.to_move or 0]
             return Answer(True, "", self.frame(seat), f"It is {whose}'s turn")
         try:
-            text = self._reason(command)
+            text = self._reason(asked, command)
         except (InvalidMove, NotationError, ValueError) as error:
             return Answer(False, str(error), self.frame(seat))
         return Answer(True, "", self.frame(seat), text)
 
-    def _reason(self, command: Why) -> str:
-        state = self.state
+    def _reason(self, state: State, command: Why) -> str:
         if command.text is not None:
             return state.explain(command.text, command.seat) or "It is a legal move"
         if command.drop is not None:
@@ -651,9 +656,11 @@ class Match:
     # ------------------------------------------------------------- replay
 
     @classmethod
-    def of_record(cls, game: Game, record: Record) -> Match:
+    def of_record(
+        cls, game: Game, record: Record, step: Callable[[int], None] | None = None
+    ) -> Match:
         """A match showing ``record`` to step through (at its start); ValueError naming
-        the record at a bad move."""
+        the record at a bad move. ``step`` hears how many moves are made after each."""
         state = start_state(record, game)
         match = cls(
             game,
@@ -661,10 +668,32 @@ class Match:
             record.options,
             record.seed,
             record.deal,
+            names=state.seat_names,
         )
-        match.replay = _Replay(match, record)
-        match.moves = []
+        match.replay = _Replay(match, record, step)
         return match
+
+    def resume(
+        self, moves: Sequence[str], source: str, step: Callable[[int], None] | None = None
+    ) -> None:
+        """Go on from the position ``moves`` reach from the start (a saved game);
+        ValueError naming ``source`` at a bad move, and then nothing changes. ``step``
+        hears how many moves are made after each (it may raise to stop)."""
+        state = self.first_state()
+        kept, made = [state.copy()], []
+        for number, text in enumerate(moves, 1):
+            try:
+                made.append(state.apply(Move.parse(text)))
+            except (IllegalMove, InvalidMove) as error:
+                raise ValueError(
+                    f"{source}: move {number} '{text}' is not legal: {error}"
+                ) from None
+            kept.append(state.copy())
+            if step is not None:
+                step(number)
+        self.state, self.moves, self._kept = state, made, kept
+        self._reveals, self.undone, self.queued, self.resigned = {}, [], {}, None
+        self._changed()
 
     def _replay_to(self, command: ReplayTo) -> str | None:
         replay = self.replay
