@@ -48,7 +48,12 @@ def test_a_frames_drags_are_the_windows(pack, options, players):
         if state.outcome is not None:
             break
         frame = seat_frame(state, state.to_move)
-        assert _texts(drags_of_frame(frame)) == _texts(drags_of(state))
+        drags = drags_of_frame(frame)
+        assert _texts(drags) == _texts(drags_of(state))
+        for _, source in drags.sources:
+            assert drags.targets_from(source) == {
+                key for (_, place), to in drags.sources.items() if place == source for key in to
+            }
         legal = state.legal_list()
         state.apply(legal[rng.randrange(len(legal))])
 

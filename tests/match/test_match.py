@@ -380,3 +380,19 @@ def test_a_seat_still_to_choose_in_a_simultaneous_phase_may_ask_why():
     assert answer.accepted and "turn" not in answer.text and answer.text != "It is a legal move"
     mine = match.frame(second).moves[0].text
     assert match.send(Why(second, text=mine)).text == "It is a legal move"
+
+
+def test_a_frames_view_is_the_seats_view():
+    match = _match("dueling-wizards")
+    for _ in range(10):
+        seat, text = _first(match)
+        match.send(Play(seat, text=text))
+    for seat in (0, 1):
+        view, real = match.frame(seat).view(match.game), match.state.view(seat)
+        assert (view.zones, view.vars, view.log, view.history) == (
+            real.zones,
+            real.vars,
+            real.log,
+            real.history,
+        )
+        assert view.options == real.options and view.game is real.game

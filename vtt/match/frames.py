@@ -30,6 +30,7 @@ from vtt.rules.build import builds_of
 from vtt.rules.engine import State
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import Footprint
+from vtt.rules.game import Game
 from vtt.rules.model import VarDef, bar_maximum, shown_now
 from vtt.rules.moves import Move
 from vtt.rules.outcome import Outcome
@@ -228,6 +229,8 @@ class SeatFrame:
     #: In a simultaneous phase, the move this seat chose ahead of its turn in the
     #: engine's order (made when it comes), else None.
     chosen: str | None = None
+    #: The game's options (every player knows them).
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -239,11 +242,14 @@ class SeatFrame:
         """True if this frame's seat has moves to make now."""
         return bool(self.moves) or bool(self.builds.moves)
 
-    def view(self) -> View:
+    def view(self, game: Game | None = None) -> View:
         """The frame's zones, vars and log as the rules' ``View`` (laid out as seat 0
-        sees the table for a spectator), for code that draws a view."""
+        sees the table for a spectator), for code that draws a view; given the pack's
+        ``game``, the view carries the seat's copy of it (``Game.for_seat``), as
+        ``State.view`` does, for code that reads the pack's make-up."""
+        seat = self.seat if self.seat is not None else 0
         return View(
-            seat=self.seat if self.seat is not None else 0,
+            seat=seat,
             seat_names=self.seat_names,
             phase=self.phase,
             to_move=self.to_move,
@@ -260,6 +266,8 @@ class SeatFrame:
             direction=self.direction,
             revealed=self.revealed,
             played=self.played,
+            options=self.options,
+            game=None if game is None else game.for_seat(seat),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -355,6 +363,7 @@ def seat_frame(
         can_redo=can_redo,
         replay=replay,
         shown_vars=tuple(shown_vars),
+        options=plain(state.options),
     )
 
 

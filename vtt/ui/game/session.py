@@ -284,12 +284,7 @@ class GameSession(QObject):
         drags = self.drags()
         if drags.draggable(what) or drags.pickable(what):
             return None
-        places = {
-            key
-            for (_, source), targets in drags.sources.items()
-            if source == hand
-            for key in targets
-        }
+        places = drags.targets_from(hand)
         if len(places) != 1:
             return None
         key = (what, hand)
