@@ -23,11 +23,14 @@ from vtt.match import (
     WatchAs,
     Why,
     answer_from_json,
+    changed_places,
     frame_from_json,
+    places_of,
     revelation,
 )
 from vtt.rules import load_game
 from vtt.rules.records import Record, record_of
+from vtt.rules.values import Cell
 from vtt.rules.views import Hidden
 
 
@@ -396,3 +399,31 @@ def test_a_frames_view_is_the_seats_view():
             real.history,
         )
         assert view.options == real.options and view.game is real.game
+
+
+def test_a_move_changes_the_places_it_moves_between():
+    match = _match("jantori")
+    before = match.frame(0)
+    seat, text = _first(match)
+    foot = before.moves[0].footprint
+    assert foot is not None
+    match.send(Play(seat, text=text))
+    after = match.frame(0)
+    assert changed_places(before, after) == {foot.source, foot.target}
+    assert changed_places(after, after) == set()
+    places = places_of(after)
+    assert ("board", Cell(0, 0)) in places and all(isinstance(k, tuple) for k in places)
+
+
+def test_commands_that_do_not_fit_the_moment_are_refused():
+    match = _match("jantori", "person", COMPUTER)
+    assert not match.send(WatchAs(0, 1)).accepted
+    assert not match.send(HouseRules(1)).accepted  # the computer's seat
+    replay = Match.of_record(load_game("war"), _finished_record())
+    for command in (Undo(0), Redo(0), Resign(0), HouseRules(0), Why(0, text="flip")):
+        answer = replay.send(command)
+        assert not answer.accepted and "replay" in answer.reason.lower()
+    over = _match("jantori")
+    over.send(Resign(0))
+    assert over.send(Why(1, text="place R at a1")).text == "The game is over"
+    assert not over.send(Undo(0)).accepted

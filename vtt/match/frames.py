@@ -51,7 +51,9 @@ __all__ = [
     "SeatFrame",
     "TableLine",
     "VarLine",
+    "changed_places",
     "frame_from_json",
+    "places_of",
     "seat_frame",
 ]
 
@@ -274,6 +276,33 @@ class SeatFrame:
         """The frame as JSON data (``frame_from_json`` reads it back)."""
         data: dict[str, JsonValue] = to_json(self)
         return data
+
+
+def places_of(frame: SeatFrame) -> dict[Key, Any]:
+    """Every place of the frame's zones (one stack: a pile, a hand, a cell of a grid)
+    by its key, with what it shows: its components, bottom first, or ``Hidden``."""
+    found: dict[Key, Any] = {}
+    for name, node in frame.zones.items():
+        _collect_places(node, (name,), found)
+    return found
+
+
+def _collect_places(node: Any, key: Key, found: dict[Key, Any]) -> None:
+    if isinstance(node, Hidden) or (
+        isinstance(node, tuple) and not any(isinstance(c, tuple | dict | Hidden) for c in node)
+    ):
+        found[key] = node
+        return
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for index, child in items:
+        _collect_places(child, (*key, index), found)
+
+
+def changed_places(before: SeatFrame, after: SeatFrame) -> set[Key]:
+    """The places whose contents differ between two frames (a place that came or went
+    too): what a table redraws after a move."""
+    old, new = places_of(before), places_of(after)
+    return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
 
 
 def frame_from_json(data: JsonValue) -> SeatFrame:

@@ -326,7 +326,9 @@ class Match:
         level thinks for its time per move, else for its iterations, the same on any
         machine); refused when ``seat`` is no computer's or not to move."""
         if self.seats[seat].kind != COMPUTER:
-            return Answer(False, f"{self.names[seat]} is not played by the computer")
+            return Answer(
+                False, f"{self.names[seat]} is not played by the computer", self.frame(seat)
+            )
         view, legal = self.agent_input(seat)
         if not legal:
             return Answer(False, f"{self.names[seat]} has no move to make now", self.frame(seat))
@@ -516,7 +518,9 @@ class Match:
     def _undo_target(self, seat: int) -> tuple[int | None, str]:
         """How many moves an undo by ``seat`` keeps (None: none to take back) and why
         not, in words ``seat`` may read."""
-        if self.replay is not None or not self.moves:
+        if self.replay is not None:
+            return None, "This is a replay: step back through it instead"
+        if not self.moves:
             return None, "Nothing to undo"
         if self.resigned is not None:
             return None, "The game is over: a seat resigned"
@@ -563,7 +567,9 @@ class Match:
         return None
 
     def _may_redo(self, seat: int) -> str | None:
-        if not self.undone or self.replay is not None:
+        if self.replay is not None:
+            return "This is a replay: step on through it instead"
+        if not self.undone:
             return "Nothing to redo"
         if not self.is_person(seat):
             return f"{self.names[seat]} is not played here"
@@ -594,9 +600,15 @@ class Match:
 
     def _house_rules(self, command: HouseRules) -> Answer:
         if self.replay is not None:
-            return Answer(False, "This is a replay: it cannot go on under house rules")
+            return Answer(
+                False,
+                "This is a replay: it cannot go on under house rules",
+                self.frame(command.seat),
+            )
         if not self.is_person(command.seat):
-            return Answer(False, f"{self.names[command.seat]} is not played here")
+            return Answer(
+                False, f"{self.names[command.seat]} is not played here", self.frame(command.seat)
+            )
         return Answer(True, "", self.frame(command.seat), house=self.house_table())
 
     def house_table(self) -> HouseTable:
@@ -615,7 +627,7 @@ class Match:
         seat = command.seat
         state = self.state
         if self.replay is not None:
-            return Answer(False, "This is a replay: no moves here")
+            return Answer(False, "This is a replay: no moves here", self.frame(seat))
         if self.over:
             return Answer(True, "", self.frame(seat), "The game is over")
         asked = self._asked(seat)
