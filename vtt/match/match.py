@@ -264,6 +264,9 @@ class Match:
         #: The moves seats of a simultaneous phase chose ahead of their turn in the
         #: engine's order, made when it comes.
         self.queued: dict[int, Move] = {}
+        #: The frames made since the last change, by seat (None: the spectator's).
+        self._frames: dict[int | None, SeatFrame] = {}
+        self._frames_at = -1
         #: The agents of the computer seats, made when first asked to move.
         self.agents: dict[int, Any] = {}
         #: The last answer of ``_undo_back``, and the generation it was worked out at.
@@ -344,15 +347,24 @@ class Match:
         """What ``seat`` may know and do now (in a replay: the replay as watched)."""
         if not 0 <= seat < len(self.seats):
             raise ValueError(f"seat {seat} is not a seat of this {len(self.seats)}-seat game")
-        if self.replay is not None:
-            return self._replay_frame()
-        return self._frame(self.state, seat)
+        return self._cached(seat)
 
     def spectator_frame(self) -> SeatFrame:
         """What every seat sees now (in a replay: the replay as watched)."""
-        if self.replay is not None:
-            return self._replay_frame()
-        return self._frame(self.state, None)
+        return self._cached(None)
+
+    def _cached(self, seat: int | None) -> SeatFrame:
+        """The frame of ``seat``, made once a change (``generation``)."""
+        if self._frames_at != self.generation:
+            self._frames, self._frames_at = {}, self.generation
+        frame = self._frames.get(seat)
+        if frame is None:
+            if self.replay is not None:
+                frame = self._replay_frame()
+            else:
+                frame = self._frame(self.state, seat)
+            self._frames[seat] = frame
+        return frame
 
     def beats(self, seat: int | None) -> tuple[SeatFrame, ...]:
         """The moments of the last move's aftermath (War's two cards side by side before
