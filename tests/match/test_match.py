@@ -4,6 +4,7 @@ house rules, replay; and every frame it answers goes through JSON unchanged."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -427,3 +428,14 @@ def test_commands_that_do_not_fit_the_moment_are_refused():
     over.send(Resign(0))
     assert over.send(Why(1, text="place R at a1")).text == "The game is over"
     assert not over.send(Undo(0)).accepted
+
+
+def test_a_choice_made_ahead_tells_the_others_nothing_but_that_something_changed():
+    match = _match("war", options={"mode": "five-card"})
+    first, second = match.state.pending
+    before = match.frame(first), match.spectator_frame()
+    assert match.send(Play(second, text=match.frame(second).moves[-1].text)).accepted
+    after = match.frame(first), match.spectator_frame()
+    for old, new in zip(before, after, strict=True):
+        assert new.generation == old.generation + 1
+        assert replace(new, generation=old.generation) == old
