@@ -30,6 +30,7 @@ from vtt.match import (
     revelation,
 )
 from vtt.rules import load_game
+from vtt.rules.finder import pack_digest
 from vtt.rules.records import Record, record_of
 from vtt.rules.values import Cell
 from vtt.rules.views import Hidden
@@ -267,6 +268,7 @@ def test_the_save_data_and_record_make_the_same_game():
     data = match.save_data()
     assert data["moves"] == [move.text for move in match.moves]
     assert data["seats"][0] == {"name": "P1", "kind": "person", "colour": ""}
+    assert data["pack"] == "jantori" and data["pack_digest"] == pack_digest("jantori")
     assert match.record().moves == data["moves"]
 
 

@@ -15,6 +15,7 @@ keeps the outcome, and every frame shows it).
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from vtt.match.plain import plain
 from vtt.rules.build import Target, judge
 from vtt.rules.engine import State
 from vtt.rules.explain import Drop
+from vtt.rules.finder import pack_digest
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
@@ -753,17 +755,20 @@ class Match:
         return record_seen_by(self.state, seat)
 
     def save_data(self) -> dict[str, Any]:
-        """What a saved game holds: the setup and the moves made."""
-        return {
-            "pack": self.game.id,
-            "options": dict(self.options),
-            "players": len(self.seats),
-            "seed": self.seed,
-            "seats": [
-                {"name": s.name, "kind": s.kind_text, "colour": s.colour} for s in self.seats
-            ],
-            "moves": [move.text for move in self.moves],
-        }
+        """What a saved game holds: the pack (and the fingerprint of its text, when it
+        was read from a file), the setup and the moves made."""
+        data: dict[str, Any] = {"pack": self.game.id}
+        if self.game.path:
+            with contextlib.suppress(OSError, FileNotFoundError):
+                data["pack_digest"] = pack_digest(self.game.path)
+        data.update(
+            options=dict(self.options),
+            players=len(self.seats),
+            seed=self.seed,
+            seats=[{"name": s.name, "kind": s.kind_text, "colour": s.colour} for s in self.seats],
+            moves=[move.text for move in self.moves],
+        )
+        return data
 
 
 _HANDLERS: dict[type, Callable[[Match, Any], str | Answer | None]] = {
