@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.ai.levels import make_agent
+from vtt.match import seat_words
 from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
 from vtt.rules.build import Builds, builds_of
 from vtt.rules.explain import Drop
@@ -74,26 +75,6 @@ class GameSetup:
     def players(self) -> int:
         """The number of seats."""
         return len(self.seats)
-
-
-def seat_words(names: Sequence[str]) -> tuple[str, ...]:
-    """Chosen names as the rules write seats: one word each ("Ann Lee" as "Ann-Lee"), no
-    two alike ("Ann", "Ann-2"), none empty (the seat's number, "P2").
-
-    >>> seat_words(["Ann Lee", "", "ann"])
-    ('Ann-Lee', 'P2', 'ann')
-    >>> seat_words(["Ann", "ann", "Ann-2"])
-    ('Ann', 'ann-2', 'Ann-2-2')
-    """
-    words: list[str] = []
-    for index, name in enumerate(names):
-        word = "-".join(name.split()) or f"P{index + 1}"
-        taken = {other.lower() for other in words}
-        chosen, number = word, 2
-        while chosen.lower() in taken:
-            chosen, number = f"{word}-{number}", number + 1
-        words.append(chosen)
-    return tuple(words)
 
 
 def default_names(game: Game, count: int) -> tuple[str, ...]:
@@ -303,12 +284,7 @@ class GameSession(QObject):
         drags = self.drags()
         if drags.draggable(what) or drags.pickable(what):
             return None
-        places = {
-            key
-            for (_, source), targets in drags.sources.items()
-            if source == hand
-            for key in targets
-        }
+        places = drags.targets_from(hand)
         if len(places) != 1:
             return None
         key = (what, hand)
