@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vtt.janken import Card, NotationError
+from vtt.janken import Card
+from vtt.rules.argtypes import Role
 from vtt.rules.expr import Expr
 from vtt.rules.model import ArgDef, Env, MoveDef, Step, ZoneRef
 from vtt.rules.steps.assign import Set
@@ -26,7 +27,6 @@ from vtt.rules.steps.let import Let
 from vtt.rules.steps.log import Log
 from vtt.rules.steps.move import Move as MoveStep
 from vtt.rules.steps.phase import Phase
-from vtt.rules.values import Piece
 
 __all__ = [
     "UNKNOWN",
@@ -52,9 +52,6 @@ class _Unknown:
 
 #: Stands for an argument a partial move (a drag) does not give.
 UNKNOWN: Any = _Unknown()
-
-#: The components a footprint may move: an argument of one of these types.
-MOVED_TYPES = frozenset({"card", "piece"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,23 +127,12 @@ class Trace:
 
 
 def component_value(arg: ArgDef, component: object) -> Card | str | None:
-    """The value an argument of type ``card`` or ``piece`` takes for a component, or a
-    text naming one (``QL``, ``R``); None when it cannot be one."""
-    if arg.type == "card":
-        if isinstance(component, Card):
-            return component
-        if isinstance(component, str):
-            try:
-                return Card.parse(component)
-            except NotationError:
-                return None
-        return None
-    if arg.type == "piece":
-        if isinstance(component, Piece):
-            return component.kind
-        if isinstance(component, str) and component:
-            return component.upper() if len(component) == 1 else component  # as notation
-    return None
+    """The value an argument whose type names a component (``card``, ``piece``: role
+    COMPONENT) takes for a component, or a text naming one (``QL``, ``R``); None when
+    it cannot be one."""
+    read = arg.argtype.component
+    found: Card | str | None = None if read is None else read(component)
+    return found
 
 
 def _changes(step: Step) -> frozenset[str] | None:
@@ -189,7 +175,7 @@ def _trace(kind: MoveDef, form: MoveStep, changed: set[str]) -> Trace | None:
     if what.body.id not in names:
         return None
     index = names.index(what.body.id)
-    if kind.args[index].type not in MOVED_TYPES:
+    if kind.args[index].argtype.role is not Role.COMPONENT:
         return None
     read = {what.body.id}
     for ref in (source, form.dest):

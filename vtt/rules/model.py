@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from vtt.janken import Card, Rank, Suit
+from vtt.rules.argtypes import ArgType, arg_type
 from vtt.rules.errors import Where
 from vtt.rules.expr import EvalError, Expr
 from vtt.rules.stdlib import describe
@@ -391,7 +392,9 @@ class Condition:
 
 @dataclass(frozen=True)
 class ArgDef:
-    """A move argument: how it is written (``type``) and where its values come from."""
+    """A move argument: how it is written (``type``, the name of its ``argtype``) and
+    where its values come from. A type that is no argument type is refused here
+    (``UnknownArgType`` names the types), so no argument is ever of an unknown one."""
 
     name: str
     type: str
@@ -399,6 +402,10 @@ class ArgDef:
     grid: ZoneRef | None = None
     low: int = 1
     high: int = 1
+    argtype: ArgType = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "argtype", arg_type(self.type))
 
 
 @dataclass

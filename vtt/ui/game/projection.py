@@ -25,6 +25,7 @@ from typing import Any
 
 from vtt.janken import Card
 from vtt.rules import Move, State
+from vtt.rules.argtypes import Role
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
 from vtt.rules.values import Cell, Component, Piece
@@ -1103,7 +1104,7 @@ class Picking:
 def _picked_cards(move: Move) -> frozenset[str] | None:
     """The cards a move takes when its kind's one argument is a set of cards, else None."""
     kind = move.kind
-    if kind is None or len(kind.args) != 1 or kind.args[0].type != "cards":
+    if kind is None or len(kind.args) != 1 or kind.args[0].argtype.role is not Role.SET:
         return None
     return frozenset(str(card) for card in move.values[0])
 
