@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.janken import Suit
 from vtt.rules.argtypes.codes import Digit
 from vtt.rules.argtypes.sets import unique
+from vtt.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from vtt.rules.engine import Game
@@ -104,7 +105,7 @@ _DEFAULTS: dict[str | None, Callable[[Env], Any]] = {
 SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
-class UnknownArgType(ValueError):
+class UnknownArgType(RulesError, ValueError):
     """A name that is no argument type."""
 
 

@@ -48,8 +48,10 @@ class Phase(Step):
         )
 
     def run(self, state: State) -> None:
-        assert self.target is not None
-        state.next_phase = self.named(self.target.fast(state.env))
+        if self.target is None:
+            state.next_phase = self.name
+        else:
+            state.next_phase = self.named(self.target.fast(state.env))
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         if self.target is None:
