@@ -21,12 +21,7 @@ from vtt.janken import Card
 from vtt.rules.argtypes import Role
 from vtt.rules.expr import Expr
 from vtt.rules.model import ArgDef, Env, MoveDef, Step, ZoneRef
-from vtt.rules.steps.assign import Set
-from vtt.rules.steps.flags import KeepTurn, Reverse
-from vtt.rules.steps.let import Let
-from vtt.rules.steps.log import Log
 from vtt.rules.steps.move import Move as MoveStep
-from vtt.rules.steps.phase import Phase
 
 __all__ = [
     "UNKNOWN",
@@ -135,20 +130,6 @@ def component_value(arg: ArgDef, component: object) -> Card | str | None:
     return found
 
 
-def _changes(step: Step) -> frozenset[str] | None:
-    """The names a step before the ``move`` changes, or None for a step that may change
-    anything (zones, the turn) or decide which steps run (``if``, ``for``)."""
-    if isinstance(step, Log | Phase | KeepTurn):
-        return frozenset()
-    if isinstance(step, Let):
-        return frozenset(name for name, _ in step.bound)
-    if isinstance(step, Set):
-        return frozenset(name for name, _, _ in step.changes)
-    if isinstance(step, Reverse):
-        return frozenset({"direction"})
-    return None
-
-
 def trace_of(kind: MoveDef, steps: Sequence[Step]) -> Trace | None:
     """The footprint's recipe for a kind of move whose effects are ``steps``: found when
     its first ``move`` step moves one card or piece argument from one stack to another,
@@ -157,7 +138,7 @@ def trace_of(kind: MoveDef, steps: Sequence[Step]) -> Trace | None:
     for step in steps:
         if isinstance(step, MoveStep):
             return _trace(kind, step, changed)
-        names = _changes(step)
+        names = step.names_changed()
         if names is None:
             return None
         changed |= names

@@ -89,6 +89,12 @@ class Step:
         """The environment names this step may bind anew; None: it could bind any."""
         return ENGINE_CHANGES
 
+    def names_changed(self) -> frozenset[str] | None:
+        """The environment names this step changes (bound anew or changed in place) when
+        that is all it does; None for a step that may change zones, the turn or anything
+        else, or that decides which steps run (``if``, ``for``)."""
+        return None
+
     def specialise(self, decide: Callable[[Expr], bool]) -> tuple[Step, ...]:
         """This step for one set of options: an ``if`` on options alone becomes the
         branch it takes (``decide(test)`` gives the answer)."""

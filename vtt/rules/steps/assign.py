@@ -32,6 +32,9 @@ class Set(Step):
         # A per-player var is changed in place: only a global one is bound anew.
         return frozenset(name for name, index, _ in self.changes if index is None)
 
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset(name for name, _, _ in self.changes)
+
     def run(self, state: State) -> None:
         env = state.env
         # Every value and index first, then the vars: ``set: {a: b, b: a}`` swaps.

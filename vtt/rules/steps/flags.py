@@ -27,6 +27,9 @@ class KeepTurn(Step):
     def assigned(self) -> frozenset[str] | None:
         return frozenset()
 
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset()
+
     def run(self, state: State) -> None:
         state.turn_decided = True
 
@@ -39,6 +42,9 @@ class Reverse(Step):
     """The turn order changes direction."""
 
     def assigned(self) -> frozenset[str] | None:
+        return frozenset({"direction"})
+
+    def names_changed(self) -> frozenset[str] | None:
         return frozenset({"direction"})
 
     def run(self, state: State) -> None:

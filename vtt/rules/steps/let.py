@@ -29,6 +29,9 @@ class Let(Step):
     def assigned(self) -> frozenset[str] | None:
         return frozenset(name for name, _ in self.bound)
 
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset(name for name, _ in self.bound)
+
     def run(self, state: State) -> None:
         env = state.env
         for name, value in self.bound:

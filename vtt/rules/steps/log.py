@@ -29,6 +29,9 @@ class Log(Step):
     def assigned(self) -> frozenset[str] | None:
         return frozenset()
 
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset()
+
     def run(self, state: State) -> None:
         state.say_later(self.text.capture(state.env))
 

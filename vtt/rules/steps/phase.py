@@ -37,6 +37,9 @@ class Phase(Step):
     def assigned(self) -> frozenset[str] | None:
         return frozenset()
 
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset()
+
     def named(self, value: object) -> str:
         """The phase ``target`` gave, checked to be one of the pack's phases."""
         if value.__class__ is str and value in self.phases:
