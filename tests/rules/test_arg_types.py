@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from vtt.janken import Card, NotationError, Suit
-from vtt.rules.argtypes import ARG_TYPES, Role, UnknownArgType
+from vtt.rules import schema
+from vtt.rules.argtypes import ARG_TYPES, ArgType, Role, UnknownArgType
+from vtt.rules.argtypes.codes import Digit
+from vtt.rules.argtypes.registry import register
 from vtt.rules.errors import PackErrors
 from vtt.rules.loader import load_pack_text
 from vtt.rules.model import ArgDef
@@ -128,3 +132,47 @@ moves:
       n: {type: number, from: "[1, 2]"}
 end: []
 """
+
+
+def _letter_digit(game: object, arg: object) -> Digit:
+    return Digit(26, lambda letter: ord(letter) - ord("a"), lambda code: chr(ord("a") + code))
+
+
+@pytest.fixture
+def letter_type() -> Iterator[ArgType]:
+    """A type the engine does not have, in one module's worth of code: a letter."""
+    kind = register(
+        ArgType(
+            "letter",
+            "a letter, written `c`",
+            lambda word, _: word.lower(),
+            Role.VALUE,
+            _letter_digit,
+            (("`letter`", "a 0 .. z 25", "26"),),
+        )
+    )
+    schema._validator.cache_clear()
+    yield kind
+    del ARG_TYPES["letter"]
+    schema._validator.cache_clear()
+
+
+LETTERS = PACK.replace(
+    '      n: {type: number, from: "[1, 2]"}', "      n: {type: letter, from: \"['a', 'c']\"}"
+).replace("bid {n}", "say {n}")
+
+
+def test_a_new_type_of_argument_is_one_module(letter_type: ArgType) -> None:
+    game = load_pack_text(LETTERS, "letters.yaml")
+    state = game.new_state()
+    assert [move.text for move in state.legal_list()] == ["say a", "say c"]
+    assert game.move_to_action("say c") == 0 + 1 * 2  # its kind, then its digit
+    assert game.action_to_move(2).text == "say c"
+    state.apply("say C")  # read by the type
+    args = pack_schema()["properties"]["moves"]["additionalProperties"]["properties"]["args"]
+    assert "letter" in args["additionalProperties"]["properties"]["type"]["enum"]
+
+
+def test_without_the_module_the_type_is_unknown() -> None:
+    with pytest.raises(PackErrors, match="'letter' is not one of"):
+        load_pack_text(LETTERS, "letters.yaml")
