@@ -94,15 +94,15 @@ class ArgType:
         return self.domain(raw, arg.low, arg.high)
 
 
+#: Every suit, in order: a ``suit`` argument's candidates without ``from``.
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
 #: The candidates of an argument without ``from`` or ``grid:``, by its type's ``default``
 #: (generated code reads the same: ``_SUITS``, the ``players`` of the environment).
 _DEFAULTS: dict[str | None, Callable[[Env], Any]] = {
     "suits": lambda env: SUITS,
     "players": lambda env: env["players"],
 }
-
-
-SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
 class UnknownArgType(RulesError, ValueError):
