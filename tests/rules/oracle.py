@@ -3,11 +3,12 @@
 The engine runs one path: each step list, the settle loop and every move's aftermath
 as generated functions (``vtt.rules.stepgen``, ``vtt.rules.flowgen``), and each move
 kind's legal-move search as a generated function (``vtt.rules.generate``). This module
-runs the same loaded pack the plain way, step after step (``run_step`` says what each
-kind of step the engine writes out does; the others are called as the engine calls
-them), and finds legal moves by walking each move's plan, so the tests can play both
-side by side and compare positions, logs, outcomes and errors. It is slow on purpose,
-and lives here, not in ``vtt/``, so nothing the program runs depends on it.
+runs the same loaded pack the plain way, step after step, each by its kind's reference
+``run`` (``vtt.rules.steps``: the one place that says what a kind of step does), and
+finds legal moves by walking each move's plan with each argument type's candidates
+(``ArgType.values``), so the tests can play both side by side and compare positions,
+logs, outcomes and errors. It is slow on purpose, and lives here, not in ``vtt/``, so
+nothing the program runs depends on it.
 
 >>> from vtt.rules.finder import find_pack
 >>> from vtt.rules.loader import load_pack
@@ -22,29 +23,17 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
 from typing import Any
 
-from vtt.janken import Suit
 from vtt.rules.engine import MAX_AUTOMATIC, Game, State
-from vtt.rules.errors import RuleError
-from vtt.rules.expr import MAX_WORK, METER_KEY, EvalError, Expr, spend, stored
-from vtt.rules.model import Env, MoveDef, Step, StopSteps
+from vtt.rules.expr import MAX_WORK, METER_KEY, Expr
+from vtt.rules.model import ArgDef, Env, MoveDef, Step, StopSteps
 from vtt.rules.moves import Move
 from vtt.rules.outcome import secrecy
 from vtt.rules.plan import MovePlan
 from vtt.rules.ruleset import Rules
 from vtt.rules.stepgen import MAX_TURN_WORK
-from vtt.rules.steps.assign import Set
-from vtt.rules.steps.branch import If
-from vtt.rules.steps.end_game import EndGame
-from vtt.rules.steps.flags import KeepTurn, Reverse
-from vtt.rules.steps.let import Let
-from vtt.rules.steps.log import Log
-from vtt.rules.steps.loop import For
-from vtt.rules.steps.phase import Phase
 from vtt.rules.turns import after_action
-from vtt.rules.values import Piece
 
 __all__ = ["interpreted", "plan_moves", "run_step", "run_steps"]
 
@@ -80,50 +69,8 @@ def run_steps(steps: tuple[Step, ...], state: State) -> None:
 
 
 def run_step(step: Step, state: State) -> None:
-    """What one step does, said plainly."""
-    env = state.env
-    if isinstance(step, If):
-        run_steps(step.then if step.test.fast(env) else step.other, state)
-    elif isinstance(step, For):
-        for value in tuple(step.values.fast(env)):  # type: ignore[call-overload]
-            env[step.each] = value
-            run_steps(step.body, state)
-            if spend(env[METER_KEY], step.cost) > MAX_TURN_WORK:
-                raise RuleError(
-                    f"{step.where}: too much work in one turn: this 'for' and the steps and "
-                    f"expressions before it did more than {MAX_TURN_WORK:,} units of work"
-                )
-    elif isinstance(step, Let):
-        for name, value in step.bound:
-            env[name] = value.fast(env)
-    elif isinstance(step, Set):
-        worked = [
-            (name, value, value.fast(env), None if index is None else index.fast(env))
-            for name, index, value in step.changes
-        ]
-        meter = env[METER_KEY]
-        for name, value, new, seat in worked:  # all at once: values first, then the vars
-            old = env[name] if seat is None else env[name][seat]
-            try:
-                kept = stored(meter, old + new if step.adding else new, name)
-            except EvalError as error:
-                raise value.failed(error) from error
-            if seat is None:
-                env[name] = kept
-            else:
-                env[name][seat] = kept
-    elif isinstance(step, Log):
-        state.say_later(step.text.capture(env))
-    elif isinstance(step, Phase) and step.target is None:
-        state.next_phase = step.name
-    elif isinstance(step, EndGame):
-        state.finish(step.winners.fast(env), step.reason.render(env))
-    elif isinstance(step, KeepTurn):
-        state.turn_decided = True
-    elif isinstance(step, Reverse):
-        env["direction"] = -env["direction"]
-    else:  # moves and the kinds the engine calls (shuffle, deal, skip...)
-        step.run(state)
+    """What one step does, said plainly: its kind's reference ``run``."""
+    step.run(state)
 
 
 def _interpreted_rules(game: Game, env: Env) -> Rules:
@@ -256,30 +203,11 @@ def _extend(
         _extend(state, kind, plan, step + 1, values, found, fixed)
 
 
-def _candidates(arg: Any, narrow: Expr | None, env: Env, sifted: Expr | None) -> Sequence[Any]:
-    candidates = _domain(arg, env, sifted)
+def _candidates(arg: ArgDef, narrow: Expr | None, env: Env, sifted: Expr | None) -> Sequence[Any]:
+    candidates: Sequence[Any] = arg.argtype.values(arg, env, sifted)
     if narrow is None:
         return candidates
     allowed: Mapping[Any, Any] | set[Any] = (
         candidates if isinstance(candidates, dict) else set(candidates)
     )
     return [v for v in dict.fromkeys(narrow(env)) if v in allowed]  # type: ignore[call-overload]
-
-
-def _domain(arg: Any, env: Env, sifted: Expr | None = None) -> Sequence[Any]:
-    if arg.grid is not None:
-        grid: Sequence[Any] = arg.grid.stack(env)
-        return grid
-    if arg.domain is None:
-        return tuple(Suit) if arg.type == "suit" else env["players"]  # type: ignore[no-any-return]
-    raw = (arg.domain if sifted is None else sifted)(env)
-    if arg.type == "piece":
-        return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in raw))
-    if arg.type == "cards":
-        distinct = sorted(dict.fromkeys(raw), key=lambda c: c.sort_key())
-        return [
-            combo
-            for size in range(arg.low, min(arg.high, len(distinct)) + 1)
-            for combo in combinations(distinct, size)
-        ]
-    return tuple(dict.fromkeys(raw))

@@ -68,15 +68,15 @@ def test_the_choice_goes_back_to_the_phase_a_var_names() -> None:
         assert state.phase == "ace_value" and state.to_move == 0
         state.apply("count 11")
         assert state.var("total")[0] == 11 and state.to_move == 1
-    compiled, closures = (
+    compiled, plain = (
         game.new_state(seed=0)
         for game in _twins(lambda: load_pack_text(ASK.replace("RESUME", "resume"), "ask.yaml"))
     )
     while compiled.outcome is None:
         move = compiled.legal_list()[-1]
         compiled.apply(move)
-        closures.apply(move)
-        assert _differences(compiled, closures) == []
+        plain.apply(move)
+        assert _differences(compiled, plain) == []
 
 
 def test_a_phase_expression_giving_no_phase_fails_naming_the_step() -> None:

@@ -1,7 +1,8 @@
 """The generated turn path (``vtt.rules.flowgen``) does what the engine's own methods do.
 
 Every shipped pack is already played both ways by ``test_stepgen`` (generated code
-against closures run by ``State._settle`` and ``State.apply_unchecked``); these tests
+against the interpreter of ``tests/rules/oracle.py``: each step's reference ``run``, and
+the turn path said plainly); these tests
 pin down the turn machinery itself with small packs: chains of automatic phases,
 ``each`` phases with and without a chosen set of actors, secret choices unveiled
 when everyone has chosen, and the errors of a flow that runs away.
@@ -74,10 +75,10 @@ def _flow(actors: str = "") -> str:
 
 
 def _play_both(text: str, players: int, seed: int) -> tuple[State, State]:
-    """A random game of ``text`` played the generated way and the closures' way, checked
+    """A random game of ``text`` played the generated way and the interpreted way, checked
     equal after every move."""
-    compiled, closures = _twins(lambda: load_pack_text(text, "flow.yaml"))
-    states = [game.new_state(seed=seed, players=players) for game in (compiled, closures)]
+    compiled, plain = _twins(lambda: load_pack_text(text, "flow.yaml"))
+    states = [game.new_state(seed=seed, players=players) for game in (compiled, plain)]
     assert _differences(*states) == []
     rng = random.Random(seed)
     while states[0].outcome is None:
@@ -107,8 +108,8 @@ def test_a_phase_with_chosen_actors_asks_only_them() -> None:
 
 
 def test_secret_choices_are_unveiled_once_everyone_has_chosen() -> None:
-    compiled, closures = _twins(lambda: load_pack_text(_flow(), "flow.yaml"))
-    for game in (compiled, closures):
+    compiled, plain = _twins(lambda: load_pack_text(_flow(), "flow.yaml"))
+    for game in (compiled, plain):
         state = game.new_state(seed=3)
         state.apply_unchecked(state.legal_list()[0])
         # Seat 0 has chosen; seat 1 reads the line as a choice made, not the card.

@@ -1,8 +1,9 @@
 """Step lists compiled to one generated function (``vtt.rules.stepgen``) do exactly what
-the same steps do run closure by closure (the interpreter in ``tests/rules/oracle.py``).
+the same steps do run plainly, each by its kind's reference ``run`` (the interpreter in
+``tests/rules/oracle.py``).
 
 Every game is loaded twice, never shared: one runs the generated code, the other the
-closures, and both must reach the same positions, log lines, outcomes and errors.
+plain interpreter, and both must reach the same positions, log lines, outcomes and errors.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from vtt.rules.stepgen import compile_steps
 #: plays fewer games of each, so the whole file runs in about ten seconds.
 GAMES_PER_SET = 20
 GAMES_PER_PACK = 300
-#: Janken Go's turns are several moves with some 80 legal moves each, and the closures
+#: Janken Go's turns are several moves with some 80 legal moves each, and the interpreter
 #: walk every one of them: the fewest games per option set.
 GAMES_OF = {"janken-go": 24}
 
@@ -36,22 +37,22 @@ Options = tuple[dict[str, object], int]
 
 
 def _twins(load: Callable[[], Game]) -> tuple[Game, Game]:
-    """The same pack loaded twice: generated step code, then closures (the reference)."""
-    compiled, closures = load(), interpreted(load())  # before any state is made
-    return compiled, closures
+    """The same pack loaded twice: generated step code, then interpreted (the reference)."""
+    compiled, plain = load(), interpreted(load())  # before any state is made
+    return compiled, plain
 
 
-def _differences(compiled: State, closures: State, logged: int = 0) -> list[str]:
+def _differences(compiled: State, plain: State, logged: int = 0) -> list[str]:
     """What differs between the two games' states (log lines from ``logged`` on)."""
     found = []
-    if compiled.key() != closures.key():
-        found.append(f"positions: {_first_difference(compiled.key(), closures.key())}")
-    lines = [[entry.text for entry in state.log[logged:]] for state in (compiled, closures)]
+    if compiled.key() != plain.key():
+        found.append(f"positions: {_first_difference(compiled.key(), plain.key())}")
+    lines = [[entry.text for entry in state.log[logged:]] for state in (compiled, plain)]
     if lines[0] != lines[1]:
         found.append(f"log lines: {lines[0]} != {lines[1]}")
-    if compiled.outcome != closures.outcome:
-        found.append(f"outcomes: {compiled.outcome} != {closures.outcome}")
-    legal = [[move.text for move in state.legal_list()] for state in (compiled, closures)]
+    if compiled.outcome != plain.outcome:
+        found.append(f"outcomes: {compiled.outcome} != {plain.outcome}")
+    legal = [[move.text for move in state.legal_list()] for state in (compiled, plain)]
     if legal[0] != legal[1]:
         found.append(f"legal moves: {legal[0]} != {legal[1]}")
     return found
@@ -114,19 +115,19 @@ def _after(where: str, state: State) -> str:
 
 
 @pytest.mark.parametrize("shipped", GAMES, ids=[game.id for game in GAMES])
-def test_random_games_run_alike_compiled_and_closure_by_closure(shipped: Game) -> None:
+def test_random_games_run_alike_compiled_and_interpreted(shipped: Game) -> None:
     pair = _twins(lambda: load_pack(shipped.path))
-    sets = _option_sets(pair[1])  # the closure game starts cheaply: no code to generate
+    sets = _option_sets(pair[1])  # the interpreted game starts cheaply: no code to generate
     assert sets, f"{shipped.id} has no playable option set"
     per_set = max(4, min(GAMES_PER_SET, GAMES_OF.get(shipped.id, GAMES_PER_PACK) // len(sets)))
     moves = 0
     for options, seed in itertools.product(sets, range(per_set)):
         moves += _play_side_by_side(pair, options, seed)
     assert moves >= len(sets) * per_set
-    # Both sides really ran what they were meant to: generated code, then closures.
+    # Both sides really ran what they were meant to: generated code, then the interpreter.
     options, players = sets[0]
-    compiled, closures = (game.new_state(options, players=players) for game in pair)
-    plays = [state._rules.play for state in (compiled, closures)]
+    compiled, plain = (game.new_state(options, players=players) for game in pair)
+    plays = [state._rules.play for state in (compiled, plain)]
     assert plays[0] and all(hasattr(play, "source") for play in plays[0].values())
     assert not any(hasattr(play, "source") for play in plays[1].values())
 
@@ -173,7 +174,7 @@ def _tiny_twins(effects: str) -> tuple[Game, Game]:
 
 
 def _both(effects: str, *, moves: int = 1, players: int = 2) -> State:
-    """The compiled game after ``moves`` moves 'go', checked equal to the closure game."""
+    """The compiled game after ``moves`` moves 'go', checked equal to the interpreted game."""
     states = []
     for game in _tiny_twins(effects):
         state = game.new_state(players=players)
@@ -195,8 +196,8 @@ def _failure(effects: str, *, players: int = 2) -> tuple[Exception, State]:
             raised.append((error, state))
         else:
             raised.append((None, state))
-    (compiled, first), (closures, second) = raised
-    assert _described(compiled, first) == _described(closures, second)
+    (compiled, first), (plain, second) = raised
+    assert _described(compiled, first) == _described(plain, second)
     assert compiled is not None, "the move raised no error"
     assert first.var("x") == second.var("x")  # both stopped at the same point
     return compiled, first
@@ -341,7 +342,7 @@ FAILING = {
 
 
 @pytest.mark.parametrize("name", FAILING)
-def test_an_expression_failing_in_generated_code_is_named_as_in_closures(name: str) -> None:
+def test_an_expression_failing_in_generated_code_is_named_as_when_interpreted(name: str) -> None:
     step, expression = FAILING[name]
     effects = f"- set: {{total: 5}}\n{step}\n- set: {{total: 6}}"
     error, state = _failure(effects)
@@ -484,7 +485,7 @@ def test_the_common_steps_are_written_out_not_called() -> None:
         """)
     assert source.startswith("def _run(_state):")
     assert "_step" not in source
-    assert "_step" in _source("- skip: 1")  # the check above can fail: a closure shows
+    assert "_step" in _source("- skip: 1")  # the check above can fail: a called step shows
 
 
 def test_a_per_player_set_works_out_its_value_before_its_index() -> None:
@@ -515,13 +516,13 @@ def test_each_expression_of_a_step_has_a_full_meter(effects: str) -> None:
     _both(effects)
 
 
-# --- differences found between generated code and closures ------------------------------
-# Each test below asserts what the closures do; when written, the generated code did
-# otherwise (see each comment).
+# --- differences found between generated code and the interpreter ----------------------
+# Each test below asserts what the kinds' reference runs do; when written, the generated
+# code did otherwise (see each comment).
 
 
 def test_a_move_from_several_stacks_finds_them_all_before_moving() -> None:
-    # The closure works out every source (hand[3 % 2]) before it moves anything; the
+    # The reference run works out every source (hand[3 % 2]) before it moves anything; the
     # generated code works out hand[len(pool) % 2] after emptying the pool: hand[0].
     state = _both("""
         - move: {what: "cards('AR')[0]", from: pool, to: "hand[1]"}
@@ -544,7 +545,7 @@ def test_two_values_built_alike_are_two_values() -> None:
 
 def test_a_value_kept_between_steps_still_meets_the_work_limit() -> None:
     # The generated code keeps the list the first `if` built for the second (nothing
-    # changed in between), so it does less work per round than the closures; the work
+    # changed in between), so it does less work per round than the interpreter; the work
     # limit still stops the loop on both, the generated one some rounds later.
     effects = """
         - for:
@@ -563,8 +564,8 @@ def test_a_value_kept_between_steps_still_meets_the_work_limit() -> None:
         with pytest.raises(RuleError, match="too much work"):
             state.apply_unchecked(state.legal_list()[0])
         rounds.append(state.var("x"))
-    compiled, closures = rounds
-    assert closures < compiled < 100_000
+    compiled, plain = rounds
+    assert plain < compiled < 100_000
 
 
 @pytest.mark.parametrize(
@@ -586,7 +587,7 @@ def test_a_value_kept_between_steps_still_meets_the_work_limit() -> None:
 )
 def test_a_step_failing_outside_its_expressions_names_the_pack_line(effects: str) -> None:
     # Python errors the steps raise themselves (adding, indexing a per-player var, looping,
-    # ending the game). The closures let the bare TypeError or IndexError through; the
+    # ending the game). The reference runs let the bare TypeError or IndexError through; the
     # generated code, where the step sits on its expression's line, names that line.
     errors = []
     for game in _tiny_twins(effects):
@@ -594,10 +595,10 @@ def test_a_step_failing_outside_its_expressions_names_the_pack_line(effects: str
         with pytest.raises(Exception) as raised:  # its type is checked below
             state.apply_unchecked(state.legal_list()[0])
         errors.append(raised.value)
-    compiled, closures = errors
+    compiled, plain = errors
     assert isinstance(compiled, EvalError)
     assert "tiny.yaml:" in str(compiled)
-    assert type(closures).__name__ in str(compiled)  # the same failure, placed
+    assert type(plain).__name__ in str(compiled)  # the same failure, placed
 
 
 @pytest.mark.parametrize(

@@ -4,186 +4,25 @@
 pack's ``moves:`` (all of them, whatever the options enable) and ``payload`` the
 arguments' values in mixed radix, first argument lowest (see ``ActionCodec``). The
 same move has the same action in every process for a pack, whatever its options and
-number of seats (``docs/engine.md`` lists each argument type's digits).
+number of seats. Each argument type gives its own digit (``ArgType.digit``, in
+``vtt.rules.argtypes``); ``docs/engine.md`` lists them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from math import comb, isqrt
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from vtt.janken import Card, Suit, full_deck
+from vtt.rules.argtypes import Role
+from vtt.rules.argtypes.codes import pair, unpair
 from vtt.rules.model import taking_back
 from vtt.rules.moves import Move
-from vtt.rules.values import Cell
 
 if TYPE_CHECKING:
     from vtt.rules.engine import Game
-    from vtt.rules.model import ArgDef, MoveDef
+    from vtt.rules.model import MoveDef
 
 __all__ = ["ActionCodec", "codec_of"]
-
-_DECK: tuple[Card, ...] = tuple(full_deck())
-_CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(_DECK)}
-_SUITS = tuple(Suit)
-
-
-class _Digit:
-    """How one argument's value becomes a number: ``radix`` > 0 for a bounded domain
-    (the number is below it), 0 for an unbounded one (numbers, words, free cells)."""
-
-    __slots__ = ("decode", "encode", "radix")
-
-    def __init__(self, radix: int, encode: Callable[[Any], int], decode: Callable[[int], Any]):
-        self.radix = radix
-        self.encode = encode
-        self.decode = decode
-
-
-def _zigzag(value: int) -> int:
-    """0, -1, 1, -2, 2 ... as 0, 1, 2, 3, 4 ...: any whole number as a natural one."""
-    return 2 * value if value >= 0 else -2 * value - 1
-
-
-def _unzigzag(code: int) -> int:
-    return code // 2 if code % 2 == 0 else -(code + 1) // 2
-
-
-def _pair(x: int, y: int) -> int:
-    """Cantor's pairing: two natural numbers as one, both recoverable."""
-    return (x + y) * (x + y + 1) // 2 + y
-
-
-def _unpair(z: int) -> tuple[int, int]:
-    w = (isqrt(8 * z + 1) - 1) // 2
-    y = z - w * (w + 1) // 2
-    return w - y, y
-
-
-def _card_digit() -> _Digit:
-    def encode(card: Any) -> int:
-        return _CARD_INDEX[card]
-
-    return _Digit(len(_DECK), encode, _DECK.__getitem__)
-
-
-def _cards_digit(low: int, high: int) -> _Digit:
-    """A set of ``low`` to ``high`` cards: sets of each size in turn, each size ranked in
-    the combinatorial number system over the 70-card deck."""
-    total = len(_DECK)
-    high = min(high, total)
-    starts = [0]
-    for size in range(low, high + 1):
-        starts.append(starts[-1] + comb(total, size))
-
-    def encode(cards: Any) -> int:
-        indexes = sorted(_CARD_INDEX[card] for card in cards)
-        size = len(indexes)
-        if not low <= size <= high:
-            raise ValueError(f"{size} cards, where {low} to {high} are chosen")
-        rank = sum(comb(index, position + 1) for position, index in enumerate(indexes))
-        return starts[size - low] + rank
-
-    def decode(code: int) -> tuple[Card, ...]:
-        for size in range(low, high + 1):
-            if code < starts[size - low + 1]:
-                break
-        else:
-            raise ValueError(f"{code} is past the last set of {high} cards")
-        rank = code - starts[size - low]
-        indexes = []
-        for position in range(size, 0, -1):  # the largest index whose binomial fits
-            index = position - 1
-            while comb(index + 1, position) <= rank:
-                index += 1
-            indexes.append(index)
-            rank -= comb(index, position)
-        return tuple(sorted((_DECK[i] for i in indexes), key=Card.sort_key))
-
-    return _Digit(starts[-1], encode, decode)
-
-
-def _word_code(word: str) -> int:
-    return int.from_bytes(b"\x01" + word.encode("utf-8"), "big")
-
-
-def _code_word(code: int) -> str:
-    data = code.to_bytes((code.bit_length() + 7) // 8, "big")
-    if not data or data[0] != 1:
-        raise ValueError(f"{code} is not a word's number")
-    return data[1:].decode("utf-8")
-
-
-def _cell_digit(size: tuple[int, int] | None) -> _Digit:
-    if size is None:  # cells from an expression: any column and row
-
-        def encode_free(cell: Any) -> int:
-            return _pair(_zigzag(cell.col), _zigzag(cell.row))
-
-        def decode_free(code: int) -> Cell:
-            col, row = _unpair(code)
-            return Cell(_unzigzag(col), _unzigzag(row))
-
-        return _Digit(0, encode_free, decode_free)
-    cols, rows = size
-
-    def encode(cell: Any) -> int:
-        if not (0 <= cell.col < cols and 0 <= cell.row < rows):
-            raise ValueError(f"cell {cell} is off the {cols}x{rows} grid")
-        return int(cell.row * cols + cell.col)
-
-    def decode(code: int) -> Cell:
-        return Cell(code % cols, code // cols)
-
-    return _Digit(cols * rows, encode, decode)
-
-
-def _listed_digit(items: Sequence[Any], what: str) -> _Digit:
-    index = {item: position for position, item in enumerate(items)}
-
-    def encode(value: Any) -> int:
-        try:
-            return index[value]
-        except KeyError:
-            raise ValueError(f"{value!r} is not one of the {what} ({len(items)})") from None
-
-    return _Digit(len(items), encode, items.__getitem__)
-
-
-def _seat_digit(seats: int) -> _Digit:
-    def encode(seat: Any) -> int:
-        if not (type(seat) is int and 0 <= seat < seats):
-            raise ValueError(f"{seat!r} is not a seat of 0 to {seats - 1}")
-        return seat
-
-    return _Digit(seats, encode, int)
-
-
-def _piece_kinds(game: Game) -> tuple[str, ...]:
-    """Every piece kind of the pack, in the order its components name them."""
-    return tuple(dict.fromkeys(kind for group in game.components for kind in group.pieces))
-
-
-def _digit(game: Game, arg: ArgDef) -> _Digit:
-    kind = arg.type
-    if kind == "card":
-        return _card_digit()
-    if kind == "cards":
-        return _cards_digit(arg.low, arg.high)
-    if kind == "suit":
-        return _Digit(len(_SUITS), int, _SUITS.__getitem__)
-    if kind == "player":
-        return _seat_digit(game.players[1])
-    if kind == "piece":
-        return _listed_digit(_piece_kinds(game), "piece kinds of the pack")
-    if kind == "cell":
-        # A grid sized by options has no one size: its cells are numbered as free ones.
-        size = arg.grid.zone.fixed_size if arg.grid is not None else None
-        return _cell_digit(size)
-    if kind == "number":
-        return _Digit(0, _zigzag, _unzigzag)
-    return _Digit(0, _word_code, _code_word)  # word
 
 
 class _KindCode:
@@ -193,7 +32,7 @@ class _KindCode:
     def __init__(self, game: Game, index: int, kind: MoveDef) -> None:
         self.index = index
         self.kind = kind
-        self.digits = tuple(_digit(game, arg) for arg in kind.args)
+        self.digits = tuple(arg.argtype.digit(game, arg) for arg in kind.args)
         self.bounded = tuple(i for i, d in enumerate(self.digits) if d.radix)
         self.unbounded = tuple(i for i, d in enumerate(self.digits) if not d.radix)
         span = 1
@@ -210,7 +49,7 @@ class _KindCode:
         if self.unbounded:
             *rest, last = (digits[i].encode(values[i]) for i in self.unbounded)
             for code in reversed(rest):
-                last = _pair(code, last)
+                last = pair(code, last)
             payload += last * scale
         return payload
 
@@ -222,7 +61,7 @@ class _KindCode:
             values[i] = digits[i].decode(code)
         if self.unbounded:
             for i in self.unbounded[:-1]:
-                code, payload = _unpair(payload)
+                code, payload = unpair(payload)
                 values[i] = digits[i].decode(code)
             values[self.unbounded[-1]] = digits[self.unbounded[-1]].decode(payload)
         elif payload:
@@ -235,16 +74,10 @@ class ActionCodec:
 
     ``kind`` is the move kind's index in the pack's ``moves:``; ``payload`` holds the
     arguments, the bounded ones in mixed radix in the order the move lists them (the
-    first lowest): a card by its index in the 70-card deck in printed order (suit by
-    suit, Ace to King, the suit's Joker last), a set of cards by its rank among sets of
-    its size (combinatorial number system) after all smaller sets, a suit by its number
-    (Rock 0 .. Lizard 4), a seat by its number (radix: the pack's most players), a
-    piece by its kind's index among the kinds the pack's components name, a cell of a
-    ``grid:`` by ``row * columns + column``. Numbers, words and cells from an
-    expression are unbounded: numbers zigzagged (0, -1, 1, -2 ... as 0, 1, 2, 3 ...),
-    a word as the big-endian number of ``0x01`` + its UTF-8 bytes, a free cell as its
-    zigzagged column and row paired; they sit above the bounded part, paired with
-    Cantor's pairing when a move has several.
+    first lowest), each its type's digit (``ArgType.digit``: a card by its index in
+    the 70-card deck, a seat by its number...; ``docs/engine.md`` lists them all). The
+    unbounded ones (numbers, words, cells from an expression) sit above the bounded
+    part, paired with Cantor's pairing when a move has several.
     """
 
     def __init__(self, game: Game) -> None:
@@ -330,7 +163,7 @@ class ActionCodec:
                 f"{self.game.id}: {action} is not an action of move '{code.kind.name}': {error}"
             ) from None
         for arg, value in zip(code.kind.args, values, strict=True):
-            if arg.type == "player" and value >= len(seat_names):
+            if arg.argtype.role is Role.SEAT and value >= len(seat_names):
                 raise ValueError(
                     f"{self.game.id}: {action} names seat {value + 1} of a "
                     f"{len(seat_names)}-seat game"

@@ -19,6 +19,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
+from vtt.rules.argtypes import Role
 from vtt.rules.explain import NOT_A_VALUE, domain, failure
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import UNKNOWN, Footprint, Key, Trace
@@ -82,15 +83,19 @@ def builders(state: State) -> tuple[Builder, ...]:
     found: list[Builder] = []
     for kind in state._phase_moves.get(state.phase, ()):
         trace = state._rules.traces.get(kind.name)
-        if trace is None or trace.arg.type != "card":
+        if trace is None or not trace.arg.argtype.of_cards:
             continue
-        sets = [index for index, arg in enumerate(kind.args) if arg.type == "cards"]
+        sets = [
+            index
+            for index, arg in enumerate(kind.args)
+            if arg.argtype.role is Role.SET and arg.argtype.of_cards
+        ]
         if len(sets) != 1:
             continue
         singles = tuple(
             index
             for index, arg in enumerate(kind.args)
-            if arg.type == "card" and index != trace.index
+            if arg.argtype.role is Role.COMPONENT and arg.argtype.of_cards and index != trace.index
         )
         found.append(Builder(trace, sets[0], singles))
     return tuple(found)

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vtt.janken import Card, Suit
-from vtt.rules.argtypes import ARG_TYPES
+from vtt.janken import Card
+from vtt.rules.argtypes import Role
 from vtt.rules.footprint import UNKNOWN, Footprint, Key, component_value
 from vtt.rules.model import ArgDef, Env, MoveDef
 from vtt.rules.plan import domain_names
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from vtt.rules.engine import State
 
 __all__ = ["NOT_A_VALUE", "NOT_NOW", "Drop", "domain", "drop_reason", "failure", "reason"]
-
-_SUITS = tuple(Suit)
 
 
 @dataclass(frozen=True)
@@ -48,14 +46,7 @@ class Drop:
 
 def domain(arg: ArgDef, env: Env) -> Sequence[Any]:
     """The values an argument may take in this environment."""
-    if arg.grid is not None:
-        grid: Sequence[Any] = arg.grid.stack(env)
-        return grid
-    kind = ARG_TYPES[arg.type]
-    if arg.domain is None:
-        seats: Sequence[Any] = env["players"]
-        return _SUITS if kind.default == "suits" else seats
-    found: Sequence[Any] = kind.domain(arg.domain(env), arg.low, arg.high)  # type: ignore[arg-type]
+    found: Sequence[Any] = arg.argtype.values(arg, env)
     return found
 
 
@@ -121,7 +112,7 @@ def failure(
 
 def _value_text(state: State, arg: ArgDef, value: object) -> str:
     """A move's value as the move's text writes it: a seat by its name, not its number."""
-    if arg.type == "player" and type(value) is int and 0 <= value < len(state.seat_names):
+    if arg.argtype.role is Role.SEAT and type(value) is int and 0 <= value < len(state.seat_names):
         return state.seat_names[value]
     return describe(value)
 

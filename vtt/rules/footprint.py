@@ -17,16 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vtt.janken import Card, NotationError
+from vtt.janken import Card
+from vtt.rules.argtypes import Role
 from vtt.rules.expr import Expr
 from vtt.rules.model import ArgDef, Env, MoveDef, Step, ZoneRef
-from vtt.rules.steps.assign import Set
-from vtt.rules.steps.flags import KeepTurn, Reverse
-from vtt.rules.steps.let import Let
-from vtt.rules.steps.log import Log
 from vtt.rules.steps.move import Move as MoveStep
-from vtt.rules.steps.phase import Phase
-from vtt.rules.values import Piece
 
 __all__ = [
     "UNKNOWN",
@@ -52,9 +47,6 @@ class _Unknown:
 
 #: Stands for an argument a partial move (a drag) does not give.
 UNKNOWN: Any = _Unknown()
-
-#: The components a footprint may move: an argument of one of these types.
-MOVED_TYPES = frozenset({"card", "piece"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,37 +122,12 @@ class Trace:
 
 
 def component_value(arg: ArgDef, component: object) -> Card | str | None:
-    """The value an argument of type ``card`` or ``piece`` takes for a component, or a
-    text naming one (``QL``, ``R``); None when it cannot be one."""
-    if arg.type == "card":
-        if isinstance(component, Card):
-            return component
-        if isinstance(component, str):
-            try:
-                return Card.parse(component)
-            except NotationError:
-                return None
-        return None
-    if arg.type == "piece":
-        if isinstance(component, Piece):
-            return component.kind
-        if isinstance(component, str) and component:
-            return component.upper() if len(component) == 1 else component  # as notation
-    return None
-
-
-def _changes(step: Step) -> frozenset[str] | None:
-    """The names a step before the ``move`` changes, or None for a step that may change
-    anything (zones, the turn) or decide which steps run (``if``, ``for``)."""
-    if isinstance(step, Log | Phase | KeepTurn):
-        return frozenset()
-    if isinstance(step, Let):
-        return frozenset(name for name, _ in step.bound)
-    if isinstance(step, Set):
-        return frozenset(name for name, _, _ in step.changes)
-    if isinstance(step, Reverse):
-        return frozenset({"direction"})
-    return None
+    """The value an argument whose type names a component (``card``, ``piece``: role
+    COMPONENT) takes for a component, or a text naming one (``QL``, ``R``); None when
+    it cannot be one."""
+    read = arg.argtype.component
+    found: Card | str | None = None if read is None else read(component)
+    return found
 
 
 def trace_of(kind: MoveDef, steps: Sequence[Step]) -> Trace | None:
@@ -171,7 +138,7 @@ def trace_of(kind: MoveDef, steps: Sequence[Step]) -> Trace | None:
     for step in steps:
         if isinstance(step, MoveStep):
             return _trace(kind, step, changed)
-        names = _changes(step)
+        names = step.names_changed()
         if names is None:
             return None
         changed |= names
@@ -189,7 +156,7 @@ def _trace(kind: MoveDef, form: MoveStep, changed: set[str]) -> Trace | None:
     if what.body.id not in names:
         return None
     index = names.index(what.body.id)
-    if kind.args[index].type not in MOVED_TYPES:
+    if kind.args[index].argtype.role is not Role.COMPONENT:
         return None
     read = {what.body.id}
     for ref in (source, form.dest):

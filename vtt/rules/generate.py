@@ -44,6 +44,7 @@ from typing import Any
 from vtt.janken import Suit
 from vtt.rules.argtypes import (
     ARG_TYPES,
+    Role,
     card_set_key,
     card_sets,
     card_sets_kept,
@@ -424,17 +425,17 @@ def _candidates(
     if arg.grid is not None:
         statements, domain = _grid(arg.grid, builder)
     elif arg.domain is None:
-        if ARG_TYPES[arg.type].default == "suits":
+        if arg.argtype.default == "suits":
             domain = _name("_SUITS")
         else:
             builder.reads.add("players")
             domain = _name("players")
     else:
         raw = f"{target}_raw"
-        helper = f"_{ARG_TYPES[arg.type].candidates.__name__}"
+        helper = f"_{arg.argtype.candidates.__name__}"
 
         def wrap(body: ast.expr) -> ast.expr:
-            if ARG_TYPES[arg.type].candidates is card_sets:
+            if arg.argtype.role is Role.SET:
                 return _call(
                     "_card_sets_within",
                     _name("_meter"),
@@ -464,7 +465,7 @@ def _candidates(
 def _keyed(arg: ArgDef, narrow: Expr | None) -> bool:
     """True when a ``cards`` argument's sets are formed with a key each (see
     ``card_sets_kept``): it has a ``from`` and no ``arg in EXPR`` narrowing."""
-    return arg.type == "cards" and arg.domain is not None and narrow is None
+    return arg.argtype.role is Role.SET and arg.domain is not None and narrow is None
 
 
 def _card_candidates(

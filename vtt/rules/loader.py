@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from vtt.rules.argtypes import ARG_TYPES
+from vtt.rules.argtypes import UnknownArgType, arg_type
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import Define, Expr, check_define, compile_expr
@@ -939,6 +939,11 @@ class _Builder:
             # An argument's domain may use the arguments before it.
             names = base | {arg.name for arg in args}
             kind = spec["type"]
+            try:
+                argtype = arg_type(kind)
+            except UnknownArgType as error:
+                self.fail(str(error), (*here, "type"))
+                continue
             domain = self.try_expr(spec["from"], names, (*here, "from")) if "from" in spec else None
             grid = None
             if "grid" in spec:
@@ -946,7 +951,7 @@ class _Builder:
                     grid = self.zone_ref(spec["grid"], names, (*here, "grid"))
                 except PackError as error:
                     self.errors.append(error)
-            default = ARG_TYPES[kind].default
+            default = argtype.default
             needs_domain = default is None or (default == "grid" and "grid" not in spec)
             if needs_domain and "from" not in spec:
                 self.fail(f"a '{kind}' argument needs 'from' (where its values come from)", here)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from vtt.janken import Card, Rank, Suit
+from vtt.rules.argtypes import ArgType, arg_type
 from vtt.rules.errors import Where
 from vtt.rules.expr import EvalError, Expr
 from vtt.rules.stdlib import describe
@@ -60,9 +61,11 @@ class StopSteps(Exception):
 class Step:
     """One effect step of a pack, as loaded: plain data, run as generated code.
 
-    Each kind of step is one module of ``vtt.rules.steps``, which reads it from YAML
-    and says how it is written into a generated function (``write``) or, for a step
-    the generated code calls, how it runs (``run``)."""
+    Each kind of step is one module of ``vtt.rules.steps``, which reads it from YAML,
+    says what it does (``run``: the reference, a plain interpreter of the step on a
+    State) and how it is written into a generated function (``write``: the engine's
+    optimisation, by default a call of ``run``). ``tests/rules/test_step_kinds.py``
+    plays every kind both ways and finds them equal."""
 
     __slots__ = ()
 
@@ -86,14 +89,21 @@ class Step:
         """The environment names this step may bind anew; None: it could bind any."""
         return ENGINE_CHANGES
 
+    def names_changed(self) -> frozenset[str] | None:
+        """The environment names this step changes (bound anew or changed in place) when
+        that is all it does; None for a step that may change zones, the turn or anything
+        else, or that decides which steps run (``if``, ``for``)."""
+        return None
+
     def specialise(self, decide: Callable[[Expr], bool]) -> tuple[Step, ...]:
         """This step for one set of options: an ``if`` on options alone becomes the
         branch it takes (``decide(test)`` gives the answer)."""
         return (self,)
 
     def run(self, state: State) -> None:
-        """Do the step (for a step the generated code calls rather than writes out)."""
-        raise NotImplementedError(f"{type(self).__name__} is written out, not called")
+        """Do the step, plainly: what the kind means (every kind says it). A ``stop``
+        raises StopSteps, which whoever runs the list catches."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it runs")
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         """The statements of this step in a generated function (``vtt.rules.stepgen``);
@@ -391,7 +401,9 @@ class Condition:
 
 @dataclass(frozen=True)
 class ArgDef:
-    """A move argument: how it is written (``type``) and where its values come from."""
+    """A move argument: how it is written (``type``, the name of its ``argtype``) and
+    where its values come from. A type that is no argument type is refused here
+    (``UnknownArgType`` names the types), so no argument is ever of an unknown one."""
 
     name: str
     type: str
@@ -399,6 +411,10 @@ class ArgDef:
     grid: ZoneRef | None = None
     low: int = 1
     high: int = 1
+    argtype: ArgType = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "argtype", arg_type(self.type))
 
 
 @dataclass
@@ -421,7 +437,7 @@ class MoveDef:
     #: What the table shows while the move is built card by card ("9 of 13 needed").
     tally: Template | None = None
     plan: Any = None  # a vtt.rules.plan.MovePlan
-    generator: Any = None  # a vtt.rules.generate.Generator, or None: walk the plan
+    generator: Any = None  # its vtt.rules.generate.Generator, set by the loader
     arg_names: tuple[str, ...] = field(init=False, default=())
     #: ``bind(env, values)`` puts the argument values into the environment by name.
     bind: Callable[[Env, tuple[Any, ...]], None] = field(init=False, repr=False)

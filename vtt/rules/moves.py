@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from vtt.janken import NotationError
-from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.errors import RulesError
 from vtt.rules.model import ArgDef, MoveDef
 
@@ -157,7 +156,7 @@ class Notation:
         spans = {
             arg.name: (max(arg.low, 1), max(arg.high, 1))
             for arg in args
-            if ARG_TYPES[arg.type].several_words
+            if arg.argtype.several_words
         }
         self.parts: list[tuple[str, int, int] | re.Pattern[str]] = []
         for word in text.split():
@@ -238,7 +237,7 @@ def read_args(move: MoveDef, text: str, seat_names: Sequence[str]) -> tuple[Any,
     if match is None:
         return None
     try:
-        return tuple(ARG_TYPES[arg.type].read(match[arg.name], seat_names) for arg in move.args)
+        return tuple(arg.argtype.read(match[arg.name], seat_names) for arg in move.args)
     except NotationError:
         return None
 
@@ -246,7 +245,7 @@ def read_args(move: MoveDef, text: str, seat_names: Sequence[str]) -> tuple[Any,
 def format_move(move: MoveDef, values: Sequence[Any], seat_names: Sequence[str]) -> str:
     """The canonical notation of a move with these argument values."""
     written = {
-        arg.name: ARG_TYPES[arg.type].write(value, seat_names)
+        arg.name: arg.argtype.write(value, seat_names)
         for arg, value in zip(move.args, values, strict=True)
     }
     return _PLACE.sub(lambda m: written[m.group(1)], move.text)

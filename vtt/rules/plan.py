@@ -13,6 +13,7 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from vtt.rules.argtypes import Role
 from vtt.rules.expr import Expr
 from vtt.rules.model import ArgDef, Condition
 
@@ -79,7 +80,7 @@ def domain_names(arg: ArgDef) -> frozenset[str]:
 
 
 def _is_set(arg: ArgDef) -> bool:
-    return arg.type == "cards" and arg.domain is not None
+    return arg.argtype.role is Role.SET and arg.domain is not None
 
 
 def _binding_order(args: Sequence[ArgDef], conditions: Sequence[Condition]) -> list[int]:
@@ -168,7 +169,7 @@ def _sifting(
     if not (
         isinstance(loop.iter, ast.Name)
         and loop.iter.id in by_name
-        and by_name[loop.iter.id].type == "cards"
+        and by_name[loop.iter.id].argtype.role is Role.SET
         and by_name[loop.iter.id].domain is not None
         and isinstance(loop.target, ast.Name)
         and not loop.is_async
@@ -196,7 +197,7 @@ def _cards_arg(node: ast.expr, args: Sequence[ArgDef]) -> ArgDef | None:
     if not isinstance(node, ast.Name):
         return None
     for arg in args:
-        if arg.name == node.id and arg.type == "cards" and arg.domain is not None:
+        if arg.name == node.id and arg.argtype.role is Role.SET and arg.domain is not None:
             return arg
     return None
 

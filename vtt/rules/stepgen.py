@@ -90,6 +90,7 @@ __all__ = [
     "if_statement",
     "located_missing",
     "replace_marker",
+    "too_much_work",
 ]
 
 #: The line of fixed scaffolding: no expression runs there.
@@ -102,7 +103,8 @@ def _check_plain(name: str) -> None:
         raise ValueError(f"{name!r} cannot be a name in generated code")
 
 
-def _too_much(where: str) -> RuleError:
+def too_much_work(where: str) -> RuleError:
+    """The error of a ``for`` at ``where`` that took the turn past its work."""
     return RuleError(
         f"{where}: too much work in one turn: this 'for' and the steps and "
         f"expressions before it did more than {MAX_TURN_WORK:,} units of work"
@@ -135,7 +137,7 @@ _HELPERS: dict[str, Any] = {
     "_UNSET": object(),
     "_fresh_and": _fresh_and,
     "_fresh_or": _fresh_or,
-    "_too_much": _too_much,
+    "_too_much": too_much_work,
 }
 
 

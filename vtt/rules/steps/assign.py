@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import PackError
-from vtt.rules.expr import Expr
+from vtt.rules.expr import METER_KEY, EvalError, Expr, stored
 from vtt.rules.model import Step
 from vtt.rules.stepgen import code
 from vtt.rules.steps.registry import EXPR, StepKind, register
 
 if TYPE_CHECKING:
+    from vtt.rules.engine import State
     from vtt.rules.stepgen import Writer
     from vtt.rules.steps.parser import Path, StepParser
 
@@ -30,6 +31,28 @@ class Set(Step):
     def assigned(self) -> frozenset[str] | None:
         # A per-player var is changed in place: only a global one is bound anew.
         return frozenset(name for name, index, _ in self.changes if index is None)
+
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset(name for name, _, _ in self.changes)
+
+    def run(self, state: State) -> None:
+        env = state.env
+        # Every value and index first, then the vars: ``set: {a: b, b: a}`` swaps.
+        worked = [
+            (name, value, value.fast(env), None if index is None else index.fast(env))
+            for name, index, value in self.changes
+        ]
+        meter = env[METER_KEY]
+        for name, value, new, seat in worked:
+            old = env[name] if seat is None else env[name][seat]
+            try:
+                kept = stored(meter, old + new if self.adding else new, name)
+            except EvalError as error:
+                raise value.failed(error) from error  # blamed on the value's expression
+            if seat is None:
+                env[name] = kept
+            else:
+                env[name][seat] = kept
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         # Every value and index is worked out before any var changes, so that

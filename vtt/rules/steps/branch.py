@@ -13,6 +13,7 @@ from vtt.rules.stepgen import if_statement
 from vtt.rules.steps.registry import EXPR, STEPS, StepKind, register
 
 if TYPE_CHECKING:
+    from vtt.rules.engine import State
     from vtt.rules.stepgen import Writer
     from vtt.rules.steps.parser import Path, StepParser
 
@@ -54,6 +55,10 @@ class If(Step):
         if self.static:
             return then if decide(self.test) else other
         return (If(self.test, then, other),)
+
+    def run(self, state: State) -> None:
+        for step in self.then if self.test.fast(state.env) else self.other:
+            step.run(state)
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         before, test, line = writer.expr(self.test)

@@ -14,6 +14,7 @@ from vtt.rules.steps.branch import If
 from vtt.rules.steps.registry import EXPR, StepKind, register
 
 if TYPE_CHECKING:
+    from vtt.rules.engine import State
     from vtt.rules.stepgen import Writer
     from vtt.rules.steps.parser import Path, StepParser
 
@@ -31,6 +32,10 @@ class EndGame(Step):
 
     def assigned(self) -> frozenset[str] | None:
         return frozenset()
+
+    def run(self, state: State) -> None:
+        env = state.env
+        state.finish(self.winners.fast(env), self.reason.render(env))
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         before, winners, line = writer.expr(self.winners)

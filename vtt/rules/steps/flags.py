@@ -11,6 +11,7 @@ from vtt.rules.stepgen import SCAFFOLD, code
 from vtt.rules.steps.registry import StepKind, register
 
 if TYPE_CHECKING:
+    from vtt.rules.engine import State
     from vtt.rules.stepgen import Writer
     from vtt.rules.steps.parser import Path, StepParser
 
@@ -26,6 +27,12 @@ class KeepTurn(Step):
     def assigned(self) -> frozenset[str] | None:
         return frozenset()
 
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset()
+
+    def run(self, state: State) -> None:
+        state.turn_decided = True
+
     def write(self, writer: Writer) -> list[ast.stmt]:
         return code("_state.turn_decided = True", SCAFFOLD)
 
@@ -36,6 +43,13 @@ class Reverse(Step):
 
     def assigned(self) -> frozenset[str] | None:
         return frozenset({"direction"})
+
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset({"direction"})
+
+    def run(self, state: State) -> None:
+        env = state.env
+        env["direction"] = -env["direction"]
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         writer.valid.discard("direction")

@@ -13,6 +13,7 @@ from vtt.rules.model import Step
 from vtt.rules.steps.registry import EXPR, NAME, StepKind, register
 
 if TYPE_CHECKING:
+    from vtt.rules.engine import State
     from vtt.rules.stepgen import Writer
     from vtt.rules.steps.parser import Path, StepParser
 
@@ -27,6 +28,14 @@ class Let(Step):
 
     def assigned(self) -> frozenset[str] | None:
         return frozenset(name for name, _ in self.bound)
+
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset(name for name, _ in self.bound)
+
+    def run(self, state: State) -> None:
+        env = state.env
+        for name, value in self.bound:
+            env[name] = value.fast(env)
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         written: list[ast.stmt] = []

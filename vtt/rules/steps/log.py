@@ -11,6 +11,7 @@ from vtt.rules.stepgen import SCAFFOLD, code
 from vtt.rules.steps.registry import StepKind, register
 
 if TYPE_CHECKING:
+    from vtt.rules.engine import State
     from vtt.rules.stepgen import Writer
     from vtt.rules.steps.parser import Path, StepParser
 
@@ -27,6 +28,12 @@ class Log(Step):
 
     def assigned(self) -> frozenset[str] | None:
         return frozenset()
+
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset()
+
+    def run(self, state: State) -> None:
+        state.say_later(self.text.capture(state.env))
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         before, parts = writer.parts(self.text, SCAFFOLD)

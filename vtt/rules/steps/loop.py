@@ -7,13 +7,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vtt.rules.expr import Expr
+from vtt.rules.expr import METER_KEY, Expr, spend
 from vtt.rules.model import Step
-from vtt.rules.stepgen import SCAFFOLD, STEP_WORK, assigned, code, env_key
+from vtt.rules.stepgen import (
+    MAX_TURN_WORK,
+    SCAFFOLD,
+    STEP_WORK,
+    assigned,
+    code,
+    env_key,
+    too_much_work,
+)
 from vtt.rules.steps.branch import specialise
 from vtt.rules.steps.registry import EXPR, NAME, STEPS, StepKind, register
 
 if TYPE_CHECKING:
+    from vtt.rules.engine import State
     from vtt.rules.stepgen import Writer
     from vtt.rules.steps.parser import Path, StepParser
 
@@ -38,6 +47,16 @@ class For(Step):
     def specialise(self, decide: Callable[[Expr], bool]) -> tuple[Step, ...]:
         body = specialise(self.body, decide)
         return (For(self.each, self.values, body, self.cost, self.where),)
+
+    def run(self, state: State) -> None:
+        env = state.env
+        values: Any = self.values.fast(env)
+        for value in tuple(values):
+            env[self.each] = value
+            for step in self.body:
+                step.run(state)
+            if spend(env[METER_KEY], self.cost) > MAX_TURN_WORK:
+                raise too_much_work(self.where)
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         before, values, line = writer.expr(self.values)

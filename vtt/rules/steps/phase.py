@@ -37,6 +37,9 @@ class Phase(Step):
     def assigned(self) -> frozenset[str] | None:
         return frozenset()
 
+    def names_changed(self) -> frozenset[str] | None:
+        return frozenset()
+
     def named(self, value: object) -> str:
         """The phase ``target`` gave, checked to be one of the pack's phases."""
         if value.__class__ is str and value in self.phases:
@@ -48,8 +51,10 @@ class Phase(Step):
         )
 
     def run(self, state: State) -> None:
-        assert self.target is not None
-        state.next_phase = self.named(self.target.fast(state.env))
+        if self.target is None:
+            state.next_phase = self.name
+        else:
+            state.next_phase = self.named(self.target.fast(state.env))
 
     def write(self, writer: Writer) -> list[ast.stmt]:
         if self.target is None:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vtt.rules import Move
+from vtt.rules.argtypes import Role
 from vtt.rules.shown import shown
 from vtt.ui.plaintext import Label, tip
 from vtt.ui.qt import (
@@ -72,7 +73,7 @@ def _head(move: Move) -> str:
 def _numbered(move: Move) -> bool:
     """True for a move whose one argument is a number, written at its end (``bid 3``)."""
     kind = move.kind
-    if kind is None or len(kind.args) != 1 or kind.args[0].type != "number":
+    if kind is None or len(kind.args) != 1 or kind.args[0].argtype.role is not Role.NUMBER:
         return False
     return bool(move.values) and move.text.endswith(f" {move.values[0]}")
 

@@ -25,6 +25,7 @@ from typing import Any
 from vtt.janken import Card
 from vtt.match.drags import Drags, Picking, sorted_drags
 from vtt.rules import Move, State
+from vtt.rules.argtypes import Role
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
 from vtt.rules.values import Cell, Component, Piece
@@ -1036,7 +1037,7 @@ def _picked_cards(move: Move) -> tuple[str, int, int, frozenset[str]] | None:
     """For a move whose kind's one argument is a set of cards: its kind's name, how
     many cards it takes at least and at most, and the cards it takes; else None."""
     kind = move.kind
-    if kind is None or len(kind.args) != 1 or kind.args[0].type != "cards":
+    if kind is None or len(kind.args) != 1 or kind.args[0].argtype.role is not Role.SET:
         return None
     arg = kind.args[0]
     return kind.name, arg.low, arg.high, frozenset(str(card) for card in move.values[0])

@@ -1,35 +1,22 @@
-"""The types of a move's arguments, in one registry: how each is written and read in a
-move's notation, where its candidates come from, its schema name and its documentation.
-
-The loader, the notation (``vtt.rules.moves``), the legal-move search
-(``vtt.rules.generate``), the schema and the pack editor all read ``ARG_TYPES``.
-
->>> ARG_TYPES["cards"].read("8S 2R", ())
-(Card.parse('2R'), Card.parse('8S'))
->>> ARG_TYPES["player"].write(1, ("Ann", "Ben"))
-'Ben'
-"""
+"""Candidates from the values of an argument's ``from``: distinct values, and the sets of
+a ``cards`` argument (formed, and filtered, whole sets at a time)."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from itertools import combinations, compress, repeat
 from math import comb
 from typing import Any
 
-from vtt.janken import Card, NotationError, Suit, full_deck
-from vtt.rules.values import Cell, Piece
+from vtt.janken import Card, full_deck
 
 __all__ = [
-    "ARG_TYPES",
-    "ArgType",
+    "MAX_CARD_SETS_SIZE",
     "card_set_key",
     "card_sets",
     "card_sets_kept",
     "card_sets_size",
-    "kinds",
     "set_cards",
     "unique",
 ]
@@ -38,17 +25,6 @@ __all__ = [
 def unique(values: Iterable[Any]) -> tuple[Any, ...]:
     """Distinct candidates in their first order (identical components make one move)."""
     return tuple(dict.fromkeys(values))
-
-
-_KIND = operator.attrgetter("kind")
-
-
-def kinds(values: Iterable[Any]) -> tuple[Any, ...]:
-    """A ``piece`` argument's candidates: the distinct kinds."""
-    try:
-        return tuple(dict.fromkeys(map(_KIND, values)))  # pieces only: the usual case
-    except AttributeError:
-        return tuple(dict.fromkeys(p.kind if isinstance(p, Piece) else p for p in values))
 
 
 def card_sets_size(values: Iterable[Any], low: int, high: int) -> int:
@@ -188,99 +164,3 @@ def card_sets_kept(
         sets += formed
         keys += sums if known else sets[start:]
     return sets, keys
-
-
-def _number(word: str, seat_names: Sequence[str]) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise NotationError(f"{word!r} is not a number") from None
-
-
-def _seat(word: str, seat_names: Sequence[str]) -> int:
-    lowered = [name.lower() for name in seat_names]
-    if word.lower() in lowered:
-        return lowered.index(word.lower())
-    if word.isdigit() and 1 <= int(word) <= len(seat_names):
-        return int(word) - 1
-    raise NotationError(f"{word!r} is not a player: expected one of {', '.join(seat_names)}")
-
-
-def _cards(words: str, seat_names: Sequence[str]) -> tuple[Card, ...]:
-    if words.lower() == "none":
-        return ()
-    return tuple(sorted((Card.parse(w) for w in words.split()), key=Card.sort_key))
-
-
-def _plain(value: Any, seat_names: Sequence[str]) -> str:
-    return str(value)
-
-
-@dataclass(frozen=True)
-class ArgType:
-    """One type of move argument."""
-
-    name: str
-    doc: str  # one line for the language reference and, in the schema, for editors
-    read: Callable[[str, Sequence[str]], Any]  # a word of notation -> the value
-    write: Callable[[Any, Sequence[str]], str] = _plain  # the value -> its notation
-    #: Where the candidates come from without ``from``: None when ``from`` is needed.
-    default: str | None = None  # "suits", "players" or "grid"
-    #: The helper that turns the ``from`` values into distinct candidates (its name in
-    #: generated code is ``_`` + its ``__name__``).
-    candidates: Callable[..., Any] = unique
-    several_words: bool = False  # its notation may span several words
-
-    def domain(self, raw: Iterable[Any], low: int = 1, high: int = 1) -> Sequence[Any]:
-        """The candidates from the values of ``from``."""
-        if self.candidates is card_sets:
-            return card_sets(raw, low, high)
-        found: Sequence[Any] = self.candidates(raw)
-        return found
-
-
-def _register(*types: ArgType) -> dict[str, ArgType]:
-    return {kind.name: kind for kind in types}
-
-
-#: Every argument type by name, in the order the language reference lists them.
-ARG_TYPES: dict[str, ArgType] = _register(
-    ArgType("card", "one card, written `QL`", lambda word, _: Card.parse(word)),
-    ArgType(
-        "cards",
-        "a set of cards, written `2R 8S` (or `none`), `min` to `max` of them",
-        _cards,
-        lambda value, _: " ".join(str(card) for card in value) if value else "none",
-        candidates=card_sets,
-        several_words=True,
-    ),
-    ArgType(
-        "piece",
-        "a piece by its kind, written `R`",
-        lambda word, _: word.upper() if len(word) == 1 else word,
-        candidates=kinds,
-    ),
-    ArgType(
-        "cell",
-        "a cell of a grid, written `b2`; `grid: ZONE` offers every cell",
-        lambda word, _: Cell.parse(word),
-        default="grid",
-    ),
-    ArgType("number", "a whole number, written `3`", _number),
-    ArgType(
-        "suit",
-        "a suit, written `R` or `Rock`; every suit unless `from` says",
-        lambda word, _: Suit.parse(word),
-        lambda value, _: Suit(value).letter,
-        default="suits",
-    ),
-    ArgType(
-        "player",
-        "a seat, written with the player's name (or a number from 1); every seat unless "
-        "`from` says",
-        _seat,
-        lambda value, seat_names: str(seat_names[value]),
-        default="players",
-    ),
-    ArgType("word", "one of given words, written as it is", lambda word, _: word.lower()),
-)
