@@ -236,7 +236,7 @@ def check_pack(source: Path | str | Document) -> Checked:
     except PackError as error:
         return Checked(None, (Diagnostic.of(error),), (error,))
     errors = schema_errors(document)
-    part, cut = valid_part(document)
+    part, cut = valid_part(document) if errors else (document, frozenset())
     if part is None:
         return Checked(None, tuple(map(Diagnostic.of, errors)), tuple(errors))
     builder = _Builder(part, cut)
@@ -310,6 +310,17 @@ def _bound_names(data: object) -> frozenset[str]:
         for item in data:
             found |= _bound_names(item)
     return frozenset(found)
+
+
+def _mentions(data: object, word: str) -> bool:
+    """True when some text in ``data`` holds ``word``."""
+    if isinstance(data, str):
+        return word in data
+    if isinstance(data, dict):
+        return any(word in key or _mentions(value, word) for key, value in data.items())
+    if isinstance(data, list):
+        return any(_mentions(item, word) for item in data)
+    return False
 
 
 def _split_indexes(text: str) -> list[str] | None:
@@ -399,6 +410,7 @@ class _Builder:
                 self.cut.setdefault("phases", set()).add(str(path[2]))
             elif path in (("flow", "phases"), ("flow", "start")):
                 self.cut.setdefault("", set()).add(str(path[-1]))
+        self.cut_paths = cut
         #: The names in scope at each place, and each pack name's kind (``Scope``).
         self.scopes: dict[Path_, frozenset[str]] = {}
         self.kinds: dict[str, str] = {}
@@ -412,11 +424,13 @@ class _Builder:
         self.bounded: frozenset[str] = frozenset()
         # Each zone's number of indexes, for ``revealed(zone)`` in any expression.
         zones = self.data.get("zones", {})
-        self.depths: dict[str, int] = {
+        self.depths: dict[str, int] | None = {
             name: sum((raw.get("per") == "player", "copies" in raw, "grid" in raw))
             for name, raw in (zones.items() if isinstance(zones, dict) else ())
             if isinstance(raw, dict)
         }
+        if not _mentions(self.data, "revealed"):
+            self.depths = None  # no expression to rewrite
 
     # --- helpers --------------------------------------------------------------------
 
@@ -717,12 +731,16 @@ class _Builder:
     def _step_parser(self, fixed_names: frozenset[str]) -> StepParser:
         """The reader of this pack's step lists."""
         data = self.data
+        # A var the schema refused is still one for the steps that set it.
+        vars = dict(self.vars)
+        for name in self.cut.get("vars", ()):
+            vars.setdefault(name, VarDef(name, self.expr("0", frozenset(), ("vars", name))))
         parser = _ScopedParser(
             compile_expr=self.expr,
             zone_ref=self.zone_ref,
             template=self.template,
             where=self.where,
-            vars=self.vars,
+            vars=vars,
             all_stacks=self._all_stacks,
             phase_names=set(data.get("flow", {}).get("phases", {})) | self.cut.get("phases", set()),
             errors=self.errors,
@@ -1055,13 +1073,17 @@ class _Builder:
         path: Path_ = ("moves", name)
         args = self._args(raw.get("args", {}), base, path)
         arg_names = [arg.name for arg in args]
-        names = base | frozenset(arg_names)
-        self.scopes[path] = names
-        for arg in arg_names:
-            self.kinds.setdefault(arg, "argument")
         written = placeholders(raw["text"])
+        # Arguments the schema refused: the notation names them.
+        refused = any(part[:3] == (*path, "args") for part in self.cut_paths)
+        names = base | frozenset(arg_names) | (frozenset(written) if refused else frozenset())
+        self.scopes[path] = names
+        for arg in names - base:
+            self.kinds.setdefault(arg, "argument")
         readable = sorted(written) == sorted(arg_names)
-        if not readable:
+        if not readable and refused:
+            pass
+        elif not readable:
             self.fail(
                 f"the notation must show every argument once: it shows {written or 'none'}, "
                 f"the arguments are {arg_names or 'none'}",
