@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from vtt.resources import rulesets_dir
+from vtt.rules.commands import validate_command
 from vtt.rules.errors import PackErrors
 from vtt.rules.expr import Expr
 from vtt.rules.finder import pack_folders
@@ -177,3 +178,20 @@ def test_a_shipped_pack_broken_anywhere_gets_problems_never_a_crash(folder: Path
             for diagnostic in checked.diagnostics:
                 assert diagnostic.line or not diagnostic.path, (path, value, diagnostic)
         assert index < 200
+
+
+def test_validate_tells_schema_and_expression_errors_in_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    bad = TINY.replace("pool: {visibility: nobody}", "pool: {visiblity: nobody}")
+    (folder / "pack.yaml").write_text(bad.replace("taken + got", "taken + gott"))
+    assert validate_command([str(folder)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    pack = folder / "pack.yaml"
+    assert lines[0].startswith(f"{pack}:9:10 (zones.pool.visiblity): unknown key 'visiblity'")
+    assert any(line.startswith(f"{pack}:28:39 ") and "unknown name 'gott'" in line for line in lines)
+    assert lines[-1] == f"{pack}: 2 problem(s)"
+    (folder / "pack.yaml").write_text(TINY)
+    assert validate_command([str(folder)]) == 0
