@@ -422,15 +422,9 @@ class _Builder:
         # engine's, move arguments): every other name (a var, a let or for name) holds
         # a value built by earlier runs, whose comparisons are charged (``stored``).
         self.bounded: frozenset[str] = frozenset()
-        # Each zone's number of indexes, for ``revealed(zone)`` in any expression.
-        zones = self.data.get("zones", {})
-        self.depths: dict[str, int] | None = {
-            name: sum((raw.get("per") == "player", "copies" in raw, "grid" in raw))
-            for name, raw in (zones.items() if isinstance(zones, dict) else ())
-            if isinstance(raw, dict)
-        }
-        if not _mentions(self.data, "revealed"):
-            self.depths = None  # no expression to rewrite
+        # Each zone's number of indexes, for ``revealed(zone)`` in any expression
+        # (None when no expression uses it: nothing to rewrite).
+        self.depths: dict[str, int] | None = None
 
     # --- helpers --------------------------------------------------------------------
 
@@ -592,6 +586,11 @@ class _Builder:
 
     def _game(self) -> PackSpec:
         data = self.data
+        if _mentions(data, "revealed"):
+            self.depths = {
+                name: sum((raw.get("per") == "player", "copies" in raw, "grid" in raw))
+                for name, raw in data.get("zones", {}).items()
+            }
         players = data.get("players", {"min": 2, "max": 2})
         options = self._options()
         constants = dict(data.get("constants", {}))
