@@ -83,6 +83,13 @@ def test_what_follows_from_a_refused_part_is_not_reported_again() -> None:
     assert len(messages) == 2 and "unknown name 'gott'" in messages[1], messages
 
 
+def test_a_pack_without_its_id_still_has_its_expressions_checked() -> None:
+    bad = TINY.replace("id: tiny\n", "").replace("taken + got", "taken + gott")
+    messages = [d.message for d in check_pack(load_yaml(bad, file="t.yaml")).diagnostics]
+    assert messages[0] == "missing key: 'id' is a required property"
+    assert messages[1].startswith("unknown name 'gott'") and len(messages) == 2
+
+
 def test_the_names_in_scope_at_a_place() -> None:
     checked = check_pack(load_yaml(TINY, file="tiny.yaml"))
     assert checked.ok

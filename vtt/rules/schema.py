@@ -133,7 +133,7 @@ def valid_part(document: Document) -> tuple[Document | None, frozenset[tuple[str
             elif path:
                 bad.add(path)
             elif error.validator == "required":
-                # The pack's own id and name: a blank stands in, to check the rest.
+                # The pack's own id and name: a stand-in ("pack"), to check the rest.
                 missing += [key for key in error.validator_value if key not in data]
             else:
                 return None, frozenset(cut)
@@ -141,7 +141,7 @@ def valid_part(document: Document) -> tuple[Document | None, frozenset[tuple[str
             return part, frozenset(cut)
         if missing:
             part = Document(
-                part.file, {**data, **dict.fromkeys(missing, "")}, part.places, part.written
+                part.file, {**data, **dict.fromkeys(missing, "pack")}, part.places, part.written
             )
         cut.update(part.file_path(path) for path in bad)
         part = part.pruned(bad)
