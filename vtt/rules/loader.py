@@ -410,6 +410,8 @@ class _Builder:
                 self.cut.setdefault("phases", set()).add(str(path[2]))
             elif path in (("flow", "phases"), ("flow", "start")):
                 self.cut.setdefault("", set()).add(str(path[-1]))
+        if "flow" in self.cut.get("", ()):
+            self.cut[""] |= {"phases", "start"}
         self.cut_paths = cut
         #: The names in scope at each place, and each pack name's kind (``Scope``).
         self.scopes: dict[Path_, frozenset[str]] = {}
