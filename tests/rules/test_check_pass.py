@@ -102,6 +102,9 @@ def test_the_names_in_scope_at_a_place() -> None:
     # A let's name reaches the steps after it, not the ones before.
     assert "got" in checked.scope(("moves", "take", "effects", 1)).of_kind("local")
     assert "got" not in checked.scope(("moves", "take", "effects", 0)).names
+    # And a step written after the last one (an editor's new line).
+    assert "got" in checked.scope("moves.take.effects[3]").of_kind("local")
+    assert "got" not in checked.scope("moves.pass.effects[0]").names
     # A place with no expression of its own: the names around it.
     assert checked.scope("moves.pass").of_kind("argument") == []
     assert checked.scope("moves.take.text").of_kind("argument") == ["n"]

@@ -383,6 +383,15 @@ class _ScopedParser(StepParser):
 
     scopes: dict[Path_, frozenset[str]]
 
+    def steps(self, raw: Sequence[Any], names: frozenset[str], path: Path_) -> tuple[Step, ...]:
+        found = super().steps(raw, names, path)
+        # The place of a step written after the last one: what its lets bound reach it.
+        lets = (item["let"] for item in raw if isinstance(item, dict) and "let" in item)
+        self.scopes[(*path, len(raw))] = names.union(
+            *(let for let in lets if isinstance(let, dict))
+        )
+        return found
+
     def step(self, item: Any, names: frozenset[str], path: Path_) -> Step:
         self.scopes[path] = names
         return super().step(item, names, path)
