@@ -64,6 +64,7 @@ __all__ = [
     "PackSpec",
     "Scope",
     "check_pack",
+    "check_pack_text",
     "compile_pack",
     "load_pack",
     "load_pack_text",
@@ -171,7 +172,8 @@ class PackSpec:
 
 @dataclass(frozen=True)
 class Checked:
-    """What the check pass found: the spec (None when nothing of the file is a pack),
+    """What the check pass found: the spec (None when nothing of the file is a pack;
+    with problems, the spec of the parts that passed, for an editor, never compiled),
     every problem, and the names in scope at each place."""
 
     spec: PackSpec | None
