@@ -19,3 +19,11 @@ def test_every_pack_with_moves_has_legal_move_rows() -> None:
     measured = {pack for pack, _ in CASES} | {pack for pack, _, _ in SEATED}
     assert len(with_moves) >= 7  # the folder was read
     assert with_moves <= measured, f"no legal-move rows in make bench: {with_moves - measured}"
+
+
+def test_the_loading_figures_cover_every_shipped_pack() -> None:
+    from benchmarks.__main__ import discover
+    from benchmarks.bench_loader import packs
+
+    assert "bench_loader" in discover([])
+    assert {folder.name for folder in packs()} == {f.name for f in pack_folders(rulesets_dir())}

@@ -67,7 +67,7 @@ def test_validate_and_replay_never_show_a_linked_file(
 def test_an_error_quotes_at_most_one_short_line(tmp_path: Path, text: str) -> None:
     path = tmp_path / "pack.yaml"
     path.write_text(text)
-    problems = check_pack(path)
+    problems = check_pack(path).diagnostics
     assert problems
     for problem in problems:
         message = str(problem)
@@ -86,7 +86,7 @@ def test_an_error_quotes_at_most_one_short_line(tmp_path: Path, text: str) -> No
 def test_a_long_key_or_name_is_quoted_short(tmp_path: Path, text: str) -> None:
     path = tmp_path / "pack.yaml"
     path.write_text(text)
-    for problem in check_pack(path):
+    for problem in check_pack(path).diagnostics:
         assert "k" * 100 not in str(problem) and "n" * 100 not in str(problem), problem
 
 

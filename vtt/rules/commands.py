@@ -6,10 +6,10 @@ import json
 import sys
 from pathlib import Path
 
-from vtt.rules.errors import PackError, PackErrors, RulesError
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import FoundPack, find_pack, load_game, pack_folders
 from vtt.rules.game import Game
-from vtt.rules.loader import load_pack
+from vtt.rules.loader import check_pack, compile_pack
 from vtt.rules.model import OptionDef
 from vtt.rules.records import load_record, replay, source_report
 from vtt.rules.shown import ERROR_CHARS, echo, shown
@@ -52,15 +52,13 @@ def validate_command(paths: list[str]) -> int:
 
 
 def _validate_pack(path: Path) -> int:
-    """Check a pack, then play trial games of it (``vtt.rules.trial``): 0 when both
+    """Check a pack (the check pass tells every problem at once: the schema's and the
+    expressions'), then play trial games of it (``vtt.rules.trial``): 0 when both
     pass, else 1 with every problem."""
-    try:
-        game = load_pack(path)
-    except PackErrors as errors:
-        problems: list[object] = list(errors.errors)
-    except PackError as error:
-        problems = [error]
-    else:
+    checked = check_pack(path)
+    problems: list[object] = list(checked.diagnostics)
+    if checked.ok and checked.spec is not None:
+        game = compile_pack(checked.spec)
         if game.kind == "setup":
             echo(f"{path}: ok (a table setup: no rules to play)")
             return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,6 @@ from vtt.rules.model import (
     OptionDef,
     PhaseDef,
     Step,
-    StepLists,
     VarDef,
     ZoneDef,
     ZoneRef,
@@ -70,8 +69,9 @@ class Game:
     lacks: tuple[LackDef, ...] = ()
     path: str = ""
     kind: str = "game"
-    #: The step lists compiled again for a set of fixed values (options, constants).
-    step_lists: Callable[[Mapping[str, object]], StepLists | None] | None = None
+    #: The options and constants a set of options writes into the step lists
+    #: (``vtt.rules.ruleset``): those no step or argument binds anew.
+    static_names: frozenset[str] = frozenset()
     #: What players read: the pack's one-line summary and each variant's label.
     summary: str = ""
     variant_labels: Mapping[str, str] = field(default_factory=dict)

@@ -1,20 +1,33 @@
-"""Load a rule pack: YAML -> schema check -> names and expressions compiled -> ``Game``.
+"""Load a rule pack in two passes: a check pass and a compile pass.
 
-Every problem is reported with its file, line, column and key path; ``check_pack``
-collects them all (``vtt validate``), ``load_pack`` raises ``PackErrors``.
+The **check pass** (``check_pack``) reads the YAML, checks it against the schema and
+checks every name and expression, in one pass: it gives a typed, immutable spec of
+the pack (``PackSpec``: its zones, vars, moves, phases and steps, each expression
+parsed and checked, each node's place in the file), every problem of the pack as a
+``Diagnostic`` (file, line, column, message, key path), and the names in scope at
+each place (``Checked.scope``, for an editor's completion). The parts the schema
+refuses are left out of the spec, so the expressions of the rest are checked too.
+
+The **compile pass** (``compile_pack``) turns a spec without problems into a
+``Game``: the move searches are generated; an expression is compiled the first time
+it runs or is written into generated code (``Expr.compile``).
+
+``load_pack`` is both passes, raising ``PackErrors`` listing every problem.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from vtt.rules.argtypes import UnknownArgType, arg_type
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
-from vtt.rules.expr import Define, Expr, check_define, compile_expr
+from vtt.rules.expr import Define, Expr, ExprError, check_define, compile_expr
 from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.generate import compile_generator, plain_name
 from vtt.rules.model import (
@@ -28,7 +41,6 @@ from vtt.rules.model import (
     OptionDef,
     PhaseDef,
     Step,
-    StepLists,
     Template,
     VarDef,
     ZoneDef,
@@ -37,14 +49,27 @@ from vtt.rules.model import (
 )
 from vtt.rules.moves import notation_pattern, placeholders
 from vtt.rules.plan import plan_move
-from vtt.rules.schema import schema_errors
+from vtt.rules.schema import schema_errors, valid_part
 from vtt.rules.sheet import SHEET, SheetColumn, SheetDef
 from vtt.rules.standing import SeatValues, shape_problem
 from vtt.rules.stdlib import PACK_LIBRARY
 from vtt.rules.steps import StepParser
-from vtt.rules.yamlsource import Document, load_yaml, load_yaml_file
+from vtt.rules.yamlsource import Document, format_path, load_yaml, load_yaml_file
 
-__all__ = ["ENGINE_NAMES", "LIBRARY_ALL", "check_pack", "load_pack", "load_pack_text", "pack_file"]
+__all__ = [
+    "ENGINE_NAMES",
+    "LIBRARY_ALL",
+    "Checked",
+    "Diagnostic",
+    "PackSpec",
+    "Scope",
+    "check_pack",
+    "check_pack_text",
+    "compile_pack",
+    "load_pack",
+    "load_pack_text",
+    "pack_file",
+]
 
 #: Names the engine puts in every expression's reach.
 ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "seat_names", "phase"})
@@ -67,33 +92,208 @@ def pack_file(where: Path) -> Path:
     return where / "pack.yaml" if where.is_dir() else where
 
 
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem of a pack: where it is and what is wrong (``text`` as printed)."""
+
+    file: str
+    line: int  # 1-based; 0 when unknown
+    column: int  # 1-based; 0 when unknown
+    message: str  # what is wrong, one line
+    path: str  # the key path, as authors read it: moves.play.when[0].check
+    text: str = field(default="", compare=False)  # the whole message with its place
+
+    @classmethod
+    def of(cls, error: PackError) -> Diagnostic:
+        where = error.where or Where("")
+        message = error.reason if isinstance(error, ExprError) else error.message
+        return cls(where.file, where.line, where.column, message, where.path, str(error))
+
+    def __str__(self) -> str:
+        return self.text or f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The names an expression may read at one place of a pack, each with its kind:
+    option, constant, zone, var, define, engine, argument (of the move), local (a
+    ``let`` or ``for`` name), seat (``seat``, ``p``, ``c`` where they are given),
+    function or library (a library constant)."""
+
+    path: str
+    names: Mapping[str, str]
+
+    def of_kind(self, kind: str) -> list[str]:
+        """The names of one kind, sorted."""
+        return sorted(name for name, found in self.names.items() if found == kind)
+
+
+@dataclass(frozen=True)
+class PackSpec:
+    """A checked rule pack: what the check pass found, typed and immutable. Its
+    expressions are checked, not compiled yet; ``where(path)`` is a node's place."""
+
+    id: str
+    name: str
+    players: tuple[int, int, int]
+    seat_names: tuple[str, ...]
+    options: tuple[OptionDef, ...]
+    variants: Mapping[str, Mapping[str, object]]
+    constraints: tuple[tuple[Expr, str], ...]
+    constants: Mapping[str, object]
+    components: tuple[ComponentDef, ...]
+    zones: Mapping[str, ZoneDef]
+    vars: Mapping[str, VarDef]
+    setup: tuple[Step, ...]
+    phases: Mapping[str, PhaseDef]
+    start: str
+    moves: Mapping[str, MoveDef]
+    end: tuple[EndCheck, ...] = ()
+    scores: Expr | None = None
+    value: SeatValues | None = None
+    playout: int | None = None
+    max_moves: int | None = None
+    sheet: SheetDef | None = None
+    rest_zone: ZoneRef | None = None
+    lacks: tuple[LackDef, ...] = ()
+    path: str = ""
+    kind: str = "game"
+    #: The options and constants a set of options writes into the step lists.
+    static_names: frozenset[str] = frozenset()
+    summary: str = ""
+    variant_labels: Mapping[str, str] = field(default_factory=dict)
+    #: The YAML read, for the places of nodes.
+    source: Document | None = field(default=None, repr=False, compare=False)
+
+    def where(self, path: Iterable[str | int]) -> Where:
+        """The file, line and column of the node at ``path`` (its key)."""
+        return self.source.where(path) if self.source else Where(self.path)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What the check pass found: the spec (None when nothing of the file is a pack;
+    with problems, the spec of the parts that passed, for an editor, never compiled),
+    every problem, and the names in scope at each place."""
+
+    spec: PackSpec | None
+    diagnostics: tuple[Diagnostic, ...]
+    errors: tuple[PackError, ...] = field(default=(), repr=False)
+    scopes: Mapping[Path_, frozenset[str]] = field(default_factory=dict, repr=False)
+    kinds: Mapping[str, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when the pack has no problem: ``compile_pack`` takes its spec."""
+        return not self.diagnostics and self.spec is not None
+
+    def scope(self, path: Iterable[str | int] | str) -> Scope:
+        """The names in scope at ``path`` (``('moves', 'play', 'when', 0)`` or
+        ``'moves.play.when[0]'``): at a place with no expression, those of the
+        nearest place around it that has one."""
+        key = _parsed_path(path) if isinstance(path, str) else tuple(path)
+        found: frozenset[str] = frozenset()
+        for length in range(len(key), -1, -1):
+            if key[:length] in self.scopes:
+                found = self.scopes[key[:length]]
+                break
+        names = {name: self.kinds.get(name, "local") for name in found}
+        names.update(dict.fromkeys(LIBRARY_ALL.functions, "function"))
+        names.update(dict.fromkeys(LIBRARY_ALL.constants, "library"))
+        return Scope(format_path(key), MappingProxyType(names))
+
+
+_PATH_PART = re.compile(r'\.?([A-Za-z_]\w*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]')
+
+
+def _parsed_path(text: str) -> Path_:
+    """``moves.play.when[0]`` -> ``('moves', 'play', 'when', 0)`` (as ``format_path`` writes)."""
+    parts: list[str | int] = []
+    position = 0
+    while position < len(text):
+        match = _PATH_PART.match(text, position)
+        if match is None:
+            raise ValueError(f"not a key path: {text!r}")
+        name, index, quoted = match.groups()
+        if index is not None:
+            parts.append(int(index))
+        elif name is not None:
+            parts.append(str(name))
+        else:
+            parts.append(str(quoted).replace('\\"', '"').replace("\\\\", "\\"))
+        position = match.end()
+    return tuple(parts)
+
+
+def check_pack(source: Path | str | Document) -> Checked:
+    """The check pass over a pack (its folder or pack.yaml, or YAML already read):
+    the spec, every problem in one pass, and the names in scope at each place.
+    Never raises for a bad pack: a file that cannot be read is a problem too."""
+    try:
+        document = (
+            source
+            if isinstance(source, Document)
+            else load_yaml_file(pack_file(Path(source)), links=False)
+        )
+    except PackError as error:
+        return Checked(None, (Diagnostic.of(error),), (error,))
+    errors = schema_errors(document)
+    part, cut = valid_part(document) if errors else (document, frozenset())
+    if part is None:
+        return Checked(None, tuple(map(Diagnostic.of, errors)), tuple(errors))
+    builder = _Builder(part, cut)
+    spec = builder.spec()
+    errors += [error for error in builder.errors if not isinstance(error, _Quiet)]
+    return Checked(
+        spec, tuple(map(Diagnostic.of, errors)), tuple(errors), builder.scopes, builder.kinds
+    )
+
+
+def check_pack_text(text: str, file: str = "pack.yaml") -> Checked:
+    """The check pass over YAML text (``file`` names it in messages)."""
+    try:
+        document = load_yaml(text, file=file)
+    except PackError as error:
+        return Checked(None, (Diagnostic.of(error),), (error,))
+    return check_pack(document)
+
+
+def compile_pack(spec: PackSpec) -> Game:
+    """The compile pass: the Game of a spec the check pass found no problem in, its
+    move searches generated (the spec itself is left as it is)."""
+    moves = {
+        name: replace(kind, generator=compile_generator(kind, LIBRARY_ALL))
+        for name, kind in spec.moves.items()
+    }
+    phases = {
+        name: replace(phase, moves=tuple(moves[kind.name] for kind in phase.moves))
+        for name, phase in spec.phases.items()
+    }
+    given = {part.name: getattr(spec, part.name) for part in fields(spec) if part.name != "source"}
+    given.update(moves=moves, phases=phases, zones=dict(spec.zones), vars=dict(spec.vars))
+    return Game(**given)
+
+
 def load_pack(where: Path | str) -> Game:
-    """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem."""
-    source = load_yaml_file(pack_file(Path(where)), links=False)
-    return _Builder(source).build()
+    """Load a pack from its folder or pack.yaml; raise PackErrors listing every problem
+    (a PackError when the file cannot be read as YAML)."""
+    return _loaded(check_pack(load_yaml_file(pack_file(Path(where)), links=False)))
 
 
 def load_pack_text(text: str, file: str = "pack.yaml") -> Game:
     """Load a pack from YAML text (``file`` names it in messages)."""
-    source = load_yaml(text, file=file)
-    return _Builder(source).build()
+    return _loaded(check_pack(load_yaml(text, file=file)))
 
 
-def check_pack(where: Path | str) -> list[PackError]:
-    """Every problem of a pack (empty when it loads)."""
-    try:
-        load_pack(where)
-    except PackErrors as errors:
-        return list(errors.errors)
-    except PackError as error:
-        return [error]
-    return []
+def _loaded(checked: Checked) -> Game:
+    if checked.errors or checked.spec is None:
+        raise PackErrors(checked.errors)
+    return compile_pack(checked.spec)
 
 
-#: A name in an expression's text (a superset of the names it reads).
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-#: Values that are written into expressions as constants (as ``compile_expr`` does).
-_FOLDABLE = frozenset({bool, int, str, float, type(None)})
+class _Quiet(PackError):
+    """A problem that only follows from a part the schema refused (a move named in a
+    phase, whose definition was cut): not reported, the schema's message says it."""
 
 
 def _bound_names(data: object) -> frozenset[str]:
@@ -112,6 +312,17 @@ def _bound_names(data: object) -> frozenset[str]:
         for item in data:
             found |= _bound_names(item)
     return frozenset(found)
+
+
+def _mentions(data: object, word: str) -> bool:
+    """True when some text in ``data`` holds ``word``."""
+    if isinstance(data, str):
+        return word in data
+    if isinstance(data, dict):
+        return any(word in key or _mentions(value, word) for key, value in data.items())
+    if isinstance(data, list):
+        return any(_mentions(item, word) for item in data)
+    return False
 
 
 def _split_indexes(text: str) -> list[str] | None:
@@ -165,13 +376,57 @@ def _define_params(key: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in inside.split(","))
 
 
-class _Builder:
-    """Builds a Game from a checked document, collecting every error on the way."""
+#: The sections of a pack that name things expressions and steps refer to.
+_NAMED = ("options", "constants", "zones", "vars", "define", "moves", "components")
 
-    def __init__(self, document: Document) -> None:
+
+class _ScopedParser(StepParser):
+    """The step reader of the check pass: it notes the names in scope at each step."""
+
+    scopes: dict[Path_, frozenset[str]]
+
+    def steps(self, raw: Sequence[Any], names: frozenset[str], path: Path_) -> tuple[Step, ...]:
+        found = super().steps(raw, names, path)
+        # The place of a step written after the last one: what its lets bound reach it.
+        lets = (item["let"] for item in raw if isinstance(item, dict) and "let" in item)
+        self.scopes[(*path, len(raw))] = names.union(
+            *(let for let in lets if isinstance(let, dict))
+        )
+        return found
+
+    def step(self, item: Any, names: frozenset[str], path: Path_) -> Step:
+        self.scopes[path] = names
+        return super().step(item, names, path)
+
+
+class _Builder:
+    """The check pass over the valid part of a document (what the schema allows, see
+    ``valid_part``): builds the spec, collecting every error on the way. ``cut`` are
+    the paths of the parts the schema refused: what only follows from their absence
+    (an unknown move named in a phase) is not reported again."""
+
+    def __init__(self, document: Document, cut: frozenset[Path_] = frozenset()) -> None:
         self.doc = document
         self.data: dict[str, Any] = document.data if isinstance(document.data, dict) else {}
         self.errors: list[PackError] = []
+        #: The names whose definitions were cut, by section ("phases" for flow.phases);
+        #: a section cut whole is listed under "" (its names cannot be known).
+        self.cut: dict[str, set[str]] = {}
+        for path in cut:
+            if len(path) == 1:
+                self.cut.setdefault("", set()).add(str(path[0]))
+            elif len(path) == 2 and path[0] in _NAMED:
+                self.cut.setdefault(str(path[0]), set()).add(str(path[1]))
+            elif path[:2] == ("flow", "phases") and len(path) == 3:
+                self.cut.setdefault("phases", set()).add(str(path[2]))
+            elif path in (("flow", "phases"), ("flow", "start")):
+                self.cut.setdefault("", set()).add(str(path[-1]))
+        if "flow" in self.cut.get("", ()):
+            self.cut[""] |= {"phases", "start"}
+        self.cut_paths = cut
+        #: The names in scope at each place, and each pack name's kind (``Scope``).
+        self.scopes: dict[Path_, frozenset[str]] = {}
+        self.kinds: dict[str, str] = {}
         self.zones: dict[str, ZoneDef] = {}
         self.vars: dict[str, VarDef] = {}
         self.defines: dict[str, Define] = {}
@@ -180,13 +435,9 @@ class _Builder:
         # engine's, move arguments): every other name (a var, a let or for name) holds
         # a value built by earlier runs, whose comparisons are charged (``stored``).
         self.bounded: frozenset[str] = frozenset()
-        # Each zone's number of indexes, for ``revealed(zone)`` in any expression.
-        zones = self.data.get("zones", {})
-        self.depths: dict[str, int] = {
-            name: sum((raw.get("per") == "player", "copies" in raw, "grid" in raw))
-            for name, raw in (zones.items() if isinstance(zones, dict) else ())
-            if isinstance(raw, dict)
-        }
+        # Each zone's number of indexes, for ``revealed(zone)`` in any expression
+        # (None when no expression uses it: nothing to rewrite).
+        self.depths: dict[str, int] | None = None
 
     # --- helpers --------------------------------------------------------------------
 
@@ -196,36 +447,41 @@ class _Builder:
     def fail(self, message: str, path: Path_) -> None:
         self.errors.append(PackError(message, self.where(path)))
 
-    def expr(
-        self,
-        raw: object,
-        names: frozenset[str],
-        path: Path_,
-        fixed: Mapping[str, object] | None = None,
-    ) -> Expr:
+    def was_cut(self, section: str, name: object) -> bool:
+        """True when ``name`` of ``section`` (or the whole section) was cut."""
+        return name in self.cut.get(section, ()) or section in self.cut.get("", ())
+
+    def expr(self, raw: object, names: frozenset[str], path: Path_) -> Expr:
         source = raw if isinstance(raw, str) else repr(raw)
-        # Compiled once per value of the fixed names it may read: the step lists of a
-        # new set of options compile again only the expressions that read options.
-        used: tuple[tuple[str, object], ...] = ()
-        if fixed:
-            read = set(_IDENTIFIER.findall(source))
-            for name in read & self.defines.keys():
-                read |= self.defines[name].names
-            used = tuple(sorted((n, fixed[n]) for n in read if n in fixed))
-        key = (source, names, path, used)
+        self.scopes[path] = names
+        key = (source, names, path)
         found = self.compiled.get(key)
         if found is None:
-            found = self.compiled[key] = compile_expr(
-                source,
-                names=names,
-                library=LIBRARY_ALL,
-                where=self.doc.value_where(path),
-                fixed=dict(used),
-                defines=self.defines,
-                zones=self.depths,
-                stored=names - self.bounded,
-            )
+            try:
+                found = self.compiled[key] = compile_expr(
+                    source,
+                    names=names,
+                    library=LIBRARY_ALL,
+                    where=self.doc.value_where(path),
+                    defines=self.defines,
+                    zones=self.depths,
+                    stored=names - self.bounded,
+                )
+            except ExprError as error:
+                if self.unknown_cut_name(error):
+                    raise _Quiet(error.message, error.where) from None
+                raise
         return found
+
+    def unknown_cut_name(self, error: ExprError) -> bool:
+        """True for an unknown name that may be one whose definition was cut."""
+        found = re.match(r"unknown name '(\w+)'", error.reason)
+        if found is None:
+            return False
+        return any(
+            self.was_cut(section, found.group(1))
+            for section in ("options", "constants", "zones", "vars", "define")
+        )
 
     def try_expr(self, raw: object, names: frozenset[str], path: Path_) -> Expr | None:
         try:
@@ -250,7 +506,7 @@ class _Builder:
         zone = self.zones.get(name)
         if zone is None:
             known = ", ".join(sorted(self.zones)) or "none"
-            raise PackError(
+            raise (_Quiet if self.was_cut("zones", name) else PackError)(
                 f"unknown zone '{name}'; the zones are: {known}", self.doc.value_where(path)
             )
         if len(indexes) > zone.depth:
@@ -263,26 +519,17 @@ class _Builder:
 
     # --- the whole pack -------------------------------------------------------------
 
-    def build(self) -> Game:
-        problems = schema_errors(self.doc)
-        if problems:
-            raise PackErrors(problems)
+    def spec(self) -> PackSpec:
+        """The spec of the pack; every problem found is in ``errors``."""
         self._check_numbers(self.data, ())
         self._check_seats(self.data, ())
-        if self.errors:
-            raise PackErrors(self.errors)
         data = self.data
         if data.get("kind") == "setup":
             return self._setup_only()
         for key in ("flow", "moves"):
-            if key not in data:
+            if key not in data and not self.was_cut("", key):
                 self.fail(f"a game pack needs '{key}' (or kind: setup for a layout only)", ())
-        if self.errors:
-            raise PackErrors(self.errors)
-        game = self._game()
-        if self.errors:
-            raise PackErrors(self.errors)
-        return game
+        return self._game()
 
     def _check_numbers(self, node: object, path: Path_) -> None:
         """Refuse whole numbers past 64 bits anywhere in the pack: no rule needs them,
@@ -327,9 +574,9 @@ class _Builder:
                 )
             )
 
-    def _setup_only(self) -> Game:
+    def _setup_only(self) -> PackSpec:
         players = self.data.get("players", {"min": 1, "max": 8})
-        return Game(
+        return PackSpec(
             id=self.data["id"],
             name=self.data["name"],
             players=(players["min"], players["max"], players.get("default", players["min"])),
@@ -347,26 +594,43 @@ class _Builder:
             moves={},
             path=self.doc.file,
             kind="setup",
+            source=self.doc,
         )
 
-    def _game(self) -> Game:
+    def _game(self) -> PackSpec:
         data = self.data
+        if _mentions(data, "revealed"):
+            self.depths = {
+                name: sum((raw.get("per") == "player", "copies" in raw, "grid" in raw))
+                for name, raw in data.get("zones", {}).items()
+            }
         players = data.get("players", {"min": 2, "max": 2})
         options = self._options()
         constants = dict(data.get("constants", {}))
-        if not self._check_names(options, constants):
-            # A name that cannot be a variable breaks the generated code and the
-            # expressions built after this point: stop at these errors.
-            raise PackErrors(self.errors)
-        base = (
-            frozenset(_define_name(key) for key in data.get("define", {}))
-            | ENGINE_NAMES
-            | {o.name for o in options}
-            | frozenset(constants)
-            | frozenset(data.get("zones", {}))
-            | frozenset(data.get("vars", {}))
-            | (frozenset({SHEET}) if "sheet" in data else frozenset())
+        # A name that cannot be a variable would break the generated code: refused
+        # here, and the spec is never compiled.
+        self._check_names(options, constants)
+        defined = {
+            "define": frozenset(_define_name(key) for key in data.get("define", {})),
+            "engine": ENGINE_NAMES,
+            "option": frozenset(o.name for o in options),
+            "constant": frozenset(constants),
+            "zone": frozenset(data.get("zones", {})),
+            "var": frozenset(data.get("vars", {}))
+            | (frozenset({SHEET}) if "sheet" in data else frozenset()),
+            "seat": frozenset({"seat", "p", "c"}),
+        }
+        for kind, names in defined.items():
+            self.kinds.update(dict.fromkeys(names, kind))
+        # The names of definitions the schema refused stay names: what reads them is
+        # checked as if they were there.
+        cut = frozenset().union(
+            *(self.cut.get(section, ()) for section in ("options", "constants", "zones", "vars"))
         )
+        base = (
+            frozenset().union(*(names for kind, names in defined.items() if kind != "seat")) | cut
+        )
+        self.scopes[()] = base
         moves_data = data["moves"] if isinstance(data.get("moves"), dict) else {}
         self.bounded = (
             base - frozenset(data.get("vars", {}))
@@ -385,16 +649,19 @@ class _Builder:
         self._vars(base)
         sheet = self._sheet(base)
         effects = self._step_parser(fixed_names)
-        moves = {name: self._move(name, raw, base, effects) for name, raw in data["moves"].items()}
+        moves = {
+            name: self._move(name, raw, base, effects)
+            for name, raw in data.get("moves", {}).items()
+        }
         phases = self._phases(base, moves, effects)
         setup = effects.steps(data.get("setup", []), base, ("setup",))
         self._check_take_back(moves, phases, setup)
         # A name a step or argument binds is not fixed there.
         static = fixed_names - _bound_names(data)
-        start = data["flow"]["start"]
-        if start not in phases:
+        start = str(data.get("flow", {}).get("start", ""))
+        if start not in phases and not self.was_cut("phases", start) and "flow" in data:
             self.fail(f"the start phase '{start}' is not among the phases", ("flow", "start"))
-        return Game(
+        return PackSpec(
             id=data["id"],
             name=data["name"],
             players=(players["min"], players["max"], players.get("default", players["min"])),
@@ -404,12 +671,12 @@ class _Builder:
             constraints=self._constraints(base),
             constants=constants,
             components=self._components(base),
-            zones=self.zones,
-            vars=self.vars,
+            zones=MappingProxyType(self.zones),
+            vars=MappingProxyType(self.vars),
             setup=setup,
-            phases=phases,
+            phases=MappingProxyType(phases),
             start=start,
-            moves=moves,
+            moves=MappingProxyType(moves),
             end=self._end(base),
             scores=self._scores(data["scores"], base) if "scores" in data else None,
             value=self._seat_values(data["value"], base) if "value" in data else None,
@@ -419,11 +686,12 @@ class _Builder:
             rest_zone=self._rest_zone(base),
             lacks=self._lacks(base),
             path=self.doc.file,
-            step_lists=lambda values: self._step_lists(base, static, values, effects),
+            static_names=static,
             summary=str(data.get("summary", "")),
             variant_labels={
                 name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
             },
+            source=self.doc,
         )
 
     def _seat_values(self, raw: object, base: frozenset[str]) -> SeatValues | None:
@@ -475,67 +743,24 @@ class _Builder:
     def _step_parser(self, fixed_names: frozenset[str]) -> StepParser:
         """The reader of this pack's step lists."""
         data = self.data
-        return StepParser(
+        # A var the schema refused is still one for the steps that set it.
+        vars = dict(self.vars)
+        for name in self.cut.get("vars", ()):
+            vars.setdefault(name, VarDef(name, self.expr("0", frozenset(), ("vars", name))))
+        parser = _ScopedParser(
             compile_expr=self.expr,
             zone_ref=self.zone_ref,
             template=self.template,
             where=self.where,
-            vars=self.vars,
+            vars=vars,
             all_stacks=self._all_stacks,
-            phase_names=set(data["flow"]["phases"]),
+            phase_names=set(data.get("flow", {}).get("phases", {})) | self.cut.get("phases", set()),
             errors=self.errors,
             static_names=fixed_names,
             kept_names=frozenset(data.get("zones", {})) | frozenset(data.get("vars", {})),
         )
-
-    def _step_lists(
-        self,
-        base: frozenset[str],
-        static: frozenset[str],
-        values: Mapping[str, object],
-        general: StepParser,
-    ) -> StepLists | None:
-        """Every step list compiled again with the options and constants in ``values``
-        written into its expressions; None if that does not compile as it did at load."""
-        fixed = {
-            name: value
-            for name, value in values.items()
-            if name in static and type(value) in _FOLDABLE
-        }
-        errors: list[PackError] = []
-
-        def expr(raw: object, names: frozenset[str], path: Path_) -> Expr:
-            return self.expr(raw, names, path, fixed)
-
-        effects = StepParser(
-            compile_expr=expr,
-            zone_ref=general.zone_ref,
-            template=lambda text, names, path: Template(
-                text, lambda part: self.expr(part, names, path, fixed)
-            ),
-            where=general.where,
-            vars=general.vars,
-            all_stacks=general.all_stacks,
-            phase_names=general.phase_names,
-            errors=errors,
-            static_names=general.static_names,
-            kept_names=general.kept_names,
-        )
-        data = self.data
-        moves = {}
-        for name, raw in data["moves"].items():
-            names = base | frozenset(raw.get("args", {}))
-            moves[name] = effects.steps(raw.get("effects", []), names, ("moves", name, "effects"))
-        phases: dict[str, dict[str, tuple[Step, ...]]] = {}
-        for part in ("enter", "after_move", "then", "stuck"):
-            phases[part] = {
-                name: effects.steps(raw.get(part, []), base, ("flow", "phases", name, part))
-                for name, raw in data["flow"]["phases"].items()
-            }
-        setup = effects.steps(data.get("setup", []), base, ("setup",))
-        if errors:
-            return None
-        return StepLists(setup, moves, **phases)
+        parser.scopes = self.scopes
+        return parser
 
     def _check_names(self, options: list[OptionDef], constants: Mapping[str, object]) -> bool:
         """Refuse clashing names; False when a name cannot be a name in expressions."""
@@ -599,7 +824,8 @@ class _Builder:
             for name, value in raw["options"].items():
                 path = ("variants", variant, "options", name)
                 if name not in known:
-                    self.fail(f"unknown option '{name}'", path)
+                    if not self.was_cut("options", name):
+                        self.fail(f"unknown option '{name}'", path)
                 elif (problem := known[name].check(value)) is not None:
                     self.fail(f"{value!r} does not fit option '{name}': {problem}", path)
         return found
@@ -827,6 +1053,8 @@ class _Builder:
         for index, raw in enumerate(self.data.get("lacks", [])):
             path = ("lacks", index)
             zone = self.zones.get(raw["zone"])
+            if zone is None and self.was_cut("zones", raw["zone"]):
+                continue
             if zone is None or not zone.per_player:
                 known = ", ".join(sorted(z.name for z in self.zones.values() if z.per_player))
                 self.fail(
@@ -857,10 +1085,17 @@ class _Builder:
         path: Path_ = ("moves", name)
         args = self._args(raw.get("args", {}), base, path)
         arg_names = [arg.name for arg in args]
-        names = base | frozenset(arg_names)
         written = placeholders(raw["text"])
+        # Arguments the schema refused: the notation names them.
+        refused = any(part[:3] == (*path, "args") for part in self.cut_paths)
+        names = base | frozenset(arg_names) | (frozenset(written) if refused else frozenset())
+        self.scopes[path] = names
+        for arg in names - base:
+            self.kinds.setdefault(arg, "argument")
         readable = sorted(written) == sorted(arg_names)
-        if not readable:
+        if not readable and refused:
+            pass
+        elif not readable:
             self.fail(
                 f"the notation must show every argument once: it shows {written or 'none'}, "
                 f"the arguments are {arg_names or 'none'}",
@@ -909,7 +1144,6 @@ class _Builder:
             tally=tally,
             plan=plan,
         )
-        move.generator = compile_generator(move, LIBRARY_ALL)
         return move
 
     def _secrecy(self, raw: object, names: frozenset[str], path: Path_) -> tuple[str, Expr | None]:
@@ -962,13 +1196,13 @@ class _Builder:
         self, base: frozenset[str], moves: Mapping[str, MoveDef], effects: StepParser
     ) -> dict[str, PhaseDef]:
         phases: dict[str, PhaseDef] = {}
-        for name, raw in self.data["flow"]["phases"].items():
+        for name, raw in self.data.get("flow", {}).get("phases", {}).items():
             path: Path_ = ("flow", "phases", name)
             listed = []
             for index, move in enumerate(raw.get("moves", [])):
                 if move in moves:
                     listed.append(moves[move])
-                else:
+                elif not self.was_cut("moves", move):
                     self.fail(
                         f"unknown move '{move}'; the moves are: {', '.join(moves)}",
                         (*path, "moves", index),
@@ -983,7 +1217,8 @@ class _Builder:
                         "{to: SEATS} (only those seats learn it)",
                         (*path, "moves", index),
                     )
-            if turn != "auto" and not listed:
+            cut = any(self.was_cut("moves", move) for move in raw.get("moves", []))
+            if turn != "auto" and not listed and not cut:
                 self.fail(f"a '{turn}' phase needs moves", path)
 
             def steps(

@@ -192,11 +192,17 @@ class ZoneRef:
     zone: ZoneDef
     indexes: tuple[Expr, ...]
     text: str
-    #: ``get(env)``: what the reference names (one stack when complete); built once.
+    #: ``get(env)``: what the reference names (one stack when complete); built when
+    #: first asked for (its indexes compile then).
     get: Callable[[Env], Any] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "get", _getter(self.zone.name, self.indexes))
+    def __getattr__(self, name: str) -> Any:
+        # Only called while ``get`` is not made yet.
+        if name != "get":
+            raise AttributeError(name)
+        get = _getter(self.zone.name, self.indexes)
+        object.__setattr__(self, "get", get)
+        return get
 
     @property
     def complete(self) -> bool:
@@ -225,7 +231,7 @@ class ZoneRef:
 def _index(expr: Expr) -> Callable[[Env], Any]:
     """How to work out one index: a bare name (``hand[me]``) is read straight from the
     environment, anything else runs the expression."""
-    body = expr.body
+    body = expr.tree.body
     if isinstance(body, ast.Name) and body.id in expr.names:
         return operator.itemgetter(body.id)
     return expr.fast
@@ -331,8 +337,24 @@ class Template:
             self.parts.append(compile_part(match.group(1)))
             position = match.end()
         self.parts.append(text[position:])
-        self._runs: tuple[Any, ...] = tuple(p if isinstance(p, str) else p.fast for p in self.parts)
         self._places = tuple(i for i, p in enumerate(self.parts) if not isinstance(p, str))
+
+    @classmethod
+    def of_parts(cls, text: str, parts: Sequence[str | Expr]) -> Template:
+        """The template ``text`` with its parts already made (text and expressions, in order)."""
+        made = cls.__new__(cls)
+        made.text = text
+        made.parts = list(parts)
+        made._places = tuple(i for i, p in enumerate(parts) if not isinstance(p, str))
+        return made
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called while ``_runs`` is not made yet: the parts compile when first run.
+        if name != "_runs":
+            raise AttributeError(name)
+        runs = tuple(p if isinstance(p, str) else p.fast for p in self.parts)
+        self._runs: tuple[Any, ...] = runs
+        return runs
 
     def render(self, env: Env) -> str:
         """The message for this environment."""

@@ -5,23 +5,19 @@ move searches, and what the window asks of them (footprints)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from vtt.rules.expr import Expr
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
 from vtt.rules.footprint import Trace, traces_of
-from vtt.rules.model import (
-    Env,
-    MoveDef,
-    Step,
-    StepLists,
-)
+from vtt.rules.model import Env, MoveDef, Step, StepLists, Template, ZoneRef
 from vtt.rules.moves import Move
 from vtt.rules.stdlib import PACK_LIBRARY
 from vtt.rules.stepgen import compile_steps
 from vtt.rules.steps import end_steps, specialise
+from vtt.rules.steps.branch import If
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
@@ -39,12 +35,9 @@ MAX_AUTOMATIC = 1000
 class Rules:
     """A game's step lists for one set of options, with every ``if`` on options decided."""
 
-    setup: tuple[Step, ...]
-    effects: Mapping[str, tuple[Step, ...]]  # by move name
-    enter: Mapping[str, tuple[Step, ...]]  # by phase name, and so on
-    after_move: Mapping[str, tuple[Step, ...]]
-    then: Mapping[str, tuple[Step, ...]]
-    stuck: Mapping[str, tuple[Step, ...]]
+    #: The game's steps (on its moves and phases) for these options: folded and
+    #: decided (``_decided_lists``).
+    steps: StepLists
     turns: Mapping[str, str]  # by phase name: single, each or auto
     makers: Mapping[str, Callable[[tuple[Any, ...]], Move]]  # by move name: values -> Move
     end: tuple[Step, ...]  # the pack's end checks as steps, in order
@@ -102,12 +95,7 @@ class Rules:
             from_seat,
         )
         return cls(
-            setup=lists.setup,
-            effects=lists.effects,
-            enter=lists.enter,
-            after_move=lists.after_move,
-            then=lists.then,
-            stuck=lists.stuck,
+            steps=lists,
             turns={name: phase.turn for name, phase in game.phases.items()},
             makers=makers,
             end=ends,
@@ -122,38 +110,101 @@ class Rules:
             traces=traces_of(game.moves, lists.effects),
         )
 
+    @property
+    def setup(self) -> tuple[Step, ...]:
+        return self.steps.setup
+
+    @property
+    def effects(self) -> Mapping[str, tuple[Step, ...]]:
+        """By move name."""
+        return self.steps.effects
+
+    @property
+    def enter(self) -> Mapping[str, tuple[Step, ...]]:
+        """By phase name, as ``after_move``, ``then`` and ``stuck``."""
+        return self.steps.enter
+
+    @property
+    def after_move(self) -> Mapping[str, tuple[Step, ...]]:
+        return self.steps.after_move
+
+    @property
+    def then(self) -> Mapping[str, tuple[Step, ...]]:
+        return self.steps.then
+
+    @property
+    def stuck(self) -> Mapping[str, tuple[Step, ...]]:
+        return self.steps.stuck
+
 
 def _decided_lists(game: Game, env: Env) -> StepLists:
-    """Every step list of ``game`` for the options in ``env``, each ``if`` on options
-    alone replaced by the branch it takes."""
+    """Every step list of ``game`` for the options in ``env``: the loaded steps with
+    the options and constants written into their expressions where the pack allows it
+    (``mode == 'classic' and x`` runs as ``x``), then each ``if`` on options alone
+    replaced by the branch it takes."""
+    fixed = {
+        name: value
+        for name, value in game.fixed_values(env).items()
+        if name in game.static_names and type(value) in _FOLDABLE
+    }
 
     def decide(test: Expr) -> bool:
         return bool(test(env))
 
-    # Compiled again with the options written into the expressions where the pack
-    # allows it (``mode == 'classic' and x`` runs as ``x``), else as loaded.
-    lists = game.step_lists(game.fixed_values(env)) if game.step_lists else None
-    if lists is None:
-        lists = StepLists(
-            setup=game.setup,
-            effects={name: kind.effects for name, kind in game.moves.items()},
-            enter={name: phase.enter for name, phase in game.phases.items()},
-            after_move={name: phase.after_move for name, phase in game.phases.items()},
-            then={name: phase.then for name, phase in game.phases.items()},
-            stuck={name: phase.stuck or () for name, phase in game.phases.items()},
-        )
+    def decided(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        return specialise(folded(steps, fixed), decide)
 
-    def each(steps: Mapping[str, tuple[Step, ...]]) -> dict[str, tuple[Step, ...]]:
-        return {name: specialise(found, decide) for name, found in steps.items()}
-
+    phases = game.phases.values()
     return StepLists(
-        setup=specialise(lists.setup, decide),
-        effects=each(lists.effects),
-        enter=each(lists.enter),
-        after_move=each(lists.after_move),
-        then=each(lists.then),
-        stuck=each(lists.stuck),
+        setup=decided(game.setup),
+        effects={name: decided(kind.effects) for name, kind in game.moves.items()},
+        enter={phase.name: decided(phase.enter) for phase in phases},
+        after_move={phase.name: decided(phase.after_move) for phase in phases},
+        then={phase.name: decided(phase.then) for phase in phases},
+        stuck={phase.name: decided(phase.stuck or ()) for phase in phases},
     )
+
+
+#: Values written into expressions as constants (as ``Expr.folded`` does).
+_FOLDABLE = frozenset({bool, int, str, float, type(None)})
+
+_Folded = TypeVar("_Folded")
+
+
+def folded(value: _Folded, fixed: Mapping[str, object]) -> _Folded:
+    """``value`` (a step, a tuple of steps, a zone reference, a message, an expression
+    or a tuple of those) with the ``fixed`` values written into every expression in it
+    (``Expr.folded``); the same object where nothing changes."""
+    if not fixed:
+        return value
+    found: object = value
+    if isinstance(value, Expr):
+        found = value.folded(fixed)
+    elif isinstance(value, tuple):
+        items = tuple(folded(item, fixed) for item in value)
+        if any(new is not old for new, old in zip(items, value, strict=True)):
+            found = items
+    elif isinstance(value, Template):
+        parts = [folded(part, fixed) for part in value.parts]
+        if any(new is not old for new, old in zip(parts, value.parts, strict=True)):
+            found = Template.of_parts(value.text, parts)
+    elif isinstance(value, ZoneRef):
+        indexes = folded(value.indexes, fixed)
+        if indexes is not value.indexes:
+            found = replace(value, indexes=indexes)
+    elif isinstance(value, Step):  # each kind of step is a dataclass of such values
+        changed = {
+            part.name: new
+            for part in getattr(value, "__dataclass_fields__", {}).values()
+            if part.init and (new := folded(old := getattr(value, part.name), fixed)) is not old
+        }
+        if changed:
+            step: Any = replace(value, **changed)  # type: ignore[type-var]
+            # An if whose test folded to a constant is decided for these options.
+            if isinstance(step, If) and not step.test.names:
+                step = replace(step, static=True)
+            found = step
+    return found  # type: ignore[return-value]
 
 
 def _flow_lists(

@@ -27,7 +27,10 @@ from vtt.rules.steps import KINDS, step_schema
 from vtt.rules.yamlsource import Document
 from vtt.table.layout import layout_schema
 
-__all__ = ["pack_schema", "schema_errors"]
+__all__ = ["pack_schema", "schema_errors", "valid_part"]
+
+#: Rounds of pruning before a document is given up as having no valid part.
+_MOST_PRUNING = 16
 
 
 @cache
@@ -101,6 +104,48 @@ def schema_errors(document: Document) -> list[PackError]:
     for error in sorted(_validator().iter_errors(document.data), key=lambda e: list(e.path)):
         errors.extend(_explained(error, document))
     return errors
+
+
+def valid_part(document: Document) -> tuple[Document | None, frozenset[tuple[str | int, ...]]]:
+    """The document without the nodes that break the schema (and the nodes that break
+    it once those are gone), with the file paths of what was cut: what the rest of the
+    check reads, so that one pass finds every problem. None when nothing is left that
+    the schema allows (the file is no mapping of keys)."""
+    if not isinstance(document.data, dict):
+        return None, frozenset()
+    part, cut = document, set[tuple[str | int, ...]]()
+    for _ in range(_MOST_PRUNING):
+        data = part.data
+        assert isinstance(data, dict)
+        bad: set[tuple[str | int, ...]] = set()
+        missing: list[str] = []
+        for error in _validator().iter_errors(data):
+            path = tuple(error.absolute_path)
+            if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+                schema = error.schema if isinstance(error.schema, dict) else {}
+                allowed = schema.get("properties", {})
+                patterns = list(schema.get("patternProperties", {}))
+                bad.update(
+                    (*path, key)
+                    for key in error.instance
+                    if key not in allowed and not any(re.search(p, key) for p in patterns)
+                )
+            elif path:
+                bad.add(path)
+            elif error.validator == "required":
+                # The pack's own id and name: a stand-in ("pack"), to check the rest.
+                missing += [key for key in error.validator_value if key not in data]
+            else:
+                return None, frozenset(cut)
+        if not bad and not missing:
+            return part, frozenset(cut)
+        if missing:
+            part = Document(
+                part.file, {**data, **dict.fromkeys(missing, "pack")}, part.places, part.written
+            )
+        cut.update(part.file_path(path) for path in bad)
+        part = part.pruned(bad)
+    return None, frozenset(cut)
 
 
 def _kind_of(value: object) -> str:

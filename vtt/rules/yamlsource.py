@@ -87,6 +87,8 @@ class Document:
     file: str
     data: object
     places: Mapping[PathKey, _Place] = field(default_factory=dict, repr=False)
+    #: For a pruned document (``pruned``): the path in the file of each node's path.
+    written: Mapping[PathKey, PathKey] = field(default_factory=dict, repr=False)
 
     def where(self, path: Iterable[str | int] = ()) -> Where:
         """The file, line and column of the key (or list item) at ``path``.
@@ -103,12 +105,55 @@ class Document:
         key, place = self._nearest(tuple(path))
         return Where(self.file, place.value_line, place.value_column, format_path(key))
 
+    def file_path(self, path: Iterable[str | int]) -> PathKey:
+        """Where the node at ``path`` is written in the file (the same path, unless
+        this document is a pruned one whose lists lost items before it)."""
+        path = tuple(path)
+        if not self.written:
+            return path
+        for length in range(len(path), -1, -1):
+            found = self.written.get(path[:length])
+            if found is not None:
+                return (*found, *path[length:])
+        return path
+
+    def pruned(self, cut: Iterable[PathKey]) -> Document:
+        """This document without the nodes at the paths ``cut`` (a list's later items
+        move up); places and the paths in messages stay those of the file."""
+        removed = {tuple(path) for path in cut}
+        places: dict[PathKey, _Place] = {}
+        written: dict[PathKey, PathKey] = {}
+
+        def keep(value: object, old: PathKey, new: PathKey) -> object:
+            written[new] = old
+            if old in self.places:
+                places[new] = self.places[old]
+            if isinstance(value, dict):
+                return {
+                    key: keep(item, (*old, key), (*new, key))
+                    for key, item in value.items()
+                    if (*old, key) not in removed
+                }
+            if isinstance(value, list):
+                items: list[object] = []
+                for index, item in enumerate(value):
+                    if (*old, index) not in removed:
+                        items.append(keep(item, (*old, index), (*new, len(items))))
+                return items
+            return value
+
+        data = keep(self.data, (), ())
+        return Document(
+            self.file, data, places, {new: self.file_path(old) for new, old in written.items()}
+        )
+
     def _nearest(self, path: PathKey) -> tuple[PathKey, _Place]:
+        shown = self.file_path(path)
         for length in range(len(path), -1, -1):
             place = self.places.get(path[:length])
             if place is not None:
-                return path, place
-        return path, _Place(0, 0, 0, 0)
+                return shown, place
+        return shown, _Place(0, 0, 0, 0)
 
 
 def format_path(path: Iterable[str | int]) -> str:

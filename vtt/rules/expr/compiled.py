@@ -34,7 +34,8 @@ def compile_expr(
     zones: Mapping[str, int] | None = None,
     stored: Collection[str] = (),
 ) -> Expr:
-    """Check ``source`` against the allow-list and compile it once; raise ExprError if bad.
+    """Check ``source`` against the allow-list; raise ExprError if bad. The Expr compiles
+    itself once, when first run (or by ``Expr.compile``).
 
     ``defines`` are the pack's named expressions: each use of one (a name it does not
     bind itself) is replaced by the define's checked tree after the check, so messages
@@ -51,29 +52,45 @@ def compile_expr(
     comparing or hashing them is charged like a value the expression built."""
     text = source.strip()
     tree, free = _checked(text, names, library, where, defines or {})
-    if zones is not None and "revealed" in library.functions:
-        # ``zones``: each zone's number of indexes, for ``revealed(zone)``.
-        tree = copy.deepcopy(tree)
-        if write_revealed(tree, zones, text, where):
-            free |= {REVEALED_ZONES}
-    if fixed:
-        constants = {
-            name: fixed[name]
-            for name in free & fixed.keys()
-            if type(fixed[name]) in _FOLDABLE and name not in _comprehension_names(tree)
-        }
-        if constants:
-            tree = _Folding(constants).visit(copy.deepcopy(tree))
-            free = (
-                frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)) & free
-            )
-    return Expr(text, free, tree, library, where, frozenset(stored))
+    # ``zones``: each zone's number of indexes, for ``revealed(zone)``. The tree is the
+    # checker's own (defines are written in as copies): rewritten in place.
+    revealing = zones is not None and "revealed" in library.functions
+    if revealing and write_revealed(tree, zones or {}, text, where):
+        free |= {REVEALED_ZONES}
+    return Expr(text, free, tree, library, where, frozenset(stored)).folded(fixed or {})
 
 
 class Expr:
-    """A checked, compiled expression: call it with an environment of names to values."""
+    """A checked expression: call it with an environment of names to values.
 
-    __slots__ = ("_function", "body", "fast", "metered", "names", "source", "where")
+    Made by the check pass (``compile_expr``) from the checked tree, it is compiled
+    into a Python function (with its guards) the first time the compiled form is
+    asked for (``body``, ``metered``, ``fast`` or a call), or by ``compile()``: a
+    pack can be checked whole without paying for the compilation."""
+
+    __slots__ = (
+        "_folds",
+        "_function",
+        "body",
+        "fast",
+        "library",
+        "metered",
+        "names",
+        "source",
+        "stored",
+        "tree",
+        "where",
+    )
+
+    #: The checked tree with its guards: what the move and effect compilers build on.
+    body: ast.expr
+    #: True when a run spends work units, so it must start from a full meter.
+    metered: bool
+    #: The quickest way to run it from engine code that turns errors into EvalErrors
+    #: itself (see ``evaluation_error``): a bounded expression, one that cannot loop
+    #: or grow values, is its compiled function; a metered one still starts its meter.
+    fast: Callable[[Mapping[str, object]], object]
+    _function: Callable[[Mapping[str, object], Meter | None], object]
 
     def __init__(
         self,
@@ -87,23 +104,65 @@ class Expr:
         self.source = source
         self.names = names
         self.where = where
+        #: The checked tree (defines and ``revealed`` written in), never changed.
+        self.tree = tree
+        self.library = library
+        self.stored = stored
+        self._folds: dict[tuple[tuple[str, str, object], ...], Expr] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a slot not set yet: the compiled parts, made on first use.
+        if name in _COMPILED:
+            self.compile()
+            return object.__getattribute__(self, name)
+        raise AttributeError(name)
+
+    def compile(self) -> Expr:
+        """Compile the checked tree into its function (once); this expression."""
+        try:
+            object.__getattribute__(self, "_function")
+            return self
+        except AttributeError:
+            pass
         # Values from outside are game-sized; comprehension variables may hold built
         # ones, and stored values were built by earlier runs.
+        library, tree = self.library, self.tree
         bound = _comprehension_names(tree)
-        small = (names | frozenset(library.constants)) - bound - stored
+        small = (self.names | frozenset(library.constants)) - bound - self.stored
         guarding = _Guarding(small, library.functions, bound)
-        body = guarding.visit(_Inlining(library.functions).visit(copy.deepcopy(tree.body)))
-        #: The checked tree with its guards: what the move and effect compilers build on.
-        self.body: ast.expr = body
-        #: True when a run spends work units, so it must start from a full meter.
+        self.body = guarding.visit(_Inlining(library.functions).visit(copy.deepcopy(tree.body)))
         self.metered = guarding.metered
-        self._function = _compile_function(source, body, sorted(names), library, self)
-        #: The quickest way to run it from engine code that turns errors into EvalErrors
-        #: itself (see ``evaluation_error``): a bounded expression, one that cannot loop
-        #: or grow values, is its compiled function; a metered one still starts its meter.
-        self.fast: Callable[[Mapping[str, object]], object] = (
-            self if self.metered else self._function  # type: ignore[assignment]
+        function = _compile_function(self.source, self.body, sorted(self.names), library, self)
+        self._function = function
+        self.fast = self if self.metered else function  # type: ignore[assignment]
+        return self
+
+    def folded(self, fixed: Mapping[str, object]) -> Expr:
+        """This expression with the ``fixed`` names (a game's options and constants)
+        written in as constants and what then depends on constants alone worked out
+        (see ``_Folding``): ``mode == 'classic' and x`` runs as ``x``. Itself when it
+        reads none of them."""
+        tree = self.tree
+        constants = {
+            name: fixed[name]
+            for name in self.names & fixed.keys()
+            if type(fixed[name]) in _FOLDABLE and name not in _comprehension_names(tree)
+        }
+        if not constants:
+            return self
+        # One folded expression per set of values, made once: each game of these
+        # options shares its compiled function.
+        key = tuple(
+            sorted((name, type(value).__name__, value) for name, value in constants.items())
         )
+        found = self._folds.get(key)
+        if found is None:
+            tree = _Folding(constants).visit(copy.deepcopy(tree))
+            free = frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
+            found = self._folds[key] = Expr(
+                self.source, free & self.names, tree, self.library, self.where, self.stored
+            )
+        return found
 
     def __call__(self, env: Mapping[str, object]) -> object:
         if self.metered:  # it spends work: a full meter, its state's when it has one
@@ -200,6 +259,8 @@ def _compile_function(
     return compiled
 
 
+#: The slots of an Expr made when it is compiled.
+_COMPILED: Final = frozenset({"_function", "body", "fast", "metered"})
 #: The global naming which expression a compiled function runs: an Expr, or for a
 #: function compiled from several expressions a mapping of line number to Expr.
 _EXPRESSIONS: Final = "_pack_expressions"
