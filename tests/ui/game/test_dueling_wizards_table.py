@@ -33,7 +33,7 @@ def test_both_wizards_cast_a_card_each_by_turns_behind_the_cover(qtbot):
     )
     session = window.session
     chooser = random.Random(2)
-    (draft_second,) = [b for b in window.action_buttons if b.text().endswith("draft second")]
+    (draft_second,) = [b for b in window.action_bar.buttons if b.text().endswith("draft second")]
     qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)  # P1 attacks first
     while session.state.phase == "draft":
         if window.cover.isVisible():
@@ -68,7 +68,7 @@ def test_both_wizards_cast_a_card_each_by_turns_behind_the_cover(qtbot):
     while session.state.var("hands") == 0:
         if window.cover.isVisible():
             _take_screen(qtbot, window)
-        qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.action_bar.buttons[0], Qt.MouseButton.LeftButton)
     if window.cover.isVisible():
         _take_screen(qtbot, window)
     attack = f"{cast[0][1]} {cast[2][1]}"
@@ -109,7 +109,7 @@ def test_the_other_wizards_drafted_hand_lies_face_up_while_both_know_it(qtbot):
 
 
 def test_a_long_line_on_the_table_is_broken_in_two_not_cut_short(qtbot):
-    from vtt.ui.game.board import TABLE_LINE_PX, table_text
+    from vtt.ui.game.painting import TABLE_LINE_PX, table_text
     from vtt.ui.qt import QFontMetricsF
 
     window = open_game(qtbot, "dueling-wizards", (HUMAN, HUMAN), seed=3)

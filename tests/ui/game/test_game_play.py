@@ -14,7 +14,7 @@ from vtt.ai.random_agent import RandomAgent
 from vtt.janken import Card
 from vtt.rules.stdlib import rule_between
 from vtt.rules.values import Cell
-from vtt.ui.game.board import FaceItem
+from vtt.ui.game.items import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QColor, QPointF, Qt
 
@@ -68,8 +68,8 @@ def test_jantori_played_to_the_end_by_dragging_pieces(qtbot):
     assert len(session.moves) == 24 or "no legal placement" in session.state.outcome.reason
     assert window.result.isVisible()
     winners = [session.names[w] for w in session.state.outcome.winners]
-    assert winners[0] in window.result_text.text()
-    window.play_again.click()
+    assert winners[0] in window.result.label.text()
+    window.result.again_button.click()
     assert not session.over and session.moves == [] and not window.result.isVisible()
 
 
@@ -85,7 +85,7 @@ def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
         if session.drags().targets:
             text = drag_move(window, chooser)
         else:
-            (button,) = window.action_buttons
+            (button,) = window.action_bar.buttons
             text = session.drags().actions[0].text
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert session.moves[before].text == text
@@ -95,7 +95,7 @@ def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
     wins = session.state.var("wins")
     assert sorted(wins) == [0, 1] and outcome.winners == (wins.index(1),)
     winner = session.names[outcome.winners[0]]
-    assert window.result_text.text() == f"{winner} won: {winner} won 1 round"
+    assert window.result.label.text() == f"{winner} won: {winner} won 1 round"
 
 
 def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
@@ -240,7 +240,7 @@ def test_number_keys_make_the_action_bar_moves(qtbot):
     window = open_game(qtbot, "war", (HUMAN, COMPUTER), seed=4)
     session = window.session
     assert [m.text for m in session.drags().actions] == ["flip"]
-    assert window.action_buttons[0].text() == "&1 flip"
+    assert window.action_bar.buttons[0].text() == "&1 flip"
     qtbot.keyClick(window.view, Qt.Key.Key_1)
     assert session.moves[0].text == "flip"
 
@@ -250,7 +250,7 @@ def test_a_move_the_rules_refuse_is_told_in_the_message_line(qtbot):
     session = window.session
     assert not window.play("pass")
     assert window.message.text() == "You can play a card, so you cannot pass"
-    assert session.moves == [] and window.action_buttons == []
+    assert session.moves == [] and window.action_bar.buttons == []
 
 
 def test_the_screen_is_covered_when_it_passes_to_another_person(qtbot):
@@ -264,7 +264,7 @@ def test_the_screen_is_covered_when_it_passes_to_another_person(qtbot):
     assert window.cover.isVisible() and not window.view.isVisible()
     assert session.state.to_move == 1 - mover
     assert f"Pass the screen to {session.names[1 - mover]}" in window.cover.text()
-    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_buttons)
+    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_bar.buttons)
     qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
     assert window.view.isVisible() and not window.cover.isVisible()
     assert session.viewer == 1 - mover and window.log.count() == len(session.moves)
@@ -280,7 +280,7 @@ def test_the_first_hand_of_a_game_between_people_waits_behind_the_cover(qtbot):
     assert f"Pass the screen to {first}" in window.cover.text()
     # The cover takes the table's whole place, a curtain, not a strip over an empty room.
     assert window.cover.height() > window.centralWidget().height() * 0.7
-    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_buttons)
+    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_bar.buttons)
     qtbot.keyClick(window.view, Qt.Key.Key_1)  # a number key makes no move behind it
     assert session.moves == []
     qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
@@ -420,7 +420,7 @@ def test_the_result_names_players_as_they_were_seated(qtbot):
     window = GameWindow(setup, pause_ms=5)
     qtbot.addWidget(window)
     assert window.session.state.outcome.reason.startswith("Ann has pieces left")
-    text = window.result_text.text()
+    text = window.result.label.text()
     assert text.startswith("Ben won: Ann has pieces left and no legal placement"), text
     assert window.status.text() == "Game over · Ann has pieces left and no legal placement"
 
@@ -690,7 +690,7 @@ def test_the_result_lies_over_the_board_which_keeps_its_size(qtbot):
     assert window.result.isVisible() and view.size() == size  # no picture drawn anew
     panel = window.result.geometry()
     assert view.rect().contains(panel) and panel.bottom() > view.height() - 80
-    text = window.result_text.text()
+    text = window.result.label.text()
     given = zip(session.names, session.state.outcome.scores, strict=True)
     scores = ", ".join(f"{name} {score}" for name, score in given)
     assert text.count(scores) == 1  # the pack's reason gives the scores: not said twice
@@ -742,7 +742,7 @@ def test_a_joker_dropped_on_the_pile_asks_for_its_suit_in_the_action_bar(qtbot):
         "The JkL goes there in several ways: choose one in the action bar"
     )
     assert session.moves == []
-    calls = [b for b in window.action_buttons if "play JkL as" in b.text()]
+    calls = [b for b in window.action_bar.buttons if "play JkL as" in b.text()]
     assert len(calls) == 5
     [scissors] = [b for b in calls if b.text().endswith("as S")]
     qtbot.mouseClick(scissors, Qt.MouseButton.LeftButton)
@@ -769,7 +769,7 @@ def test_a_var_holding_as_many_cards_as_there_are_seats_is_not_shown_per_seat(qt
 
 def test_the_black_seats_dot_shows_on_dark_wood_and_in_the_side_panel(qtbot):
     from vtt.ui.art import DARK_DOT
-    from vtt.ui.game.board import DOT_GROUND
+    from vtt.ui.game.painting import DOT_GROUND
 
     window = open_game(qtbot, "jantori", (COMPUTER, HUMAN), seed=2)
     wait_for_person(qtbot, window)
@@ -780,7 +780,7 @@ def test_the_black_seats_dot_shows_on_dark_wood_and_in_the_side_panel(qtbot):
         f'<span style="background-color:{DOT_GROUND}; color:{black.name()}">'
     )
     # The dot before "Black's pieces in hand" has a light ring on the dark wood.
-    from vtt.ui.game.board import HandLabel
+    from vtt.ui.game.items import HandLabel
 
     reserve = window.board.places[("reserve", 1)]
     assert reserve.place.in_hand  # its label is printed above the cards, on its own ground
@@ -814,7 +814,7 @@ def test_a_card_picked_up_in_the_hand_leaves_the_hands_label_readable(qtbot):
     at = window.hand_view.mapFromScene(grip(face) + middle - QPointF(20, 20) - corner)
     assert widget.rect().contains(at)
     send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, LEFT)
-    assert window.view.dragging is face
+    assert window.view.drag is not None and window.view.drag.face is face
     assert face.mapRectToScene(face.rect()).contains(middle)  # the card lies over the label
     top = window.board.items(middle)[0]
     assert top is not face and top.zValue() > face.zValue()

@@ -10,8 +10,8 @@ from gestures import LEFT, key, paint_windows, send_mouse
 from vtt.janken import Card
 from vtt.resources import user_data_dir
 from vtt.rules.values import Cell
-from vtt.ui.game.board import FaceItem
 from vtt.ui.game.handorder import DEALT, by_name, chosen_order, keep_order
+from vtt.ui.game.items import FaceItem
 from vtt.ui.game.pace import choose_pace, chosen_pace
 from vtt.ui.game.session import HUMAN
 from vtt.ui.game.settings import read_settings, write_setting

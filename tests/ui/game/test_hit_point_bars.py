@@ -9,7 +9,7 @@ import random
 from game_windows import open_game
 from test_game_play import drag_move, wait_for_person
 
-from vtt.ui.game.board import TABLE_LINE_PX
+from vtt.ui.game.painting import TABLE_LINE_PX
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QColor, QImage, QPainter, QRectF, Qt
 
@@ -30,7 +30,7 @@ def _play_until(qtbot, window, done, chooser: random.Random, look_first=False) -
             text = drag_move(window, chooser)
             assert session.moves[before].text == text
         else:
-            button = chooser.choice(window.action_buttons)
+            button = chooser.choice(window.action_bar.buttons)
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
@@ -44,7 +44,7 @@ def test_hit_points_are_bars_that_follow_each_hand(qtbot):
         assert bar.text() == f"{names[seat]} · HP 100 / 100"
     # The bars stand for the var: the text list does not repeat it.
     assert "HP:" not in window.scores.text()
-    (draft_second,) = [b for b in window.action_buttons if b.text().endswith("draft second")]
+    (draft_second,) = [b for b in window.action_bar.buttons if b.text().endswith("draft second")]
     qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)
     chooser = random.Random(4)
     _play_until(qtbot, window, lambda state: state.var("hands") >= 2, chooser)
@@ -85,7 +85,7 @@ def test_the_last_hands_damage_is_written_on_the_table_until_the_next_hand(qtbot
     # Written big enough to read at the window's own zoom.
     assert TABLE_LINE_PX * window.view.transform().m11() >= 12
     assert board.written == {} and _bright_pixels(window, strip) == 0
-    (draft_second,) = [b for b in window.action_buttons if b.text().endswith("draft second")]
+    (draft_second,) = [b for b in window.action_bar.buttons if b.text().endswith("draft second")]
     qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)  # the person attacks first
     chooser = random.Random(4)
     _play_until(qtbot, window, lambda state: state.var("hands") >= 1, chooser, look_first=True)

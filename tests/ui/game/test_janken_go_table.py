@@ -47,7 +47,7 @@ def let_go(window, at: QPoint) -> None:
 
 
 def button(window, words: str):
-    [found] = [b for b in window.action_buttons if b.text().endswith(words)]
+    [found] = [b for b in window.action_bar.buttons if b.text().endswith(words)]
     return found
 
 
@@ -74,7 +74,7 @@ def test_a_piece_picked_up_lights_its_steps_and_the_turn_counts_them(qtbot):
     window = open_game(qtbot, "janken-go", (HUMAN, HUMAN))
     session = window.session
     assert "steps left this turn: 3" in window.scores.text().splitlines()
-    assert {b.text().split(" ", 1)[1] for b in window.action_buttons} == set()
+    assert {b.text().split(" ", 1)[1] for b in window.action_bar.buttons} == set()
     start = pick_up(window, face_on(window, "b1"))  # Blue's Scissors
     assert glowing(window) == {"a1", "b2"}
     let_go(window, start)

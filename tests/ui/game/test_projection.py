@@ -8,7 +8,8 @@ from vtt.rules import load_game
 from vtt.rules.explain import Drop
 from vtt.rules.values import Cell
 from vtt.rules.views import Hidden
-from vtt.ui.game.projection import drags_of, project
+from vtt.ui.game.drags import drags_of
+from vtt.ui.game.projection import project
 
 
 def overlaps(a, b) -> bool:

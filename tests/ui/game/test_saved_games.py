@@ -93,7 +93,7 @@ def test_a_record_keeps_the_names_chosen_and_replays_with_them(qtbot, tmp_path):
     qtbot.addWidget(replay)
     assert replay.session.names == ("Ann", "Ben")
     for _ in range(4):
-        qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     lines = [replay.log.item(i).text() for i in range(replay.log.count())]
     assert "Ann: flip" in lines and "Ben: flip" in lines
     # A game under way: its record is Ann's view of it, the cards she has not seen dealt
@@ -132,26 +132,28 @@ def test_a_record_steps_back_and_forward_and_takes_no_moves(qtbot, tmp_path):
     session = replay.session
     total = len(window.session.moves)
     assert replay.replay_bar.isVisible() and session.replay_at == 0
-    assert not replay.seen_by.isVisible()  # JANTORI hides nothing: no one's eyes to choose
-    assert replay.replay_text.text() == f"Replay · move 0 of {total}"
+    assert (
+        not replay.replay_bar.seen_by.isVisible()
+    )  # JANTORI hides nothing: no one's eyes to choose
+    assert replay.replay_bar.label.text() == f"Replay · move 0 of {total}"
     window.hide()  # the replay's window takes the keys, as when a person clicks on it
     replay.windowHandle().requestActivate()
     qtbot.waitUntil(replay.isActiveWindow)
     qtbot.keyClick(replay.view, Qt.Key.Key_Right)
     qtbot.keyClick(replay.view, Qt.Key.Key_Right)
     assert session.replay_at == 2
-    assert replay.replay_text.text().endswith(f": {window.session.moves[1].text}")
+    assert replay.replay_bar.label.text().endswith(f": {window.session.moves[1].text}")
     qtbot.keyClick(replay.view, Qt.Key.Key_Left)
     assert session.replay_at == 1
     pieces_on_board = sum(1 for f in replay.board.faces if f.place.key[0] == "board")
     assert pieces_on_board == 1
-    qtbot.mouseClick(replay.back_button, Qt.MouseButton.LeftButton)
-    assert session.replay_at == 0 and not replay.back_button.isEnabled()
+    qtbot.mouseClick(replay.replay_bar.back_button, Qt.MouseButton.LeftButton)
+    assert session.replay_at == 0 and not replay.replay_bar.back_button.isEnabled()
     for _ in range(total):
-        qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     # (written while under way: the same game to each seat, but not the seed, which is 0)
     assert all(session.state.view(seat) == final.view(seat) for seat in (0, 1))
-    assert not replay.forward_button.isEnabled()
+    assert not replay.replay_bar.forward_button.isEnabled()
     assert not replay.step_forward()
     assert session.drags().targets == {} and not replay.play("place P at a1")
     assert "This is a replay" in replay.message.text()
@@ -206,22 +208,25 @@ def test_a_replay_shows_every_hand_or_the_table_as_one_player_saw_it(qtbot):
     replay.show()
     qtbot.waitExposed(replay)
     # A record holds no secrets from its reader: both hands show, face up.
-    assert replay.seen_by.isVisible() and replay.seen_by.currentText() == "Everyone (open hands)"
+    assert (
+        replay.replay_bar.seen_by.isVisible()
+        and replay.replay_bar.seen_by.currentText() == "Everyone (open hands)"
+    )
     assert sorted(_hand(replay, 0)) == ["AL", "AP", "AR", "AS", "AW"]
     assert sorted(_hand(replay, 1)) == ["KL", "KP", "KR", "KS", "KW"]
-    _choose(qtbot, replay.seen_by, "P1")
+    _choose(qtbot, replay.replay_bar.seen_by, "P1")
     assert len(_hand(replay, 1)) == 5 and not any(_hand(replay, 1))  # P2's cards: backs
     assert all(_hand(replay, 0))
     # Stepping on keeps P1's eyes, though P2 is now to move.
-    qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     session = replay.session
     assert session.replay_at == 1 and session.state.to_move == 1
     assert not any(_hand(replay, 1)) and sorted(_hand(replay, 0)) == ["AL", "AP", "AS", "AW"]
     assert _last_line(replay) == "P1: play AR"
-    _choose(qtbot, replay.seen_by, "P2")  # P1's choice is still secret from P2
+    _choose(qtbot, replay.replay_bar.seen_by, "P2")  # P1's choice is still secret from P2
     assert not any(_hand(replay, 0)) and all(_hand(replay, 1))
     assert _last_line(replay) == "P1: chooses"
-    _choose(qtbot, replay.seen_by, "Everyone (open hands)")
+    _choose(qtbot, replay.replay_bar.seen_by, "Everyone (open hands)")
     assert all(_hand(replay, 0)) and all(_hand(replay, 1))
     assert _last_line(replay) == "P1: play AR"
 
@@ -410,8 +415,8 @@ def test_a_saved_game_naming_a_folder_above_opens_nothing(tmp_path, named):
 def test_a_game_between_people_reopens_behind_the_cover_with_no_face_drawn(qtbot, tmp_path):
     """Saved with the second person at the screen, the game opens behind the cover, and
     the table behind it draws no card in anyone's hand until the person named takes it."""
-    from vtt.ui.game.board import FaceItem
-    from vtt.ui.game.window import open_game_file
+    from vtt.ui.game.items import FaceItem
+    from vtt.ui.game.opening import open_game_file
 
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
     session = window.session

@@ -17,7 +17,7 @@ def _hand(window, seat: int) -> list[str | None]:
 
 
 def _choices(window) -> list[str]:
-    return [window.seen_by.itemText(i) for i in range(window.seen_by.count())]
+    return [window.replay_bar.seen_by.itemText(i) for i in range(window.replay_bar.seen_by.count())]
 
 
 def five_card_war(qtbot, moves: int):
@@ -56,7 +56,7 @@ def test_an_export_under_way_replays_as_its_seat_saw_it_and_no_other_way(
     for _ in range(len(record.moves) + 1):
         assert _hand(replay, other) and not any(_hand(replay, other))
         assert all(_hand(replay, seat))
-        qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     # Open hands are refused even when asked for in code, and say why.
     replay.session.watch_as(None)
     assert replay.session.replay_seat == seat

@@ -8,7 +8,7 @@ from game_windows import drag_face, open_game
 from gestures import LEFT, key, send_mouse
 
 from vtt.rules.sheet import SHEET
-from vtt.ui.game.board import FaceItem
+from vtt.ui.game.items import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QApplication, QEvent, QPointF, Qt
 
@@ -44,26 +44,26 @@ def test_three_cards_picked_in_the_hand_are_passed_and_only_their_receiver_sees_
     wait_for_person(qtbot, window)
     assert session.state.phase == "pass"
     # One button for the pass, not one per set of three cards.
-    assert [b.text() for b in window.action_buttons] == ["&1 pass: pick 3 cards"]
-    assert not window.action_buttons[0].isEnabled()
+    assert [b.text() for b in window.action_bar.buttons] == ["&1 pass: pick 3 cards"]
+    assert not window.action_bar.buttons[0].isEnabled()
     faces = hand_faces(window)
     chosen = [faces[0], faces[4], faces[9]]
     for face in chosen[:2]:
         click_in_hand(window, face)
-    assert window.action_buttons[0].text() == "&1 pass: pick 3 cards · 2 picked"
-    assert not window.action_buttons[0].isEnabled()
+    assert window.action_bar.buttons[0].text() == "&1 pass: pick 3 cards · 2 picked"
+    assert not window.action_bar.buttons[0].isEnabled()
     # A fourth card picked is one too many; clicked again, it is put back.
     extra = faces[12]
     click_in_hand(window, chosen[2])
     click_in_hand(window, extra)
-    assert "4 picked" in window.action_buttons[0].text()
+    assert "4 picked" in window.action_bar.buttons[0].text()
     click_in_hand(window, extra)
     # The picked cards stand up from the others, edged in gold.
     picked = [f for f in hand_faces(window) if f.picked]
     assert {f.what for f in picked} == {f.what for f in chosen}
     lifted = {f.what: f.pos().y() for f in hand_faces(window)}
     assert all(lifted[f.what] < lifted[extra.what] for f in chosen)
-    button = window.action_buttons[0]
+    button = window.action_bar.buttons[0]
     assert button.isEnabled()
     given = {f.what for f in chosen}
     assert set(button.text().removeprefix("&1 pass ").split()) == given
@@ -107,7 +107,7 @@ def test_the_table_holds_still_while_the_cards_to_pass_are_chosen(qtbot):
         for face in (faces[0], faces[4], faces[9]):
             click_in_hand(window, face)
             assert (set(board.places), board.layout.felt) == first
-        qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.action_bar.buttons[0], Qt.MouseButton.LeftButton)
         assert session.state.phase == "pass"
         qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)  # the next person
         assert (set(board.places), board.layout.felt) == first
@@ -119,8 +119,8 @@ def test_stones_bids_from_the_action_bar_and_everyone_reads_them(qtbot):
     wait_for_person(qtbot, window)
     assert session.state.phase == "bid"
     # Every bid in one grid, Nil first: its key (1) takes it, typing a bid goes to it.
-    [grid] = window.action_grids.values()
-    texts = [b.text() for b in window.action_buttons]
+    [grid] = window.action_bar.grids.values()
+    texts = [b.text() for b in window.action_bar.buttons]
     assert texts[:4] == ["nil", "1", "2", "3"] and grid.heading.text() == "1 bid:"
     key(window.view, Qt.Key.Key_1, text="1")
     assert QApplication.focusWidget() is grid.buttons[0]
@@ -154,7 +154,7 @@ def test_a_hand_of_green_queen_on_the_table_and_its_score_sheet(qtbot):
     wait_for_person(qtbot, window)
     for face in hand_faces(window)[:3]:
         click_in_hand(window, face)
-    qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.action_bar.buttons[0], Qt.MouseButton.LeftButton)
     wait_for_person(qtbot, window)
     assert session.state.phase == "play"
     # The point suit is shown with the scores, in players' words.

@@ -20,7 +20,7 @@ def test_classic_war_played_to_the_end_through_the_action_bar(qtbot):
         wait_for_person(qtbot, window)
         if session.over:
             break
-        (button,) = window.action_buttons
+        (button,) = window.action_bar.buttons
         assert button.text() == "&1 flip"
         before = len(session.moves)
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -33,11 +33,11 @@ def test_classic_war_played_to_the_end_through_the_action_bar(qtbot):
     assert flips >= 1 and sum(won) + left + shared == len(list(state.components()))
     assert "cards won" in state.outcome.reason or "no card" in state.outcome.reason
     assert list(state.outcome.scores) == won
-    assert window.result.isVisible() and window.action_buttons == []
+    assert window.result.isVisible() and window.action_bar.buttons == []
     leader = max(range(2), key=lambda seat: won[seat])
     if won[0] != won[1]:
         assert state.outcome.winners == (leader,) or list(state.outcome.winners) == [leader]
-        assert session.names[leader] in window.result_text.text()
+        assert session.names[leader] in window.result.label.text()
 
 
 def chosen_faces(window, seat: int) -> list:

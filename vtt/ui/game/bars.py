@@ -15,7 +15,7 @@ from vtt.rules.game import Game
 from vtt.rules.model import VarDef, bar_maximum, shown_now
 from vtt.rules.shown import shown_name
 from vtt.rules.views import UNSEEN
-from vtt.ui.game.board import seat_colour
+from vtt.ui.game.painting import seat_colour
 from vtt.ui.qt import QProgressBar, QVBoxLayout, QWidget
 
 __all__ = ["VarBars", "barred"]

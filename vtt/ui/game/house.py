@@ -22,7 +22,7 @@ from vtt.rules.values import Component, Piece
 from vtt.rules.views import Hidden, View
 from vtt.table import SEAT_COLOURS, CardPiece, Mark, Seat, Stack, Table, Token, hand_id
 from vtt.table.model import Point
-from vtt.ui.game.projection import GAP, Key, Layout, Place, Rect
+from vtt.ui.game.places import GAP, Key, Layout, Place, Rect
 
 __all__ = ["house_table"]
 

@@ -25,7 +25,8 @@ from vtt.rules.records import Record, apply_recorded, start_state
 from vtt.rules.values import Piece
 from vtt.rules.views import View
 from vtt.table.seats import DEFAULT_NAMES, SEAT_COLOURS, named_colour
-from vtt.ui.game.projection import Drags, Key, drags_of
+from vtt.ui.game.drags import Drags, drags_of
+from vtt.ui.game.places import Key
 from vtt.ui.game.reveals import revelation
 from vtt.ui.qt import QObject, Signal
 
