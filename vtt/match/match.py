@@ -22,6 +22,7 @@ from typing import Any
 
 from vtt.janken import Card, NotationError
 from vtt.match.commands import (
+    BuildQuestion,
     Command,
     HouseRules,
     Play,
@@ -32,7 +33,15 @@ from vtt.match.commands import (
     WatchAs,
     Why,
 )
-from vtt.match.frames import FrameOutcome, Key, ReplayInfo, SeatFrame, seat_frame
+from vtt.match.frames import (
+    BuildVerdict,
+    FrameOutcome,
+    Key,
+    ReplayInfo,
+    SeatFrame,
+    build_verdict,
+    seat_frame,
+)
 from vtt.match.plain import plain
 from vtt.rules.build import Target, judge
 from vtt.rules.engine import State
@@ -479,6 +488,14 @@ class Match:
         except (InvalidMove, NotationError, ValueError) as error:
             return Answer(False, str(error), self.frame(seat))
         return Answer(True, "", self.frame(seat), text)
+
+    def judge_build(self, seat: int, question: BuildQuestion) -> BuildVerdict | None:
+        """What the cards of ``question`` gathered against its target make now, for
+        ``seat`` building a move card by card (None: it is not that seat's move, or no
+        built move is aimed at that card there). Asked at every card clicked: no frame."""
+        if self.replay is not None or self.over or self.state.to_move != seat:
+            return None
+        return build_verdict(self.state, question.target, question.place, question.cards)
 
     def _reason(self, command: Why) -> str:
         state = self.state
