@@ -28,6 +28,7 @@ from vtt.janken import Card
 from vtt.match.plain import JsonValue, from_json, plain, record, to_json
 from vtt.rules.build import Target, builds_of, judge
 from vtt.rules.engine import State
+from vtt.rules.explain import Drop
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import VarDef, bar_maximum, shown_now
@@ -240,6 +241,10 @@ class SeatFrame:
     can_undo: bool = False
     can_redo: bool = False
     replay: ReplayInfo | None = None
+    #: Why each component of the seat to move cannot go where the playable ones of its
+    #: place all go (a card of the hand that may not be played on the trick: the rules'
+    #: reason), by (component as written, place); see ``_barred``.
+    barred: Mapping[tuple[str, Key], str] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -328,6 +333,7 @@ def seat_frame(
     ended = outcome or _outcome(state.outcome)
     to_move = state.to_move if ended is None else None
     mine = moves and ended is None and seat is not None and seat == to_move and not open_hands
+    legal = _moves(state, view) if mine else ()
     return SeatFrame(
         seat=seat,
         generation=generation,
@@ -356,12 +362,13 @@ def seat_frame(
         history=tuple(view.history),
         played=plain(view.played),
         revealed=plain(view.revealed),
-        moves=_moves(state, view) if mine else (),
+        moves=legal,
         builds=_builds(state, view) if mine else FrameBuilds(),
         last=_last_seen(last, view),
         can_undo=can_undo,
         can_redo=can_redo,
         replay=replay,
+        barred=_barred(state, view, legal) if mine else {},
     )
 
 
@@ -554,3 +561,31 @@ def build_verdict(
         verdict.tally,
         verdict.stage,
     )
+
+
+def _barred(state: State, view: View, moves: Sequence[FrameMove]) -> dict[tuple[str, Key], str]:
+    """For each place the seat's moves take components from to one place only (a hand
+    whose playable cards all go on the trick), why each other component the seat sees
+    there cannot go there too: the rules' reason (``State.explain``), if they give one."""
+    playable: set[str] = set()
+    reaches: dict[Key, set[Key]] = {}
+    for move in moves:
+        if move.pick is not None:
+            playable.update(move.pick.cards)
+        foot = move.footprint
+        if foot is not None and foot.what != HIDDEN_COMPONENT:
+            playable.add(foot.what)
+            reaches.setdefault(foot.source, set()).add(foot.target)
+    found: dict[tuple[str, Key], str] = {}
+    for source, targets in reaches.items():
+        if len(targets) != 1 or _hidden_at(view, source):
+            continue
+        (target,) = targets
+        node: Any = view.zones[source[0]]
+        for index in source[1:]:
+            node = node[index]
+        for what in sorted({str(component) for component in node} - playable):
+            why = state.explain(Drop(what, target, source), view.seat)
+            if why:
+                found[(what, source)] = why
+    return found

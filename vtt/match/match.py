@@ -210,6 +210,9 @@ class Match:
         self.state: State = self.first_state()
         self.moves: list[Move] = []
         self.undone: list[list[Move]] = []
+        #: ``states()`` as made last, kept while moves are only added (by ``play``): a
+        #: frame's ``can_undo`` reads it, so it is not made again at every frame.
+        self._states: list[State] | None = None
         self.resigned: int | None = None
         #: The footprint of the last move made (None after any other change), and the
         #: moments of its aftermath (``State.beats``).
@@ -375,6 +378,11 @@ class Match:
             return str(error)
         finally:
             beats, state.beats = state.beats, None
+        kept = self._states
+        self._states = None
+        if kept is not None and len(kept) == len(self.moves) + 1:
+            kept.append(state.copy())
+            self._states = kept
         self.moves.append(made)
         self.undone = []
         self._changed(feet.get(made), beats or [])
@@ -388,7 +396,14 @@ class Match:
         self.beat_states = beats or []
 
     def states(self) -> list[State]:
-        """The state before each move and after the last, made again from the setup."""
+        """The state before each move and after the last, made again from the setup
+        (kept while moves are only added; never to be changed by the caller)."""
+        if self._states is not None and len(self._states) == len(self.moves) + 1:
+            return self._states
+        self._states = self._made_again()
+        return self._states
+
+    def _made_again(self) -> list[State]:
         state = self.first_state()
         found = [state.copy()]
         for move in self.moves:
@@ -422,7 +437,8 @@ class Match:
         states = self.states()
         self.undone.append(self.moves[back:])
         self.moves = self.moves[:back]
-        self.state = states[back]
+        self.state = states[back].copy()
+        self._states = None  # (moves taken back: made again when next asked)
         self._changed()
         return None
 
