@@ -102,7 +102,7 @@ def test_an_attack_is_built_by_dragging_the_starter_and_clicking_a_helper(game):
     # A click on the target again makes the attack.
     click(window.view, centre(face(window, "5L", "front", 1)))
     assert [m.text for m in window.session.moves] == ["attack P2's 5L with 2R 8S"]
-    assert {str(c) for c in window.session.state.zone("captured")[0]} == {"5L"}
+    assert {str(c) for c in window.session.match.state.zone("captured")[0]} == {"5L"}
     assert not builder.active
     assert not window.build_panel.isVisible()
     assert not marks(window)
@@ -235,7 +235,7 @@ def test_with_a_deck_each_the_card_dragged_onto_names_whose_it_is(game):
     click(window.view, centre(face(window, "8S", "front", 0)))
     click(window.view, centre(face(window, "5L", "front", 2)))
     assert [m.text for m in window.session.moves] == ["attack P3's 5L with 2R 8S"]
-    assert [str(c) for c in window.session.state.zone("front")[1]] == ["5L"]
+    assert [str(c) for c in window.session.match.state.zone("front")[1]] == ["5L"]
 
 
 def test_number_keys_and_the_action_bar_still_make_moves_while_building(qtbot, game):
@@ -297,4 +297,4 @@ def test_any_pack_with_a_target_and_a_set_builds_the_same_way_from_the_hand_area
     assert window.build_panel.play_button.text() == "Buy"
     key(window.view, Qt.Key.Key_Return)
     assert [m.text for m in window.session.moves] == ["buy 9R with 2S 3S 4W"]
-    assert [str(c) for c in window.session.state.zone("bought")[0]] == ["9R"]
+    assert [str(c) for c in window.session.match.state.zone("bought")[0]] == ["9R"]

@@ -21,7 +21,7 @@ def _play_until(qtbot, window, done, chooser: random.Random, look_first=False) -
     while True:
         if look_first:
             wait_for_person(qtbot, window)
-        if done(session.state):
+        if done(session.match.state):
             return
         if not look_first:
             wait_for_person(qtbot, window)
@@ -48,7 +48,7 @@ def test_hit_points_are_bars_that_follow_each_hand(qtbot):
     qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)
     chooser = random.Random(4)
     _play_until(qtbot, window, lambda state: state.var("hands") >= 2, chooser)
-    hp = session.state.var("hp")
+    hp = session.match.state.var("hp")
     assert hp != (100, 100)  # (this game: the hands hurt, so the bars move)
     for seat, bar in bars.items():
         assert bar.value() == max(0, min(100, hp[seat]))
@@ -91,9 +91,9 @@ def test_the_last_hands_damage_is_written_on_the_table_until_the_next_hand(qtbot
     _play_until(qtbot, window, lambda state: state.var("hands") >= 1, chooser, look_first=True)
     # The person attacked; the computer defended, then cast its own attack at once:
     # the next hand has begun, and the line of the hand before is still there.
-    assert session.state.var("hands") == 1 and session.state.zone("casting")[1]
+    assert session.match.state.var("hands") == 1 and session.match.state.zone("casting")[1]
     board.finish_moments()  # the table as the state has it, not a moment of the hand
-    hp = session.state.var("hp")
+    hp = session.match.state.var("hp")
     line = board.written["last"]
     assert line.startswith(f"Round 1, hand 1: {names[0]}'s attack: ")
     # The damage it tells is what the bars lost: to the defender, or reflected.

@@ -174,10 +174,10 @@ def test_the_board_has_its_cell_names_on_its_edges(qtbot):
 def test_a_stack_shows_its_height(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=3)
     session = window.session
-    board = session.state.zone("board")
+    board = session.match.state.zone("board")
     while max(len(stack) for stack in board.values()) < 2:  # until a piece covers one
-        assert session.play(session.state.legal_list()[0])
-        board = session.state.zone("board")
+        assert session.play(session.match.state.legal_list()[0])
+        board = session.match.state.zone("board")
     window.uncover()
     heights = {cell: len(stack) for cell, stack in board.items() if stack}
     for face in window.board.faces:
@@ -186,7 +186,7 @@ def test_a_stack_shows_its_height(qtbot):
     assert 2 in {face.height for face in window.board.faces}
     war = open_game(qtbot, "war", (HUMAN, COMPUTER))
     (stock,) = [f for f in war.board.faces if f.place.key == ("stock", 0)]
-    assert stock.height == war.session.state.zone("stock")[0].__len__() > 1
+    assert stock.height == war.session.match.state.zone("stock")[0].__len__() > 1
 
 
 def test_wars_places_keep_their_size_and_place_as_piles_grow(qtbot):

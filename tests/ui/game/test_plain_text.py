@@ -93,7 +93,7 @@ def test_the_game_window_shows_seat_names_log_and_vars_as_text(qtbot, hostile):
     # (a seat name is one word in the rules: its space became a hyphen)
     assert "&lt;b&gt;Big&lt;/b&gt;&lt;img-src=x&gt;" in status and "<img" not in status
     assert "&lt;i&gt;placing" in status
-    window.play(next(iter(window.session.state.legal_moves)))
+    window.play(next(iter(window.session.match.state.legal_moves)))
     window.uncover()
     line = window.log.lines()[-1]
     assert line.startswith("<img src=l> \\u202e ")
@@ -107,7 +107,7 @@ def test_the_game_window_shows_seat_names_log_and_vars_as_text(qtbot, hostile):
 
 def test_a_var_of_the_largest_size_reaches_the_side_panel_cut_short(qtbot, hostile):
     window = open_game(qtbot, str(hostile), (HUMAN, HUMAN))
-    assert len(window.session.state.env["motto"]) > 98_000  # near MAX_STORED
+    assert len(window.session.match.state.env["motto"]) > 98_000  # near MAX_STORED
     assert max(len(text) for text in window.scores.text().splitlines()) <= LINE_CHARS
     assert len(window.scores.text()) < 10 * LINE_CHARS
 

@@ -23,7 +23,7 @@ def _choices(window) -> list[str]:
 def five_card_war(qtbot, moves: int):
     window = open_game(qtbot, "war", (HUMAN, HUMAN), seed=11, options={"mode": "five-card"})
     for _ in range(moves):
-        assert window.play(next(iter(window.session.state.legal_moves)))
+        assert window.play(next(iter(window.session.match.state.legal_moves)))
         window.uncover()
     return window
 
@@ -47,7 +47,7 @@ def test_an_export_under_way_replays_as_its_seat_saw_it_and_no_other_way(
     assert f"as {name} saw it" in window.message.text()
     record = load_record(target)
     assert record.seen_by == name and record.seed == 0
-    hidden = set(window.session.state.view(other, open_hands=True).zones["hand"][other])
+    hidden = set(window.session.match.state.view(other, open_hands=True).zones["hand"][other])
     replay = window.open_replay(target)
     qtbot.addWidget(replay)
     replay.show()
@@ -59,7 +59,7 @@ def test_an_export_under_way_replays_as_its_seat_saw_it_and_no_other_way(
         qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     # Open hands are refused even when asked for in code, and say why.
     replay.session.watch_as(None)
-    assert replay.session.replay_seat == seat
+    assert replay.session.frame.seat == seat
     assert "shows only what its seat saw" in replay.message.text()
     # The other hand as it really is appears nowhere in the file: stand-ins lie there.
     assert sorted(record.deal["hand"][other]) != sorted(str(card) for card in hidden)
@@ -84,4 +84,4 @@ def test_a_plain_record_of_a_game_under_way_offers_no_open_hands(qtbot, tmp_path
     replay.session.watch_as(1)
     assert replay.cover.isVisible() and "Pass the screen to P2" in replay.cover.text()
     replay.session.watch_as(None)
-    assert replay.session.replay_seat == 1
+    assert replay.session.frame.seat == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from vtt.rules import Move
+from vtt.match import FrameMove
 from vtt.rules.shown import shown
 from vtt.ui.game.choices import ChoiceGrid, Choices, grouped
 from vtt.ui.game.session import GameSession
@@ -47,7 +47,7 @@ class ActionBar:
         self,
         session: GameSession,
         column: QVBoxLayout,
-        choose: Callable[[Move], None],
+        choose: Callable[[FrameMove], None],
         focus_table: Callable[[], None],
     ) -> None:
         self.session = session
@@ -67,7 +67,7 @@ class ActionBar:
         #: The entries: a move's button or a grid of choices.
         self.rows: list[QWidget] = []
         #: The move each entry's number key makes (None: cards still to pick, or a grid).
-        self.moves: list[Move | None] = []
+        self.moves: list[FrameMove | None] = []
         #: The grids of choices, by their entry's index (the number key takes them).
         self.grids: dict[int, ChoiceGrid] = {}
 
@@ -86,7 +86,7 @@ class ActionBar:
         drags = self.session.drags()
         picked = self.session.picked
         # A move taking a set of cards is one button, made once the cards are picked.
-        entries: list[tuple[str, Move | None] | Choices] = []
+        entries: list[tuple[str, FrameMove | None] | Choices] = []
         for picking in drags.picks.values():
             move = picking.move_for(picked)
             if move is not None:
@@ -96,7 +96,7 @@ class ActionBar:
                 entries.append((f"{picking.kind}: pick {picking.wanted()}{count}", None))
         # Moves of a word or two first ("end", "take back", "pass"): with many attacks
         # listed, the end of the turn keeps a number key and a place in sight.
-        plain = sorted(drags.actions, key=lambda move: bool(move.kind and move.kind.args))
+        plain = sorted(drags.actions, key=lambda move: bool(move.arg_types))
         for entry in grouped(plain):
             entries.append(entry if isinstance(entry, Choices) else (entry.text, entry))
         self.moves = []
@@ -121,7 +121,7 @@ class ActionBar:
         self.scroll.updateGeometry()
         self.column.activate()
 
-    def _move_button(self, key: str, text: str, made: Move | None, picking: bool) -> QWidget:
+    def _move_button(self, key: str, text: str, made: FrameMove | None, picking: bool) -> QWidget:
         """An entry making one move (or, cards still to pick, none)."""
         button = MoveButton(f"{key}{shown(text)}")
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
@@ -146,7 +146,7 @@ class ActionBar:
         self.buttons += grid.buttons
         return grid
 
-    def entry(self, index: int) -> Move | None:
+    def entry(self, index: int) -> FrameMove | None:
         """The move of entry number ``index`` (from 0), if it makes one; a grid of
         choices there takes the keyboard instead (None)."""
         if index in self.grids:

@@ -1,28 +1,30 @@
 """The table of an enforced game: the free table's felt, rim, plates and view, with the
 game's places on it and the hand of the seat at the screen in a hand area below.
 
-It is rebuilt from a fresh projection after every move. A move nobody at the screen
-made (the computer's, or the rules' own) is shown moving: each card that arrived
-somewhere slides there from the place it left. The hand area shows the hand in the
-order the person chose (``vtt.ui.game.handorder``); each card of a trick wears the
-name of the seat that played it (``View.played``). The items are in
+It follows the session's frames (``GameSession.frame``): after every change the
+frame is projected afresh and the items follow the difference, a place or a face that
+stayed keeping its item (moved or drawn anew), so only what changed is made anew. A
+move nobody at the screen made (the computer's, or the rules' own) is shown moving:
+each card that arrived somewhere slides there from the place it left. The hand area
+shows the hand in the order the person chose (``vtt.ui.game.handorder``); each card of
+a trick wears the name of the seat that played it (``View.played``). The items are in
 ``vtt.ui.game.items``, their looks in ``vtt.ui.game.painting``, the views and their
 mouse and keys in ``vtt.ui.game.boardview``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
+from vtt.match.frames import SeatFrame
 from vtt.rules.build import Target
 from vtt.rules.footprint import Footprint
-from vtt.rules.views import View
 from vtt.ui.art import Art
 from vtt.ui.game.building import MoveBuilder
 from vtt.ui.game.handorder import HandOrder, arrange, chosen_order, keep_order
 from vtt.ui.game.items import FaceItem, HandLabel, PlaceItem
 from vtt.ui.game.known import with_known_faces
-from vtt.ui.game.lines import table_line_count, table_lines
+from vtt.ui.game.lines import table_line_count
 from vtt.ui.game.painting import LIFTED_Z, MOMENT_HOLD, measure, paint_board, paint_lines, qrect
 from vtt.ui.game.places import Face, Key, Layout, Place, Screen, capacities, is_hand
 from vtt.ui.game.projection import project
@@ -50,6 +52,11 @@ def _holds(layout: Layout, hands: Collection[str] = ()) -> dict[Key, Held]:
         faces = tuple(face.component for face in place.faces)
         held[key] = (place.count, tuple(sorted(faces, key=str)) if key[0] in hands else faces)
     return held
+
+
+def _what(face: Face) -> str | None:
+    """What a face shows, as its item names it (None: a back)."""
+    return str(face.component) if face.component is not None else None
 
 
 def _foot_shows(place: Place, face: Face) -> bool:
@@ -107,8 +114,8 @@ class BoardScene(FeltScene):
         self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
         self._before: tuple[int, int, Layout] | None = None
-        #: The moments of the last move still to show, each a view, the last the state's.
-        self._moments: list[View] = []
+        #: The moments of the last move still to show, each a frame, the last the session's.
+        self._moments: list[SeatFrame] = []
         self._moment_timer = QTimer(self)
         self._moment_timer.setSingleShot(True)
         self._moment_timer.timeout.connect(self._next_moment)
@@ -134,8 +141,8 @@ class BoardScene(FeltScene):
         """How many faces each place held at the start: its room on the table."""
         session = self.session
         if self._capacity[0] is not session.setup:
-            first = session.first_state()
-            self._capacity = (session.setup, capacities(session.game.zones, first.view(0)))
+            first = session.view(session.first_frame())
+            self._capacity = (session.setup, capacities(session.game.zones, first))
         return self._capacity[1]
 
     def set_screen(self, shape: float | None = None, hand_px: float | None = None) -> None:
@@ -153,17 +160,17 @@ class BoardScene(FeltScene):
             return
         self.screen = Screen(shape, hand_px)
         if self._before is not None and not self._moments:
-            self._draw(self.session.view(), None, final=True)
+            self._draw(self.session.frame, None, final=True)
 
     def rebuild(self) -> None:
-        """Draw the game again from a fresh projection of the viewer's view. After a
-        move, with sliding on, the moments of its aftermath (``State.beats``) come
-        first, one after another, each sliding from the one before."""
+        """Show the session's frame (its items follow the difference: ``_show_items``).
+        After a move, with sliding on, the moments of its aftermath (``Match.beats``)
+        come first, one after another, each sliding from the one before."""
         self._moment_timer.stop()
         session = self.session
-        made = len(session.state.history)
+        made = len(session.frame.history)
         before = self._before
-        view = session.view()
+        frame = session.frame
         if (
             before is None
             or before[0] + 1 != made
@@ -171,28 +178,28 @@ class BoardScene(FeltScene):
             or self.slide_ms <= 0
         ):
             self._moments = []
-            self._draw(view, None, final=True)
+            self._draw(frame, None, final=True)
             return
-        moments = self._shown_moments(before[2], view)
-        self._moments = [*moments[1:], view] if moments else []
-        self._draw(moments[0] if moments else view, before[2], final=not moments)
+        moments = self._shown_moments(before[2], frame)
+        self._moments = [*moments[1:], frame] if moments else []
+        self._draw(moments[0] if moments else frame, before[2], final=not moments)
         if moments:
             self._moment_timer.start(self.moment_ms())
 
     def finish_moments(self) -> None:
-        """Show the state itself at once, skipping the moments of the last move still to
+        """Show the frame itself at once, skipping the moments of the last move still to
         come (a person acts, or the table is handed on as it lies)."""
         if self._moments:
             self._moment_timer.stop()
-            view, self._moments = self._moments[-1], []
-            self._draw(view, None, final=True)
+            frame, self._moments = self._moments[-1], []
+            self._draw(frame, None, final=True)
 
     def moment_ms(self) -> int:
         """How long one moment of a move stays: its slide and a look at it."""
         return int(self.slide_ms * (1 + MOMENT_HOLD))
 
     def busy_ms(self) -> int:
-        """How long the moments of the last move still take to show, the state's own
+        """How long the moments of the last move still take to show, the frame's own
         slide at the end included (0: none left)."""
         left = len(self._moments)
         if not left:
@@ -203,52 +210,50 @@ class BoardScene(FeltScene):
     def _next_moment(self) -> None:
         if not self._moments:
             return
-        view, *self._moments = self._moments
-        self._draw(view, self.layout, final=not self._moments, foot=False)
+        frame, *self._moments = self._moments
+        self._draw(frame, self.layout, final=not self._moments, foot=False)
         if self._moments:
             self._moment_timer.start(self.moment_ms())
 
-    def _shown_moments(self, before: Layout, final: View) -> list[View]:
+    def _shown_moments(self, before: Layout, final: SeatFrame) -> list[SeatFrame]:
         """The views of the last move's moments worth a look: each showing something
         else than the one before it (the table before the move first) and than the end."""
         session = self.session
         zones, cards, room = session.shown_zones(), session.uses_cards, self.capacity()
 
-        def shows(view: View) -> dict[Key, Held]:
+        def shows(frame: SeatFrame) -> dict[Key, Held]:
             # What each place holds, not where: the letters' size does not matter here.
+            view = session.view(frame)
             layout = project(zones, view, cards, capacity=room, measure=measure, letters=1.0)
             return _holds(layout, hands)
 
         hands = self.hand_zones()
         last, end = _holds(before, hands), shows(final)
-        found: list[View] = []
-        for beat in session.beats:
-            view = beat.view(session.viewer)
-            held = shows(view)
+        found: list[SeatFrame] = []
+        for beat in session.beats():
+            held = shows(beat)
             if held != last and held != end:
-                found.append(view)
+                found.append(beat)
                 last = held
         return found
 
-    def _draw(self, view: View, slide_from: Layout | None, final: bool, foot: bool = True) -> None:
-        """Lay the table out for ``view``; slide the faces that arrived from where they
-        were in ``slide_from``, the move's own component by its footprint (``foot``).
-        The ``final`` drawing (the state's own) marks the last move and takes its place
-        as the table before the next move."""
+    def _draw(
+        self, frame: SeatFrame, slide_from: Layout | None, final: bool, foot: bool = True
+    ) -> None:
+        """Lay the table out for ``frame`` (the seat on view's, or a moment's); slide the
+        faces that arrived from where they were in ``slide_from``, the move's own
+        component by its footprint (``foot``). The ``final`` drawing (the frame's own)
+        marks the last move and takes its place as the table before the next move."""
         for slide in self.slides:
             slide.stop()
         self.slides.clear()
-        self.clear()
-        self.places.clear()
-        self.faces.clear()
-        self.hand_labels.clear()
         session = self.session
         cards = session.uses_cards
         zones = session.shown_zones()
         game = session.game
         # Another seat's hand the viewer knows card by card (a face-up draft) shows so.
-        view = with_known_faces(view)
-        self.written = table_lines(game, view.vars, session.state.env, session.names)
+        view = with_known_faces(session.view(frame))
+        self.written = {line.var: line.text for line in frame.table_lines}
         lines = table_line_count(game)
         layout = project(
             zones,
@@ -263,33 +268,12 @@ class BoardScene(FeltScene):
         self.layout = layout
         self.felt = qrect(layout.felt)
         self.plate_letters = layout.letters
-        made = len(session.state.history)
+        made = len(session.frame.history)
         recent = self._recent(made) if final else frozenset()
         marked: dict[Key, list[int]] = {}
         for key, seat, _name in layout.markers:
             marked.setdefault(key, []).append(seat)
-        colours = session.colours
-        played = view.played
-        for key, place in layout.places.items():
-            name = self._name(place)
-            lines = (f"{session.names[place.owner]}'s {place.label}",) if place.in_hand else ()
-            item = PlaceItem(place, marked.get(key, []), name, colours, lines)
-            item.recent = key in recent
-            self.addItem(item)
-            self.places[key] = item
-            if place.in_hand:
-                label = HandLabel(item)
-                self.addItem(label)
-                self.hand_labels.append(label)
-            players = played.get(key, ())
-            for face in place.faces:
-                face_item = FaceItem(face, place, self.art, cards, colours)
-                player = players[face.index] if face.index < len(players) else None
-                if player is not None and face.component is not None:
-                    plate = _foot_shows(place, face)
-                    face_item.set_player(session.names[player], colours[player], plate)
-                self.addItem(face_item)
-                self.faces.append(face_item)
+        self._show_items(layout, marked, view.played, recent)
         world = QRectF(WORLD)
         if layout.hand is not None:
             world = world.united(qrect(layout.hand))
@@ -306,6 +290,70 @@ class BoardScene(FeltScene):
         self.mark_picks()
         self.mark_barred()
 
+    def _show_items(
+        self,
+        layout: Layout,
+        marked: Mapping[Key, list[int]],
+        played: Mapping[Key, tuple[int | None, ...]],
+        recent: frozenset[Key],
+    ) -> None:
+        """Make the items show ``layout``, keeping those already there: a place keeps
+        its item; a face that stayed where it was keeps its item, one that moved or
+        turned takes an item left over, and only what is left over after that is
+        removed or made anew. Nothing is rebuilt after a move but what changed."""
+        session, colours, cards = self.session, self.session.colours, self.session.uses_cards
+        for label in self.hand_labels:
+            self.removeItem(label)
+        self.hand_labels.clear()
+        old_places, self.places = self.places, {}
+        for key, place in layout.places.items():
+            name = self._name(place)
+            lines = (f"{session.names[place.owner]}'s {place.label}",) if place.in_hand else ()
+            item = old_places.pop(key, None)
+            if item is None:
+                item = PlaceItem(place, marked.get(key, []), name, colours, lines)
+                self.addItem(item)
+            else:
+                item.show_place(place, marked.get(key, []), name, colours, lines)
+            item.recent = key in recent
+            self.places[key] = item
+            if place.in_hand:
+                label = HandLabel(item)
+                self.addItem(label)
+                self.hand_labels.append(label)
+        for item in old_places.values():
+            self.removeItem(item)
+        # The faces: where they lay (the same place, index and face), then by what they
+        # show (a card that moved), then any face left over (a card turned over).
+        wanted = [(place, face) for place in layout.places.values() for face in place.faces]
+        lying = {(f.place.key, f.face.index, f.what): f for f in self.faces}
+        found: list[FaceItem | None] = [
+            lying.pop((place.key, face.index, _what(face)), None) for place, face in wanted
+        ]
+        by_what: dict[str | None, list[FaceItem]] = {}
+        for item in lying.values():
+            by_what.setdefault(item.what, []).append(item)
+        for index, (_, face) in enumerate(wanted):
+            if found[index] is None and by_what.get(_what(face)):
+                found[index] = by_what[_what(face)].pop()
+        spare = [item for items in by_what.values() for item in items]
+        self.faces = []
+        for (place, face), kept in zip(wanted, found, strict=True):
+            item = kept or (spare.pop() if spare else None)
+            if item is None:
+                item = FaceItem(face, place, self.art, cards, colours)
+                self.addItem(item)
+            else:
+                item.show_face(face, place)
+            players = played.get(place.key, ())
+            player = players[face.index] if face.index < len(players) else None
+            if player is not None and face.component is not None:
+                plate = _foot_shows(place, face)
+                item.set_player(session.names[player], colours[player], plate)
+            self.faces.append(item)
+        for item in spare:
+            self.removeItem(item)
+
     def hand_zones(self) -> frozenset[str]:
         """The zones of the game that are the seats' hands (shown in the hand area)."""
         return frozenset(name for name, zone in self.session.game.zones.items() if is_hand(zone))
@@ -315,7 +363,7 @@ class BoardScene(FeltScene):
         self.hand_order = order
         keep_order(self.session.game.id, order)
         self.finish_moments()
-        self._draw(self.session.view(), None, final=True)
+        self._draw(self.session.frame, None, final=True)
         words = order.label.replace("&", "")
         self.session.message.emit(f"The hand is shown {words[:1].lower()}{words[1:]}")
 
@@ -345,7 +393,7 @@ class BoardScene(FeltScene):
         """Dim the cards of the hand of the person to move that cannot be played now,
         each with the rules' reason (``GameSession.hand_reason``)."""
         session = self.session
-        mover = session.state.to_move if session.human_to_move() else None
+        mover = session.frame.to_move if session.human_to_move() else None
         for face in self.faces:
             mine = face.place.in_hand and mover is not None and face.place.owner == mover
             what = face.what if mine else None
@@ -430,7 +478,7 @@ class BoardScene(FeltScene):
         back, only the number of cards is compared."""
         holds = _holds(self.layout, self.hand_zones())
         made_before, held_before, recent = self._last
-        undone = made < made_before and self.session.replay_states is None
+        undone = made < made_before and not self.session.replaying
         if made == made_before:
             found = recent
         elif undone:  # an undo is not a move to point at
@@ -448,14 +496,10 @@ class BoardScene(FeltScene):
         """What each place showed the viewer before the last move (nothing when no move
         has been made)."""
         session = self.session
-        if session.replay_states is not None:
-            before = session.replay_states[session.replay_at - 1] if session.replay_at else None
-        else:
-            before = session.states()[-2] if session.moves else None
+        before = session.frame_before()
         if before is None:
             return {}
-        open_hands = session.replay_states is not None and session.replay_seat is None
-        view = before.view(session.viewer, open_hands=open_hands)
+        view = session.view(before)
         layout = project(
             session.shown_zones(),
             view,
@@ -493,7 +537,7 @@ class BoardScene(FeltScene):
     def mine(self, face: FaceItem) -> bool:
         """True if a face lies in a place of the seat to move (or a shared one)."""
         owner = face.place.owner
-        return owner is None or owner == self.session.state.to_move
+        return owner is None or owner == self.session.frame.to_move
 
     def show_build(self, builder: MoveBuilder, aims: Collection[Target] = ()) -> None:
         """Mark the faces of the move being built (or, while a card is dragged, the

@@ -112,7 +112,7 @@ class BoardView(FeltView):
         session = self.board.session
         if face.what is None or not face.place.in_hand or not session.human_to_move():
             return False
-        return face.place.owner == session.state.to_move
+        return face.place.owner == session.frame.to_move
 
     def source(self, face: FaceItem) -> Key | None:
         """Where a face picked up is taken from, as its legal drags know it; None: it
@@ -146,7 +146,7 @@ class BoardView(FeltView):
         session = self.board.session
         if face.what is None or not face.place.in_hand or not session.human_to_move():
             return False
-        return face.place.owner == session.state.to_move and session.drags().pickable(face.what)
+        return face.place.owner == session.frame.to_move and session.drags().pickable(face.what)
 
     # ------------------------------------------------------------ mouse
 

@@ -62,8 +62,23 @@ class PlaceItem(QGraphicsRectItem):
         lines: Sequence[str] = (),
     ) -> None:
         super().__init__(qrect(place.rect))
-        self.place = place
         self.key = place.key
+        self.legal = False
+        self.setZValue(-1)
+        self.show_place(place, markers, name, colours, lines)
+
+    def show_place(
+        self,
+        place: Place,
+        markers: list[int],
+        name: str,
+        colours: Sequence[str] = (),
+        lines: Sequence[str] = (),
+    ) -> None:
+        """Show the place as it is laid out now (the same key: the item stays)."""
+        self.prepareGeometryChange()
+        self.setRect(qrect(place.rect))
+        self.place = place
         self.markers = markers
         self.colours = tuple(colours)
         #: The label as printed (its lines), the count after it for a row.
@@ -77,10 +92,8 @@ class PlaceItem(QGraphicsRectItem):
             seat_colour(owner, self.colours).name() if owner is not None else "",
         )
         self.name = name
-        self.legal = False
-        self.setZValue(-1)
-        if place.kind != "cell":
-            self.setToolTip(tip(f"{name} ({place.count})"))
+        self.setToolTip(tip(f"{name} ({place.count})") if place.kind != "cell" else "")
+        self.update()
 
     def set_legal(self, legal: bool) -> None:
         """Glow (or stop glowing) as a place the dragged face may go."""
@@ -241,14 +254,21 @@ class FaceItem(QGraphicsRectItem):
     def __init__(
         self, face: Face, place: Place, art: Art, cards: bool, colours: Sequence[str] = ()
     ) -> None:
-        x, y, w, h = face.rect
+        super().__init__()
+        self.art = art
+        self.cards = cards
         self.colours = tuple(colours)
-        super().__init__(QRectF(-w / 2, -h / 2, w, h))
+        self.show_face(face, place)
+
+    def show_face(self, face: Face, place: Place) -> None:
+        """Show ``face`` of ``place`` as laid out now: the item is moved and drawn anew
+        (a face that stayed keeps its item; see ``BoardScene``)."""
+        x, y, w, h = face.rect
+        self.prepareGeometryChange()
+        self.setRect(QRectF(-w / 2, -h / 2, w, h))
         self.setPos(x + w / 2, y + h / 2)
         self.face = face
         self.place = place
-        self.art = art
-        self.cards = cards
         self.what = str(face.component) if face.component is not None else None
         self.home = self.pos()
         self.setZValue(face.index)
@@ -273,6 +293,8 @@ class FaceItem(QGraphicsRectItem):
         self.barred = ""
         #: Who played the card where it lies (a trick's card): their name and colour.
         self.player: tuple[str, str] | None = None
+        self.show()
+        self.update()
 
     def set_player(self, name: str, colour: str, plate: bool = True) -> None:
         """Name the seat that played this card in its tooltip, and on a small plate at

@@ -7,13 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vtt.match import Match
 from vtt.rules import RulesError, load_game
 from vtt.rules.finder import find_pack
 from vtt.rules.records import load_record, record_source
 from vtt.rules.shown import shown_name
 from vtt.ui.art import Art
 from vtt.ui.game.saved import SUFFIX, SavedGame, SavedGameError, load_saved_game
-from vtt.ui.game.session import GameSetup, SeatChoice, made_again, replayed_states
+from vtt.ui.game.session import GameSetup, SeatChoice, made_again
 from vtt.ui.progress import Cancelled, with_progress
 
 if TYPE_CHECKING:
@@ -70,9 +71,7 @@ def open_game_file(
     try:  # the moves are made on a worker thread: the windows stay responsive
         game = load_game(found)
         label = f"Making the {len(record.moves)} moves of {shown_name(game.name)} again…"
-        states = with_progress(
-            label, len(record.moves), lambda step: replayed_states(game, record, step)
-        )
+        match = with_progress(label, len(record.moves), lambda _: Match.of_record(game, record))
     except Cancelled:
         raise OpeningCancelled(f"{path}: opening cancelled") from None
     except (ValueError, RulesError) as error:
@@ -81,7 +80,7 @@ def open_game_file(
 
     window = GameWindow(setup, art, pause_ms)
     try:
-        window.session.open_replay(record, states)
+        window.session.open_replay(record, match)
     except (ValueError, RulesError) as error:
         window.discard()
         raise GameFileError(_named(path, error)) from None
@@ -112,7 +111,7 @@ def resumed_game(
         raise GameFileError(f"{source}: {error}") from None
     label = f"Making the {len(moves)} moves of {shown_name(game.name)} again…"
     try:
-        state, made = with_progress(
+        match = with_progress(
             label, len(moves), lambda step: made_again(game, setup, moves, source, step)
         )
     except Cancelled:
@@ -125,7 +124,7 @@ def resumed_game(
         window = GameWindow(setup, art, pause_ms)
     except (RulesError, ValueError, FileNotFoundError) as error:
         raise GameFileError(f"{source}: {error}") from None
-    window.session.resume(setup, state, made)
+    window.session.resume(setup, match)
     return window
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from vtt.rules.outcome import Outcome
+from vtt.match import FrameOutcome
 from vtt.rules.shown import shown, shown_name
 from vtt.ui.game.building import MoveBuilder
 from vtt.ui.game.session import GameSession
@@ -38,7 +38,7 @@ class ResultPanel(QWidget):
         row.addWidget(self.again_button)
         self.hide()
 
-    def show_outcome(self, outcome: Outcome | None, names: Sequence[str]) -> None:
+    def show_outcome(self, outcome: FrameOutcome | None, names: Sequence[str]) -> None:
         """Who won and why, with the scores (hidden while the game goes on)."""
         if outcome is None:
             self.hide()
@@ -176,9 +176,9 @@ class ReplayBar(QWidget):
     def show_at(self) -> None:
         """Where the replay is: the move shown, and which steps are left."""
         session = self.session
-        states = session.replay_states
-        assert states is not None
-        at, last = session.replay_at, len(states) - 1
+        replay = session.frame.replay
+        assert replay is not None
+        at, last = replay.at, replay.length
         moves = session.moves
         made = f": {shown(moves[at - 1].text)}" if at else ""
         self.label.setText(f"Replay · move {at} of {last}{made}")
@@ -187,7 +187,7 @@ class ReplayBar(QWidget):
         self.forward_button.setEnabled(at < last)
 
     def _watch_as(self, index: int) -> None:
-        if index >= 0 and self.session.replay_states is not None:
+        if index >= 0 and self.session.replaying:
             self.session.watch_as(self.seen_by.itemData(index))
 
     def _fill_seen_by(self) -> None:
@@ -196,10 +196,12 @@ class ReplayBar(QWidget):
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
         self.seen_label.setVisible(hidden)
         self.seen_by.setVisible(hidden)
+        replay = session.frame.replay
+        assert replay is not None
         choices: list[tuple[str, int | None]] = [
-            (shown_name(session.names[seat]), seat) for seat in session.replay_seats
+            (shown_name(session.names[seat]), seat) for seat in replay.seats
         ]
-        if session.replay_open_hands:
+        if replay.open_hands:
             choices.insert(0, ("Everyone (open hands)", None))
         listed = [
             (self.seen_by.itemText(i), self.seen_by.itemData(i))
@@ -211,6 +213,6 @@ class ReplayBar(QWidget):
             for text, seat in choices:
                 self.seen_by.addItem(text, seat)
         for index, (_, seat) in enumerate(choices):
-            if seat == session.replay_seat:
+            if seat == session.frame.seat:
                 self.seen_by.setCurrentIndex(index)
         self.seen_by.blockSignals(False)

@@ -9,12 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from vtt.match import FrameMove
 from vtt.rules import Move
-from vtt.rules.expr import EvalError
 from vtt.rules.finder import find_pack
-from vtt.rules.model import shown_now
 from vtt.rules.records import RecordError
-from vtt.rules.seenrecord import record_seen_by
 from vtt.rules.shown import NAME_CHARS, shown, shown_name
 from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
@@ -26,7 +24,6 @@ from vtt.ui.game.board import BoardScene
 from vtt.ui.game.boardview import BoardView, HandView
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
-from vtt.ui.game.lines import table_lines
 from vtt.ui.game.opening import GameFileError, open_game_file
 from vtt.ui.game.pace import PACES, choose_pace, chosen_pace
 from vtt.ui.game.painting import seat_colour, status_dot
@@ -287,32 +284,29 @@ class GameWindow(QMainWindow):
             self.view.fit()
         self.hand_view.setVisible(self.board.layout.hand is not None and not self.cover.isVisible())
         self.hand_view.fit()
-        state = session.state
-        view = session.view()
+        frame = session.frame
         game = session.game
         named = f"{self.path.name} · " if self.path is not None else ""
         self.setWindowTitle(f"{shown_name(named)}{shown_name(game.name)}[*] — Janken Table")
         self.setWindowModified(self.unsaved())
         self._show_replay()
-        if state.outcome is None and state.to_move is not None:
-            who = session.names[state.to_move]
-            dot = status_dot(seat_colour(state.to_move, session.colours))
-            thinking = " (thinking…)" if state.to_move in session.agents else ""
-            phase = game.phases[state.phase]
-            doing = phase.label or f"phase: {state.phase}"
+        if frame.outcome is None and frame.to_move is not None:
+            who = session.names[frame.to_move]
+            dot = status_dot(seat_colour(frame.to_move, session.colours))
+            thinking = " (thinking…)" if frame.to_move in session.agents else ""
+            doing = frame.phase_label or f"phase: {frame.phase}"
             self.status.setText(
                 f"{dot} {escaped(who, NAME_CHARS)} to move{thinking} · {escaped(doing, NAME_CHARS)}"
             )
-        elif state.outcome is not None:
-            self.status.setText(f"Game over · {escaped(state.outcome.reason)}")
-        drawn = self.bars.show_vars(game, view.vars, state.env, session.names, session.colours)
-        drawn |= set(table_lines(game, view.vars, state.env, session.names))
-        self.scores.setText(self._vars_text({k: v for k, v in view.vars.items() if k not in drawn}))
-        self.log.set_lines(view.log)
+        elif frame.outcome is not None:
+            self.status.setText(f"Game over · {escaped(frame.outcome.reason)}")
+        self.bars.show_bars(frame.bars, session.colours)
+        self.scores.setText(self._vars_text())
+        self.log.set_lines(frame.log)
         if self.score_sheet is not None and self.score_sheet.isVisible():
-            self.score_sheet.fill(view)
+            self.score_sheet.fill(session.view())
         self.action_bar.fill()
-        self.result.show_outcome(state.outcome, session.names)
+        self.result.show_outcome(frame.outcome, session.names)
         self._cover_if_passed()
 
     def _cover_if_passed(self) -> None:
@@ -324,9 +318,10 @@ class GameWindow(QMainWindow):
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
         # No seat has the screen yet at the start (shown_seat None): the first one takes it.
         passed = seat != self.shown_seat
-        replaying = session.replay_states is not None
+        replay = session.frame.replay
+        replaying = replay is not None
         # A replay of a game under way, watched as one seat or another, is passed as play is.
-        private = not session.replay_open_hands and len(session.replay_seats) > 1
+        private = replay is not None and not replay.open_hands and len(replay.seats) > 1
         if (
             passed
             and len(people) > 1
@@ -365,55 +360,27 @@ class GameWindow(QMainWindow):
         self.refresh()
 
     def _show_replay(self) -> None:
-        states = self.session.replay_states
-        replaying = states is not None
+        replaying = self.session.replaying
         self.replay_bar.setVisible(replaying)
         self.back_action.setEnabled(replaying)
         self.forward_action.setEnabled(replaying)
         self.undo_action.setEnabled(not replaying)
         self.redo_action.setEnabled(not replaying)
-        if states is not None:
+        if replaying:
             self.replay_bar.show_at()
 
-    def _vars_text(self, values: Any) -> str:
-        names = self.session.names
-        defined = self.session.game.vars
-        lines = []
-        env = self.session.state.env
-        for name, value in values.items():
-            var = defined.get(name)
-            if var is None:
-                lines.append(shown(f"{shown_name(name.replace('_', ' '))}: {value}"))
-                continue
-            if not shown_now(var.shown, env):
-                continue
-            if var.per_player and isinstance(value, tuple) and len(value) == len(names):
-                text = ", ".join(
-                    f"{n} {var.value_text(v, names)}" for n, v in zip(names, value, strict=True)
-                )
-            else:
-                text = var.value_text(value, names)
-            lines.append(shown(f"{shown_name(var.label or name.replace('_', ' '))}: {text}"))
-        outcome = self.session.state.outcome
-        scores = outcome.scores if outcome is not None else self._live_scores()
-        if scores:
-            listed = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
+    def _vars_text(self) -> str:
+        """The vars listed beside the table (those not drawn as bars or lines), and the
+        scores as they stand (the outcome's, or the live scores everyone can see)."""
+        frame = self.session.frame
+        lines = [shown(f"{shown_name(line.label)}: {line.text}") for line in frame.listed]
+        if frame.scores:
+            names = self.session.names
+            listed = ", ".join(f"{n} {s}" for n, s in zip(names, frame.scores, strict=False))
             lines.append(shown(f"scores: {listed}"))
         return "\n".join(lines)
 
-    def _live_scores(self) -> tuple[object, ...] | None:
-        """The pack's scores as they stand, in a game where everything is in sight (so
-        they tell nobody anything new, as JANTORI's points); else None."""
-        session = self.session
-        game = session.game
-        if game.scores is None or any(z.visibility != "everyone" for z in game.zones.values()):
-            return None
-        try:
-            return tuple(game.scores(session.state.env))
-        except (EvalError, TypeError):
-            return None
-
-    def _choose(self, move: Move) -> None:
+    def _choose(self, move: FrameMove) -> None:
         """A grid's value was clicked or chosen with the keys: the move, and the keys go
         back to the table."""
         self.play(move)
@@ -443,7 +410,7 @@ class GameWindow(QMainWindow):
         if move is not None:
             self.play(move)
 
-    def play(self, move: Move | str) -> bool:
+    def play(self, move: FrameMove | Move | str) -> bool:
         """Make a move for the person to move."""
         self.message.clear()
         return self.session.play(move)
@@ -483,7 +450,7 @@ class GameWindow(QMainWindow):
     def unsaved(self) -> bool:
         """True if closing would lose moves: a game under way whose moves are not in its file."""
         session = self.session
-        if session.replay_states is not None or session.over or not session.moves:
+        if session.replaying or session.over or not session.moves:
             return False
         return tuple(move.text for move in session.moves) != self.saved_moves
 
@@ -516,7 +483,7 @@ class GameWindow(QMainWindow):
     def write_autosave(self) -> None:
         """Keep the game under way in its autosave (none for a replay or before any move)."""
         session = self.session
-        if session.replay_states is not None or not session.moves:
+        if session.replaying or not session.moves:
             self.autosave.discard()
             return
         try:
@@ -530,7 +497,7 @@ class GameWindow(QMainWindow):
         (``vtt.rules.seenrecord``); False, said, if it cannot."""
         session = self.session
         try:
-            record = record_seen_by(session.state, session.viewer, deal=session.setup.deal)
+            record = session.record_to_export()
             write_atomically(path, record.to_yaml())
         except RecordError as error:
             self.say(f"Cannot export the record: {error}")
@@ -563,13 +530,18 @@ class GameWindow(QMainWindow):
         # Loaded here: the free-table window opens game windows itself.
         from vtt.ui.window import TableWindow
 
-        self.board.finish_moments()  # the cards lie as the state has them
+        self.board.finish_moments()  # the cards lie as the match has them
         session = self.session
+        try:
+            house = session.house()
+        except ValueError as error:  # a replay, or no seat played here
+            self.say(str(error))
+            return None
         labels = {zone.name: zone.label for zone in session.game.zones.values() if zone.label}
         seats = len(session.names)
         plates = [seat_plate(seat, seats).getRect() for seat in range(seats)]
         table = house_table(
-            session.state,
+            house,
             self.board.plain_layout(),  # the free table has letters of its own
             session.names,
             session.colours,
@@ -611,7 +583,7 @@ class GameWindow(QMainWindow):
     def ask_export(self) -> None:
         """Game > Export record…"""
         title = "Export game record"
-        if not self.session.over and self.session.replay_states is None:
+        if not self.session.over and not self.session.replaying:
             # Said before the file is chosen: what a record of a game under way holds.
             who = shown_name(self.session.names[self.session.viewer])
             title += f" — as {who} saw it (the game is under way: no hidden card is in it)"
