@@ -213,6 +213,8 @@ class Match:
         #: ``states()`` as made last, kept while moves are only added (by ``play``): a
         #: frame's ``can_undo`` reads it, so it is not made again at every frame.
         self._states: list[State] | None = None
+        #: What the move after each of those states revealed (``revelation``), by index.
+        self._revealed: dict[int, str | None] = {}
         self.resigned: int | None = None
         #: The footprint of the last move made (None after any other change), and the
         #: moments of its aftermath (``State.beats``).
@@ -401,6 +403,7 @@ class Match:
         if self._states is not None and len(self._states) == len(self.moves) + 1:
             return self._states
         self._states = self._made_again()
+        self._revealed = {}
         return self._states
 
     def _made_again(self) -> list[State]:
@@ -423,7 +426,9 @@ class Match:
         back = len(self.moves)
         while back > 0:
             back -= 1
-            why = revelation(states[back], states[back + 1])
+            if back not in self._revealed:  # (asked at every frame: once per move)
+                self._revealed[back] = revelation(states[back], states[back + 1])
+            why = self._revealed[back]
             if why is not None:
                 return None, f"Cannot undo past '{self.moves[back].text}': {why}"
             if self.is_person(states[back].to_move or 0):
