@@ -210,12 +210,16 @@ class GameSession(QObject):
         self._first: SeatFrame | None = None
         self._changed()
 
-    def _changed(self) -> None:
-        """The match changed: the frame of the seat on view now, and ``changed``."""
+    def _changed(self, frame: SeatFrame | None = None) -> None:
+        """The match changed: the frame of the seat on view now (``frame`` when the
+        match answered with it already), and ``changed``."""
         self.generation += 1
         self._drags: Drags[FrameMove] | None = None
         self._builds: Builds | None = None
-        self.frame: SeatFrame = self.match.frame(self.viewer)
+        viewer = self.viewer
+        if frame is None or (frame.seat != viewer and not self.replaying):
+            frame = self.match.frame(viewer)
+        self.frame: SeatFrame = frame
         self.changed.emit(self.frame)
 
     def send(self, command: Command) -> bool:
@@ -225,7 +229,7 @@ class GameSession(QObject):
         if not answer.accepted:
             self.message.emit(answer.reason)
             return False
-        self._changed()
+        self._changed(answer.frame)
         return True
 
     @property
