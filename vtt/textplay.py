@@ -16,14 +16,13 @@ from typing import Any, TextIO
 
 from vtt.ai.random_agent import RandomAgent
 from vtt.janken import Card
+from vtt.match import COMPUTER, PERSON, Match, MatchSeat, Play, SeatFrame, seat_frame
 from vtt.rules.commands import parse_options
 from vtt.rules.engine import State
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
-from vtt.rules.model import shown_now
-from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.game import Game
 from vtt.rules.records import RecordError
-from vtt.rules.seenrecord import record_seen_by
 from vtt.rules.sheet import SHEET, sheet_text
 from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name, without_hidden
 from vtt.rules.stdlib import describe
@@ -31,36 +30,50 @@ from vtt.rules.values import Cell, Piece
 from vtt.rules.views import Hidden, View
 from vtt.table.savefile import write_atomically
 
-__all__ = ["play_command", "show_view"]
+__all__ = ["play_command", "show_frame", "show_view"]
 
 
 def show_view(view: View, out: TextIO, state: State | None = None) -> None:
-    """Print what one seat sees: every zone, the vars and the last log lines; with the
-    ``state``, in the pack's words as the window shows them (phase, zone and var labels,
-    a seat var as a name, a var left out where the pack says it means nothing)."""
+    """Print what one seat sees (``show_frame``); without the ``state``, every zone and
+    var as the view has them, in the rules' own words."""
+    if state is not None:
+        show_frame(seat_frame(state, view.seat), out, state.game)
+        return
     names = view.seat_names
-    phase = state.game.phases.get(view.phase) if state is not None else None
-    doing = phase.label if phase is not None and phase.label else f"phase {view.phase}"
-    echo(f"\n--- {shown_name(names[view.seat])} to move ({shown_name(doing)}) ---", file=out)
+    echo(f"\n--- {shown_name(names[view.seat])} to move (phase {view.phase}) ---", file=out)
     for name, node in view.zones.items():
-        zone = state.game.zones.get(name) if state is not None else None
-        if zone is not None and state is not None and not state.laid_out(name):
-            continue
-        label = zone.label if zone is not None and zone.label else name
-        text = _zone_text(node, names, label)
+        text = _zone_text(node, names, name)
+        if text:
+            echo(f"  {shown_name(name)}: {text}", file=out)
+    for name, value in view.vars.items():
+        echo(f"  {shown_name(name)} = {shown(describe(value))}", file=out)
+    for line in view.log[-4:]:
+        echo(f"  | {shown(line)}", file=out)
+
+
+def show_frame(frame: SeatFrame, out: TextIO, game: Game) -> None:
+    """Print what one seat sees, in the pack's words as the window shows them: the
+    phase, the zones laid out now, the vars shown now (a seat var as a name), the last
+    log lines."""
+    names = frame.seat_names
+    seat = frame.seat if frame.seat is not None else 0
+    doing = frame.phase_label or f"phase {frame.phase}"
+    echo(f"\n--- {shown_name(names[seat])} to move ({shown_name(doing)}) ---", file=out)
+    for name in frame.laid_out:
+        zone = game.zones[name]
+        label = zone.label or name
+        text = _zone_text(frame.zones[name], names, label)
         if text:
             echo(f"  {shown_name(label)}: {text}", file=out)
-    for name, value in view.vars.items():
-        var = state.game.vars.get(name) if state is not None else None
-        if var is None:
-            echo(f"  {shown_name(name)} = {shown(describe(value))}", file=out)
-        elif state is not None and shown_now(var.shown, state.env):
-            if isinstance(value, tuple):
-                text = " ".join(var.value_text(v, names) for v in value)
-            else:
-                text = var.value_text(value, names)
-            echo(f"  {shown_name(var.label or name)} = {shown(text)}", file=out)
-    for line in view.log[-4:]:
+    for name in frame.shown_vars:
+        var = game.vars[name]
+        value = frame.vars[name]
+        if isinstance(value, tuple):
+            text = " ".join(var.value_text(v, names) for v in value)
+        else:
+            text = var.value_text(value, names)
+        echo(f"  {shown_name(var.label or name)} = {shown(text)}", file=out)
+    for line in frame.log[-4:]:
         echo(f"  | {shown(line)}", file=out)
 
 
@@ -101,6 +114,22 @@ def play_command(
         return 1
 
 
+def _start(args: argparse.Namespace) -> Match:
+    """The match the arguments ask for; ValueError (or a rules error) saying what is wrong."""
+    game = load_game(args.pack)
+    # A typed name's invisible characters go: the record it may write opens again.
+    typed = args.names.split(",") if args.names else None
+    names = [without_hidden(name).strip() for name in typed] if typed else None
+    players = args.players if args.players is not None or names is None else len(names)
+    count = players if players is not None else game.players[2]
+    chosen = game.chosen_seat_names(names, count)
+    seats = [
+        MatchSeat(name, COMPUTER if seat in args.random else PERSON, "random")
+        for seat, name in enumerate(chosen)
+    ]
+    return Match(game, seats, parse_options(game, args.option), args.seed or 0, names=chosen)
+
+
 def _play_command(args: argparse.Namespace, source: TextIO | None, out: TextIO | None) -> int:
     source = source or sys.stdin
     out = out or sys.stdout
@@ -108,55 +137,59 @@ def _play_command(args: argparse.Namespace, source: TextIO | None, out: TextIO |
         echo("vtt play needs --text (the window plays packs from its own menu)", file=out)
         return 2
     try:
-        game = load_game(args.pack)
-        # A typed name's invisible characters go: the record it may write opens again.
-        typed = args.names.split(",") if args.names else None
-        names = [without_hidden(name).strip() for name in typed] if typed else None
-        players = args.players if args.players is not None or names is None else len(names)
-        state = game.new_state(
-            parse_options(game, args.option), args.seed or 0, players=players, seat_names=names
-        )
+        match = _start(args)
     except (RulesError, FileNotFoundError, ValueError) as error:
         echo(f"vtt play: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
+    game = match.game
     agents = {seat: RandomAgent(seed=(args.seed or 0) + seat) for seat in args.random}
-    humans = [seat for seat in range(state.players) if seat not in agents]
+    humans = [seat for seat in range(len(match.seats)) if seat not in agents]
     private = len(humans) > 1 and game.hides_anything()
     rows = 0
     last: int | None = None  # the person who last had the screen
-    while state.outcome is None:
-        rows = _new_sheet_rows(state, rows, out)
-        seat = state.to_move
+    frame = match.spectator_frame()
+    while frame.outcome is None:
+        rows = _new_sheet_rows(frame, game, rows, out)
+        seat = frame.to_move
         assert seat is not None
         if seat in agents:
-            move = agents[seat].choose(state.view(seat), list(state.legal_moves))
-            state.apply(move)
-            text = _seen_by_all(state, humans)
-            echo(f"{shown_name(state.seat_names[seat])} (random) {text}", file=out)
+            mine = match.frame(seat)
+            move = agents[seat].choose(mine, list(mine.moves))
+            frame = _sent(match, Play(seat, text=move.text))
+            text = _seen_by_all(match, move.text, humans)
+            echo(f"{shown_name(frame.seat_names[seat])} (random) {text}", file=out)
             continue
-        if private and seat != last and not _pass_screen(state, seat, out, source):
+        if private and seat != last and not _pass_screen(frame, seat, out, source):
             echo("game stopped", file=out)
             return 0
         last = seat
-        show_view(state.view(seat), out, state)
-        if _turn(state, out, source) is None:
+        mine = match.frame(seat)
+        show_frame(mine, out, game)
+        if _turn(match, mine, out, source) is None:
             echo("game stopped", file=out)
             return 0
-    echo(f"\nGame over: {shown(state.outcome.reason)}", file=out)
-    if state.game.sheet is not None:
-        echo(sheet_of(state), file=out)
-    winners = [shown_name(state.seat_names[s]) for s in state.outcome.winners] or [
+        frame = match.spectator_frame()
+    echo(f"\nGame over: {shown(frame.outcome.reason)}", file=out)
+    if game.sheet is not None:
+        echo(sheet_of(frame, game), file=out)
+    winners = [shown_name(frame.seat_names[s]) for s in frame.outcome.winners] or [
         "nobody (a draw)"
     ]
-    echo(f"Winner: {', '.join(winners)}; scores: {shown(describe(state.outcome.scores))}", file=out)
+    echo(f"Winner: {', '.join(winners)}; scores: {shown(describe(frame.outcome.scores))}", file=out)
     return 0
 
 
-def _seen_by_all(state: State, humans: list[int]) -> str:
+def _sent(match: Match, command: Play) -> SeatFrame:
+    """Send a move the frame listed: the frame every seat sees after it."""
+    answer = match.send(command)
+    assert answer.accepted, answer.reason
+    return match.spectator_frame()
+
+
+def _seen_by_all(match: Match, made: str, humans: list[int]) -> str:
     """The last move as every person at the terminal may read it: "plays MOVE", or
     "chooses" when it is secret from one of them (with no person at the table, as made)."""
-    made = state.history[-1].text
-    texts = {state.view(seat).history[-1] for seat in humans} or {made}
+    texts = {match.frame(seat).history[-1] for seat in humans} or {made}
     return f"plays {shown(made)}" if texts == {made} else "chooses"
 
 
@@ -164,14 +197,14 @@ def _seen_by_all(state: State, humans: list[int]) -> str:
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
-def _pass_screen(state: State, seat: int, out: TextIO, source: TextIO) -> bool:
+def _pass_screen(frame: SeatFrame, seat: int, out: TextIO, source: TextIO) -> bool:
     """Hide the last player's hand and wait for ``seat``'s player to press Enter, as
     the window's pass screen does; False when they quit (or input ends)."""
     if out.isatty():
         out.write(CLEAR)
     else:  # a pipe or a file keeps what was written: a plain break instead
         echo("\n" + "=" * 40, file=out)
-    name = shown_name(state.seat_names[seat])
+    name = shown_name(frame.seat_names[seat])
     echo(f"Pass to {name}, then press Enter ('quit' to stop)> ", end="", file=out, flush=True)
     line = source.readline()
     if not line or line.strip().lower() in ("quit", "exit", "q"):
@@ -181,20 +214,20 @@ def _pass_screen(state: State, seat: int, out: TextIO, source: TextIO) -> bool:
     return True
 
 
-def sheet_of(state: State) -> str:
+def sheet_of(frame: SeatFrame, game: Game) -> str:
     """The score sheet as every seat reads it, as text."""
-    sheet = state.game.sheet
+    sheet = game.sheet
     assert sheet is not None
-    return sheet_text(sheet.table(state.var(SHEET), state.seat_names))
+    return sheet_text(sheet.table(frame.vars[SHEET], frame.seat_names))
 
 
-def _new_sheet_rows(state: State, printed: int, out: TextIO) -> int:
+def _new_sheet_rows(frame: SeatFrame, game: Game, printed: int, out: TextIO) -> int:
     """Print the sheet when a hand has added a row since ``printed`` rows; the rows now."""
-    if state.game.sheet is None:
+    if game.sheet is None:
         return printed
-    rows = len(state.var(SHEET))
+    rows = len(frame.vars[SHEET])
     if rows > printed:
-        echo("\n" + sheet_of(state), file=out)
+        echo("\n" + sheet_of(frame, game), file=out)
     return rows
 
 
@@ -239,13 +272,16 @@ def _cell_text(stack: Any, names: tuple[str, ...]) -> str:
     return text + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
 
 
-def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
+def _turn(match: Match, frame: SeatFrame, out: TextIO, source: TextIO) -> bool | None:
     """One human move; None when the player quits (or input ends)."""
-    moves = list(state.legal_moves)
+    seat = frame.seat
+    assert seat is not None
+    moves = frame.moves
     for number, move in enumerate(moves, start=1):
-        echo(f"  {number:>3}. {shown(move)}", file=out)
+        echo(f"  {number:>3}. {shown(move.text)}", file=out)
+    game = match.game
     while True:
-        sheet = ", 'sheet' for the score sheet" if state.game.sheet is not None else ""
+        sheet = ", 'sheet' for the score sheet" if game.sheet is not None else ""
         echo(
             f"move (number or notation{sheet}, 'export FILE' to write the record,"
             " 'quit' to stop)> ",
@@ -258,28 +294,25 @@ def _turn(state: State, out: TextIO, source: TextIO) -> bool | None:
             return None
         text = line.strip()
         if text.lower().startswith("export "):
-            export(state, text[len("export ") :].strip(), out)
+            export(match, seat, text[len("export ") :].strip(), out)
             continue
         if sheet and text.lower() == "sheet":
-            echo(sheet_of(state), file=out)
+            echo(sheet_of(frame, game), file=out)
             continue
-        try:
-            if text.isdigit() and 1 <= int(text) <= len(moves):
-                state.apply(moves[int(text) - 1])
-            else:
-                state.apply(Move.parse(text))
+        if text.isdigit() and 1 <= int(text) <= len(moves):
+            text = moves[int(text) - 1].text
+        answer = match.send(Play(seat, text=text))
+        if answer.accepted:
             return True
-        except (IllegalMove, InvalidMove) as error:
-            echo(f"  not allowed: {shown(error)}", file=out)
+        echo(f"  not allowed: {shown(answer.reason)}", file=out)
 
 
-def export(state: State, path: str, out: TextIO) -> bool:
-    """Write the game's record for the seat to move: the whole game once it is over, else
-    the game as that seat saw it, nothing hidden from it in the file (the others at the
-    terminal take turns at it, as at the window)."""
-    seat = state.to_move if state.to_move is not None else 0
+def export(match: Match, seat: int, path: str, out: TextIO) -> bool:
+    """Write the game's record for ``seat`` (the seat to move): the whole game once it is
+    over, else the game as that seat saw it, nothing hidden from it in the file (the
+    others at the terminal take turns at it, as at the window)."""
     try:
-        record = record_seen_by(state, seat)
+        record = match.record(seat)
         write_atomically(Path(path), record.to_yaml())
     except RecordError as error:
         echo(f"  cannot export the record: {shown(error, ERROR_CHARS)}", file=out)

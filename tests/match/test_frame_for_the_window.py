@@ -1,5 +1,5 @@
-"""What the game window needs of a match without a state: a move built card by card judged
-for the seat building it, and why each card it may not play now is barred."""
+"""What the game window needs of a match without a state: a move built card by card is
+judged by the match for the seat building it, as plain values."""
 
 from __future__ import annotations
 
@@ -46,32 +46,3 @@ def test_too_few_cards_make_no_move_and_say_what_is_missing_or_why():
     verdict = match.judge_build(seat, BuildQuestion(built.target, built.place, ()))
     assert verdict is not None and verdict.move is None
     assert verdict.reason or verdict.missing
-
-
-def test_the_cards_a_seat_may_not_play_now_carry_the_rules_reason():
-    """Stones: the first player of a hand must open with the lowest Paper card; the others
-    are barred with the pack's reason, by card and hand; the frame goes through JSON
-    unchanged."""
-    from vtt.match import frame_from_json
-
-    chooser = random.Random(1)
-    seats = [MatchSeat(name) for name in ("Ann", "Ben", "Cy", "Di")]
-    match = Match(load_game("stones"), seats, {}, 1)
-    for _ in range(300):
-        seat = match.to_move
-        assert seat is not None, "the game ended with no card barred"
-        frame = match.frame(seat)
-        if frame.barred:
-            break
-        assert match.play(chooser.choice(frame.moves).text) is None
-    else:
-        raise AssertionError("no card barred in 300 moves")
-    playable = {m.footprint.what for m in frame.moves if m.footprint is not None}
-    hand = {str(card) for card in frame.zones["hand"][seat]}
-    assert {card for card, _ in frame.barred} == hand - playable
-    for (_card, place), why in frame.barred.items():
-        assert place == ("hand", seat)
-        assert why == f"The hand opens with the lowest Paper card: play {min(playable)}"
-    assert frame_from_json(frame.to_json()) == frame
-    # Another seat's frame bars nothing: it is not that seat's move.
-    assert not match.frame((seat + 1) % 4).barred

@@ -34,7 +34,9 @@ from vtt.match.frames import (
     SeatFrame,
     TableLine,
     VarLine,
+    changed_places,
     frame_from_json,
+    places_of,
     seat_frame,
 )
 from vtt.match.match import (
@@ -45,6 +47,7 @@ from vtt.match.match import (
     HouseTable,
     Match,
     MatchSeat,
+    answer_from_json,
     revelation,
     seat_words,
 )
@@ -80,10 +83,13 @@ __all__ = [
     "VarLine",
     "WatchAs",
     "Why",
+    "answer_from_json",
     "builds_of_frame",
+    "changed_places",
     "command_from_json",
     "drags_of_frame",
     "frame_from_json",
+    "places_of",
     "revelation",
     "seat_frame",
     "seat_words",

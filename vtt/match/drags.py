@@ -92,6 +92,16 @@ class Drags(Generic[M]):
         found = what in self.targets if source is None else (what, source) in self.sources
         return found or any(item == what for item, _ in self.several)
 
+    def targets_from(self, source: Key) -> set[Key]:
+        """Every place a component taken from the place ``source`` may go (the places a
+        hand's playable cards go: the trick, the discard pile)."""
+        return {
+            key
+            for (_, place), targets in self.sources.items()
+            if place == source
+            for key in targets
+        }
+
     def targets_of(self, what: str, source: Key | None = None) -> dict[Key, M]:
         """Where a component written ``what``, taken from ``source`` when given, may go."""
         if source is None:

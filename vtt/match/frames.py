@@ -6,7 +6,8 @@ stack as its count), the vars it may see, its log and its moves made; what the t
 draws, worked out here so that a client needs no state (the zones laid out now, the
 vars drawn as bars with their maxima, the lines written on the table, the vars listed
 beside it, the scores when everything is in sight, who played each card of a trick);
-and, when this seat is to move, each legal move with its text, action number, kind,
+and, when this seat is to move (or, in a simultaneous phase, still to choose: each
+seat its own), each legal move with its text, action number, kind,
 footprint (what moves from where to where; a component the seat cannot see is never
 named: ``""``), the cards of a move that takes a set of cards (picked in the hand),
 and the moves built from a target and cards gathered against it.
@@ -28,12 +29,13 @@ from vtt.janken import Card
 from vtt.match.plain import JsonValue, from_json, plain, record, to_json
 from vtt.rules.build import Target, builds_of, judge
 from vtt.rules.engine import State
-from vtt.rules.explain import Drop
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import Footprint
+from vtt.rules.game import Game
 from vtt.rules.model import VarDef, bar_maximum, shown_now
 from vtt.rules.moves import Move
 from vtt.rules.outcome import Outcome
+from vtt.rules.search import _engine_names, is_simultaneous
 from vtt.rules.values import Piece
 from vtt.rules.views import UNSEEN, Hidden, View, view_of
 
@@ -52,7 +54,9 @@ __all__ = [
     "TableLine",
     "VarLine",
     "build_verdict",
+    "changed_places",
     "frame_from_json",
+    "places_of",
     "seat_frame",
 ]
 
@@ -241,10 +245,14 @@ class SeatFrame:
     can_undo: bool = False
     can_redo: bool = False
     replay: ReplayInfo | None = None
-    #: Why each component of the seat to move cannot go where the playable ones of its
-    #: place all go (a card of the hand that may not be played on the trick: the rules'
-    #: reason), by (component as written, place); see ``_barred``.
-    barred: Mapping[tuple[str, Key], str] = field(default_factory=dict)
+    #: The vars shown now (their ``shown`` holds), in the pack's order: listed, drawn
+    #: as bars or written on the table.
+    shown_vars: tuple[str, ...] = ()
+    #: In a simultaneous phase, the move this seat chose ahead of its turn in the
+    #: engine's order (made when it comes), else None.
+    chosen: str | None = None
+    #: The game's options (every player knows them).
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -256,11 +264,14 @@ class SeatFrame:
         """True if this frame's seat has moves to make now."""
         return bool(self.moves) or bool(self.builds.moves)
 
-    def view(self) -> View:
+    def view(self, game: Game | None = None) -> View:
         """The frame's zones, vars and log as the rules' ``View`` (laid out as seat 0
-        sees the table for a spectator), for code that draws a view."""
+        sees the table for a spectator), for code that draws a view; given the pack's
+        ``game``, the view carries the seat's copy of it (``Game.for_seat``), as
+        ``State.view`` does, for code that reads the pack's make-up."""
+        seat = self.seat if self.seat is not None else 0
         return View(
-            seat=self.seat if self.seat is not None else 0,
+            seat=seat,
             seat_names=self.seat_names,
             phase=self.phase,
             to_move=self.to_move,
@@ -277,12 +288,41 @@ class SeatFrame:
             direction=self.direction,
             revealed=self.revealed,
             played=self.played,
+            options=self.options,
+            game=None if game is None else game.for_seat(seat),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
         """The frame as JSON data (``frame_from_json`` reads it back)."""
         data: dict[str, JsonValue] = to_json(self)
         return data
+
+
+def places_of(frame: SeatFrame) -> dict[Key, Any]:
+    """Every place of the frame's zones (one stack: a pile, a hand, a cell of a grid)
+    by its key, with what it shows: its components, bottom first, or ``Hidden``."""
+    found: dict[Key, Any] = {}
+    for name, node in frame.zones.items():
+        _collect_places(node, (name,), found)
+    return found
+
+
+def _collect_places(node: Any, key: Key, found: dict[Key, Any]) -> None:
+    if isinstance(node, Hidden) or (
+        isinstance(node, tuple) and not any(isinstance(c, tuple | dict | Hidden) for c in node)
+    ):
+        found[key] = node
+        return
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for index, child in items:
+        _collect_places(child, (*key, index), found)
+
+
+def changed_places(before: SeatFrame, after: SeatFrame) -> set[Key]:
+    """The places whose contents differ between two frames (a place that came or went
+    too): what a table redraws after a move."""
+    old, new = places_of(before), places_of(after)
+    return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
 
 
 def frame_from_json(data: JsonValue) -> SeatFrame:
@@ -312,7 +352,8 @@ def seat_frame(
     replay: ReplayInfo | None = None,
 ) -> SeatFrame:
     """The frame of ``seat`` (None: the spectator's) in ``state``: with every hand open
-    when ``open_hands``; with its legal moves when ``moves`` and it is to move.
+    when ``open_hands``; with its legal moves when ``moves`` and it is to move (or
+    still to choose in a simultaneous phase).
     ``outcome``: how the game ended when the state does not say (a resignation).
     ``last``: the last move's footprint, shown only as far as the seat may see it."""
     if open_hands:
@@ -320,8 +361,11 @@ def seat_frame(
     else:
         view = view_of(state, seat if seat is not None else _NOBODY)
     game = state.game
-    env = state.env
     names = state.seat_names
+    # What the table draws is worked out from the view alone (``seen``: a state made
+    # of it), so that a pack's ``shown:`` or ``bar:`` reading a hidden card or var
+    # tells nobody anything.
+    env = _seen_env(state, view)
     shown_vars = {
         name: plain(value)
         for name, value in view.vars.items()
@@ -332,8 +376,7 @@ def seat_frame(
     drawn = {bar.var for bar in bars} | {line.var for line in lines}
     ended = outcome or _outcome(state.outcome)
     to_move = state.to_move if ended is None else None
-    mine = moves and ended is None and seat is not None and seat == to_move and not open_hands
-    legal = _moves(state, view) if mine else ()
+    asked = _asked(state, seat) if moves and ended is None and not open_hands else None
     return SeatFrame(
         seat=seat,
         generation=generation,
@@ -351,25 +394,84 @@ def seat_frame(
         outcome=ended,
         open_hands=open_hands,
         zones=plain(view.zones),
-        laid_out=tuple(name for name in game.zones if state.laid_out(name)),
+        laid_out=_laid_out(state, view, env),
         uses_cards=not all(isinstance(c, Piece) for c in state.components()),
         vars=plain(view.vars),
         listed=_listed(game.vars, shown_vars, drawn, names),
         bars=bars,
         table_lines=lines,
-        scores=ended.scores if ended is not None else _live_scores(state),
+        scores=ended.scores if ended is not None else _live_scores(state, env),
         log=tuple(view.log),
         history=tuple(view.history),
         played=plain(view.played),
         revealed=plain(view.revealed),
-        moves=legal,
-        builds=_builds(state, view) if mine else FrameBuilds(),
+        moves=_moves(asked, view) if asked is not None else (),
+        builds=_builds(asked, view) if asked is not None else FrameBuilds(),
         last=_last_seen(last, view),
         can_undo=can_undo,
         can_redo=can_redo,
         replay=replay,
-        barred=_barred(state, view, legal) if mine else {},
+        shown_vars=tuple(shown_vars),
+        options=plain(state.options),
     )
+
+
+def _seen_env(state: State, view: View) -> dict[str, Any]:
+    """The names a pack's display expressions read, as the view has them: the pack's
+    own names only (no move's arguments), every hidden stack as many ``UNSEEN``
+    components, every var not seen ``UNSEEN``. An expression reading something
+    hidden fails, or reads the same whatever is hidden."""
+    env = state.env
+    seen = {name: env[name] for name in _engine_names(state) if name in env}
+    seen["me"] = view.pending[0] if view.pending else view.current
+    for zone in state.game.zones.values():
+        seen[zone.name] = _rebuilt(view.zones[zone.name], zone.depth)
+    for var in state.game.vars.values():
+        value = view.vars[var.name]
+        seen[var.name] = list(value) if var.per_player else value
+    return seen
+
+
+def _rebuilt(node: Any, depth: int) -> Any:
+    if depth == 0:
+        return [UNSEEN] * node.count if isinstance(node, Hidden) else list(node)
+    if isinstance(node, dict):
+        return {cell: _rebuilt(child, depth - 1) for cell, child in node.items()}
+    return [_rebuilt(child, depth - 1) for child in node]
+
+
+def _laid_out(state: State, view: View, env: dict[str, Any]) -> tuple[str, ...]:
+    """The zones the table lays out now: their ``shown`` holds, or they hold something
+    (as ``State.laid_out`` says, read off the view)."""
+    return tuple(
+        zone.name
+        for zone in state.game.zones.values()
+        if shown_now(zone.shown, env) or _holds(view.zones[zone.name], zone.depth)
+    )
+
+
+def _holds(node: Any, depth: int) -> bool:
+    if depth == 0:
+        return len(node) > 0
+    children = node.values() if isinstance(node, dict) else node
+    return any(_holds(child, depth - 1) for child in children)
+
+
+def _asked(state: State, seat: int | None) -> State | None:
+    """The state in which ``seat`` chooses its move now: this one for the seat to move;
+    in a simultaneous phase (``turn: each`` with a secret move), for another seat still
+    to choose, a copy that asks it first (the choices do not depend on each other's,
+    as ``search.legal_actions`` has it); else None (no moves in the seat's frame)."""
+    if seat is None or state.outcome is not None:
+        return None
+    if seat == state.to_move:
+        return state
+    if seat not in state.pending or not is_simultaneous(state):
+        return None
+    ahead = state.copy()
+    ahead.pending = (seat, *(s for s in state.pending if s != seat))
+    ahead.invalidate()
+    return ahead
 
 
 def _outcome(outcome: Outcome | None) -> FrameOutcome | None:
@@ -446,14 +548,14 @@ def _listed(
     return tuple(found)
 
 
-def _live_scores(state: State) -> tuple[Any, ...] | None:
+def _live_scores(state: State, env: dict[str, Any]) -> tuple[Any, ...] | None:
     """The pack's scores as they stand, in a game where everything is in sight (so
     they tell nobody anything new, as JANTORI's points); else None."""
     game = state.game
-    if game.scores is None or game.hides_anything():
+    if game.scores is None or any(z.visibility != "everyone" for z in game.zones.values()):
         return None
     try:
-        scores: tuple[Any, ...] = plain(tuple(game.scores(state.env)))  # type: ignore[arg-type]
+        scores: tuple[Any, ...] = plain(tuple(game.scores(env)))  # type: ignore[arg-type]
         return scores
     except (EvalError, TypeError, ValueError):
         return None
@@ -552,40 +654,11 @@ def build_verdict(
     )
     if verdict is None:
         return None
-    move = verdict.move.text if verdict.move is not None else None
     return BuildVerdict(
         verdict.kind.text,
-        move,
+        verdict.move.text if verdict.move is not None else None,
         verdict.reason,
         tuple(verdict.missing),
         verdict.tally,
         verdict.stage,
     )
-
-
-def _barred(state: State, view: View, moves: Sequence[FrameMove]) -> dict[tuple[str, Key], str]:
-    """For each place the seat's moves take components from to one place only (a hand
-    whose playable cards all go on the trick), why each other component the seat sees
-    there cannot go there too: the rules' reason (``State.explain``), if they give one."""
-    playable: set[str] = set()
-    reaches: dict[Key, set[Key]] = {}
-    for move in moves:
-        if move.pick is not None:
-            playable.update(move.pick.cards)
-        foot = move.footprint
-        if foot is not None and foot.what != HIDDEN_COMPONENT:
-            playable.add(foot.what)
-            reaches.setdefault(foot.source, set()).add(foot.target)
-    found: dict[tuple[str, Key], str] = {}
-    for source, targets in reaches.items():
-        if len(targets) != 1 or _hidden_at(view, source):
-            continue
-        (target,) = targets
-        node: Any = view.zones[source[0]]
-        for index in source[1:]:
-            node = node[index]
-        for what in sorted({str(component) for component in node} - playable):
-            why = state.explain(Drop(what, target, source), view.seat)
-            if why:
-                found[(what, source)] = why
-    return found

@@ -15,11 +15,13 @@ keeps the outcome, and every frame shows it).
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vtt.ai.levels import make_agent
 from vtt.janken import Card, NotationError
 from vtt.match.commands import (
     BuildQuestion,
@@ -40,18 +42,21 @@ from vtt.match.frames import (
     ReplayInfo,
     SeatFrame,
     build_verdict,
+    frame_from_json,
     seat_frame,
 )
 from vtt.match.plain import plain
 from vtt.rules.build import Target, judge
 from vtt.rules.engine import State
 from vtt.rules.explain import Drop
+from vtt.rules.finder import pack_digest
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.records import Record, apply_recorded, record_of, start_state
+from vtt.rules.search import is_simultaneous
 from vtt.rules.seenrecord import record_seen_by
-from vtt.rules.views import Hidden
+from vtt.rules.views import Hidden, View
 from vtt.table.seats import SEAT_COLOURS, named_colour
 
 __all__ = [
@@ -62,6 +67,7 @@ __all__ = [
     "HouseTable",
     "Match",
     "MatchSeat",
+    "answer_from_json",
     "revelation",
     "seat_words",
 ]
@@ -111,6 +117,29 @@ class Answer:
     text: str | None = None
     house: HouseTable | None = field(default=None, repr=False)
 
+    def to_json(self) -> dict[str, Any]:
+        """The answer as JSON data (``answer_from_json`` reads it back), without the
+        house table: it names every secret, for the people at this screen only."""
+        return {
+            "accepted": self.accepted,
+            "reason": self.reason,
+            "frame": None if self.frame is None else self.frame.to_json(),
+            "text": self.text,
+        }
+
+
+def answer_from_json(data: object) -> Answer:
+    """The answer ``Answer.to_json`` wrote; ValueError if ``data`` is not one."""
+    if not isinstance(data, dict) or set(data) != {"accepted", "reason", "frame", "text"}:
+        raise ValueError(f"not an answer's JSON form: {data!r:.80}")
+    accepted, reason, text = data["accepted"], data["reason"], data["text"]
+    if type(accepted) is not bool or not isinstance(reason, str):
+        raise ValueError("an answer's 'accepted' is true or false and its 'reason' text")
+    if text is not None and not isinstance(text, str):
+        raise ValueError("an answer's 'text' is text or null")
+    frame = None if data["frame"] is None else frame_from_json(data["frame"])
+    return Answer(accepted, reason, frame, text)
+
 
 def seat_words(names: Sequence[str]) -> tuple[str, ...]:
     """Chosen names as the rules write seats: one word each ("Ann Lee" as "Ann-Lee"), no
@@ -132,15 +161,21 @@ def seat_words(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(words)
 
 
-def revelation(before: State, after: State) -> str | None:
+def revelation(before: State, after: State, viewer: int | None = None) -> str | None:
     """What the move from ``before`` to ``after`` revealed, in words; None if nothing:
     for some seat, a component it could not see before is now visible to it, or a log
-    line that read "chooses" now reads the choice (undo never crosses such a move)."""
+    line that read "chooses" now reads the choice (undo never crosses such a move).
+    Given a ``viewer``, the components shown to another seat only are not named."""
     names = after.seat_names
     for seat in range(after.players):
         old, new = before.view(seat), after.view(seat)
         shown = Counter(new.visible_components()) - Counter(old.visible_components())
         if shown:
+            if viewer is not None and viewer != seat:
+                seen = Counter(after.view(viewer).visible_components())
+                if shown - seen:
+                    count = sum(shown.values())
+                    return f"it showed {count} {'card' if count == 1 else 'cards'} to {names[seat]}"
             faces = " ".join(sorted(str(component) for component in shown.elements()))
             return f"it showed {faces} to {names[seat]}"
         if new.log[: len(old.log)] != old.log:
@@ -152,11 +187,13 @@ class _Replay:
     """A record being replayed: its states made on demand, the position shown, and
     whose eyes it is watched with."""
 
-    def __init__(self, match: Match, record: Record) -> None:
+    def __init__(
+        self, match: Match, record: Record, step: Callable[[int], None] | None = None
+    ) -> None:
         self.record = record
         self.states = [start_state(record, match.game)]
         self.at = 0
-        state = self.state(len(record.moves))
+        state = self.state(len(record.moves), step)
         names = state.seat_names
         if record.seen_by is not None:  # its hidden cards are stand-ins: its seat's eyes only
             self.seats: tuple[int, ...] = (names.index(record.seen_by),)
@@ -166,9 +203,10 @@ class _Replay:
         self.open_hands = record.seen_by is None and state.outcome is not None
         self.watched: int | None = None if self.open_hands else self.seats[0]
 
-    def state(self, index: int) -> State:
+    def state(self, index: int, step: Callable[[int], None] | None = None) -> State:
         """The state after ``index`` moves (made now if not yet); ValueError naming the
-        record at a bad move."""
+        record at a bad move. ``step`` hears how many moves are made after each (a
+        worker thread's progress: it may raise to stop)."""
         record = self.record
         while len(self.states) <= index:
             number = len(self.states)
@@ -181,6 +219,8 @@ class _Replay:
                     f"{record.file or 'the record'}: move {number} '{text}' is not legal: {error}"
                 ) from None
             self.states.append(state)
+            if step is not None:
+                step(number)
         return self.states[index]
 
 
@@ -194,13 +234,19 @@ class Match:
         options: Mapping[str, object] | None = None,
         seed: int = 0,
         deal: Mapping[str, Any] | None = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.game = game
         self.seats = tuple(seats)
         self.options = dict(options or {})
         self.seed = seed
         self.deal = dict(deal) if deal is not None else None
-        self.names = seat_words([seat.name for seat in self.seats])
+        #: The seats' names as the rules write them: ``names`` as given (the rules check
+        #: them), else the chosen names made one word each (``seat_words``).
+        self.names = (
+            tuple(names) if names is not None else seat_words([seat.name for seat in self.seats])
+        )
         labels = game.seat_labels(len(self.seats))
         self.colours = tuple(
             seat.colour or named_colour(labels[index]) or SEAT_COLOURS[index % len(SEAT_COLOURS)]
@@ -209,18 +255,27 @@ class Match:
         self.generation = 0
         self.state: State = self.first_state()
         self.moves: list[Move] = []
+        #: The state before each move and after the last, and which moves showed
+        #: anything (``revelation``), for undo.
+        self._kept: list[State] = [self.state.copy()]
+        self._reveals: dict[int, bool] = {}
         self.undone: list[list[Move]] = []
-        #: ``states()`` as made last, kept while moves are only added (by ``play``): a
-        #: frame's ``can_undo`` reads it, so it is not made again at every frame.
-        self._states: list[State] | None = None
-        #: What the move after each of those states revealed (``revelation``), by index.
-        self._revealed: dict[int, str | None] = {}
         self.resigned: int | None = None
         #: The footprint of the last move made (None after any other change), and the
         #: moments of its aftermath (``State.beats``).
         self.last_footprint: Footprint | None = None
         self.beat_states: list[State] = []
         self.replay: _Replay | None = None
+        #: The moves seats of a simultaneous phase chose ahead of their turn in the
+        #: engine's order, made when it comes.
+        self.queued: dict[int, Move] = {}
+        #: The frames made since the last change, by seat (None: the spectator's).
+        self._frames: dict[int | None, SeatFrame] = {}
+        self._frames_at = -1
+        #: The agents of the computer seats, made when first asked to move.
+        self.agents: dict[int, Any] = {}
+        #: The last answer of ``_undo_back``, and the generation it was worked out at.
+        self._undo_cache: tuple[int, tuple[int | None, int | None]] | None = None
 
     # ------------------------------------------------------------- the game
 
@@ -268,21 +323,53 @@ class Match:
         seat = self.to_move
         return seat if seat is not None and self.seats[seat].kind == COMPUTER else None
 
+    def agent_input(self, seat: int) -> tuple[View, list[Move]]:
+        """What a computer seat's agent is handed (``vtt.ai``): the seat's view, never the
+        state, and its legal moves now (none when it is not to move)."""
+        moves = self.state.legal_list() if seat == self.to_move else []
+        return self.state.view(seat), list(moves)
+
+    def think(self, seat: int, timed: bool = False) -> Answer:
+        """Let the computer playing ``seat`` choose its move and make it (``timed``: a
+        level thinks for its time per move, else for its iterations, the same on any
+        machine); refused when ``seat`` is no computer's or not to move."""
+        if self.seats[seat].kind != COMPUTER:
+            return Answer(
+                False, f"{self.names[seat]} is not played by the computer", self.frame(seat)
+            )
+        view, legal = self.agent_input(seat)
+        if not legal:
+            return Answer(False, f"{self.names[seat]} has no move to make now", self.frame(seat))
+        agent = self.agents.get(seat)
+        if agent is None:
+            agent = make_agent(self.seats[seat].level or "random", self.seed * 31 + seat, timed)
+            self.agents[seat] = agent
+        return self.send(Play(seat, text=agent.choose(view, legal).text))
+
     # ------------------------------------------------------------- frames
 
     def frame(self, seat: int) -> SeatFrame:
         """What ``seat`` may know and do now (in a replay: the replay as watched)."""
         if not 0 <= seat < len(self.seats):
             raise ValueError(f"seat {seat} is not a seat of this {len(self.seats)}-seat game")
-        if self.replay is not None:
-            return self._replay_frame()
-        return self._frame(self.state, seat)
+        return self._cached(seat)
 
     def spectator_frame(self) -> SeatFrame:
         """What every seat sees now (in a replay: the replay as watched)."""
-        if self.replay is not None:
-            return self._replay_frame()
-        return self._frame(self.state, None)
+        return self._cached(None)
+
+    def _cached(self, seat: int | None) -> SeatFrame:
+        """The frame of ``seat``, made once a change (``generation``)."""
+        if self._frames_at != self.generation:
+            self._frames, self._frames_at = {}, self.generation
+        frame = self._frames.get(seat)
+        if frame is None:
+            if self.replay is not None:
+                frame = self._replay_frame()
+            else:
+                frame = self._frame(self.state, seat)
+            self._frames[seat] = frame
+        return frame
 
     def beats(self, seat: int | None) -> tuple[SeatFrame, ...]:
         """The moments of the last move's aftermath (War's two cards side by side before
@@ -295,10 +382,11 @@ class Match:
     def _frame(
         self, state: State, seat: int | None, moves: bool = True, last: bool = True
     ) -> SeatFrame:
-        return seat_frame(
+        chosen = self.queued.get(seat) if seat is not None and state is self.state else None
+        frame = seat_frame(
             state,
             seat,
-            moves=moves,
+            moves=moves and chosen is None,
             generation=self.generation,
             colours=self.colours,
             kinds=tuple(seat.kind_text for seat in self.seats),
@@ -307,6 +395,7 @@ class Match:
             can_undo=seat is not None and self._undo_target(seat)[0] is not None,
             can_redo=seat is not None and self._may_redo(seat) is None,
         )
+        return frame if chosen is None else _with(frame, chosen=chosen.text)
 
     def _replay_frame(self) -> SeatFrame:
         replay = self.replay
@@ -352,22 +441,58 @@ class Match:
         if self.over:
             return "The game is over"
         seat = command.seat
-        if self.state.to_move != seat:
-            return f"It is {self.names[self.state.to_move or 0]}'s turn, not {self.names[seat]}'s"
+        state = self.state
+        ahead = self._asked(seat)
+        if ahead is None:
+            if seat in self.queued:
+                return f"{self.names[seat]} has chosen already: wait for the others"
+            return f"It is {self.names[state.to_move or 0]}'s turn, not {self.names[seat]}'s"
         try:
             if command.action is not None:
-                move: Move | str = self.state.action_to_move(command.action)
+                move: Move | str = ahead.action_to_move(command.action)
             else:
                 move = Move.parse(command.text or "")
         except (InvalidMove, ValueError, KeyError, IndexError) as error:
             return str(error) or "That is not a move of this game"
+        if ahead is not state:  # chosen ahead of its turn in a simultaneous phase
+            try:
+                self.queued[seat] = ahead.copy().apply(move)
+            except (IllegalMove, InvalidMove) as error:
+                return str(error)
+            self.generation += 1
+            return None
         return self.play(move)
 
+    def _asked(self, seat: int) -> State | None:
+        """The state in which ``seat`` may choose a move now: the state for the seat to
+        move; in a simultaneous phase, a copy asking ``seat`` first for another seat
+        still to choose that has not chosen yet; else None."""
+        state = self.state
+        if seat == state.to_move:
+            return state
+        if seat in self.queued or seat not in state.pending or not is_simultaneous(state):
+            return None
+        ahead = state.copy()
+        ahead.pending = (seat, *(s for s in state.pending if s != seat))
+        ahead.invalidate()
+        return ahead
+
     def play(self, move: Move | str) -> str | None:
-        """Make ``move`` for the seat to move if it is legal; None when made, else the
-        rules' reason."""
+        """Make ``move`` for the seat to move if it is legal, then the moves the next
+        seats of a simultaneous phase chose ahead of their turn; None when made, else
+        the rules' reason."""
         if self.replay is not None or self.over:
             return "No move can be made now"
+        why = self._made(move)
+        if why is not None:
+            return why
+        while self.state.to_move in self.queued and not self.over:
+            # Chosen without seeing the others' choices: legal still, but checked again.
+            if self._made(self.queued.pop(self.state.to_move)) is not None:
+                break
+        return None
+
+    def _made(self, move: Move | str) -> str | None:
         state = self.state
         try:
             feet = state.footprints()
@@ -380,12 +505,9 @@ class Match:
             return str(error)
         finally:
             beats, state.beats = state.beats, None
-        kept = self._states
-        self._states = None
-        if kept is not None and len(kept) == len(self.moves) + 1:
-            kept.append(state.copy())
-            self._states = kept
         self.moves.append(made)
+        self._keep(len(self.moves) - 1)
+        self._kept.append(state.copy())
         self.undone = []
         self._changed(feet.get(made), beats or [])
         return None
@@ -398,57 +520,73 @@ class Match:
         self.beat_states = beats or []
 
     def states(self) -> list[State]:
-        """The state before each move and after the last, made again from the setup
-        (kept while moves are only added; never to be changed by the caller)."""
-        if self._states is not None and len(self._states) == len(self.moves) + 1:
-            return self._states
-        self._states = self._made_again()
-        self._revealed = {}
-        return self._states
+        """The state before each move and after the last (kept as the moves are made;
+        read only, please)."""
+        return list(self._kept)
 
-    def _made_again(self) -> list[State]:
-        state = self.first_state()
-        found = [state.copy()]
-        for move in self.moves:
-            state.apply(move)
-            found.append(state.copy())
+    def _revealed(self, index: int) -> bool:
+        """True if move ``index`` showed anything to anyone (worked out once a move)."""
+        found = self._reveals.get(index)
+        if found is None:
+            kept = self._kept
+            found = self._reveals[index] = revelation(kept[index], kept[index + 1]) is not None
         return found
 
     def _undo_target(self, seat: int) -> tuple[int | None, str]:
-        """How many moves undo keeps (None: none to take back) and why not."""
-        if self.replay is not None or not self.moves:
+        """How many moves an undo by ``seat`` keeps (None: none to take back) and why
+        not, in words ``seat`` may read."""
+        if self.replay is not None:
+            return None, "This is a replay: step back through it instead"
+        if not self.moves:
             return None, "Nothing to undo"
         if self.resigned is not None:
             return None, "The game is over: a seat resigned"
         if not self.is_person(seat):
             return None, f"{self.names[seat]} is not played here"
-        states = self.states()
+        if self._undo_cache is None or self._undo_cache[0] != self.generation:
+            self._undo_cache = (self.generation, self._undo_back())
+        back, blocked = self._undo_cache[1]
+        if back is not None:
+            return back, ""
+        if blocked is None:
+            return None, "Nothing to undo: no person has moved yet"
+        why = revelation(self._kept[blocked], self._kept[blocked + 1], seat)
+        return None, f"Cannot undo past '{self.moves[blocked].text}': {why}"
+
+    def _undo_back(self) -> tuple[int | None, int | None]:
+        """How many moves undo keeps, or None and the index of the move that revealed
+        something (None: no person has moved)."""
         back = len(self.moves)
         while back > 0:
             back -= 1
-            if back not in self._revealed:  # (asked at every frame: once per move)
-                self._revealed[back] = revelation(states[back], states[back + 1])
-            why = self._revealed[back]
-            if why is not None:
-                return None, f"Cannot undo past '{self.moves[back].text}': {why}"
-            if self.is_person(states[back].to_move or 0):
-                return back, ""
-        return None, "Nothing to undo: no person has moved yet"
+            if self._revealed(back):
+                return None, back
+            if self.is_person(self._kept[back].to_move or 0):
+                return back, None
+        return None, None
+
+    def _keep(self, back: int) -> None:
+        """Forget what was kept of the moves after the first ``back``."""
+        del self._kept[back + 1 :]
+        for index in [index for index in self._reveals if index >= back]:
+            del self._reveals[index]
 
     def _undo(self, command: Undo) -> str | None:
         back, why = self._undo_target(command.seat)
         if back is None:
             return why
-        states = self.states()
         self.undone.append(self.moves[back:])
         self.moves = self.moves[:back]
-        self.state = states[back].copy()
-        self._states = None  # (moves taken back: made again when next asked)
+        self._keep(back)
+        self.state = self._kept[back].copy()
+        self.queued = {}
         self._changed()
         return None
 
     def _may_redo(self, seat: int) -> str | None:
-        if not self.undone or self.replay is not None:
+        if self.replay is not None:
+            return "This is a replay: step on through it instead"
+        if not self.undone:
             return "Nothing to redo"
         if not self.is_person(seat):
             return f"{self.names[seat]} is not played here"
@@ -460,6 +598,7 @@ class Match:
             return why
         for move in self.undone.pop():
             self.moves.append(self.state.apply(move))
+            self._kept.append(self.state.copy())
         self._changed()
         return None
 
@@ -472,14 +611,21 @@ class Match:
             return f"{self.names[command.seat]} is played by the computer"
         self.resigned = command.seat
         self.undone = []
+        self.queued = {}
         self._changed()
         return None
 
     def _house_rules(self, command: HouseRules) -> Answer:
         if self.replay is not None:
-            return Answer(False, "This is a replay: it cannot go on under house rules")
+            return Answer(
+                False,
+                "This is a replay: it cannot go on under house rules",
+                self.frame(command.seat),
+            )
         if not self.is_person(command.seat):
-            return Answer(False, f"{self.names[command.seat]} is not played here")
+            return Answer(
+                False, f"{self.names[command.seat]} is not played here", self.frame(command.seat)
+            )
         return Answer(True, "", self.frame(command.seat), house=self.house_table())
 
     def house_table(self) -> HouseTable:
@@ -498,14 +644,15 @@ class Match:
         seat = command.seat
         state = self.state
         if self.replay is not None:
-            return Answer(False, "This is a replay: no moves here")
+            return Answer(False, "This is a replay: no moves here", self.frame(seat))
         if self.over:
             return Answer(True, "", self.frame(seat), "The game is over")
-        if state.to_move != seat:
+        asked = self._asked(seat)
+        if asked is None:
             whose = self.names[state.to_move or 0]
             return Answer(True, "", self.frame(seat), f"It is {whose}'s turn")
         try:
-            text = self._reason(command)
+            text = self._reason(asked, command)
         except (InvalidMove, NotationError, ValueError) as error:
             return Answer(False, str(error), self.frame(seat))
         return Answer(True, "", self.frame(seat), text)
@@ -514,12 +661,14 @@ class Match:
         """What the cards of ``question`` gathered against its target make now, for
         ``seat`` building a move card by card (None: it is not that seat's move, or no
         built move is aimed at that card there). Asked at every card clicked: no frame."""
-        if self.replay is not None or self.over or self.state.to_move != seat:
+        if self.replay is not None or self.over:
             return None
-        return build_verdict(self.state, question.target, question.place, question.cards)
+        asked = self._asked(seat)
+        if asked is None:
+            return None
+        return build_verdict(asked, question.target, question.place, question.cards)
 
-    def _reason(self, command: Why) -> str:
-        state = self.state
+    def _reason(self, state: State, command: Why) -> str:
         if command.text is not None:
             return state.explain(command.text, command.seat) or "It is a legal move"
         if command.drop is not None:
@@ -547,9 +696,11 @@ class Match:
     # ------------------------------------------------------------- replay
 
     @classmethod
-    def of_record(cls, game: Game, record: Record) -> Match:
+    def of_record(
+        cls, game: Game, record: Record, step: Callable[[int], None] | None = None
+    ) -> Match:
         """A match showing ``record`` to step through (at its start); ValueError naming
-        the record at a bad move."""
+        the record at a bad move. ``step`` hears how many moves are made after each."""
         state = start_state(record, game)
         match = cls(
             game,
@@ -557,10 +708,32 @@ class Match:
             record.options,
             record.seed,
             record.deal,
+            names=state.seat_names,
         )
-        match.replay = _Replay(match, record)
-        match.moves = []
+        match.replay = _Replay(match, record, step)
         return match
+
+    def resume(
+        self, moves: Sequence[str], source: str, step: Callable[[int], None] | None = None
+    ) -> None:
+        """Go on from the position ``moves`` reach from the start (a saved game);
+        ValueError naming ``source`` at a bad move, and then nothing changes. ``step``
+        hears how many moves are made after each (it may raise to stop)."""
+        state = self.first_state()
+        kept, made = [state.copy()], []
+        for number, text in enumerate(moves, 1):
+            try:
+                made.append(state.apply(Move.parse(text)))
+            except (IllegalMove, InvalidMove) as error:
+                raise ValueError(
+                    f"{source}: move {number} '{text}' is not legal: {error}"
+                ) from None
+            kept.append(state.copy())
+            if step is not None:
+                step(number)
+        self.state, self.moves, self._kept = state, made, kept
+        self._reveals, self.undone, self.queued, self.resigned = {}, [], {}, None
+        self._changed()
 
     def _replay_to(self, command: ReplayTo) -> str | None:
         replay = self.replay
@@ -596,17 +769,20 @@ class Match:
         return record_seen_by(self.state, seat)
 
     def save_data(self) -> dict[str, Any]:
-        """What a saved game holds: the setup and the moves made."""
-        return {
-            "pack": self.game.id,
-            "options": dict(self.options),
-            "players": len(self.seats),
-            "seed": self.seed,
-            "seats": [
-                {"name": s.name, "kind": s.kind_text, "colour": s.colour} for s in self.seats
-            ],
-            "moves": [move.text for move in self.moves],
-        }
+        """What a saved game holds: the pack (and the fingerprint of its text, when it
+        was read from a file), the setup and the moves made."""
+        data: dict[str, Any] = {"pack": self.game.id}
+        if self.game.path:
+            with contextlib.suppress(OSError, FileNotFoundError):
+                data["pack_digest"] = pack_digest(self.game.path)
+        data.update(
+            options=dict(self.options),
+            players=len(self.seats),
+            seed=self.seed,
+            seats=[{"name": s.name, "kind": s.kind_text, "colour": s.colour} for s in self.seats],
+            moves=[move.text for move in self.moves],
+        )
+        return data
 
 
 _HANDLERS: dict[type, Callable[[Match, Any], str | Answer | None]] = {

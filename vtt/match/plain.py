@@ -106,7 +106,8 @@ def from_json(data: JsonValue) -> Any:
         return tuple(from_json(item) for item in data)
     if not isinstance(data, dict) or not data:
         raise ValueError(f"{data!r} is not a value's JSON form")
-    tag = next(iter(data))
+    tags = [key for key in data if key in _READERS]
+    tag = tags[0] if len(tags) == 1 else ""
     reader = _READERS.get(tag)
     if reader is None or set(data) != _TAGS[tag]:
         raise ValueError(f"{data!r} is not a value's JSON form")

@@ -71,7 +71,9 @@ def open_game_file(
     try:  # the moves are made on a worker thread: the windows stay responsive
         game = load_game(found)
         label = f"Making the {len(record.moves)} moves of {shown_name(game.name)} again…"
-        match = with_progress(label, len(record.moves), lambda _: Match.of_record(game, record))
+        match = with_progress(
+            label, len(record.moves), lambda step: Match.of_record(game, record, step)
+        )
     except Cancelled:
         raise OpeningCancelled(f"{path}: opening cancelled") from None
     except (ValueError, RulesError) as error:

@@ -14,7 +14,7 @@ game and a replayed record are made the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.ai.levels import make_agent
@@ -216,6 +216,8 @@ class GameSession(QObject):
         self.generation += 1
         self._drags: Drags[FrameMove] | None = None
         self._builds: Builds | None = None
+        #: ``hand_reason``'s answers for this position, by (card, hand).
+        self._reasons: dict[tuple[str, Key], str | None] = {}
         viewer = self.viewer
         if frame is None or (frame.seat != viewer and not self.replaying):
             frame = self.match.frame(viewer)
@@ -286,8 +288,7 @@ class GameSession(QObject):
     def view(self, frame: SeatFrame | None = None) -> View:
         """What the table shows of a frame (the seat on view's now): its zones, vars and
         log as the rules' ``View``, with the pack and options every seat knows."""
-        shown = frame or self.frame
-        return replace(shown.view(), game=self.game, options=dict(self.setup.options))
+        return (frame or self.frame).view(self.game)
 
     def first_frame(self) -> SeatFrame:
         """The first seat's frame before any move (the room each place needs)."""
@@ -326,10 +327,7 @@ class GameSession(QObject):
         """What a computer seat's agent chooses from: its frame's view (with its own copy
         of the pack) and its legal moves."""
         frame = self.match.frame(seat)
-        view = replace(
-            frame.view(), game=self.game.for_seat(seat), options=dict(self.setup.options)
-        )
-        return view, [Move.parse(move.text) for move in frame.moves]
+        return frame.view(self.game), [Move.parse(move.text) for move in frame.moves]
 
     # ------------------------------------------------------------- the table
 
@@ -374,13 +372,20 @@ class GameSession(QObject):
         """Why a card written ``what`` in the hand ``hand`` of the person to move cannot
         be played now, in the rules' words (Stones: "You must follow suit: you hold a
         Paper card"): the reason for putting it where the hand's playable cards all go
-        (the trick, the discard pile), as the frame has it (``SeatFrame.barred``). None
-        when it can be played (dragged, picked or chosen in the action bar), when no
-        card of the hand goes anywhere by a drag now (a bid) or they go to several places
-        (a board: a drop there says why)."""
-        if not self.human_to_move():
+        (the trick, the discard pile), asked of the match. None when it can be played
+        (dragged, picked or chosen in the action bar), when no card of the hand goes
+        anywhere by a drag now (a bid) or they go to several places (a board: a drop
+        there says why)."""
+        drags = self.drags()
+        if drags.draggable(what) or drags.pickable(what):
             return None
-        return self.frame.barred.get((what, hand))
+        places = drags.targets_from(hand)
+        if len(places) != 1:
+            return None
+        key = (what, hand)
+        if key not in self._reasons:  # asked at every draw: once per card and position
+            self._reasons[key] = self._why_drop(what, places.pop(), hand)
+        return self._reasons[key]
 
     def _why_drop(self, what: str, target: Key, source: Key | None) -> str | None:
         """The rules' reason a component written ``what`` may not go on ``target`` (from
