@@ -258,21 +258,26 @@ class FaceItem(QGraphicsRectItem):
         self.art = art
         self.cards = cards
         self.colours = tuple(colours)
+        self.tip_text = ""
         self.show_face(face, place)
 
     def show_face(self, face: Face, place: Place) -> None:
         """Show ``face`` of ``place`` as laid out now: the item is moved and drawn anew
         (a face that stayed keeps its item; see ``BoardScene``)."""
         x, y, w, h = face.rect
-        self.prepareGeometryChange()
-        self.setRect(QRectF(-w / 2, -h / 2, w, h))
-        self.setPos(x + w / 2, y + h / 2)
+        rect, home = QRectF(-w / 2, -h / 2, w, h), QPointF(x + w / 2, y + h / 2)
+        # Only what changed is told to the scene: its size, or a plate or tally gone.
+        if rect != self.rect() or getattr(self, "player", None) or getattr(self, "tally", ""):
+            self.prepareGeometryChange()
+            self.setRect(rect)
+        if home != self.pos():  # (a face dragged, or stopped in its slide, too)
+            self.setPos(home)
         self.face = face
         self.place = place
         self.what = str(face.component) if face.component is not None else None
-        self.home = self.pos()
+        self.home = home
         self.setZValue(face.index)
-        self.setToolTip(tip(self.what or "face down"))
+        self._tip(tip(self.what or "face down"))
         owner = face.component.owner if isinstance(face.component, Piece) else -1
         #: The colour of a piece's ring (its owner's), worked out once; "" for none.
         self.ring = seat_colour(owner, self.colours).name() if owner >= 0 else ""
@@ -296,12 +301,18 @@ class FaceItem(QGraphicsRectItem):
         self.show()
         self.update()
 
+    def _tip(self, text: str) -> None:
+        """Set the tooltip, unless it says that already."""
+        if text != self.tip_text:
+            self.tip_text = text
+            self.setToolTip(text)
+
     def set_player(self, name: str, colour: str, plate: bool = True) -> None:
         """Name the seat that played this card in its tooltip, and on a small plate at
         its foot unless ``plate`` is False (the next card of a row lies over its foot)."""
         self.prepareGeometryChange()
         self.player = (name, colour) if plate else None
-        self.setToolTip(tip(f"{self.what}, played by {name}"))
+        self._tip(tip(f"{self.what}, played by {name}"))
 
     def _player_rect(self) -> QRectF:
         body = self.rect()
@@ -330,7 +341,7 @@ class FaceItem(QGraphicsRectItem):
         """Dim the card with the rules' reason it cannot be played now ("": playable)."""
         if reason != self.barred:
             self.barred = reason
-            self.setToolTip(tip(f"{self.what}: {reason}" if reason else self.what or "face down"))
+            self._tip(tip(f"{self.what}: {reason}" if reason else self.what or "face down"))
             self.update()
 
     def set_picked(self, picked: bool) -> None:
