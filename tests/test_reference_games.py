@@ -19,9 +19,9 @@ import pytest
 import yaml
 
 from benchmarks.reference import jantori, tictacrock, war
-from benchmarks.reference.jantori import BLACK, WHITE, Jantori
+from benchmarks.reference.jantori import BLACK, WHITE
 from benchmarks.reference.tictacrock import PASS, TicTacRock
-from benchmarks.reference.war import DRAW, War
+from benchmarks.reference.war import DRAW
 from vtt.janken import Card, Suit, beats, deck
 
 PERFT = Path(__file__).parent / "packs" / "perft"
@@ -123,119 +123,159 @@ def plain_perft(position: Any, depth: int) -> int:
     return sum(plain_perft(position.after(move), depth - 1) for move in position.moves())
 
 
-def plain_jantori_from(game: Jantori) -> PlainJantori:
+def plain_jantori_from(position: list[int]) -> PlainJantori:
     """The brute-force model of a reference position, read through its public API."""
-    tops = {cell: top for cell in ALL_CELLS if (top := game.top(cell)) is not None}
-    hands = [game.hand(WHITE), game.hand(BLACK)]
-    return PlainJantori(tops, list(game.markers), hands, game.turn)
+    tops = {cell: found for cell in ALL_CELLS if (found := jantori.top(position, cell))}
+    hands = [jantori.hand(position, WHITE), jantori.hand(position, BLACK)]
+    return PlainJantori(tops, list(jantori.markers(position)), hands, position[jantori.TURN])
+
+
+def jantori_cells(position: list[int], piece: str | None = None) -> set[str]:
+    """The cells of the legal moves (of one piece letter, when given)."""
+    texts = (jantori.move_text(move).split() for move in jantori.legal_moves(position))
+    return {cell for _, letter, _, cell in texts if piece in (None, letter)}
+
+
+def jantori_pieces(position: list[int], cell: str) -> set[str]:
+    """The piece letters of the legal moves onto ``cell``."""
+    texts = (jantori.move_text(move).split() for move in jantori.legal_moves(position))
+    return {letter for _, letter, _, at in texts if at == cell}
+
+
+def as_pair(move: int) -> tuple[str, str]:
+    """A reference move as the brute-force model's (piece, cell)."""
+    _, letter, _, cell = jantori.move_text(move).split()
+    return letter, cell
 
 
 @pytest.mark.parametrize("position", load_fixture("jantori.yaml"), ids=lambda p: p["name"])
 def test_jantori_perft_fixture(position: dict[str, Any]) -> None:
     assert position["options"] == {}
-    game, plain = Jantori(), PlainJantori()
+    game, plain = jantori.new(), PlainJantori()
     for text in position["moves"]:
-        move = jantori.parse_move(text)
+        move = as_pair(jantori.parse_move(text))
         assert move in plain.moves(), f"{text} is illegal for the brute-force model"
-        game.play_text(text)
+        jantori.play_text(game, text)
         plain = plain.after(move)
     counts = position["counts"]
     assert [jantori.perft(game, d) for d in range(1, len(counts) + 1)] == counts
     assert [plain_perft(plain, d) for d in range(1, len(counts) + 1)] == counts
 
 
+def jantori_line(seed: int) -> Iterator[list[int]]:
+    """The positions of one random JANTORI game, each a copy, the last one finished."""
+    rng = random.Random(seed)
+    position = jantori.new()
+    for _ in range(25):
+        yield position[:]
+        moves = jantori.legal_moves(position)
+        if not moves:
+            return
+        jantori.play(position, moves[rng.randrange(len(moves))])
+    pytest.fail(f"JANTORI (seed {seed}) still going after 24 moves")
+
+
 def test_jantori_move_generator_matches_brute_force_in_random_games() -> None:
     for seed in range(60):
-        for game in random_positions(Jantori(), seed, limit=24):
-            moves = game.legal_moves()
+        for position in jantori_line(seed):
+            moves = jantori.legal_moves(position)
             assert len(moves) == len(set(moves))
-            assert set(moves) == plain_jantori_from(game).moves()
+            assert set(map(as_pair, moves)) == plain_jantori_from(position).moves()
 
 
 # --- JANTORI, the rule text ---------------------------------------------------------
 
 
 def test_jantori_start_is_two_cells_next_to_white_marker_never_diagonal() -> None:
-    game = Jantori()
-    assert game.turn == WHITE
-    assert game.markers == ("a3", "c1")
-    assert game.top("a3") is None and game.top("c1") is None
-    assert game.hand(WHITE) == game.hand(BLACK) == {"R": 4, "P": 4, "S": 4}
-    assert {cell for _, cell in game.legal_moves()} == {"a2", "b3"}  # b2 is diagonal
+    game = jantori.new()
+    assert game[jantori.TURN] == WHITE
+    assert jantori.markers(game) == ("a3", "c1")
+    assert jantori.top(game, "a3") is None and jantori.top(game, "c1") is None
+    assert jantori.hand(game, WHITE) == jantori.hand(game, BLACK) == {"R": 4, "P": 4, "S": 4}
+    assert jantori_cells(game) == {"a2", "b3"}  # b2 is diagonal
 
 
 def test_jantori_jump_over_the_opponent_marker_and_never_onto_it() -> None:
-    game = Jantori()
+    game = jantori.new()
     for text in ("place R at b3", "place S at c2", "place P at b2"):
-        game.play_text(text)
-    cells = {cell for _, cell in game.legal_moves()}
-    assert cells == {"c1", "c3", "a2"}  # a2 is the jump over White's marker on b2
+        jantori.play_text(game, text)
+    assert jantori_cells(game) == {"c1", "c3", "a2"}  # a2 is the jump over White's marker
     with pytest.raises(ValueError, match="illegal"):
-        game.play_text("place R at b2")
+        jantori.play_text(game, "place R at b2")
 
 
 def test_jantori_no_rock_or_scissors_on_an_opponent_rock() -> None:
     rock = {"b2": [(BLACK, "R")]}
-    game = Jantori.from_position(rock, ("a2", "c1"), WHITE)
+    game = jantori.from_position(rock, ("a2", "c1"), WHITE)
     # "Cannot place Scissors or Rock on opponent's Rock": only Paper covers it.
-    assert {piece for piece, cell in game.legal_moves() if cell == "b2"} == {"P"}
-    game = Jantori.from_position(rock, ("a2", "b2"), WHITE)
-    assert {cell for _, cell in game.legal_moves()} == {"a1", "a3", "c2"}  # c2: the jump
+    assert jantori_pieces(game, "b2") == {"P"}
+    game = jantori.from_position(rock, ("a2", "b2"), WHITE)
+    assert jantori_cells(game) == {"a1", "a3", "c2"}  # c2: the jump
 
 
 def test_jantori_own_piece_may_be_covered_by_any_piece() -> None:
-    game = Jantori.from_position({"a2": [(WHITE, "R")]}, ("a3", "c1"), WHITE)
-    assert {piece for piece, cell in game.legal_moves() if cell == "a2"} == {"R", "P", "S"}
+    game = jantori.from_position({"a2": [(WHITE, "R")]}, ("a3", "c1"), WHITE)
+    assert jantori_pieces(game, "a2") == {"R", "P", "S"}
+
+
+def test_jantori_only_the_pieces_left_in_hand_are_placed() -> None:
+    stacks = {"a1": [(WHITE, "R")] * 4, "b1": [(WHITE, "P")] * 3}
+    game = jantori.from_position(stacks, ("a3", "c1"), WHITE)
+    assert jantori.hand(game, WHITE) == {"R": 0, "P": 1, "S": 4}
+    assert jantori_pieces(game, "a2") == {"P", "S"}
+    jantori.play_text(game, "place P at a2")  # the last Paper
+    jantori.play_text(game, "place R at c2")
+    assert jantori_pieces(game, "a1") == {"S"}
 
 
 def test_jantori_blocked_player_with_pieces_left_loses_at_once() -> None:
     stacks = {"a2": [(BLACK, "P")], "b3": [(BLACK, "P")], "c3": [(WHITE, "S")] * 4}
-    game = Jantori.from_position(stacks, ("a3", "b2"), WHITE)
-    assert game.hand(WHITE)["S"] == 0
-    assert game.legal_moves() == []
-    assert game.winner == BLACK and game.is_over
+    game = jantori.from_position(stacks, ("a3", "b2"), WHITE)
+    assert jantori.hand(game, WHITE)["S"] == 0
+    assert jantori.legal_moves(game) == []
+    assert jantori.winner(game) == BLACK
 
 
-def _last_black_placement(black_top: str) -> Jantori:
+def _last_black_placement(black_top: str) -> list[int]:
     """All of White's pieces on a3 (Paper on top), Black's but one Paper on c1."""
     white = [(WHITE, p) for p in "RRRRSSSSPPPP"]
     pieces = list("RRRRSSSSPPP")
     pieces.remove(black_top)
     black = [(BLACK, p) for p in [*pieces, black_top]]
-    game = Jantori.from_position({"a3": white, "c1": black}, ("a3", "c1"), BLACK)
-    assert game.placed == 23 and game.hand(BLACK) == {"R": 0, "P": 1, "S": 0}
+    game = jantori.from_position({"a3": white, "c1": black}, ("a3", "c1"), BLACK)
+    assert jantori.hand(game, WHITE) == {"R": 0, "P": 0, "S": 0}
+    assert jantori.hand(game, BLACK) == {"R": 0, "P": 1, "S": 0}
     return game
 
 
 def test_jantori_score_tie_goes_to_white() -> None:
     game = _last_black_placement("R")
-    game.play_text("place P at c2")  # Black: Rock 0 + Paper 5 against White's Paper 5
-    assert game.scores() == (5, 5)
-    assert game.legal_moves() == [] and game.winner == WHITE
+    jantori.play_text(game, "place P at c2")  # Black: Rock 0 + Paper 5 against White's 5
+    assert jantori.scores(game) == (5, 5)
+    assert jantori.legal_moves(game) == [] and jantori.winner(game) == WHITE
 
 
 def test_jantori_higher_score_wins() -> None:
     game = _last_black_placement("S")
-    game.play_text("place P at b1")  # Black: Scissors 2 + Paper 5 = 7 against 5
-    assert game.scores() == (5, 7) and game.winner == BLACK
+    jantori.play_text(game, "place P at b1")  # Black: Scissors 2 + Paper 5 = 7 against 5
+    assert jantori.scores(game) == (5, 7) and jantori.winner(game) == BLACK
 
 
-def test_jantori_undo_and_copy_restore_the_position() -> None:
-    game = Jantori()
-    before = str(game), game.hand(WHITE)
-    twin = game.copy()
-    game.play(("P", "a2"))
-    game.play(("S", "b1"))
-    assert str(twin) == before[0]
-    game.undo()
-    game.undo()
-    assert (str(game), game.hand(WHITE)) == before
-    assert game.legal_moves() == twin.legal_moves()
+def test_jantori_copy_is_one_slice_and_independent() -> None:
+    game = jantori.new()
+    before = jantori.render(game), jantori.legal_moves(game)
+    twin = game[:]
+    jantori.play_text(twin, "place P at a2")
+    jantori.play_text(twin, "place S at b1")
+    assert (jantori.render(game), jantori.legal_moves(game)) == before
+    assert jantori.top(twin, "a2") == (WHITE, "P") and jantori.top(game, "a2") is None
 
 
 def test_jantori_move_notation() -> None:
-    assert jantori.parse_move("Place r AT B2") == ("R", "b2")
-    assert jantori.move_text(("S", "c3")) == "place S at c3"
+    move = jantori.parse_move("Place r AT B2")
+    assert move == 3 * jantori.CELLS.index("b2") + 0  # the pack's action for it
+    assert jantori.move_text(move) == "place R at b2"
+    assert jantori.move_text(jantori.parse_move("place S at c3")) == "place S at c3"
     for bad in ("place X at b2", "place R at d4", "put R at b2", "place R b2"):
         with pytest.raises(ValueError, match="not a JANTORI move"):
             jantori.parse_move(bad)
@@ -244,15 +284,14 @@ def test_jantori_move_notation() -> None:
 def test_jantori_playouts_end_and_keep_all_pieces() -> None:
     winners = set()
     for seed in range(200):
-        game = Jantori()
-        for _ in random_positions(game, seed, limit=24):
-            pass
-        on_board = sum(len(stack) for stack in game.stacks)
-        in_hand = sum(sum(game.hand(p).values()) for p in (WHITE, BLACK))
-        assert on_board == game.placed and on_board + in_hand == 24
-        assert game.winner in (WHITE, BLACK)
-        if game.placed < 24:
-            assert game.winner == 1 - game.turn
+        line = list(jantori_line(seed))
+        end, moves = line[-1], len(line) - 1
+        in_hand = sum(sum(jantori.hand(end, p).values()) for p in (WHITE, BLACK))
+        assert moves + in_hand == 24
+        assert jantori.winner(end) in (WHITE, BLACK)
+        if moves < 24:
+            assert jantori.winner(end) == 1 - end[jantori.TURN]
+        assert jantori.winner(end) == jantori.playout(seed)
         winners.add(jantori.playout(seed))
     assert winners == {WHITE, BLACK}
 
@@ -260,149 +299,132 @@ def test_jantori_playouts_end_and_keep_all_pieces() -> None:
 # --- War -----------------------------------------------------------------------------
 
 
+def war_round(position: list[int]) -> int | None:
+    """Both players flip: the round's winner (None when its cards stay unclaimed)."""
+    before = position[war.WON : war.UNCLAIMED + 1]
+    war.play(position, war.FLIP)
+    war.play(position, war.FLIP)
+    after = position[war.WON : war.UNCLAIMED + 1]
+    gained = [now - was for now, was in zip(after, before, strict=True)]
+    return None if gained[2] else (0 if gained[0] else 1)
+
+
+def won(position: list[int]) -> list[int]:
+    """The number of cards each player has won."""
+    return position[war.WON : war.WON + 2]
+
+
 def test_war_stronger_suit_wins_the_round() -> None:
-    game = War([cards("JP 9R"), cards("2L 3S")])
-    assert game.play_round() == 1  # "Lizard eats Paper. The Two of Lizard wins!"
-    assert game.won == [[], cards("JP 2L")]
-    assert game.play_round() == 0  # Rock blunts Scissors
+    game = war.from_stacks([cards("JP 9R"), cards("2L 3S")])
+    assert war_round(game) == 1  # "Lizard eats Paper. The Two of Lizard wins!"
+    assert won(game) == [0, 2]
+    assert war_round(game) == 0  # Rock blunts Scissors
 
 
 def test_war_a_joker_reverses_the_rules() -> None:
-    assert War([cards("JkP"), cards("2L")]).play_round() == 0
-    assert War([cards("5R"), cards("JkL")]).play_round() == 1  # not "Rock crushes Lizard"
-    assert War([cards("JkW"), cards("JkR")]).play_round() == 1  # Water erodes Rock, reversed
+    assert war_round(war.from_stacks([cards("JkP"), cards("2L")])) == 0
+    assert war_round(war.from_stacks([cards("5R"), cards("JkL")])) == 1  # not Rock > Lizard
+    assert war_round(war.from_stacks([cards("JkW"), cards("JkR")])) == 1  # Water erodes Rock
 
 
 def test_war_same_suit_goes_to_war_three_down_one_up() -> None:
-    first, second = cards("JkR 2P 3P 4P 5S 9L"), cards("5R 2W 3W 4W 6P 9W")
-    game = War([first, second])
-    assert game.play_round() == 0  # JkR and 5R are both Rock; 5S vs 6P: Scissors cut Paper
-    assert sorted(map(str, game.won[0])) == sorted(map(str, first[:5] + second[:5]))
-    assert [list(stack) for stack in game.stacks] == [cards("9L"), cards("9W")]
+    game = war.from_stacks([cards("JkR 2P 3P 4P 5S 9L"), cards("5R 2W 3W 4W 6P 9W")])
+    assert war_round(game) == 0  # JkR and 5R are both Rock; 5S vs 6P: Scissors cut Paper
+    assert won(game) == [10, 0] and war.stack_sizes(game) == (1, 1)
+    assert war_round(game) == 0  # 9L against 9W: Lizard drinks Water
 
 
 def test_war_short_player_turns_up_their_last_card() -> None:
-    game = War([cards("7R 2W"), cards("8R 3P 4P 5P 6S")])
-    assert game.play_round() == 0  # 2W is face up at once: Water rusts Scissors
-    assert len(game.won[0]) == 7 and list(game.stacks[1]) == []
+    game = war.from_stacks([cards("7R 2W"), cards("8R 3P 4P 5P 6S")])
+    assert war_round(game) == 0  # 2W is face up at once: Water rusts Scissors
+    assert won(game) == [7, 0] and war.stack_sizes(game) == (0, 0)
 
 
 def test_war_player_with_no_card_loses_the_war() -> None:
-    game = War([cards("7R"), cards("8R 3P")])
-    assert game.play_round() == 1
-    assert sorted(map(str, game.won[1])) == ["7R", "8R"] and game.is_over
+    game = war.from_stacks([cards("7R"), cards("8R 3P")])
+    assert war_round(game) == 1
+    assert won(game) == [0, 2] and war.legal_moves(game) == []
 
 
 def test_war_cards_nobody_can_fight_for_stay_unclaimed() -> None:
-    game = War([cards("7R"), cards("8R")])
-    assert game.play_round() is None
-    assert game.unclaimed == cards("7R 8R") and game.winner == DRAW
+    game = war.from_stacks([cards("7R"), cards("8R")])
+    assert war_round(game) is None
+    assert game[war.UNCLAIMED] == 2 and war.winner(game) == war.DRAW
 
 
 def test_war_most_cards_won_wins_and_equal_is_a_draw() -> None:
-    game = War([cards("JP 2W"), cards("2L 3R")])
-    game.play_round()
-    assert game.won == [[], cards("JP 2L")]  # and the game goes on
-    game.play_round()  # Water erodes Rock: 2 cards each
-    assert game.is_over and game.winner == DRAW
-    with pytest.raises(ValueError, match="over"):
-        game.play_round()
+    game = war.from_stacks([cards("JP 2W"), cards("2L 3R")])
+    war_round(game)
+    assert won(game) == [0, 2] and war.winner(game) is None  # and the game goes on
+    war_round(game)  # Water erodes Rock: 2 cards each
+    assert war.legal_moves(game) == [] and war.winner(game) == DRAW
+
+
+def war_line(seed: int, jokers: bool) -> Iterator[list[int]]:
+    """The positions of one dealt War game played by moves, the last one finished."""
+    rng = random.Random(seed)
+    position = war.deal(seed, jokers=jokers)
+    for _ in range(71):
+        yield position[:]
+        moves = war.legal_moves(position)
+        if not moves:
+            return
+        war.play(position, moves[rng.randrange(len(moves))])
+    pytest.fail(f"War (seed {seed}) still going after 70 flips")
 
 
 @pytest.mark.parametrize(("jokers", "sizes"), [(True, (35, 35)), (False, (33, 32))])
 def test_war_deal_and_playouts_keep_every_card(jokers: bool, sizes: tuple[int, int]) -> None:
-    full = sorted(map(str, deck(jokers=jokers)))
     outcomes = set()
     for seed in range(150):
         game = war.deal(seed, jokers=jokers)
-        assert tuple(len(stack) for stack in game.stacks) == sizes
-        while not game.is_over:
-            game.play_round()
-            assert game.rounds <= sizes[1]  # every round takes a card from each stack
-        kept = [*game.won[0], *game.won[1], *game.unclaimed, *game.stacks[0], *game.stacks[1]]
-        assert sorted(map(str, kept)) == full
-        assert game.winner == war.playout(seed, jokers=jokers)
-        outcomes.add(game.winner)
+        assert war.stack_sizes(game) == sizes
+        full = sorted(game[war.CARDS :])
+        assert full == sorted(map(war.card_code, deck(jokers=jokers)))
+        line = list(war_line(seed, jokers))
+        end = line[-1]
+        assert sum(end[war.WON : war.UNCLAIMED + 1]) + sum(war.stack_sizes(end)) == len(full)
+        assert war.winner(end) == war.playout_moves(seed, jokers=jokers)
+        outcomes.add(war.winner(end))
     assert {0, 1} <= outcomes
-
-
-def play_by_rounds(seed: int, jokers: bool) -> War:
-    """A dealt game played to the end with ``play_round``."""
-    game = war.deal(seed, jokers=jokers)
-    while not game.is_over:
-        game.play_round()
-    return game
-
-
-@pytest.mark.parametrize("jokers", [True, False])
-def test_war_moves_and_rounds_play_the_same_game(jokers: bool) -> None:
-    winners = set()
-    for seed in range(200):
-        by_rounds = play_by_rounds(seed, jokers)
-        by_moves = war.deal(seed, jokers=jokers)
-        flips = sum(1 for _ in random_positions(by_moves, seed, limit=70)) - 1
-        assert flips == 2 * by_moves.rounds
-        assert [len(won) for won in by_moves.won] == [len(won) for won in by_rounds.won]
-        assert by_moves.won == by_rounds.won and by_moves.unclaimed == by_rounds.unclaimed
-        assert by_moves.rounds == by_rounds.rounds
-        assert by_moves.winner == by_rounds.winner == war.playout_moves(seed, jokers=jokers)
-        assert war.playout_moves(seed, jokers=jokers) == war.playout(seed, jokers=jokers)
-        winners.add(by_moves.winner)
-    assert {0, 1} <= winners
 
 
 def test_war_players_flip_in_turn_and_moves_end_with_the_game() -> None:
     for seed in range(40):
-        game = war.deal(seed)
         expected_turn = 0
-        for position in random_positions(game, seed, limit=70):
-            moves = position.legal_moves()
-            assert (moves == []) == position.is_over == (position.to_move is None)
+        for position in war_line(seed, jokers=True):
+            moves = war.legal_moves(position)
+            assert (moves == []) == (position[war.TO_MOVE] == -1)
             if moves:
-                assert moves == [war.FLIP] and position.winner is None
-                assert position.to_move == expected_turn
+                assert moves == [war.FLIP] and war.winner(position) is None
+                assert position[war.TO_MOVE] == expected_turn
                 expected_turn = 1 - expected_turn
+            else:
+                assert war.winner(position) is not None
         assert expected_turn == 0  # the game ends only after player 1's flip
-        assert game.winner is not None
 
 
 def test_war_first_flip_waits_for_the_second() -> None:
-    game = War([cards("7R"), cards("8P 9S")])
-    game.play(war.FLIP)  # player 0's stack is empty, but the round is not over
-    assert game.face_up == cards("7R") and not game.is_over and game.winner is None
-    assert game.to_move == 1 and game.legal_moves() == [war.FLIP]
-    assert game.won == [[], []]
-    game.play(war.FLIP)  # Paper covers Rock
-    assert game.won == [[], cards("7R 8P")] and game.face_up == []
-    assert game.is_over and game.winner == 1 and game.rounds == 1
+    game = war.from_stacks([cards("7R"), cards("8P 9S")])
+    war.play(game, war.FLIP)  # player 0's stack is empty, but the round is not over
+    assert war.stack_sizes(game) == (0, 2) and war.winner(game) is None
+    assert game[war.TO_MOVE] == 1 and war.legal_moves(game) == [war.FLIP]
+    assert won(game) == [0, 0]
+    war.play(game, war.FLIP)  # Paper covers Rock
+    assert won(game) == [0, 2] and war.legal_moves(game) == [] and war.winner(game) == 1
 
 
-def test_war_play_round_finishes_a_round_player_zero_began() -> None:
-    game = War([cards("7R 2S"), cards("8P 3L")])
-    game.play(war.FLIP)
-    assert game.play_round() == 1  # only player 1 flips: 8P covers 7R
-    assert [list(stack) for stack in game.stacks] == [cards("2S"), cards("3L")]
-    assert game.to_move == 0 and game.play_round() == 0  # Scissors decapitate Lizard
+def test_war_copy_is_one_slice_and_independent() -> None:
+    game = war.from_stacks([cards("JP 3R"), cards("2L 4W")])
+    twin = game[:]
+    war_round(twin)
+    assert won(game) == [0, 0] and won(twin) == [0, 2]
+    assert war.stack_sizes(game) == (2, 2) and war.stack_sizes(twin) == (1, 1)
 
 
-def test_war_play_rejects_a_finished_game_and_other_moves() -> None:
-    game = War([cards("JP"), cards("2L")])
-    with pytest.raises(ValueError, match="not a War move"):
-        game.play("draw")
-    assert game.to_move == 0 and len(game.stacks[0]) == 1  # nothing happened
-    game.play(war.FLIP)
-    game.play(war.FLIP)
-    assert game.legal_moves() == []
-    with pytest.raises(ValueError, match="over"):
-        game.play(war.FLIP)
-    with pytest.raises(ValueError, match="over"):
-        War([cards("JP"), []]).play(war.FLIP)
-
-
-def test_war_legal_moves_are_a_fresh_list() -> None:
-    game = War([cards("JP 3R"), cards("2L 4W")])
-    game.legal_moves().append("flip")
-    assert game.legal_moves() == [war.FLIP]
+def test_war_is_for_two_players() -> None:
+    with pytest.raises(ValueError, match="2 players"):
+        war.from_stacks([cards("JP"), cards("2L"), cards("3R")])
 
 
 # --- Tic-Tac-Rock, brute force --------------------------------------------------------

@@ -1,4 +1,4 @@
-"""JANTORI written directly in Python, following jantori.txt and RULINGS.md ("JANTORI").
+"""JANTORI written directly in Python for search, following jantori.txt and RULINGS.md.
 
 A 3x3 board of stacks. Each player has 4 Rock, 4 Paper and 4 Scissors pieces and a
 marker; White's marker starts on a3 (top-left), Black's on c1 (bottom-right), and
@@ -9,13 +9,23 @@ opponent's marker. Your marker follows your piece. A player with pieces left and
 placement loses at once; after all 24 placements the top pieces score (Rock 0,
 Scissors 2, Paper 5) and a tie goes to White.
 
-Cells are named like chess squares: columns a-c left to right, row 1 at the bottom.
-A move is ``(piece letter, cell)``, written ``place R at b2``.
+Written the way a careful programmer writes a game for search: a position is one
+flat ``list`` of small integers (copied by one slice, ``position[:]``), a move is an
+``int``, and a node lists its legal moves once. Only the top piece of a cell decides
+anything, so the board keeps the tops alone. The layout (indices into the list):
 
->>> game = Jantori()
->>> sorted(game.legal_moves())[:3]
-[('P', 'a2'), ('P', 'b3'), ('R', 'a2')]
->>> game.play(("P", "b3")); game.markers
+* 0-8: each cell's top piece, ``0`` for empty, else ``1 + 3 * owner + piece``
+  (piece: Rock 0, Paper 1, Scissors 2); cells by index ``(row - 1) * 3 + column``;
+* 9-14 (``LEFT``): the pieces each player has still to place, ``3 * owner + piece``;
+* 15-16 (``HAND``): a bit per piece type the player still has;
+* 17-18 (``MARKER``): the cell under each player's marker; 19 (``TURN``): 0 or 1.
+
+A move is ``3 * cell + piece``: the pack's action number for the same placement.
+
+>>> position = new()
+>>> [move_text(move) for move in sorted(legal_moves(position))][:3]
+['place R at a2', 'place P at a2', 'place S at a2']
+>>> play(position, parse_move("place P at b3")); markers(position)
 ('b3', 'c1')
 """
 
@@ -32,212 +42,172 @@ __all__ = [
     "PIECES",
     "VALUES",
     "WHITE",
-    "Jantori",
-    "Move",
+    "from_position",
+    "hand",
+    "legal_moves",
+    "markers",
     "move_text",
+    "new",
     "parse_move",
     "perft",
+    "play",
+    "play_text",
     "playout",
+    "render",
+    "scores",
+    "top",
+    "winner",
 ]
 
 WHITE, BLACK = 0, 1
 #: Piece letters, indexed by their suit number (Rock 0, Paper 1, Scissors 2).
 PIECES = ("R", "P", "S")
 PIECES_OF_EACH_TYPE = 4
-TOTAL_PLACEMENTS = 2 * PIECES_OF_EACH_TYPE * len(PIECES)
 #: Points of a piece on top of a cell at the end: the fingers of the hand sign.
 VALUES = {"R": 0, "S": 2, "P": 5}
 #: Cell names by index; index = (row - 1) * 3 + column, row 1 at the bottom.
 CELLS = tuple(f"{column}{row}" for row in (1, 2, 3) for column in "abc")
-START_MARKERS = (CELLS.index("a3"), CELLS.index("c1"))
 
-Move = tuple[str, str]
+LEFT, HAND, MARKER, TURN = 9, 15, 17, 19
+_START = [0] * 9 + [PIECES_OF_EACH_TYPE] * 6 + [0b111, 0b111]
+_START += [CELLS.index("a3"), CELLS.index("c1"), WHITE]
 
 _CELL_INDEX = {name: index for index, name in enumerate(CELLS)}
 _PIECE_INDEX = {letter: index for index, letter in enumerate(PIECES)}
-_POINTS = tuple(VALUES[letter] for letter in PIECES)
-# _BEATS[a][b]: piece a may be placed on an opponent's piece b.
-_BEATS = tuple(tuple(beats(Suit(a), Suit(b)) for b in range(3)) for a in range(3))
-# Every move value is built once, so generating moves allocates only the list.
-_MOVES = tuple(tuple((letter, cell) for cell in CELLS) for letter in PIECES)
 
 
-def _steps(index: int) -> list[tuple[int, int]]:
-    column, row = index % 3, index // 3
-    return [(column + dc, row + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+def _targets(here: int, theirs: int) -> tuple[int, ...]:
+    """The cells a marker on ``here`` reaches with the opponent's on ``theirs``."""
+    column, row = here % 3, here // 3
+    found = []
+    for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        near = (column + dc, row + dr)
+        if 0 <= near[0] < 3 and 0 <= near[1] < 3 and near[1] * 3 + near[0] != theirs:
+            found.append(near[1] * 3 + near[0])
+        far = (column + 2 * dc, row + 2 * dr)
+        if 0 <= far[0] < 3 and 0 <= far[1] < 3 and near[1] * 3 + near[0] == theirs:
+            found.append(far[1] * 3 + far[0])
+    return tuple(found)
 
 
-def _on_board(column: int, row: int) -> bool:
-    return 0 <= column < 3 and 0 <= row < 3
+def _allowed(me: int, code: int) -> int:
+    """The bits of the pieces ``me`` may place on a cell whose top piece is ``code``."""
+    if code == 0 or (code - 1) // 3 == me:
+        return 0b111
+    under = Suit((code - 1) % 3)
+    return sum(1 << piece for piece in range(3) if beats(Suit(piece), under))
 
 
-_ADJACENT = tuple(
-    tuple(row * 3 + column for column, row in _steps(index) if _on_board(column, row))
-    for index in range(9)
+# _TARGETS[9 * here + theirs]: the cells a placement may go to.
+_TARGETS = tuple(_targets(here, theirs) for here in range(9) for theirs in range(9))
+# _ALLOWED[me][top code]: the bits of the pieces that may go on that top.
+_ALLOWED = tuple(tuple(_allowed(me, code) for code in range(7)) for me in (WHITE, BLACK))
+# _CELL_MOVES[cell][bits]: the moves placing those pieces on that cell.
+_CELL_MOVES = tuple(
+    tuple(tuple(3 * cell + p for p in range(3) if bits >> p & 1) for bits in range(8))
+    for cell in range(9)
 )
-# For each cell, the (cell jumped over, landing cell) pairs in the four directions.
-_JUMPS = tuple(
-    tuple(
-        ((index // 3 + dr) * 3 + index % 3 + dc, (index // 3 + 2 * dr) * 3 + index % 3 + 2 * dc)
-        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        if _on_board(index % 3 + 2 * dc, index // 3 + 2 * dr)
-    )
-    for index in range(9)
-)
+_POINTS = (0,) + tuple(VALUES[letter] for letter in PIECES) * 2
 
 
-class Jantori:
-    """A JANTORI position with its history, so moves can be undone."""
+def new() -> list[int]:
+    """The starting position."""
+    return _START[:]
 
-    def __init__(self) -> None:
-        # Each stack holds (owner, piece index) from bottom to top.
-        self.stacks: list[list[tuple[int, int]]] = [[] for _ in CELLS]
-        self.pieces_left = [[PIECES_OF_EACH_TYPE] * 3, [PIECES_OF_EACH_TYPE] * 3]
-        self._markers = list(START_MARKERS)
-        self.turn = WHITE
-        self.placed = 0
-        self._history: list[tuple[int, int]] = []
 
-    @classmethod
-    def from_position(
-        cls,
-        stacks: Mapping[str, Sequence[tuple[int, str]]],
-        markers: tuple[str, str],
-        turn: int,
-    ) -> Jantori:
-        """A position given by its stacks (cell -> (owner, letter) bottom to top).
-
-        The pieces in hand are whatever is not on the board.
-        """
-        game = cls()
-        for cell, stack in stacks.items():
-            for owner, letter in stack:
-                piece = _PIECE_INDEX[letter.upper()]
-                game.stacks[_CELL_INDEX[cell]].append((owner, piece))
-                game.pieces_left[owner][piece] -= 1
-                game.placed += 1
-        if any(count < 0 for hand in game.pieces_left for count in hand):
-            raise ValueError(f"more than {PIECES_OF_EACH_TYPE} pieces of one type on the board")
-        game._markers = [_CELL_INDEX[markers[WHITE]], _CELL_INDEX[markers[BLACK]]]
-        game.turn = turn
-        return game
-
-    @property
-    def markers(self) -> tuple[str, str]:
-        """The cells under White's and Black's markers."""
-        return CELLS[self._markers[WHITE]], CELLS[self._markers[BLACK]]
-
-    def top(self, cell: str) -> tuple[int, str] | None:
-        """The (owner, letter) of the piece on top of ``cell``, or None when empty."""
-        stack = self.stacks[_CELL_INDEX[cell]]
-        return (stack[-1][0], PIECES[stack[-1][1]]) if stack else None
-
-    def hand(self, player: int) -> dict[str, int]:
-        """How many pieces of each letter ``player`` still has to place."""
-        return dict(zip(PIECES, self.pieces_left[player], strict=True))
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal placement for the player to move (empty when the game is over)."""
-        if self.placed == TOTAL_PLACEMENTS:
-            return []
-        me = self.turn
-        theirs = self._markers[1 - me]
-        here = self._markers[me]
-        left = self.pieces_left[me]
-        targets = [cell for cell in _ADJACENT[here] if cell != theirs]
-        targets += [landing for over, landing in _JUMPS[here] if over == theirs]
-        moves: list[Move] = []
-        for cell in targets:
-            stack = self.stacks[cell]
-            if stack and stack[-1][0] != me:
-                beaten = stack[-1][1]
-                moves += [_MOVES[p][cell] for p in range(3) if left[p] and _BEATS[p][beaten]]
-            else:
-                moves += [_MOVES[p][cell] for p in range(3) if left[p]]
+def legal_moves(position: list[int]) -> list[int]:
+    """Every legal placement for the player to move (empty when the game is over)."""
+    me = position[TURN]
+    bits = position[HAND + me]
+    moves: list[int] = []
+    if not bits:  # players alternate, so an empty hand means all 24 pieces are placed
         return moves
+    allowed = _ALLOWED[me]
+    for cell in _TARGETS[9 * position[MARKER + me] + position[MARKER + 1 - me]]:
+        moves += _CELL_MOVES[cell][bits & allowed[position[cell]]]
+    return moves
 
-    def play(self, move: Move) -> None:
-        """Place a piece and move the marker there; fast and unchecked (see play_text)."""
-        piece = _PIECE_INDEX[move[0]]
-        cell = _CELL_INDEX[move[1]]
-        me = self.turn
-        self.stacks[cell].append((me, piece))
-        self.pieces_left[me][piece] -= 1
-        self._history.append((cell, self._markers[me]))
-        self._markers[me] = cell
-        self.placed += 1
-        self.turn = 1 - me
 
-    def play_text(self, text: str) -> None:
-        """Play a move written ``place R at b2``, raising ValueError if it is illegal."""
-        move = parse_move(text)
-        if move not in self.legal_moves():
-            raise ValueError(f"illegal move {text!r} for {_PLAYER_NAMES[self.turn]}")
-        self.play(move)
+def play(position: list[int], move: int) -> None:
+    """Place a piece and move the marker there; fast and unchecked (see play_text)."""
+    cell, piece = divmod(move, 3)
+    me = position[TURN]
+    position[cell] = 1 + 3 * me + piece
+    index = LEFT + 3 * me + piece
+    left = position[index] = position[index] - 1
+    if not left:
+        position[HAND + me] &= ~(1 << piece)
+    position[MARKER + me] = cell
+    position[TURN] = 1 - me
 
-    def undo(self) -> None:
-        """Take back the last placement."""
-        cell, previous = self._history.pop()
-        self.turn = me = 1 - self.turn
-        _, piece = self.stacks[cell].pop()
-        self.pieces_left[me][piece] += 1
-        self._markers[me] = previous
-        self.placed -= 1
 
-    def copy(self) -> Jantori:
-        """An independent copy of this position and its history."""
-        twin = Jantori.__new__(Jantori)
-        twin.stacks = [list(stack) for stack in self.stacks]
-        twin.pieces_left = [list(hand) for hand in self.pieces_left]
-        twin._markers = list(self._markers)
-        twin.turn = self.turn
-        twin.placed = self.placed
-        twin._history = list(self._history)
-        return twin
+def scores(position: list[int]) -> tuple[int, int]:
+    """Each player's points from the top pieces on the board."""
+    totals = [0, 0]
+    for code in position[:9]:
+        if code:
+            totals[(code - 1) // 3] += _POINTS[code]
+    return totals[WHITE], totals[BLACK]
 
-    def scores(self) -> tuple[int, int]:
-        """Each player's points from the top pieces on the board."""
-        totals = [0, 0]
-        for stack in self.stacks:
-            if stack:
-                owner, piece = stack[-1]
-                totals[owner] += _POINTS[piece]
-        return totals[WHITE], totals[BLACK]
 
-    @property
-    def winner(self) -> int | None:
-        """WHITE or BLACK once the game is over, None while it goes on."""
-        if self.placed == TOTAL_PLACEMENTS:
-            white, black = self.scores()
-            return WHITE if white >= black else BLACK
-        if not self.legal_moves():
-            return 1 - self.turn
+def winner(position: list[int]) -> int | None:
+    """WHITE or BLACK once the game is over, None while it goes on."""
+    if legal_moves(position):
         return None
+    if position[HAND] or position[HAND + 1]:
+        return 1 - position[TURN]  # pieces left and no placement: lost at once
+    white, black = scores(position)
+    return WHITE if white >= black else BLACK
 
-    @property
-    def is_over(self) -> bool:
-        """True once all pieces are placed or the player to move is blocked."""
-        return self.winner is not None
 
-    def __str__(self) -> str:
-        rows = []
-        for row in (2, 1, 0):
-            cells = []
-            for column in range(3):
-                index = row * 3 + column
-                stack = self.stacks[index]
-                text = f"{'WB'[stack[-1][0]]}{PIECES[stack[-1][1]]}" if stack else ".."
-                marks = "".join("wb"[p] for p in (WHITE, BLACK) if self._markers[p] == index)
-                cells.append(f"{text}{marks:<2}")
-            rows.append(f"{row + 1} " + " ".join(cells))
-        return "\n".join([*rows, "  a    b    c"])
+# --- reading and writing positions and moves (tests, fixtures) -------------------------
+
+
+def from_position(
+    stacks: Mapping[str, Sequence[tuple[int, str]]], marker_cells: tuple[str, str], turn: int
+) -> list[int]:
+    """A position given by its stacks (cell -> (owner, letter) bottom to top).
+
+    The pieces in hand are whatever is not on the board.
+    """
+    position = new()
+    for cell, stack in stacks.items():
+        for owner, letter in stack:
+            piece = _PIECE_INDEX[letter.upper()]
+            position[_CELL_INDEX[cell]] = 1 + 3 * owner + piece
+            position[LEFT + 3 * owner + piece] -= 1
+    for owner in (WHITE, BLACK):
+        counts = position[LEFT + 3 * owner : LEFT + 3 * owner + 3]
+        if min(counts) < 0:
+            raise ValueError(f"more than {PIECES_OF_EACH_TYPE} pieces of one type on the board")
+        position[HAND + owner] = sum(1 << piece for piece in range(3) if counts[piece])
+        position[MARKER + owner] = _CELL_INDEX[marker_cells[owner]]
+    position[TURN] = turn
+    return position
+
+
+def markers(position: list[int]) -> tuple[str, str]:
+    """The cells under White's and Black's markers."""
+    return CELLS[position[MARKER + WHITE]], CELLS[position[MARKER + BLACK]]
+
+
+def top(position: list[int], cell: str) -> tuple[int, str] | None:
+    """The (owner, letter) of the piece on top of ``cell``, or None when empty."""
+    code = position[_CELL_INDEX[cell]]
+    return None if code == 0 else ((code - 1) // 3, PIECES[(code - 1) % 3])
+
+
+def hand(position: list[int], player: int) -> dict[str, int]:
+    """How many pieces of each letter ``player`` still has to place."""
+    start = LEFT + 3 * player
+    return dict(zip(PIECES, position[start : start + 3], strict=True))
 
 
 _PLAYER_NAMES = ("White", "Black")
 
 
-def parse_move(text: str) -> Move:
-    """Read ``place R at b2`` (any case) into ``("R", "b2")``."""
+def parse_move(text: str) -> int:
+    """Read ``place R at b2`` (any case) into its move number."""
     words = text.split()
     if (
         len(words) != 4
@@ -247,35 +217,57 @@ def parse_move(text: str) -> Move:
         or words[3].lower() not in _CELL_INDEX
     ):
         raise ValueError(f"{text!r} is not a JANTORI move: expected 'place R|P|S at a1..c3'")
-    return words[1].upper(), words[3].lower()
+    return 3 * _CELL_INDEX[words[3].lower()] + _PIECE_INDEX[words[1].upper()]
 
 
-def move_text(move: Move) -> str:
+def move_text(move: int) -> str:
     """Write a move in the shared notation, e.g. ``place R at b2``."""
-    return f"place {move[0]} at {move[1]}"
+    cell, piece = divmod(move, 3)
+    return f"place {PIECES[piece]} at {CELLS[cell]}"
 
 
-def perft(position: Jantori, depth: int) -> int:
+def play_text(position: list[int], text: str) -> None:
+    """Play a move written ``place R at b2``, raising ValueError if it is illegal."""
+    move = parse_move(text)
+    if move not in legal_moves(position):
+        raise ValueError(f"illegal move {text!r} for {_PLAYER_NAMES[position[TURN]]}")
+    play(position, move)
+
+
+def render(position: list[int]) -> str:
+    """The board's top pieces and markers, row 3 at the top."""
+    rows = []
+    for row in (2, 1, 0):
+        cells = []
+        for column in range(3):
+            index = row * 3 + column
+            code = position[index]
+            text = f"{'WB'[(code - 1) // 3]}{PIECES[(code - 1) % 3]}" if code else ".."
+            marks = "".join("wb"[p] for p in (WHITE, BLACK) if position[MARKER + p] == index)
+            cells.append(f"{text}{marks:<2}")
+        rows.append(f"{row + 1} " + " ".join(cells))
+    return "\n".join([*rows, "  a    b    c"])
+
+
+def perft(position: list[int], depth: int) -> int:
     """The number of legal move sequences of exactly ``depth`` moves from ``position``."""
-    if depth == 0:
-        return 1
-    moves = position.legal_moves()
-    if depth == 1:
-        return len(moves)
+    moves = legal_moves(position)
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
     total = 0
     for move in moves:
-        position.play(move)
-        total += perft(position, depth - 1)
-        position.undo()
+        child = position[:]
+        play(child, move)
+        total += perft(child, depth - 1)
     return total
 
 
 def playout(seed: int) -> int:
     """Play one game of uniformly random moves; the winner's index (never -1: no draws)."""
     rng = random.Random(seed)
-    game = Jantori()
-    while moves := game.legal_moves():
-        game.play(rng.choice(moves))
-    winner = game.winner
-    assert winner is not None
-    return winner
+    position = new()
+    while moves := legal_moves(position):
+        play(position, moves[rng.randrange(len(moves))])
+    found = winner(position)
+    assert found is not None
+    return found

@@ -1,4 +1,4 @@
-"""War written directly in Python, following janken-deck-games.txt and RULINGS.md ("War").
+"""War written directly in Python for search, following janken-deck-games.txt and RULINGS.md.
 
 Both players turn up the top card of their stack; the stronger suit takes both.
 With Jokers in play, if either card is a Joker the weaker suit wins instead. Cards
@@ -9,180 +9,169 @@ player with no card at all loses the war. If neither has a card left the cards o
 the table stay there, won by nobody. Won cards are set aside; the game ends when a
 stack is empty and the player who won more cards wins (equal: a draw).
 
-The deal goes one card at a time, starting with player 0, until the deck is gone,
-so without Jokers (65 cards) player 0 holds 33 cards and player 1 holds 32.
+Player 0 and then player 1 make the only move, ``FLIP`` (0, the pack's action
+number), and the second flip resolves the round. The deal goes one card at a time,
+starting with player 0, so without Jokers (65 cards) player 0 holds 33 cards.
 
-A game can be played a round at a time (``play_round``) or a move at a time, like
-the other references: player 0 and then player 1 make the only move, ``"flip"``,
-and the second flip resolves the round the same way.
+Written the way a careful programmer writes a game for search: a position is one
+flat ``list`` of small integers (copied by one slice, ``position[:]``). A card is its
+code ``suit + 5 * joker`` (only the suit and whether it is a Joker decide a round),
+and the cards won are counted, not kept. Classic War only ever takes cards off the
+top of a stack, so each stack is a run of the list read from a moving index. The
+layout (indices into the list):
+
+* 0 (``TO_MOVE``): the player who flips next, or -1 once the game is over;
+* 1 (``UP``): the card player 0 has turned up while player 1 has yet to flip;
+* 2-3 (``WON``): the cards each player has won; 4 (``UNCLAIMED``): cards won by nobody;
+* 5-6 (``NEXT``): the index of each stack's top card; 7-8 (``END``): past its last;
+* 9 on (``CARDS``): player 0's stack from the top, then player 1's.
 
 >>> from vtt.janken import Card
->>> game = War([[Card.parse("JP")], [Card.parse("2L")]])
->>> game.play_round(), game.winner
-(1, 1)
->>> game = War([[Card.parse("JP")], [Card.parse("2L")]])
->>> game.play("flip"); game.to_move, game.legal_moves()
-(1, ['flip'])
->>> game.play("flip"); game.to_move, game.legal_moves(), game.winner
-(None, [], 1)
+>>> position = from_stacks([[Card.parse("JP")], [Card.parse("2L")]])
+>>> play(position, FLIP); position[TO_MOVE], legal_moves(position)
+(1, [0])
+>>> play(position, FLIP); legal_moves(position), winner(position), position[WON : WON + 2]
+([], 1, [0, 2])
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Sequence
 
 from vtt.janken import Card, Suit, beats, deck
 
-__all__ = ["DRAW", "FLIP", "War", "card_wins", "deal", "playout", "playout_moves"]
+__all__ = [
+    "CARDS",
+    "DRAW",
+    "FLIP",
+    "TO_MOVE",
+    "UNCLAIMED",
+    "WON",
+    "card_code",
+    "deal",
+    "from_stacks",
+    "legal_moves",
+    "play",
+    "playout_moves",
+    "stack_sizes",
+    "winner",
+]
 
 DRAW = -1
 #: The only move: the player to move turns up the top card of their stack.
-FLIP = "flip"
+FLIP = 0
 CARDS_DOWN_IN_A_WAR = 3
 
-# _WINS[jokers][a][b]: a card of suit a beats one of suit b (jokers: a Joker is showing).
-_WINS = tuple(
-    tuple(tuple(beats(Suit(a), Suit(b), jokers=jokers) for b in Suit) for a in Suit)
-    for jokers in (False, True)
-)
+TO_MOVE, UP, WON, UNCLAIMED, NEXT, END, CARDS = 0, 1, 2, 4, 5, 7, 9
 
 
-def card_wins(mine: Card, theirs: Card) -> bool:
-    """True when ``mine`` beats ``theirs`` (their suits differ); a Joker reverses the rules."""
-    return _WINS[mine.is_joker or theirs.is_joker][mine.suit][theirs.suit]
+def card_code(card: Card) -> int:
+    """The code of a card: its suit number, plus 5 for a Joker."""
+    return int(card.suit) + 5 * card.is_joker
 
 
-class War:
-    """A two-player game of War: the stacks (top first), the cards won, the table."""
-
-    def __init__(self, stacks: Sequence[Sequence[Card]]) -> None:
-        if len(stacks) != 2:
-            raise ValueError(f"War is for 2 players, got {len(stacks)} stacks")
-        self.stacks = [deque(stack) for stack in stacks]
-        self.won: list[list[Card]] = [[], []]
-        #: Cards of a war that neither player could finish; they count for nobody.
-        self.unclaimed: list[Card] = []
-        self.rounds = 0
-        #: The card player 0 has turned up while player 1 has yet to flip, else empty.
-        self.face_up: list[Card] = []
-        #: The player who flips next: 0 or 1, or None once the game is over.
-        self.to_move: int | None = 0 if self.stacks[0] and self.stacks[1] else None
-
-    @property
-    def is_over(self) -> bool:
-        """True once a stack is empty and no round is left half played."""
-        return self.to_move is None
-
-    @property
-    def winner(self) -> int | None:
-        """0 or 1 for the player with more cards won, DRAW when equal, None while playing."""
-        if self.to_move is not None:
-            return None
-        first, second = len(self.won[0]), len(self.won[1])
-        return DRAW if first == second else (0 if first > second else 1)
-
-    def copy(self) -> War:
-        """An independent copy of this game (for search: copy, play, look at the moves)."""
-        twin = War.__new__(War)
-        twin.stacks = [deque(stack) for stack in self.stacks]
-        twin.won = [list(cards) for cards in self.won]
-        twin.unclaimed = list(self.unclaimed)
-        twin.rounds = self.rounds
-        twin.face_up = list(self.face_up)
-        twin.to_move = self.to_move
-        return twin
-
-    def legal_moves(self) -> list[str]:
-        """``["flip"]`` (a new list) for the player to move, or ``[]`` once the game is over."""
-        return [] if self.to_move is None else [FLIP]
-
-    def play(self, move: str) -> None:
-        """The player to move turns up their top card; the second flip resolves the round."""
-        player = self.to_move
-        if player is None:
-            raise ValueError("the game is over: a stack is empty")
-        if move != FLIP:
-            raise ValueError(f"{move!r} is not a War move: the only move is {FLIP!r}")
-        self.face_up.append(self.stacks[player].popleft())
-        if player == 0:
-            self.to_move = 1
-        else:
-            self._resolve()
-
-    def play_round(self) -> int | None:
-        """Turn up a card each and fight any wars; the round's winner, or None if unresolved.
-
-        A round player 0 has begun with ``play`` is finished: only player 1 flips.
-        """
-        if self.to_move is None:
-            raise ValueError("the game is over: a stack is empty")
-        if self.to_move == 0:
-            self.face_up.append(self.stacks[0].popleft())
-        self.face_up.append(self.stacks[1].popleft())
-        return self._resolve()
-
-    def _resolve(self) -> int | None:
-        """Fight out the round over the two face-up cards and pass the turn to player 0."""
-        table, self.face_up = self.face_up, []
-        self.rounds += 1
-        winner = self._fight(table)
-        self.to_move = 0 if self.stacks[0] and self.stacks[1] else None
-        return winner
-
-    def _fight(self, table: list[Card]) -> int | None:
-        up = table.copy()
-        while up[0].suit == up[1].suit:
-            short = [not stack for stack in self.stacks]
-            if short[0] and short[1]:
-                self.unclaimed += table
-                return None
-            if short[0] or short[1]:
-                return self._take(1 if short[0] else 0, table)
-            up = [self._lay_war(stack, table) for stack in self.stacks]
-        return self._take(0 if card_wins(up[0], up[1]) else 1, table)
-
-    def _take(self, player: int, table: list[Card]) -> int:
-        self.won[player] += table
-        return player
-
-    @staticmethod
-    def _lay_war(stack: deque[Card], table: list[Card]) -> Card:
-        for _ in range(min(CARDS_DOWN_IN_A_WAR, len(stack) - 1)):
-            table.append(stack.popleft())
-        face_up = stack.popleft()
-        table.append(face_up)
-        return face_up
+def _round_winner(a: int, b: int) -> int:
+    """0 or 1 for the code that wins, 2 for the same suit (a war)."""
+    if a % 5 == b % 5:
+        return 2
+    return 0 if beats(Suit(a % 5), Suit(b % 5), jokers=a >= 5 or b >= 5) else 1
 
 
-# Cards are immutable, so every game can start from a copy of the same two decks.
-_DECKS = {jokers: tuple(deck(jokers=jokers)) for jokers in (False, True)}
+# _WINNER[10 * a + b]: who wins card code a (player 0) against b (player 1); 2: a war.
+_WINNER = tuple(_round_winner(a, b) for a in range(10) for b in range(10))
 
 
-def deal(seed: int, *, jokers: bool = True) -> War:
+def from_stacks(stacks: Sequence[Sequence[Card]]) -> list[int]:
+    """A new game with these stacks (top card first)."""
+    if len(stacks) != 2:
+        raise ValueError(f"War is for 2 players, got {len(stacks)} stacks")
+    first, second = ([card_code(card) for card in stack] for stack in stacks)
+    return _position(first, second)
+
+
+def _position(first: list[int], second: list[int]) -> list[int]:
+    split, end = CARDS + len(first), CARDS + len(first) + len(second)
+    to_move = 0 if first and second else -1
+    return [to_move, 0, 0, 0, 0, CARDS, split, split, end, *first, *second]
+
+
+def legal_moves(position: list[int]) -> list[int]:
+    """``[FLIP]`` for the player to move, or ``[]`` once the game is over."""
+    return [FLIP] if position[TO_MOVE] >= 0 else []
+
+
+def play(position: list[int], move: int) -> None:
+    """The player to move turns up their top card; the second flip resolves the round.
+
+    Fast and unchecked, like a search's move: ``move`` can only be ``FLIP``.
+    """
+    me = position[TO_MOVE]
+    index = position[NEXT + me]
+    position[NEXT + me] = index + 1
+    if me == 0:
+        position[UP] = position[index]
+        position[TO_MOVE] = 1
+        return
+    won = _WINNER[10 * position[UP] + position[index]]
+    if won == 2:
+        _war(position)
+    else:
+        position[WON + won] += 2
+    first, second = position[NEXT], position[NEXT + 1]
+    position[TO_MOVE] = 0 if first < position[END] and second < position[END + 1] else -1
+
+
+def _war(position: list[int]) -> None:
+    """Fight out a war over the two face-up cards of the same suit."""
+    table = 2
+    while True:
+        first, second = position[NEXT], position[NEXT + 1]
+        left_first, left_second = position[END] - first, position[END + 1] - second
+        if not left_first or not left_second:  # a player with no card loses the war
+            won = (WON + 1 if left_second else UNCLAIMED) if not left_first else WON
+            position[won] += table
+            return
+        up_first = first + min(CARDS_DOWN_IN_A_WAR, left_first - 1)
+        up_second = second + min(CARDS_DOWN_IN_A_WAR, left_second - 1)
+        position[NEXT], position[NEXT + 1] = up_first + 1, up_second + 1
+        table += up_first + 1 - first + up_second + 1 - second
+        won = _WINNER[10 * position[up_first] + position[up_second]]
+        if won != 2:
+            position[WON + won] += table
+            return
+
+
+def winner(position: list[int]) -> int | None:
+    """0 or 1 for the player with more cards won, DRAW when equal, None while playing."""
+    if position[TO_MOVE] >= 0:
+        return None
+    first, second = position[WON], position[WON + 1]
+    return DRAW if first == second else (0 if first > second else 1)
+
+
+def stack_sizes(position: list[int]) -> tuple[int, int]:
+    """How many cards each player still has in their stack."""
+    return position[END] - position[NEXT], position[END + 1] - position[NEXT + 1]
+
+
+# Every game starts from a copy of the same deck's codes.
+_DECKS = {jokers: tuple(map(card_code, deck(jokers=jokers))) for jokers in (False, True)}
+
+
+def deal(seed: int, *, jokers: bool = True) -> list[int]:
     """A new game: the deck shuffled by ``random.Random(seed)`` and dealt out one by one."""
-    cards = list(_DECKS[jokers])
-    random.Random(seed).shuffle(cards)
-    return War([cards[0::2], cards[1::2]])
-
-
-def playout(seed: int, jokers: bool = True) -> int:
-    """Play a seeded game round by round, making no moves; the winner's index, or -1 (a draw)."""
-    game = deal(seed, jokers=jokers)
-    while not game.is_over:
-        game.play_round()
-    winner = game.winner
-    assert winner is not None
-    return winner
+    codes = list(_DECKS[jokers])
+    random.Random(seed).shuffle(codes)
+    return _position(codes[0::2], codes[1::2])
 
 
 def playout_moves(seed: int, jokers: bool = True) -> int:
-    """Play ``playout``'s game as random legal moves; the winner's index, or -1 (a draw)."""
+    """Play a seeded game of random legal moves; the winner's index, or -1 (a draw)."""
     rng = random.Random(seed)
-    game = deal(seed, jokers=jokers)
-    while moves := game.legal_moves():
-        game.play(rng.choice(moves))
-    winner = game.winner
-    assert winner is not None
-    return winner
+    position = deal(seed, jokers=jokers)
+    while moves := legal_moves(position):
+        play(position, moves[rng.randrange(len(moves))])
+    found = winner(position)
+    assert found is not None
+    return found

@@ -6,6 +6,10 @@ itself.
 
 The positions are those of seeded random games, a few of each option set (sampled
 where a pack has very many), so the test runs in about a minute on one core.
+
+What a match adds to a frame beyond the state (the last move's footprint, a choice
+made ahead of its turn) is checked in games played through a match: no frame names a
+card that lies only where its seat cannot see it and that nothing it read named.
 """
 
 from __future__ import annotations
@@ -190,3 +194,70 @@ def test_the_check_catches_a_frame_that_tells_a_hidden_card(monkeypatch) -> None
     monkeypatch.setattr(frames, "view_of", leaky)
     with pytest.raises(AssertionError, match=r"seat 0.s frame tells \[.zones.\]"):
         _check(state, "stones")
+
+
+def _cards_in(data: object, found: set[str]) -> set[str]:
+    """Every card a frame's JSON names as a value (``{"card": "QL"}``)."""
+    if isinstance(data, dict):
+        if set(data) == {"card"}:
+            found.add(data["card"])
+        for value in data.values():
+            _cards_in(value, found)
+    elif isinstance(data, list):
+        for value in data:
+            _cards_in(value, found)
+    return found
+
+
+def _hidden_only(state: State, seat: int) -> set[str]:
+    """The cards that lie only where ``seat`` cannot see them and that nothing it read
+    named (Dueling Wizards' elements are drafted face up, then held in a hidden hand)."""
+    view = state.view(seat)
+    seen = {str(c) for c in view.visible_components()}
+    read = {word for line in (*view.log, *view.history) for word in line.split()}
+    every = {str(c) for c in state.components()}
+    return every - seen - read
+
+
+#: What a frame holds beyond the seat's view: the moves and built moves, the last
+#: move's footprint, a choice made ahead of its turn.
+ADDED = ("moves", "builds", "last", "chosen")
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda game: game.id)
+def test_a_matchs_frames_name_no_card_their_seat_cannot_see(game: Game) -> None:
+    """The match's own additions to a frame (the last move's footprint, a choice made
+    ahead, built moves) name no card that lies only where the seat cannot see it."""
+    _play_checking_cards(game)
+
+
+def test_the_card_check_catches_a_last_move_shown_unmasked(monkeypatch) -> None:
+    import vtt.match.frames as frames
+
+    monkeypatch.setattr(frames, "_last_seen", lambda last, view: last)
+    game = next(game for game in _games() if game.id == "passing")
+    with pytest.raises(AssertionError, match="passing: seat 0's frame names"):
+        _play_checking_cards(game)
+
+
+def _play_checking_cards(game: Game) -> None:
+    from vtt.match import Match, MatchSeat, Play
+
+    players = game.players[0]
+    match = Match(game, [MatchSeat(f"P{i + 1}") for i in range(players)], {}, 9)
+    rng = random.Random(9)
+    for _ in range(60):
+        if match.over:
+            break
+        for seat in range(players):
+            fields = match.frame(seat).to_json()["fields"]
+            named = _cards_in([fields[name] for name in ADDED], set())
+            told = named & _hidden_only(match.state, seat)
+            assert not told, f"{game.id}: seat {seat}'s frame names {sorted(told)}"
+        seat = match.to_move
+        assert seat is not None
+        # In a simultaneous phase the last seat to choose chooses first, ahead of its turn.
+        pending = match.state.pending
+        chooser = pending[-1] if len(pending) > 1 and match.frame(pending[-1]).moves else seat
+        moves = match.frame(chooser).moves
+        assert match.send(Play(chooser, text=moves[rng.randrange(len(moves))].text)).accepted

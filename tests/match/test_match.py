@@ -269,7 +269,9 @@ def test_the_save_data_and_record_make_the_same_game():
     assert data["moves"] == [move.text for move in match.moves]
     assert data["seats"][0] == {"name": "P1", "kind": "person", "colour": ""}
     assert data["pack"] == "jantori" and data["pack_digest"] == pack_digest("jantori")
-    assert match.record().moves == data["moves"]
+    assert match.record().moves == data["moves"] and "resigned" not in data
+    match.send(Resign(1))
+    assert match.save_data()["resigned"] == 1
 
 
 def test_in_a_simultaneous_phase_each_seat_still_to_choose_has_its_moves():

@@ -36,7 +36,7 @@ from vtt.rules.model import VarDef, bar_maximum, shown_now
 from vtt.rules.moves import Move
 from vtt.rules.outcome import Outcome
 from vtt.rules.search import _engine_names, is_simultaneous
-from vtt.rules.values import Piece
+from vtt.rules.values import Grid, Piece
 from vtt.rules.views import UNSEEN, Hidden, View, view_of
 
 __all__ = [
@@ -362,9 +362,8 @@ def seat_frame(
         view = view_of(state, seat if seat is not None else _NOBODY)
     game = state.game
     names = state.seat_names
-    # What the table draws is worked out from the view alone (``seen``: a state made
-    # of it), so that a pack's ``shown:`` or ``bar:`` reading a hidden card or var
-    # tells nobody anything.
+    # What the table draws is worked out from the view alone (``_seen_env``), so that
+    # a pack's ``shown:`` or ``bar:`` reading a hidden card or var tells nobody anything.
     env = _seen_env(state, view)
     shown_vars = {
         name: plain(value)
@@ -425,19 +424,24 @@ def _seen_env(state: State, view: View) -> dict[str, Any]:
     seen = {name: env[name] for name in _engine_names(state) if name in env}
     seen["me"] = view.pending[0] if view.pending else view.current
     for zone in state.game.zones.values():
-        seen[zone.name] = _rebuilt(view.zones[zone.name], zone.depth)
+        seen[zone.name] = _rebuilt(view.zones[zone.name], env[zone.name], zone.depth)
     for var in state.game.vars.values():
         value = view.vars[var.name]
         seen[var.name] = list(value) if var.per_player else value
     return seen
 
 
-def _rebuilt(node: Any, depth: int) -> Any:
+def _rebuilt(node: Any, like: Any, depth: int) -> Any:
+    """A zone's contents as the state keeps them (lists, grids) from its view: a hidden
+    stack as that many ``UNSEEN``."""
     if depth == 0:
         return [UNSEEN] * node.count if isinstance(node, Hidden) else list(node)
-    if isinstance(node, dict):
-        return {cell: _rebuilt(child, depth - 1) for cell, child in node.items()}
-    return [_rebuilt(child, depth - 1) for child in node]
+    if isinstance(like, Grid):
+        grid = like.copy()
+        for cell, child in node.items():
+            grid[cell] = _rebuilt(child, like[cell], depth - 1)
+        return grid
+    return [_rebuilt(child, like[index], depth - 1) for index, child in enumerate(node)]
 
 
 def _laid_out(state: State, view: View, env: dict[str, Any]) -> tuple[str, ...]:

@@ -770,7 +770,7 @@ class Match:
 
     def save_data(self) -> dict[str, Any]:
         """What a saved game holds: the pack (and the fingerprint of its text, when it
-        was read from a file), the setup and the moves made."""
+        was read from a file), the setup, the moves made and the seat that resigned."""
         data: dict[str, Any] = {"pack": self.game.id}
         if self.game.path:
             with contextlib.suppress(OSError, FileNotFoundError):
@@ -782,6 +782,8 @@ class Match:
             seats=[{"name": s.name, "kind": s.kind_text, "colour": s.colour} for s in self.seats],
             moves=[move.text for move in self.moves],
         )
+        if self.resigned is not None:  # the rules do not know it: sent again on resuming
+            data["resigned"] = self.resigned
         return data
 
 
