@@ -762,11 +762,13 @@ class Match:
     # ------------------------------------------------------------- record, save
 
     def record(self, seat: int | None = None) -> Record:
-        """The game's record: the whole game; for ``seat`` of a game under way, the
-        game as that seat saw it (nothing hidden from it in the record)."""
-        if seat is None or self.state.outcome is not None:
-            return record_of(self.state, deal=self.deal)
-        return record_seen_by(self.state, seat)
+        """The game's record (a replay's: up to the position shown): the whole game; for
+        ``seat`` of a game under way, the game as that seat saw it (nothing hidden from
+        it in the record). A game started from a deal is written from that deal."""
+        state = self.state if self.replay is None else self.replay.state(self.replay.at)
+        if seat is None or state.outcome is not None:
+            return record_of(state, deal=self.deal)
+        return record_seen_by(state, seat, deal=self.deal)
 
     def save_data(self) -> dict[str, Any]:
         """What a saved game holds: the pack (and the fingerprint of its text, when it
