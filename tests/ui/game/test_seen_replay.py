@@ -85,3 +85,37 @@ def test_a_plain_record_of_a_game_under_way_offers_no_open_hands(qtbot, tmp_path
     assert replay.cover.isVisible() and "Pass the screen to P2" in replay.cover.text()
     replay.session.watch_as(None)
     assert replay.session.frame.seat == 1
+
+
+def test_a_dealt_game_under_way_exports_as_its_seat_saw_it_and_replays(qtbot, tmp_path):
+    """A game started from a deal (no seed deals it) exports under way too: the record is
+    made from the deal, and its replay ends where the game stands, as that seat sees it."""
+    from vtt.ui.game.session import GameSetup, SeatChoice
+    from vtt.ui.game.window import GameWindow
+
+    deal = {
+        "front": [["QL", "2R", "6W"], ["7P", "5L", "9R"]],
+        "reinforcements": [["8S", "7L", "3W"], ["2S", "10P", "KL"]],
+        "draw": [["4P", "5S"], ["JkW", "3S"]],
+        "current": 0,
+    }
+    seats = (SeatChoice("Ann"), SeatChoice("Ben"))
+    window = GameWindow(GameSetup("battlefront", seats, {"jokers": True}, 0, deal=deal))
+    qtbot.addWidget(window)
+    assert window.play("pass")
+    window.uncover()
+    seat = window.session.viewer
+    target = tmp_path / "dealt.yaml"
+    assert window.export_record(target), window.message.text()
+    record = load_record(target)
+    assert record.seen_by == window.session.names[seat] and record.moves == ["pass"]
+    replay = window.open_replay(target)
+    assert replay is not None
+    qtbot.addWidget(replay)
+    assert replay.step_forward() and not replay.step_forward()
+    shown, played = replay.session.frame, window.session.match.frame(seat)
+    assert shown.seat == seat and shown.zones == played.zones
+    # The replay exports too, up to the position it shows, as its seat saw it.
+    again = tmp_path / "again.yaml"
+    assert replay.export_record(again), replay.message.text()
+    assert load_record(again).moves == ["pass"]

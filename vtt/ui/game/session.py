@@ -47,7 +47,7 @@ from vtt.rules import Game, Move, load_game
 from vtt.rules.build import Builds, Target
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
-from vtt.rules.records import Record, RecordError
+from vtt.rules.records import Record
 from vtt.rules.views import View
 from vtt.table.seats import DEFAULT_NAMES
 from vtt.ui.game.places import Key
@@ -450,11 +450,9 @@ class GameSession(QObject):
         return self.send(Redo(self.viewer))
 
     def record_to_export(self) -> Record:
-        """The game's record to export: the whole game once it is over, else the game as
-        the seat on view saw it (nothing hidden from it in the record); RecordError if
-        there is none to write."""
-        if self.replaying:
-            raise RecordError("a record being replayed is its own file: nothing to export")
+        """The game's record to export (a replay's: up to the position shown): the whole
+        game once it is over, else the game as the seat on view saw it (nothing hidden
+        from it in the record); RecordError if it cannot be written so."""
         return self.match.record(self.viewer)
 
     def house(self) -> HouseTable:
