@@ -255,3 +255,13 @@ def test_house_rules_keep_the_person_at_the_screen_and_the_cover(qtbot):
     switched(qtbot, again)
     covered = again.free_table.session
     assert covered.active_seat == again.session.viewer and covered.covered
+
+
+def test_a_game_between_computers_goes_on_under_house_rules_too(qtbot):
+    """Nobody at the screen plays a seat: the game still lies on the free table, every
+    card where it was (the window's seats are all at this screen)."""
+    window = open_game(qtbot, "war", (COMPUTER, COMPUTER), seed=4, take_screen=False)
+    window.computers.stop()
+    table = switched(qtbot, window)
+    cards = [c for c in table.cards() if isinstance(c, CardPiece)]
+    assert len(cards) == len(list(window.session.match.state.components()))

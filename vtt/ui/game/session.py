@@ -456,11 +456,12 @@ class GameSession(QObject):
         return self.match.record(self.viewer)
 
     def house(self) -> HouseTable:
-        """The position handed over to a free table (house rules)."""
-        answer = self.match.send(HouseRules(self.viewer))
-        if answer.house is None:
-            raise ValueError(answer.reason)
-        return answer.house
+        """The position handed over to a free table (house rules): every seat of this
+        window is at this screen, a computer's too; ValueError, with the match's reason,
+        for a replay."""
+        if self.replaying:
+            raise ValueError(self.match.send(HouseRules(self.viewer)).reason)
+        return self.match.house_table()
 
     # ------------------------------------------------------------- resume and replay
 
