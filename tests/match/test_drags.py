@@ -8,12 +8,26 @@ from dataclasses import replace
 
 import pytest
 
-from vtt.match import builds_of_frame, drags_of_frame, seat_frame
+from vtt.match import builds_of_frame, drags_of_frame, seat_frame, sorted_drags
 from vtt.match.frames import HIDDEN_COMPONENT, FrameMove, _masked
 from vtt.rules import load_game
 from vtt.rules.build import builds_of
 from vtt.rules.footprint import Footprint
-from vtt.ui.game.projection import drags_of
+
+
+def drags_of(state):
+    """The drags the window once worked out from the full state: every legal move with
+    its footprint as the state has it (nothing masked), sorted as a frame's are."""
+    feet = state.footprints()
+
+    def picked(move):
+        kind = move.kind
+        if kind is None or len(kind.args) != 1 or kind.args[0].type != "cards":
+            return None
+        arg = kind.args[0]
+        return kind.name, arg.low, arg.high, frozenset(str(card) for card in move.values[0])
+
+    return sorted_drags((move, feet.get(move), picked(move)) for move in state.legal_list())
 
 
 def _texts(drags):

@@ -25,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from vtt.janken import Card
 from vtt.match.plain import JsonValue, from_json, plain, record, to_json
-from vtt.rules.build import builds_of
+from vtt.rules.build import Target, builds_of, judge
 from vtt.rules.engine import State
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import Footprint
@@ -41,6 +42,7 @@ from vtt.rules.views import UNSEEN, Hidden, View, view_of
 __all__ = [
     "HIDDEN_COMPONENT",
     "Bar",
+    "BuildVerdict",
     "BuiltMove",
     "FrameBuilds",
     "FrameMove",
@@ -51,6 +53,7 @@ __all__ = [
     "SeatFrame",
     "TableLine",
     "VarLine",
+    "build_verdict",
     "changed_places",
     "frame_from_json",
     "places_of",
@@ -109,6 +112,23 @@ class BuiltMove:
     place: Key
     cards: tuple[str, ...]
     text: str
+
+
+@record
+@dataclass(frozen=True)
+class BuildVerdict:
+    """What the cards gathered against a target make now, for the seat building the
+    move (``vtt.rules.build.judge`` as plain values): the legal move's text, else the
+    pack's reason or the arguments still to choose; the move's tally; how far the cards
+    got through the rules (``stage``); the notation of the kind of move (``attack {a}
+    with {b}``)."""
+
+    notation: str
+    move: str | None
+    reason: str | None
+    missing: tuple[str, ...]
+    tally: str | None
+    stage: int
 
 
 @record
@@ -626,3 +646,23 @@ def _builds(state: State, view: View) -> FrameBuilds:
     )
     pool = tuple(sorted(str(card) for card in builds.pool if str(card) in seen))
     return FrameBuilds(moves, pool)
+
+
+def build_verdict(
+    state: State, target: str, place: Key, cards: Sequence[str]
+) -> BuildVerdict | None:
+    """What the cards written ``cards`` gathered against the card ``target`` at ``place``
+    make now for the seat to move (None: no built move is aimed at that card there)."""
+    verdict = judge(
+        state, Target(Card.parse(target), place), frozenset(Card.parse(card) for card in cards)
+    )
+    if verdict is None:
+        return None
+    return BuildVerdict(
+        verdict.kind.text,
+        verdict.move.text if verdict.move is not None else None,
+        verdict.reason,
+        tuple(verdict.missing),
+        verdict.tally,
+        verdict.stage,
+    )

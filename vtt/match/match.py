@@ -24,6 +24,7 @@ from typing import Any
 from vtt.ai.levels import make_agent
 from vtt.janken import Card, NotationError
 from vtt.match.commands import (
+    BuildQuestion,
     Command,
     HouseRules,
     Play,
@@ -35,10 +36,12 @@ from vtt.match.commands import (
     Why,
 )
 from vtt.match.frames import (
+    BuildVerdict,
     FrameOutcome,
     Key,
     ReplayInfo,
     SeatFrame,
+    build_verdict,
     frame_from_json,
     seat_frame,
 )
@@ -654,6 +657,17 @@ class Match:
             return Answer(False, str(error), self.frame(seat))
         return Answer(True, "", self.frame(seat), text)
 
+    def judge_build(self, seat: int, question: BuildQuestion) -> BuildVerdict | None:
+        """What the cards of ``question`` gathered against its target make now, for
+        ``seat`` building a move card by card (None: it is not that seat's move, or no
+        built move is aimed at that card there). Asked at every card clicked: no frame."""
+        if self.replay is not None or self.over:
+            return None
+        asked = self._asked(seat)
+        if asked is None:
+            return None
+        return build_verdict(asked, question.target, question.place, question.cards)
+
     def _reason(self, state: State, command: Why) -> str:
         if command.text is not None:
             return state.explain(command.text, command.seat) or "It is a legal move"
@@ -748,11 +762,13 @@ class Match:
     # ------------------------------------------------------------- record, save
 
     def record(self, seat: int | None = None) -> Record:
-        """The game's record: the whole game; for ``seat`` of a game under way, the
-        game as that seat saw it (nothing hidden from it in the record)."""
-        if seat is None or self.state.outcome is not None:
-            return record_of(self.state, deal=self.deal)
-        return record_seen_by(self.state, seat)
+        """The game's record (a replay's: up to the position shown): the whole game; for
+        ``seat`` of a game under way, the game as that seat saw it (nothing hidden from
+        it in the record). A game started from a deal is written from that deal."""
+        state = self.state if self.replay is None else self.replay.state(self.replay.at)
+        if seat is None or state.outcome is not None:
+            return record_of(state, deal=self.deal)
+        return record_seen_by(state, seat, deal=self.deal)
 
     def save_data(self) -> dict[str, Any]:
         """What a saved game holds: the pack (and the fingerprint of its text, when it

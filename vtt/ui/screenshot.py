@@ -59,7 +59,8 @@ def game_window(pack: str, moves: int, options: dict[str, object], players: int 
     window.board.slide_ms = 0
     chooser = random.Random(2)
     for _ in range(moves):
-        legal = window.session.state.legal_list()
+        seat = window.session.match.to_move
+        legal = window.session.match.frame(seat).moves if seat is not None else ()
         if not legal:
             break
         window.session.play(legal[chooser.randrange(len(legal))])

@@ -439,7 +439,7 @@ class TableWindow(QMainWindow):
 
     def open_game_file(self, path: Path) -> bool:
         """Resume a saved game (``.jgame``) or step through a record in a game window."""
-        from vtt.ui.game.window import GameFileError, OpeningCancelled, open_game_file
+        from vtt.ui.game.opening import GameFileError, OpeningCancelled, open_game_file
 
         try:
             window = open_game_file(path, self.art)
@@ -559,8 +559,8 @@ class TableWindow(QMainWindow):
 
     def offer_game_restores(self) -> int:
         """Offer back each game a crash left in its autosave; how many came back."""
+        from vtt.ui.game.opening import GameFileError, resumed_game
         from vtt.ui.game.saved import autosaved_games, game_autosave
-        from vtt.ui.game.window import GameFileError, resumed_game
 
         restored = 0
         for path in autosaved_games():

@@ -81,7 +81,7 @@ def play_at_random(window, moves: int, seed: int) -> None:
 
     chooser = random.Random(seed)
     for _ in range(moves):
-        legal = window.session.state.legal_list()
+        legal = window.session.match.state.legal_list()
         if not legal or window.session.over:
             break
         window.session.play(legal[chooser.randrange(len(legal))])

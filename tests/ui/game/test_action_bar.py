@@ -32,7 +32,7 @@ def on_screen(window, button) -> bool:
 
 def click_button(window, words: str) -> None:
     """Click the action bar's button ending in ``words`` where it shows on screen."""
-    [button] = [b for b in window.action_buttons if b.text().endswith(words)]
+    [button] = [b for b in window.action_bar.buttons if b.text().endswith(words)]
     assert on_screen(window, button), (button.text(), button.geometry())
     at = button.rect().center()
     send_mouse(button, QEvent.Type.MouseButtonPress, at)
@@ -43,32 +43,32 @@ def test_after_each_step_of_a_janken_go_turn_its_moves_are_buttons_on_screen(qtb
     window = open_game(qtbot, "janken-go", (HUMAN, HUMAN))
     session = window.session
     drag_face(window, face_on(window, "d1"), place_of(window, "d2").place.centre)
-    assert all(on_screen(window, b) for b in window.action_buttons)
+    assert all(on_screen(window, b) for b in window.action_bar.buttons)
     drag_face(window, face_on(window, "d2"), place_of(window, "d3").place.centre)
     assert [m.text for m in session.moves] == ["step R d1 d2", "step R d2 d3"]
-    assert session.state.to_move == 0  # the turn goes on: its moves are listed
-    assert len(window.action_buttons) == 2
-    assert all(on_screen(window, b) for b in window.action_buttons)
+    assert session.match.state.to_move == 0  # the turn goes on: its moves are listed
+    assert len(window.action_bar.buttons) == 2
+    assert all(on_screen(window, b) for b in window.action_bar.buttons)
     click_button(window, "end turn")
-    assert session.moves[-1].text == "end turn" and session.state.to_move == 1
+    assert session.moves[-1].text == "end turn" and session.match.state.to_move == 1
 
 
 def test_after_an_attack_in_battlefront_the_further_attacks_and_the_turns_end_show(qtbot):
     window = open_game(qtbot, "battlefront", (HUMAN, HUMAN), seed=3)
     session = window.session
-    attacks = [b for b in window.action_buttons if "attack" in b.text()]
+    attacks = [b for b in window.action_bar.buttons if "attack" in b.text()]
     assert attacks
     click_button(window, attacks[0].text()[-12:])
-    assert session.moves[-1].text.startswith("attack") and session.state.to_move == 0
-    texts = [b.text() for b in window.action_buttons]
+    assert session.moves[-1].text.startswith("attack") and session.match.state.to_move == 0
+    texts = [b.text() for b in window.action_bar.buttons]
     # The turn's end first (key 1), then the attacks still open.
     assert texts[0] == "&1 end" and len(texts) > 1, texts
-    assert all(on_screen(window, b) for b in window.action_buttons)
+    assert all(on_screen(window, b) for b in window.action_bar.buttons)
     click_button(window, texts[1][3:])
-    assert session.moves[-1].text == texts[1][3:] and session.state.to_move == 0
-    assert all(on_screen(window, b) for b in window.action_buttons)
+    assert session.moves[-1].text == texts[1][3:] and session.match.state.to_move == 0
+    assert all(on_screen(window, b) for b in window.action_bar.buttons)
     click_button(window, "&1 end")
-    assert session.moves[-1].text == "end" and session.state.to_move == 1
+    assert session.moves[-1].text == "end" and session.match.state.to_move == 1
 
 
 FOUR = (HUMAN, HUMAN, HUMAN, HUMAN)
@@ -76,14 +76,14 @@ FOUR = (HUMAN, HUMAN, HUMAN, HUMAN)
 
 def bids(window) -> list[str]:
     """The legal bids of the person to move, as their values."""
-    return [m.text.removeprefix("bid ") for m in window.session.state.legal_list()]
+    return [m.text.removeprefix("bid ") for m in window.session.match.state.legal_list()]
 
 
 def test_every_bid_of_stones_is_in_sight_at_once_and_a_click_makes_it(qtbot):
     window = open_game(qtbot, "stones", FOUR, seed=2)
     session = window.session
-    assert session.state.phase == "bid"
-    [grid] = window.action_grids.values()
+    assert session.match.state.phase == "bid"
+    [grid] = window.action_bar.grids.values()
     assert [b.text() for b in grid.buttons] == bids(window)
     assert len(grid.buttons) > 9  # more than the number keys reach
     assert all(on_screen(window, b) for b in grid.buttons)
@@ -93,7 +93,7 @@ def test_every_bid_of_stones_is_in_sight_at_once_and_a_click_makes_it(qtbot):
 
 def test_every_bid_is_reached_from_the_keyboard(qtbot):
     window = open_game(qtbot, "stones", FOUR, seed=2)
-    [grid] = window.action_grids.values()
+    [grid] = window.action_bar.grids.values()
     buttons = grid.buttons
     focused = QApplication.focusWidget
     key(window.view, Qt.Key.Key_1, text="1")  # the grid's number key: its first value
@@ -127,15 +127,15 @@ def test_the_next_hands_bids_start_afresh(qtbot):
     key(QApplication.focusWidget(), Qt.Key.Key_Return)  # the highest bid
     chooser = random.Random(4)
     for _ in range(300):  # the other bids and the hand's tricks, to the next hand's bids
-        state = session.state
+        state = session.match.state
         if state.phase == "bid" and state.var("hands_played") == 1:
             break
         legal = state.legal_list()
         session.play(legal[chooser.randrange(len(legal))])
-    assert session.state.phase == "bid" and session.state.var("hands_played") == 1
+    assert session.match.state.phase == "bid" and session.match.state.var("hands_played") == 1
     if window.cover.isVisible():
         qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
-    [grid] = window.action_grids.values()
+    [grid] = window.action_bar.grids.values()
     assert [b.text() for b in grid.buttons] == bids(window)
     assert all(on_screen(window, b) for b in grid.buttons)
     key(window.view, Qt.Key.Key_1, text="1")

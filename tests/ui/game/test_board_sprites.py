@@ -7,15 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from vtt.ui.game import board
+from vtt.ui.game import painting
 from vtt.ui.qt import QColor, QImage, QPainter, QRectF, Qt
 
 
 @pytest.fixture(autouse=True)
 def _no_kept_looks() -> Iterator[None]:
-    board._SPRITES.clear()
+    painting._SPRITES.clear()
     yield
-    board._SPRITES.clear()
+    painting._SPRITES.clear()
 
 
 def _canvas() -> QImage:
@@ -37,7 +37,9 @@ def test_a_look_is_drawn_once_and_then_copied(qapp: object) -> None:
     first, second = _canvas(), _canvas()
     for image in (first, second):
         painter = QPainter(image)
-        board.draw_kept(painter, ("square", "red"), QRectF(10, 10, 40, 40), _square(calls, "red"))
+        painting.draw_kept(
+            painter, ("square", "red"), QRectF(10, 10, 40, 40), _square(calls, "red")
+        )
         painter.end()
     assert calls == ["red"]
     assert first == second
@@ -49,23 +51,23 @@ def test_another_look_or_another_scale_is_drawn_anew(qapp: object) -> None:
     image = _canvas()
     painter = QPainter(image)
     area = QRectF(10, 10, 40, 40)
-    board.draw_kept(painter, ("square", "red"), area, _square(calls, "red"))
-    board.draw_kept(painter, ("square", "blue"), area, _square(calls, "blue"))
+    painting.draw_kept(painter, ("square", "red"), area, _square(calls, "red"))
+    painting.draw_kept(painter, ("square", "blue"), area, _square(calls, "blue"))
     painter.scale(2, 2)  # a zoomed view needs a sharper picture
-    board.draw_kept(painter, ("square", "red"), area, _square(calls, "red"))
+    painting.draw_kept(painter, ("square", "red"), area, _square(calls, "red"))
     painter.end()
     assert calls == ["red", "blue", "red"]
     assert QColor(image.pixel(60, 60)) == QColor("red")  # drawn at twice the size
 
 
 def test_only_so_many_pixels_are_kept(qapp: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(board, "SPRITE_PIXELS", 40 * 40 * 3)
+    monkeypatch.setattr(painting, "SPRITE_PIXELS", 40 * 40 * 3)
     image = _canvas()
     painter = QPainter(image)
     for index in range(6):
-        board.draw_kept(painter, ("square", index), QRectF(10, 10, 40, 40), lambda p: None)
+        painting.draw_kept(painter, ("square", index), QRectF(10, 10, 40, 40), lambda p: None)
     painter.end()
-    assert [key[0][1] for key in board._SPRITES] == [3, 4, 5]  # the oldest went first
+    assert [key[0][1] for key in painting._SPRITES] == [3, 4, 5]  # the oldest went first
 
 
 def test_a_kept_picture_lands_pixel_for_pixel_at_a_zoom_that_is_not_whole(qapp: object) -> None:
@@ -94,7 +96,7 @@ def test_a_kept_picture_lands_pixel_for_pixel_at_a_zoom_that_is_not_whole(qapp: 
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.translate(197.4, 20.6)
     painter.scale(scale, scale)
-    board.draw_kept(painter, ("stripes",), area, stripes)
+    painting.draw_kept(painter, ("stripes",), area, stripes)
     painter.end()
     (width,) = columns
     row = round(20.6 + (area.y() + area.height() / 2) * scale)

@@ -70,7 +70,7 @@ def aim(window, card: str, target: str, seat: int = 1, zone: str = "front") -> N
 
 
 def panel(window) -> str:
-    return window.build_text.text() if window.build_panel.isVisible() else ""
+    return window.build_panel.label.text() if window.build_panel.isVisible() else ""
 
 
 def marks(window) -> dict[str, str]:
@@ -87,7 +87,7 @@ def test_an_attack_is_built_by_dragging_the_starter_and_clicking_a_helper(game):
     assert builder.active
     assert "2 of 6 needed" in panel(window)
     assert "Not enough: 2R counts 2, and 5L needs more than 5" in panel(window)
-    assert not window.build_play.isEnabled()
+    assert not window.build_panel.play_button.isEnabled()
     # The target and the starter are marked; 8S can help; 7L (the target's suit) cannot.
     shown = marks(window)
     assert shown["5L@front1"] == "aimed"
@@ -97,12 +97,12 @@ def test_an_attack_is_built_by_dragging_the_starter_and_clicking_a_helper(game):
     click(window.view, centre(face(window, "8S", "reinforcements", 0)))
     assert "10 of 6 needed: enough" in panel(window)
     assert "Ready: attack P2's 5L with 2R 8S" in panel(window)
-    assert window.build_play.isEnabled()
-    assert window.build_play.text() == "Attack"
+    assert window.build_panel.play_button.isEnabled()
+    assert window.build_panel.play_button.text() == "Attack"
     # A click on the target again makes the attack.
     click(window.view, centre(face(window, "5L", "front", 1)))
     assert [m.text for m in window.session.moves] == ["attack P2's 5L with 2R 8S"]
-    assert {str(c) for c in window.session.state.zone("captured")[0]} == {"5L"}
+    assert {str(c) for c in window.session.match.state.zone("captured")[0]} == {"5L"}
     assert not builder.active
     assert not window.build_panel.isVisible()
     assert not marks(window)
@@ -111,7 +111,7 @@ def test_an_attack_is_built_by_dragging_the_starter_and_clicking_a_helper(game):
 def test_the_panel_shows_a_seat_name_as_text_not_markup(game):
     window = game(SAMPLE, names=["P1", "<i>Eve</i><img/>"])
     aim(window, "2R", "5L")
-    markup = window.build_text.text()
+    markup = window.build_panel.label.text()
     assert "&lt;i&gt;Eve&lt;/i&gt;&lt;img/&gt;'s 5L" in markup
     assert "<img" not in markup and "<i>" not in markup
 
@@ -181,7 +181,7 @@ def test_escape_and_the_cancel_button_cancel_the_attack(qtbot, game):
     assert not window.build_panel.isVisible()
     assert not marks(window)
     aim(window, "QL", "7P")
-    qtbot.mouseClick(window.build_cancel, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.build_panel.cancel_button, Qt.MouseButton.LeftButton)
     assert not window.view.builder.active
     assert window.session.moves == []
 
@@ -189,7 +189,7 @@ def test_escape_and_the_cancel_button_cancel_the_attack(qtbot, game):
 def test_the_attack_button_and_enter_make_the_attack(qtbot, game):
     window = game(SAMPLE)
     aim(window, "QL", "7P")
-    qtbot.mouseClick(window.build_play, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.build_panel.play_button, Qt.MouseButton.LeftButton)
     assert [m.text for m in window.session.moves] == ["attack P2's 7P with QL"]
     aim(window, "2R", "5L")
     click(window.view, centre(face(window, "8S", "reinforcements", 0)))
@@ -235,20 +235,20 @@ def test_with_a_deck_each_the_card_dragged_onto_names_whose_it_is(game):
     click(window.view, centre(face(window, "8S", "front", 0)))
     click(window.view, centre(face(window, "5L", "front", 2)))
     assert [m.text for m in window.session.moves] == ["attack P3's 5L with 2R 8S"]
-    assert [str(c) for c in window.session.state.zone("front")[1]] == ["5L"]
+    assert [str(c) for c in window.session.match.state.zone("front")[1]] == ["5L"]
 
 
 def test_number_keys_and_the_action_bar_still_make_moves_while_building(qtbot, game):
     window = game(SAMPLE)
     aim(window, "2R", "5L")
     # The bar lists "pass" first, then the attacks: the first attack's key makes it.
-    index = next(i for i, m in enumerate(window.action_moves) if m.text.startswith("attack"))
-    first = window.action_moves[index]
+    index = next(i for i, m in enumerate(window.action_bar.moves) if m.text.startswith("attack"))
+    first = window.action_bar.moves[index]
     key(window.view, getattr(Qt.Key, f"Key_{index + 1}"), text=str(index + 1))
     assert [m.text for m in window.session.moves] == [first.text]
     assert not window.view.builder.active
-    button = window.action_buttons[0]
-    expected = window.action_moves[0].text
+    button = window.action_bar.buttons[0]
+    expected = window.action_bar.moves[0].text
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert [m.text for m in window.session.moves][-1] == expected
 
@@ -294,7 +294,7 @@ def test_any_pack_with_a_target_and_a_set_builds_the_same_way_from_the_hand_area
     for card in ("2S", "3S"):
         click(window.hand_view, centre(face(window, card, "hand", 0)))
     assert "Ready: buy 9R with 2S 3S 4W" in panel(window)
-    assert window.build_play.text() == "Buy"
+    assert window.build_panel.play_button.text() == "Buy"
     key(window.view, Qt.Key.Key_Return)
     assert [m.text for m in window.session.moves] == ["buy 9R with 2S 3S 4W"]
-    assert [str(c) for c in window.session.state.zone("bought")[0]] == ["9R"]
+    assert [str(c) for c in window.session.match.state.zone("bought")[0]] == ["9R"]

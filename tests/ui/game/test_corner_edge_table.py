@@ -16,12 +16,12 @@ def test_a_piece_stands_on_its_card_and_its_steps_glow_while_dragged(qtbot):
     window = open_game(qtbot, "corner-edge", (HUMAN, HUMAN), seed=1)
     session = window.session
     for _ in range(2):  # each player draws a card for the first turn
-        assert session.play(session.state.legal_list()[0])
+        assert session.play(session.match.state.legal_list()[0])
     window.uncover()
     piece = own_face(window, "pawn")
     cell = piece.place.key
     faces = [f for f in window.board.faces if f.place.key == cell]
-    card = session.state.zone("field")[cell[-1]][0]
+    card = session.match.state.zone("field")[cell[-1]][0]
     assert [f.face.component for f in faces] == [card, piece.face.component]
     # Each face stands for itself alone: no count badge on a piece standing on its card.
     assert [f.height for f in faces] == [1, 1]

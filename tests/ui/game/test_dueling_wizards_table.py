@@ -33,15 +33,15 @@ def test_both_wizards_cast_a_card_each_by_turns_behind_the_cover(qtbot):
     )
     session = window.session
     chooser = random.Random(2)
-    (draft_second,) = [b for b in window.action_buttons if b.text().endswith("draft second")]
+    (draft_second,) = [b for b in window.action_bar.buttons if b.text().endswith("draft second")]
     qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)  # P1 attacks first
-    while session.state.phase == "draft":
+    while session.match.state.phase == "draft":
         if window.cover.isVisible():
             _take_screen(qtbot, window)
         drag_move(window, chooser)
     if window.cover.isVisible():
         _take_screen(qtbot, window)
-    assert session.state.phase == "cast" and session.viewer == 0
+    assert session.match.state.phase == "cast" and session.viewer == 0
     names = session.names
     drafted = len(_log(window))  # the draft's lines name every card: the cast's come after
     cast = []  # (seat, card) in the order cast
@@ -65,10 +65,10 @@ def test_both_wizards_cast_a_card_each_by_turns_behind_the_cover(qtbot):
             _take_screen(qtbot, window)
     # Both spells shown together, the primary cards first (then the hand's questions,
     # an Ace's value or a Twin Defense's order, answered by the first button).
-    while session.state.var("hands") == 0:
+    while session.match.state.var("hands") == 0:
         if window.cover.isVisible():
             _take_screen(qtbot, window)
-        qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.action_bar.buttons[0], Qt.MouseButton.LeftButton)
     if window.cover.isVisible():
         _take_screen(qtbot, window)
     attack = f"{cast[0][1]} {cast[2][1]}"
@@ -88,16 +88,16 @@ def test_the_other_wizards_drafted_hand_lies_face_up_while_both_know_it(qtbot):
     window = open_game(qtbot, "dueling-wizards", (HUMAN, HUMAN), seed=3)
     session = window.session
     chooser = random.Random(3)
-    while session.state.phase in ("order", "draft"):
-        legal = session.state.legal_list()
+    while session.match.state.phase in ("order", "draft"):
+        legal = session.match.state.legal_list()
         session.play(legal[chooser.randrange(len(legal))])
         if window.cover.isVisible():
             _take_screen(qtbot, window)
         other = 1 - session.viewer
-        held = sorted(str(card) for card in session.state.env["hand"][other])
+        held = sorted(str(card) for card in session.match.state.env["hand"][other])
         shown = sorted(face.what or "back" for face in _faces_in(window, ("hand", other)))
         assert shown == held
-    assert session.state.phase == "cast"
+    assert session.match.state.phase == "cast"
     caster = session.viewer
     card = drag_move(window, chooser).removeprefix("cast ")
     _take_screen(qtbot, window)
@@ -109,7 +109,7 @@ def test_the_other_wizards_drafted_hand_lies_face_up_while_both_know_it(qtbot):
 
 
 def test_a_long_line_on_the_table_is_broken_in_two_not_cut_short(qtbot):
-    from vtt.ui.game.board import TABLE_LINE_PX, table_text
+    from vtt.ui.game.painting import TABLE_LINE_PX, table_text
     from vtt.ui.qt import QFontMetricsF
 
     window = open_game(qtbot, "dueling-wizards", (HUMAN, HUMAN), seed=3)
@@ -137,9 +137,9 @@ def test_the_spells_zones_are_laid_out_from_the_first_spell_cast(qtbot):
     session = window.session
     spells = {(zone, seat) for zone in ("casting", "spell", "discard") for seat in (0, 1)}
     chooser = random.Random(3)
-    while session.state.phase in ("order", "draft"):
+    while session.match.state.phase in ("order", "draft"):
         assert not spells & set(window.board.places)
-        legal = session.state.legal_list()
+        legal = session.match.state.legal_list()
         session.play(legal[chooser.randrange(len(legal))])
         if window.cover.isVisible():
             _take_screen(qtbot, window)

@@ -10,8 +10,8 @@ import pytest
 from game_windows import open_game, play_at_random
 
 from vtt.rules import load_game
-from vtt.ui.game.board import label_font
-from vtt.ui.game.projection import LABEL_PX
+from vtt.ui.game.painting import label_font
+from vtt.ui.game.places import LABEL_PX
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QFontMetricsF, QRectF
 

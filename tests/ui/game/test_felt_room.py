@@ -53,8 +53,8 @@ def _draft(qtbot, window) -> None:
     """Play the order and the whole draft (24 elements, 12 to each wizard)."""
     chooser = random.Random(4)
     session = window.session
-    while session.state.phase in ("order", "draft"):
-        legal = session.state.legal_list()
+    while session.match.state.phase in ("order", "draft"):
+        legal = session.match.state.legal_list()
         session.play(legal[chooser.randrange(len(legal))])
         _take_screen(qtbot, window)
     QApplication.processEvents()

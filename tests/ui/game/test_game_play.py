@@ -14,7 +14,7 @@ from vtt.ai.random_agent import RandomAgent
 from vtt.janken import Card
 from vtt.rules.stdlib import rule_between
 from vtt.rules.values import Cell
-from vtt.ui.game.board import FaceItem
+from vtt.ui.game.items import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QColor, QPointF, Qt
 
@@ -65,11 +65,11 @@ def test_jantori_played_to_the_end_by_dragging_pieces(qtbot):
         assert session.moves[before].text == text
         made += 1
     assert made >= 1
-    assert len(session.moves) == 24 or "no legal placement" in session.state.outcome.reason
+    assert len(session.moves) == 24 or "no legal placement" in session.match.state.outcome.reason
     assert window.result.isVisible()
-    winners = [session.names[w] for w in session.state.outcome.winners]
-    assert winners[0] in window.result_text.text()
-    window.play_again.click()
+    winners = [session.names[w] for w in session.match.state.outcome.winners]
+    assert winners[0] in window.result.label.text()
+    window.result.again_button.click()
     assert not session.over and session.moves == [] and not window.result.isVisible()
 
 
@@ -85,23 +85,23 @@ def test_a_tic_tac_rock_round_played_by_dragging_cards(qtbot):
         if session.drags().targets:
             text = drag_move(window, chooser)
         else:
-            (button,) = window.action_buttons
+            (button,) = window.action_bar.buttons
             text = session.drags().actions[0].text
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert session.moves[before].text == text
     assert session.over and window.result.isVisible()
     # One round decides the game (wins_needed 1): its winner wins, and the panel says so.
-    outcome = session.state.outcome
-    wins = session.state.var("wins")
+    outcome = session.match.state.outcome
+    wins = session.match.state.var("wins")
     assert sorted(wins) == [0, 1] and outcome.winners == (wins.index(1),)
     winner = session.names[outcome.winners[0]]
-    assert window.result_text.text() == f"{winner} won: {winner} won 1 round"
+    assert window.result.label.text() == f"{winner} won: {winner} won 1 round"
 
 
 def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
     session = window.session
-    before = session.state.copy()
+    before = session.match.state.copy()
     face = own_face(window, "R")
     home = face.pos()
     far = window.board.places[("board", Cell.parse("c3"))]
@@ -110,7 +110,7 @@ def test_an_illegal_drop_snaps_back_with_the_rule_and_changes_nothing(qtbot):
         "You can only place next to your marker on a3, "
         "or jump over Black's marker to the cell just beyond it"
     )
-    assert session.state == before and session.moves == []
+    assert session.match.state == before and session.moves == []
     assert face.pos() == home
     assert not any(item.legal for item in window.board.places.values())
 
@@ -158,7 +158,7 @@ def test_illegal_drops_of_cards_give_the_packs_reasons(qtbot):
     seed, card, top = _unbeating_card({})
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=seed)
     session = window.session
-    before = session.state.copy()
+    before = session.match.state.copy()
     face = own_face(window, card)
     home = face.pos()
     drag_face(window, face, window.board.places[("board", 0, Cell.parse("b2"))].place.centre)
@@ -167,7 +167,7 @@ def test_illegal_drops_of_cards_give_the_packs_reasons(qtbot):
     if played.suit != covered.suit:
         why = rule_between(played, covered)
     assert window.message.text() == f"{card} does not beat {top} on b2: {why}"
-    assert session.state == before and face.pos() == home
+    assert session.match.state == before and face.pos() == home
     closed = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), options={"centre_off_limits": True})
     centre = closed.board.places[("board", 0, Cell.parse("b2"))].place.centre
     what = sorted(closed.session.drags().targets)[0]
@@ -240,7 +240,7 @@ def test_number_keys_make_the_action_bar_moves(qtbot):
     window = open_game(qtbot, "war", (HUMAN, COMPUTER), seed=4)
     session = window.session
     assert [m.text for m in session.drags().actions] == ["flip"]
-    assert window.action_buttons[0].text() == "&1 flip"
+    assert window.action_bar.buttons[0].text() == "&1 flip"
     qtbot.keyClick(window.view, Qt.Key.Key_1)
     assert session.moves[0].text == "flip"
 
@@ -250,21 +250,21 @@ def test_a_move_the_rules_refuse_is_told_in_the_message_line(qtbot):
     session = window.session
     assert not window.play("pass")
     assert window.message.text() == "You can play a card, so you cannot pass"
-    assert session.moves == [] and window.action_buttons == []
+    assert session.moves == [] and window.action_bar.buttons == []
 
 
 def test_the_screen_is_covered_when_it_passes_to_another_person(qtbot):
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
     session = window.session
     assert not window.cover.isVisible()
-    mover = session.state.to_move
+    mover = session.match.state.to_move
     first = session.drags()
     what = sorted(first.targets)[0]
     assert window.play(next(iter(first.targets[what].values())))
     assert window.cover.isVisible() and not window.view.isVisible()
-    assert session.state.to_move == 1 - mover
+    assert session.match.state.to_move == 1 - mover
     assert f"Pass the screen to {session.names[1 - mover]}" in window.cover.text()
-    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_buttons)
+    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_bar.buttons)
     qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
     assert window.view.isVisible() and not window.cover.isVisible()
     assert session.viewer == 1 - mover and window.log.count() == len(session.moves)
@@ -275,12 +275,12 @@ def test_the_first_hand_of_a_game_between_people_waits_behind_the_cover(qtbot):
     later one does, so the other never sees the first hand."""
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4, take_screen=False)
     session = window.session
-    first = session.names[session.state.to_move]
+    first = session.names[session.match.state.to_move]
     assert window.cover.isVisible() and not window.view.isVisible()
     assert f"Pass the screen to {first}" in window.cover.text()
     # The cover takes the table's whole place, a curtain, not a strip over an empty room.
     assert window.cover.height() > window.centralWidget().height() * 0.7
-    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_buttons)
+    assert window.log.count() == 0 and not any(b.isVisible() for b in window.action_bar.buttons)
     qtbot.keyClick(window.view, Qt.Key.Key_1)  # a number key makes no move behind it
     assert session.moves == []
     qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
@@ -419,8 +419,8 @@ def test_the_result_names_players_as_they_were_seated(qtbot):
     setup = GameSetup("jantori", seats, {}, 0, deal=record.deal)
     window = GameWindow(setup, pause_ms=5)
     qtbot.addWidget(window)
-    assert window.session.state.outcome.reason.startswith("Ann has pieces left")
-    text = window.result_text.text()
+    assert window.session.match.state.outcome.reason.startswith("Ann has pieces left")
+    text = window.result.label.text()
     assert text.startswith("Ben won: Ann has pieces left and no legal placement"), text
     assert window.status.text() == "Game over · Ann has pieces left and no legal placement"
 
@@ -434,7 +434,7 @@ def test_names_typed_with_spaces_or_twice_become_one_word_each(qtbot):
     window = GameWindow(GameSetup("war", seats, {"mode": "classic"}, 4), pause_ms=5)
     qtbot.addWidget(window)
     session = window.session
-    assert session.names == session.state.seat_names == ("Ann-Lee", "ann-lee-2")
+    assert session.names == session.match.state.seat_names == ("Ann-Lee", "ann-lee-2")
     assert window.status.text().endswith("Ann-Lee to move · playing a round")
     session.play("flip")
     window.uncover()
@@ -631,7 +631,7 @@ def test_a_zone_left_off_still_shows_when_something_is_in_it(qtbot):
     # Without Jokers 65 cards deal 32 each: the one left over stays in the deck zone,
     # which classic War does not use, so the window shows it rather than hide a card.
     window = open_game(qtbot, "war", (HUMAN, HUMAN), options={"mode": "classic"})
-    assert len(window.session.state.zone("pool")) == 1
+    assert len(window.session.match.state.zone("pool")) == 1
     assert ("pool",) in window.board.places
     assert [face.place.key for face in window.board.faces].count(("pool",)) == 1
 
@@ -655,7 +655,7 @@ def test_the_places_the_last_move_changed_wear_a_gold_edge(qtbot):
     edge.recent = False
     assert _painted(edge, at) != gold.name()  # which an unchanged place does not have
     edge.recent = True
-    session.play(session.state.legal_list()[0])
+    session.play(session.match.state.legal_list()[0])
     assert ("board", Cell.parse("b3")) not in recent() and ("reserve", 1) in recent()
     session.undo()
     assert recent() == set()  # an undo is not a move to point at
@@ -685,13 +685,13 @@ def test_the_result_lies_over_the_board_which_keeps_its_size(qtbot):
     size = view.size()
     chooser = random.Random(1)
     while not session.over:
-        moves = session.state.legal_list()
+        moves = session.match.state.legal_list()
         session.play(moves[chooser.randrange(len(moves))])
     assert window.result.isVisible() and view.size() == size  # no picture drawn anew
     panel = window.result.geometry()
     assert view.rect().contains(panel) and panel.bottom() > view.height() - 80
-    text = window.result_text.text()
-    given = zip(session.names, session.state.outcome.scores, strict=True)
+    text = window.result.label.text()
+    given = zip(session.names, session.match.state.outcome.scores, strict=True)
     scores = ", ".join(f"{name} {score}" for name, score in given)
     assert text.count(scores) == 1  # the pack's reason gives the scores: not said twice
     window.resize(window.width() - 300, window.height() - 100)
@@ -742,7 +742,7 @@ def test_a_joker_dropped_on_the_pile_asks_for_its_suit_in_the_action_bar(qtbot):
         "The JkL goes there in several ways: choose one in the action bar"
     )
     assert session.moves == []
-    calls = [b for b in window.action_buttons if "play JkL as" in b.text()]
+    calls = [b for b in window.action_bar.buttons if "play JkL as" in b.text()]
     assert len(calls) == 5
     [scissors] = [b for b in calls if b.text().endswith("as S")]
     qtbot.mouseClick(scissors, Qt.MouseButton.LeftButton)
@@ -758,7 +758,7 @@ def test_a_var_holding_as_many_cards_as_there_are_seats_is_not_shown_per_seat(qt
     session = window.session
     attack = next(
         m
-        for m in session.state.legal_moves
+        for m in session.match.state.legal_moves
         if m.text.startswith("attack") and m.text.count(" ") == 5
     )
     assert session.play(attack.text), window.message.text()
@@ -769,7 +769,7 @@ def test_a_var_holding_as_many_cards_as_there_are_seats_is_not_shown_per_seat(qt
 
 def test_the_black_seats_dot_shows_on_dark_wood_and_in_the_side_panel(qtbot):
     from vtt.ui.art import DARK_DOT
-    from vtt.ui.game.board import DOT_GROUND
+    from vtt.ui.game.painting import DOT_GROUND
 
     window = open_game(qtbot, "jantori", (COMPUTER, HUMAN), seed=2)
     wait_for_person(qtbot, window)
@@ -780,7 +780,7 @@ def test_the_black_seats_dot_shows_on_dark_wood_and_in_the_side_panel(qtbot):
         f'<span style="background-color:{DOT_GROUND}; color:{black.name()}">'
     )
     # The dot before "Black's pieces in hand" has a light ring on the dark wood.
-    from vtt.ui.game.board import HandLabel
+    from vtt.ui.game.items import HandLabel
 
     reserve = window.board.places[("reserve", 1)]
     assert reserve.place.in_hand  # its label is printed above the cards, on its own ground
@@ -814,7 +814,7 @@ def test_a_card_picked_up_in_the_hand_leaves_the_hands_label_readable(qtbot):
     at = window.hand_view.mapFromScene(grip(face) + middle - QPointF(20, 20) - corner)
     assert widget.rect().contains(at)
     send_mouse(widget, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton, LEFT)
-    assert window.view.dragging is face
+    assert window.view.drag is not None and window.view.drag.face is face
     assert face.mapRectToScene(face.rect()).contains(middle)  # the card lies over the label
     top = window.board.items(middle)[0]
     assert top is not face and top.zValue() > face.zValue()

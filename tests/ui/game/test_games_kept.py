@@ -104,7 +104,7 @@ def test_a_game_autosaves_after_every_move_and_comes_back_after_a_crash(qtbot, w
     game = played_jantori(qtbot, moves_by_person=3)
     qtbot.waitUntil(lambda: autosaved_moves(game) == texts(game))
     left_behind = game.autosave.path.read_bytes()
-    state, moves = game.session.state, texts(game)
+    state, moves = game.session.match.state, texts(game)
     game.close()
     assert autosaved_games() == []  # a clean close discards it
     # The crash: the window went away without closing, and its autosave stayed.
@@ -116,7 +116,7 @@ def test_a_game_autosaves_after_every_move_and_comes_back_after_a_crash(qtbot, w
     assert "Resume the game of JANTORI" in questions[0] and "White, Black" in questions[0]
     (back,) = window.game_windows
     qtbot.addWidget(back)
-    assert back.isVisible() and back.session.state == state and texts(back) == moves
+    assert back.isVisible() and back.session.match.state == state and texts(back) == moves
     assert back.session.agents.keys() == {1}
     # The old file is gone and the resumed game keeps its own autosave from the start.
     assert autosaved_games() == [back.autosave.path]
@@ -175,5 +175,5 @@ def test_moves_made_faster_than_the_autosave_waits_are_all_kept_but_the_last(qtb
     chooser = random.Random(5)
     made = len(session.moves)
     for count in range(made + 1, made + 9):
-        assert session.play(chooser.choice(list(session.state.legal_moves)))
+        assert session.play(chooser.choice(list(session.match.state.legal_moves)))
         assert len(autosaved_moves(game) or []) >= count - 1

@@ -10,8 +10,8 @@ from gestures import LEFT, key, paint_windows, send_mouse
 from vtt.janken import Card
 from vtt.resources import user_data_dir
 from vtt.rules.values import Cell
-from vtt.ui.game.board import FaceItem
 from vtt.ui.game.handorder import DEALT, by_name, chosen_order, keep_order
+from vtt.ui.game.items import FaceItem
 from vtt.ui.game.pace import choose_pace, chosen_pace
 from vtt.ui.game.session import HUMAN
 from vtt.ui.game.settings import read_settings, write_setting
@@ -38,12 +38,12 @@ def must_follow(qtbot):
     for seed in range(1, 40):
         window = open_game(qtbot, "stones", FOUR, seed=seed)
         session = window.session
-        while session.state.phase == "bid":
+        while session.match.state.phase == "bid":
             assert window.play("bid 3")
             take_screen(qtbot, window)
-        assert window.play(str(session.state.legal_list()[0]))  # the lowest Paper leads
+        assert window.play(str(session.match.state.legal_list()[0]))  # the lowest Paper leads
         take_screen(qtbot, window)
-        state = session.state
+        state = session.match.state
         led = state.zone("trick")[0].suit
         suits = {card.suit for card in state.zone("hand")[state.to_move]}
         if led in suits and len(suits) > 1:
@@ -74,7 +74,7 @@ def test_an_off_suit_card_dropped_on_the_trick_goes_back_with_the_packs_reason(q
     assert window.message.text() == f"You must follow suit: you hold a {led.title} card"
     assert session.moves == moves  # nothing was played
     assert face.pos() == home and face.place.in_hand
-    assert what in {str(c) for c in session.state.zone("hand")[session.state.to_move]}
+    assert what in {str(c) for c in session.match.state.zone("hand")[session.match.state.to_move]}
     # Let go off the table's places, it goes back with the same reason.
     drag_face(window, face, window.board.layout.felt[:2])
     assert window.message.text() == f"You must follow suit: you hold a {led.title} card"
@@ -89,13 +89,13 @@ def test_an_off_suit_card_dropped_on_the_trick_goes_back_with_the_packs_reason(q
 def test_each_card_of_the_trick_wears_the_name_of_its_player(qtbot):
     window = open_game(qtbot, "stones", FOUR, seed=5, names=("Ann", "Ben", "Cat", "Dan"))
     session = window.session
-    while session.state.phase == "bid":
+    while session.match.state.phase == "bid":
         assert window.play("bid 2")
         take_screen(qtbot, window)
     movers = []
     for _ in range(3):
-        movers.append(session.names[session.state.to_move])
-        assert window.play(str(session.state.legal_list()[0]))
+        movers.append(session.names[session.match.state.to_move])
+        assert window.play(str(session.match.state.legal_list()[0]))
         take_screen(qtbot, window)
         paint_windows()
         trick = sorted(
@@ -120,16 +120,16 @@ def test_the_hand_is_sorted_by_the_key_and_kept_for_the_game_only_on_the_screen(
     window = open_game(qtbot, "stones", FOUR, seed=5)
     session = window.session
     seat = session.viewer
-    dealt = [str(card) for card in session.state.zone("hand")[seat]]
+    dealt = [str(card) for card in session.match.state.zone("hand")[seat]]
     assert shown_hand(window) == dealt  # as dealt, until the person chooses
-    moves, state = list(session.moves), session.state.copy()
+    moves, state = list(session.moves), session.match.state.copy()
     cards = [Card.parse(text) for text in dealt]
     by_suit = [str(c) for c in sorted(cards, key=lambda c: (c.is_joker, c.suit, c.rank))]
     by_rank = [str(c) for c in sorted(cards, key=lambda c: (c.is_joker, c.rank, c.suit))]
     for wanted in (by_suit, by_suit[::-1], by_rank, by_rank[::-1], dealt):
         key(window.view, Qt.Key.Key_S, text="s")
         assert shown_hand(window) == wanted
-        assert session.state == state and session.moves == moves  # the game is untouched
+        assert session.match.state == state and session.moves == moves  # the game is untouched
     key(window.view, Qt.Key.Key_S, text="s")
     assert window.message.text() == "The hand is shown by suit, then rank"
     # The slots stay where they were: the first card lies where the first card lay.
@@ -137,16 +137,16 @@ def test_the_hand_is_sorted_by_the_key_and_kept_for_the_game_only_on_the_screen(
         (f.pos() for f in hand_faces(window)), key=lambda p: p.x()
     )
     # A card played from the sorted hand is the card dragged, in the pack's notation.
-    while session.state.phase == "bid":
+    while session.match.state.phase == "bid":
         assert window.play("bid 2")
         take_screen(qtbot, window)
-    mover = session.state.to_move
-    legal = {m.text for m in session.state.legal_list()}
+    mover = session.match.state.to_move
+    legal = {m.text for m in session.match.state.legal_list()}
     face = next(f for f in hand_faces(window) if f"play {f.what}" in legal)
     card = face.what
     drag_face(window, face, window.board.places[("trick",)].place.centre)
     assert session.moves[-1].text == f"play {card}"
-    assert card not in {str(c) for c in session.state.zone("hand")[mover]}
+    assert card not in {str(c) for c in session.match.state.zone("hand")[mover]}
     # Another game of Stones opens with the hand by suit (a pace chosen meanwhile keeps
     # it); another pack, as dealt.
     choose_pace("fast")
@@ -155,7 +155,7 @@ def test_the_hand_is_sorted_by_the_key_and_kept_for_the_game_only_on_the_screen(
     assert mine == sorted(mine, key=lambda c: (c.is_joker, c.suit, c.rank))
     other = open_game(qtbot, "green-queen", FOUR, seed=6)
     seat = other.session.viewer
-    assert shown_hand(other) == [str(c) for c in other.session.state.zone("hand")[seat]]
+    assert shown_hand(other) == [str(c) for c in other.session.match.state.zone("hand")[seat]]
 
 
 def test_the_hand_areas_menu_orders_the_hand(qtbot):
@@ -196,9 +196,9 @@ def test_a_fanned_discard_pile_names_its_top_card_on_a_plate_and_every_card_on_h
     session = window.session
     movers = []
     while len(movers) < 5:
-        plays = [m for m in session.state.legal_list() if m.text.startswith("play ")]
+        plays = [m for m in session.match.state.legal_list() if m.text.startswith("play ")]
         assert plays and not session.over
-        movers.append(session.names[session.state.to_move])
+        movers.append(session.names[session.match.state.to_move])
         assert window.play(str(plays[0]))
         take_screen(qtbot, window)
     pile = sorted(
@@ -217,8 +217,10 @@ def test_a_fanned_discard_pile_names_its_top_card_on_a_plate_and_every_card_on_h
 def test_in_jokers_wild_a_card_that_matches_nothing_is_dimmed_with_the_packs_reason(qtbot):
     window = open_game(qtbot, "jokers-wild", (HUMAN,) * 3, seed=3)
     session = window.session
-    top = str(session.state.zone("discard")[-1])
-    legal = {m.text.split()[1] for m in session.state.legal_list() if m.text.startswith("play ")}
+    top = str(session.match.state.zone("discard")[-1])
+    legal = {
+        m.text.split()[1] for m in session.match.state.legal_list() if m.text.startswith("play ")
+    }
     faces = hand_faces(window)
     dimmed = [f for f in faces if f.barred]
     assert dimmed and len(dimmed) < len(faces)

@@ -9,7 +9,7 @@ import random
 from game_windows import open_game
 from test_game_play import drag_move, wait_for_person
 
-from vtt.ui.game.board import TABLE_LINE_PX
+from vtt.ui.game.painting import TABLE_LINE_PX
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QColor, QImage, QPainter, QRectF, Qt
 
@@ -21,7 +21,7 @@ def _play_until(qtbot, window, done, chooser: random.Random, look_first=False) -
     while True:
         if look_first:
             wait_for_person(qtbot, window)
-        if done(session.state):
+        if done(session.match.state):
             return
         if not look_first:
             wait_for_person(qtbot, window)
@@ -30,7 +30,7 @@ def _play_until(qtbot, window, done, chooser: random.Random, look_first=False) -
             text = drag_move(window, chooser)
             assert session.moves[before].text == text
         else:
-            button = chooser.choice(window.action_buttons)
+            button = chooser.choice(window.action_bar.buttons)
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
@@ -44,11 +44,11 @@ def test_hit_points_are_bars_that_follow_each_hand(qtbot):
         assert bar.text() == f"{names[seat]} · HP 100 / 100"
     # The bars stand for the var: the text list does not repeat it.
     assert "HP:" not in window.scores.text()
-    (draft_second,) = [b for b in window.action_buttons if b.text().endswith("draft second")]
+    (draft_second,) = [b for b in window.action_bar.buttons if b.text().endswith("draft second")]
     qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)
     chooser = random.Random(4)
     _play_until(qtbot, window, lambda state: state.var("hands") >= 2, chooser)
-    hp = session.state.var("hp")
+    hp = session.match.state.var("hp")
     assert hp != (100, 100)  # (this game: the hands hurt, so the bars move)
     for seat, bar in bars.items():
         assert bar.value() == max(0, min(100, hp[seat]))
@@ -85,15 +85,15 @@ def test_the_last_hands_damage_is_written_on_the_table_until_the_next_hand(qtbot
     # Written big enough to read at the window's own zoom.
     assert TABLE_LINE_PX * window.view.transform().m11() >= 12
     assert board.written == {} and _bright_pixels(window, strip) == 0
-    (draft_second,) = [b for b in window.action_buttons if b.text().endswith("draft second")]
+    (draft_second,) = [b for b in window.action_bar.buttons if b.text().endswith("draft second")]
     qtbot.mouseClick(draft_second, Qt.MouseButton.LeftButton)  # the person attacks first
     chooser = random.Random(4)
     _play_until(qtbot, window, lambda state: state.var("hands") >= 1, chooser, look_first=True)
     # The person attacked; the computer defended, then cast its own attack at once:
     # the next hand has begun, and the line of the hand before is still there.
-    assert session.state.var("hands") == 1 and session.state.zone("casting")[1]
+    assert session.match.state.var("hands") == 1 and session.match.state.zone("casting")[1]
     board.finish_moments()  # the table as the state has it, not a moment of the hand
-    hp = session.state.var("hp")
+    hp = session.match.state.var("hp")
     line = board.written["last"]
     assert line.startswith(f"Round 1, hand 1: {names[0]}'s attack: ")
     # The damage it tells is what the bars lost: to the defender, or reflected.

@@ -54,7 +54,7 @@ def test_tic_tac_rock_keeps_board_cards_in_place_and_hands_private(qtbot):
         wait_for_person(qtbot, window)
         drag_move(window, chooser)
     wait_for_person(qtbot, window)
-    state = session.state
+    state = session.match.state
     board = {
         centre(face.face.rect): face.what
         for face in window.board.faces
@@ -81,7 +81,7 @@ def test_war_face_down_stacks_stay_face_down_and_face_up_cards_face_up(qtbot):
         wait_for_person(qtbot, window)
         window.make_action(0)
     wait_for_person(qtbot, window)
-    state = window.session.state
+    state = window.session.match.state
     stock_place = window.board.layout.places[("stock", 0)]
     won = [str(c) for seat in range(2) for c in state.zone("won")[seat]]
     layout = window.board.layout
@@ -176,11 +176,11 @@ def test_jantori_piles_of_pieces_become_piles_of_tokens(qtbot):
     chooser = random.Random(4)
     piled = {}
     for _ in range(40):
-        board = session.state.zone("board")
+        board = session.match.state.zone("board")
         piled = {cell: stack for cell, stack in board.items() if len(stack) > 1}
-        if piled or session.state.outcome is not None:
+        if piled or session.match.state.outcome is not None:
             break
-        moves = list(session.state.legal_moves)
+        moves = list(session.match.state.legal_moves)
         onto = [m for m in moves if board[m.values[1]]]
         session.play(chooser.choice(onto or moves))
     assert piled, "no cell holds two pieces"
@@ -245,7 +245,7 @@ def test_house_rules_keep_the_person_at_the_screen_and_the_cover(qtbot):
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
     chooser = random.Random(3)
     while window.session.viewer != 1:  # the second person takes the screen
-        assert window.play(chooser.choice(list(window.session.state.legal_moves)))
+        assert window.play(chooser.choice(list(window.session.match.state.legal_moves)))
         qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)
     switched(qtbot, window)
     free = window.free_table.session
@@ -255,3 +255,13 @@ def test_house_rules_keep_the_person_at_the_screen_and_the_cover(qtbot):
     switched(qtbot, again)
     covered = again.free_table.session
     assert covered.active_seat == again.session.viewer and covered.covered
+
+
+def test_a_game_between_computers_goes_on_under_house_rules_too(qtbot):
+    """Nobody at the screen plays a seat: the game still lies on the free table, every
+    card where it was (the window's seats are all at this screen)."""
+    window = open_game(qtbot, "war", (COMPUTER, COMPUTER), seed=4, take_screen=False)
+    window.computers.stop()
+    table = switched(qtbot, window)
+    cards = [c for c in table.cards() if isinstance(c, CardPiece)]
+    assert len(cards) == len(list(window.session.match.state.components()))

@@ -47,7 +47,7 @@ def let_go(window, at: QPoint) -> None:
 
 
 def button(window, words: str):
-    [found] = [b for b in window.action_buttons if b.text().endswith(words)]
+    [found] = [b for b in window.action_bar.buttons if b.text().endswith(words)]
     return found
 
 
@@ -74,7 +74,7 @@ def test_a_piece_picked_up_lights_its_steps_and_the_turn_counts_them(qtbot):
     window = open_game(qtbot, "janken-go", (HUMAN, HUMAN))
     session = window.session
     assert "steps left this turn: 3" in window.scores.text().splitlines()
-    assert {b.text().split(" ", 1)[1] for b in window.action_buttons} == set()
+    assert {b.text().split(" ", 1)[1] for b in window.action_bar.buttons} == set()
     start = pick_up(window, face_on(window, "b1"))  # Blue's Scissors
     assert glowing(window) == {"a1", "b2"}
     let_go(window, start)
@@ -82,7 +82,7 @@ def test_a_piece_picked_up_lights_its_steps_and_the_turn_counts_them(qtbot):
     drag_face(window, face_on(window, "b1"), place_of(window, "b2").place.centre)
     assert session.moves[-1].text == "step S b1 b2"
     assert "steps left this turn: 2" in window.scores.text().splitlines()
-    assert session.state.to_move == 0  # the turn goes on
+    assert session.match.state.to_move == 0  # the turn goes on
     assert button(window, "end turn") and button(window, "take back")
 
 
@@ -105,11 +105,11 @@ def test_end_turn_and_take_back_are_buttons_of_the_action_bar(qtbot):
     drag_face(window, face_on(window, "d1"), place_of(window, "d2").place.centre)
     qtbot.mouseClick(button(window, "take back"), Qt.MouseButton.LeftButton)
     assert session.moves[-1].text == "take back"
-    assert face_on(window, "d1").what == "R" and session.state.var("steps_left") == 3
+    assert face_on(window, "d1").what == "R" and session.match.state.var("steps_left") == 3
     drag_face(window, face_on(window, "d1"), place_of(window, "d2").place.centre)
     qtbot.mouseClick(button(window, "end turn"), Qt.MouseButton.LeftButton)
     assert session.moves[-1].text == "end turn"
-    assert session.state.to_move == 1
+    assert session.match.state.to_move == 1
     assert QPointF(*place_of(window, "d2").place.centre)  # the piece stays on d2
     assert face_on(window, "d2").what == "R"
 

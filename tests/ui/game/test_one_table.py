@@ -7,7 +7,7 @@ from gestures import LEFT, drag_pixels, paint_windows, send_mouse
 from test_game_play import own_face
 
 from vtt.rules.values import Cell
-from vtt.ui.game.projection import EDGE, LABEL_PX
+from vtt.ui.game.places import EDGE, LABEL_PX
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import (
     QApplication,
@@ -98,7 +98,7 @@ def test_the_largest_boards_draw_their_labels_larger_to_stay_readable(qtbot):
     # Janken Go on 13 lines and Corner to Corner on 8x8 for four are drawn small in the
     # window at its first size: their labels and the names on the board's edges came out
     # 8 pixels high. They are drawn larger, at least 11 pixels high.
-    from vtt.ui.game.board import label_font
+    from vtt.ui.game.painting import label_font
     from vtt.ui.scene import PLATE_FONT
 
     for pack, players, options in (("janken-go", 2, {"size": 13}), ("corner-edge", 4, {"size": 8})):
@@ -174,10 +174,10 @@ def test_the_board_has_its_cell_names_on_its_edges(qtbot):
 def test_a_stack_shows_its_height(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, HUMAN), seed=3)
     session = window.session
-    board = session.state.zone("board")
+    board = session.match.state.zone("board")
     while max(len(stack) for stack in board.values()) < 2:  # until a piece covers one
-        assert session.play(session.state.legal_list()[0])
-        board = session.state.zone("board")
+        assert session.play(session.match.state.legal_list()[0])
+        board = session.match.state.zone("board")
     window.uncover()
     heights = {cell: len(stack) for cell, stack in board.items() if stack}
     for face in window.board.faces:
@@ -186,7 +186,7 @@ def test_a_stack_shows_its_height(qtbot):
     assert 2 in {face.height for face in window.board.faces}
     war = open_game(qtbot, "war", (HUMAN, COMPUTER))
     (stock,) = [f for f in war.board.faces if f.place.key == ("stock", 0)]
-    assert stock.height == war.session.state.zone("stock")[0].__len__() > 1
+    assert stock.height == war.session.match.state.zone("stock")[0].__len__() > 1
 
 
 def test_wars_places_keep_their_size_and_place_as_piles_grow(qtbot):
@@ -274,11 +274,11 @@ def test_the_side_panel_has_the_turn_the_moves_the_scores_and_the_log(qtbot):
     window = open_game(qtbot, "war", (HUMAN, COMPUTER), seed=4, names=("Ann", "Ben"))
     window.computers.stop()
     right_of_table = window.view.mapTo(window, QPoint(window.view.width(), 0)).x()
-    for widget in (window.status, window.scores, window.log, *window.action_buttons):
+    for widget in (window.status, window.scores, window.log, *window.action_bar.buttons):
         assert widget.isVisible() and widget.mapTo(window, QPoint(0, 0)).x() >= right_of_table
     assert window.status.text().endswith("Ann to move · playing a round")
-    assert [b.text() for b in window.action_buttons] == ["&1 flip"]
-    qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+    assert [b.text() for b in window.action_bar.buttons] == ["&1 flip"]
+    qtbot.mouseClick(window.action_bar.buttons[0], Qt.MouseButton.LeftButton)
     assert window.log.item(window.log.count() - 1).text() == "Ann: flip"
 
 
@@ -333,7 +333,7 @@ def test_long_moves_in_the_action_bar_are_shortened_with_their_whole_text_as_a_t
     """Battlefront's attacks name many cards: a button says as much as fits, ending in
     '…', and tells the whole move when pointed at; many moves scroll, the log stays."""
     window = open_game(qtbot, "battlefront", (HUMAN, HUMAN, HUMAN), seed=1)
-    buttons = window.action_buttons
+    buttons = window.action_bar.buttons
     assert len(buttons) > 9
     paint_windows()
     for n, button in enumerate(buttons, 1):
@@ -374,7 +374,7 @@ def test_two_boards_are_named_above_them_as_the_log_names_them(qtbot):
 
 def test_the_moves_list_is_as_tall_as_its_moves(qtbot):
     window = open_game(qtbot, "war", (HUMAN, COMPUTER), options={"mode": "classic"})
-    (button,) = window.action_buttons
+    (button,) = window.action_bar.buttons
     paint_windows()
     # No gap above or below the one move: the list is no taller than the button.
-    assert window.actions_scroll.height() <= button.height() + 12
+    assert window.action_bar.scroll.height() <= button.height() + 12

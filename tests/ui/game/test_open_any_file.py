@@ -83,9 +83,9 @@ def test_file_open_resumes_a_saved_game_in_a_game_window(qtbot, window, monkeypa
 def test_file_open_steps_through_a_game_record(qtbot, window, monkeypatch):
     ctrl_o(qtbot, window, monkeypatch, SAMPLE)
     replay = only_game(qtbot, window)
-    assert replay.session.replay_states is not None and replay.replay_bar.isVisible()
+    assert replay.session.replaying and replay.replay_bar.isVisible()
     assert replay.session.game.id == "tic-tac-rock"
-    assert replay.replay_text.text() == "Replay · move 0 of 3"
+    assert replay.replay_bar.label.text() == "Replay · move 0 of 3"
 
 
 def test_vtt_open_with_a_saved_game_opens_it(qtbot, tmp_path):

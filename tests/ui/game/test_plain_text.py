@@ -93,7 +93,7 @@ def test_the_game_window_shows_seat_names_log_and_vars_as_text(qtbot, hostile):
     # (a seat name is one word in the rules: its space became a hyphen)
     assert "&lt;b&gt;Big&lt;/b&gt;&lt;img-src=x&gt;" in status and "<img" not in status
     assert "&lt;i&gt;placing" in status
-    window.play(next(iter(window.session.state.legal_moves)))
+    window.play(next(iter(window.session.match.state.legal_moves)))
     window.uncover()
     line = window.log.lines()[-1]
     assert line.startswith("<img src=l> \\u202e ")
@@ -107,7 +107,7 @@ def test_the_game_window_shows_seat_names_log_and_vars_as_text(qtbot, hostile):
 
 def test_a_var_of_the_largest_size_reaches_the_side_panel_cut_short(qtbot, hostile):
     window = open_game(qtbot, str(hostile), (HUMAN, HUMAN))
-    assert len(window.session.state.env["motto"]) > 98_000  # near MAX_STORED
+    assert len(window.session.match.state.env["motto"]) > 98_000  # near MAX_STORED
     assert max(len(text) for text in window.scores.text().splitlines()) <= LINE_CHARS
     assert len(window.scores.text()) < 10 * LINE_CHARS
 
@@ -119,7 +119,9 @@ def test_names_on_the_board_and_in_tooltips_are_text(qtbot, hostile):
     assert shown and all("&lt;a href=" in tip and "<a " not in tip for tip in shown)
     assert all(
         len(name) <= NAME_CHARS
-        for name in [window.seen_by.itemText(i) for i in range(window.seen_by.count())]
+        for name in [
+            window.replay_bar.seen_by.itemText(i) for i in range(window.replay_bar.seen_by.count())
+        ]
     )
 
 
@@ -182,7 +184,7 @@ def test_the_rename_question_shows_a_name_as_text_and_drops_invisible_characters
 def test_a_moves_tooltip_in_the_action_bar_shows_a_seat_name_as_text(qtbot):
     # Battlefront's attacks name the seat attacked: its name is text in the move's tip.
     window = open_game(qtbot, "battlefront", (HUMAN, HUMAN), seed=3, names=["Ann", MARKUP])
-    attacks = [b for b in window.action_buttons if "attack" in b.text()]
+    attacks = [b for b in window.action_bar.buttons if "attack" in b.text()]
     assert attacks
     for button in attacks:
         assert "&lt;b&gt;Big&lt;/b&gt;" in button.toolTip() and "<b>" not in button.toolTip()

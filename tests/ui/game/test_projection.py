@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from vtt.match import drags_of_frame, seat_frame
 from vtt.rules import load_game
 from vtt.rules.explain import Drop
 from vtt.rules.values import Cell
 from vtt.rules.views import Hidden
-from vtt.ui.game.projection import drags_of, project
+from vtt.ui.game.projection import project
 
 
 def overlaps(a, b) -> bool:
@@ -46,6 +47,11 @@ def test_a_hidden_hand_shows_only_backs_and_its_count():
     assert [str(f.component) for f in mine.faces] == [str(c) for c in state.zone("hand")[0]]
     stock = layout.places[("stock",)]
     assert stock.kind == "pile" and stock.faces[0].component is None
+
+
+def drags_of(state):  # type: ignore[no-untyped-def]
+    """The drags of the seat to move, as the window has them: from its frame."""
+    return drags_of_frame(seat_frame(state, state.to_move))
 
 
 def test_drags_map_each_piece_to_its_legal_cells_and_nothing_else():

@@ -44,7 +44,7 @@ def test_ctrl_s_saves_and_open_game_resumes_the_same_state(qtbot, tmp_path, monk
     qtbot.keyClick(window.view, Qt.Key.Key_O, CTRL)
     (resumed,) = window.opened
     qtbot.addWidget(resumed)
-    assert resumed.session.state == window.session.state
+    assert resumed.session.match.state == window.session.match.state
     assert resumed.session.moves == window.session.moves
     assert resumed.session.agents.keys() == {1} and resumed.session.names == window.session.names
     assert resumed.session.human_to_move()
@@ -93,14 +93,14 @@ def test_a_record_keeps_the_names_chosen_and_replays_with_them(qtbot, tmp_path):
     qtbot.addWidget(replay)
     assert replay.session.names == ("Ann", "Ben")
     for _ in range(4):
-        qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     lines = [replay.log.item(i).text() for i in range(replay.log.count())]
     assert "Ann: flip" in lines and "Ben: flip" in lines
     # A game under way: its record is Ann's view of it, the cards she has not seen dealt
     # as stand-ins, so it looks to her exactly as the game does (and to her alone).
-    seat = replay.session.replay_seat
+    seat = replay.session.frame.seat
     assert load_record(path).seen_by == "Ann" and seat == 0
-    assert replay.session.state.view(seat) == window.session.state.view(seat)
+    assert replay.session.frame.view() == window.session.match.frame(seat).view()
 
 
 def test_a_saved_game_with_an_illegal_move_is_refused_naming_the_file(qtbot, tmp_path):
@@ -126,41 +126,44 @@ def test_a_record_steps_back_and_forward_and_takes_no_moves(qtbot, tmp_path):
     window = played_jantori(qtbot)
     path = tmp_path / "game.yaml"
     window.export_record(path)
-    final = window.session.state
+    final = window.session.match
     replay = window.open_replay(path)
     qtbot.addWidget(replay)
     session = replay.session
     total = len(window.session.moves)
     assert replay.replay_bar.isVisible() and session.replay_at == 0
-    assert not replay.seen_by.isVisible()  # JANTORI hides nothing: no one's eyes to choose
-    assert replay.replay_text.text() == f"Replay · move 0 of {total}"
+    assert (
+        not replay.replay_bar.seen_by.isVisible()
+    )  # JANTORI hides nothing: no one's eyes to choose
+    assert replay.replay_bar.label.text() == f"Replay · move 0 of {total}"
     window.hide()  # the replay's window takes the keys, as when a person clicks on it
     replay.windowHandle().requestActivate()
     qtbot.waitUntil(replay.isActiveWindow)
     qtbot.keyClick(replay.view, Qt.Key.Key_Right)
     qtbot.keyClick(replay.view, Qt.Key.Key_Right)
     assert session.replay_at == 2
-    assert replay.replay_text.text().endswith(f": {window.session.moves[1].text}")
+    assert replay.replay_bar.label.text().endswith(f": {window.session.moves[1].text}")
     qtbot.keyClick(replay.view, Qt.Key.Key_Left)
     assert session.replay_at == 1
     pieces_on_board = sum(1 for f in replay.board.faces if f.place.key[0] == "board")
     assert pieces_on_board == 1
-    qtbot.mouseClick(replay.back_button, Qt.MouseButton.LeftButton)
-    assert session.replay_at == 0 and not replay.back_button.isEnabled()
+    qtbot.mouseClick(replay.replay_bar.back_button, Qt.MouseButton.LeftButton)
+    assert session.replay_at == 0 and not replay.replay_bar.back_button.isEnabled()
     for _ in range(total):
-        qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     # (written while under way: the same game to each seat, but not the seed, which is 0)
-    assert all(session.state.view(seat) == final.view(seat) for seat in (0, 1))
-    assert not replay.forward_button.isEnabled()
+    seat = session.frame.seat
+    assert seat is not None and session.frame.view() == final.frame(seat).view()
+    assert not replay.replay_bar.forward_button.isEnabled()
     assert not replay.step_forward()
     assert session.drags().targets == {} and not replay.play("place P at a1")
     assert "This is a replay" in replay.message.text()
     face = next(f for f in replay.board.faces if f.place.key[0] == "reserve")
     assert not replay.view.can_drag(face)
-    before = session.state
+    before = session.frame
     cell = next(key for key in replay.board.places if key[0] == "board")
     drag_face(replay, face, replay.board.places[cell].place.centre)
-    assert session.state is before and len(session.moves) == total
+    assert session.frame is before and len(session.moves) == total
 
 
 def test_a_saved_game_built_to_hang_the_reader_is_refused_at_once(tmp_path):
@@ -206,22 +209,25 @@ def test_a_replay_shows_every_hand_or_the_table_as_one_player_saw_it(qtbot):
     replay.show()
     qtbot.waitExposed(replay)
     # A record holds no secrets from its reader: both hands show, face up.
-    assert replay.seen_by.isVisible() and replay.seen_by.currentText() == "Everyone (open hands)"
+    assert (
+        replay.replay_bar.seen_by.isVisible()
+        and replay.replay_bar.seen_by.currentText() == "Everyone (open hands)"
+    )
     assert sorted(_hand(replay, 0)) == ["AL", "AP", "AR", "AS", "AW"]
     assert sorted(_hand(replay, 1)) == ["KL", "KP", "KR", "KS", "KW"]
-    _choose(qtbot, replay.seen_by, "P1")
+    _choose(qtbot, replay.replay_bar.seen_by, "P1")
     assert len(_hand(replay, 1)) == 5 and not any(_hand(replay, 1))  # P2's cards: backs
     assert all(_hand(replay, 0))
     # Stepping on keeps P1's eyes, though P2 is now to move.
-    qtbot.mouseClick(replay.forward_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(replay.replay_bar.forward_button, Qt.MouseButton.LeftButton)
     session = replay.session
-    assert session.replay_at == 1 and session.state.to_move == 1
+    assert session.replay_at == 1 and session.frame.to_move == 1
     assert not any(_hand(replay, 1)) and sorted(_hand(replay, 0)) == ["AL", "AP", "AS", "AW"]
     assert _last_line(replay) == "P1: play AR"
-    _choose(qtbot, replay.seen_by, "P2")  # P1's choice is still secret from P2
+    _choose(qtbot, replay.replay_bar.seen_by, "P2")  # P1's choice is still secret from P2
     assert not any(_hand(replay, 0)) and all(_hand(replay, 1))
     assert _last_line(replay) == "P1: chooses"
-    _choose(qtbot, replay.seen_by, "Everyone (open hands)")
+    _choose(qtbot, replay.replay_bar.seen_by, "Everyone (open hands)")
     assert all(_hand(replay, 0)) and all(_hand(replay, 1))
     assert _last_line(replay) == "P1: play AR"
 
@@ -410,8 +416,8 @@ def test_a_saved_game_naming_a_folder_above_opens_nothing(tmp_path, named):
 def test_a_game_between_people_reopens_behind_the_cover_with_no_face_drawn(qtbot, tmp_path):
     """Saved with the second person at the screen, the game opens behind the cover, and
     the table behind it draws no card in anyone's hand until the person named takes it."""
-    from vtt.ui.game.board import FaceItem
-    from vtt.ui.game.window import open_game_file
+    from vtt.ui.game.items import FaceItem
+    from vtt.ui.game.opening import open_game_file
 
     window = open_game(qtbot, "tic-tac-rock", (HUMAN, HUMAN), seed=4)
     session = window.session
@@ -428,12 +434,12 @@ def test_a_game_between_people_reopens_behind_the_cover_with_no_face_drawn(qtbot
     qtbot.waitExposed(reopened)
     assert reopened.cover.isVisible() and not reopened.view.isVisible()
     assert reopened.session.names[at_screen] in reopened.cover.text()
-    hands = {str(card) for hand in reopened.session.state.env["hand"] for card in hand}
+    hands = {str(card) for hand in reopened.session.match.state.env["hand"] for card in hand}
     drawn = [f for f in reopened.board.items() if isinstance(f, FaceItem) and f.isVisible()]
     assert not {f.what for f in drawn} & hands
     qtbot.mouseClick(reopened.cover, Qt.MouseButton.LeftButton)
     drawn = [f for f in reopened.board.items() if isinstance(f, FaceItem) and f.isVisible()]
-    own = {str(card) for card in reopened.session.state.env["hand"][at_screen]}
+    own = {str(card) for card in reopened.session.match.state.env["hand"][at_screen]}
     assert own and own <= {f.what for f in drawn}
 
 
@@ -523,7 +529,7 @@ def test_the_window_lives_on_while_a_records_moves_are_made_again(qtbot, tmp_pat
     runs meanwhile (the first move waits until a timer of the window's thread has ticked)."""
     import threading
 
-    import vtt.ui.game.session as session_module
+    import vtt.match.match as match_module
     from vtt.ui.qt import QTimer
 
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER))
@@ -534,17 +540,19 @@ def test_the_window_lives_on_while_a_records_moves_are_made_again(qtbot, tmp_pat
     timer = QTimer()
     timer.timeout.connect(lambda: (ticks.append(1), len(ticks) >= 3 and ticked.set()))
     timer.start(1)
-    real = session_module._replayed
+    real = match_module.apply_recorded
+    made = []
 
-    def after_ticks(state, text, number, source, record=None):
-        if number == 1:
+    def after_ticks(state, text, record):
+        made.append(text)
+        if len(made) == 1:
             ticked.wait(60)  # never set if this runs on the window's thread: the test fails
-        return real(state, text, number, source, record)
+        return real(state, text, record)
 
-    monkeypatch.setattr(session_module, "_replayed", after_ticks)
+    monkeypatch.setattr(match_module, "apply_recorded", after_ticks)
     replay = window.open_replay(record)
     timer.stop()
     assert ticked.is_set() and len(ticks) >= 3
     assert replay is not None and [m.text for m in replay.session.moves] == moves
-    assert replay.session.replay_states is not None
-    assert len(replay.session.replay_states) == len(moves) + 1
+    assert replay.session.replaying and replay.session.frame.replay is not None
+    assert replay.session.frame.replay.length == len(moves)

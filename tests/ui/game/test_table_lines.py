@@ -1,13 +1,20 @@
 """A var written on the table: ``on_table: true`` makes the window write its value on
-the felt (``vtt.ui.game.lines``), while it is shown, seen and not empty."""
+the felt (the frame's ``table_lines``), while it is shown, seen and not empty."""
 
 from __future__ import annotations
 
 import pytest
 
+from vtt.match import seat_frame
 from vtt.rules.errors import PackErrors
 from vtt.rules.loader import load_pack_text
-from vtt.ui.game.lines import table_line_count, table_lines
+from vtt.ui.game.lines import table_line_count
+
+
+def table_lines(state, seat: int) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The lines the window writes on the table for ``seat``: its frame's, by var."""
+    return {line.var: line.text for line in seat_frame(state, seat).table_lines}
+
 
 PACK = """\
 format: 1
@@ -41,13 +48,11 @@ def test_the_line_is_the_vars_text_once_it_says_something() -> None:
     assert table_line_count(game) == 1
     state = game.new_state(seed=0)
     names = state.seat_names
-    view = state.view(0)
-    assert table_lines(game, view.vars, state.env, names) == {}  # empty: nothing written
+    assert table_lines(state, 0) == {}  # empty: nothing written
     state.apply("hit")
-    view = state.view(1)
-    assert table_lines(game, view.vars, state.env, names) == {"said": f"{names[0]} hits for 3"}
+    assert table_lines(state, 1) == {"said": f"{names[0]} hits for 3"}
     state.env["quiet"] = True  # its `shown` no longer holds
-    assert table_lines(game, state.view(1).vars, state.env, names) == {}
+    assert table_lines(state, 1) == {}
 
 
 def test_a_pack_without_lines_keeps_no_room_for_them() -> None:
@@ -55,7 +60,7 @@ def test_a_pack_without_lines_keeps_no_room_for_them() -> None:
     assert table_line_count(game) == 0
     state = game.new_state(seed=0)
     state.apply("hit")
-    assert table_lines(game, state.view(0).vars, state.env, state.seat_names) == {}
+    assert table_lines(state, 0) == {}
 
 
 def test_a_line_per_player_is_a_load_error_with_its_place() -> None:

@@ -8,7 +8,7 @@ from game_windows import drag_face, open_game
 from gestures import LEFT, key, send_mouse
 
 from vtt.rules.sheet import SHEET
-from vtt.ui.game.board import FaceItem
+from vtt.ui.game.items import FaceItem
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import QApplication, QEvent, QPointF, Qt
 
@@ -42,28 +42,28 @@ def test_three_cards_picked_in_the_hand_are_passed_and_only_their_receiver_sees_
     window = open_game(qtbot, "green-queen", FOUR, seed=3)
     session = window.session
     wait_for_person(qtbot, window)
-    assert session.state.phase == "pass"
+    assert session.match.state.phase == "pass"
     # One button for the pass, not one per set of three cards.
-    assert [b.text() for b in window.action_buttons] == ["&1 pass: pick 3 cards"]
-    assert not window.action_buttons[0].isEnabled()
+    assert [b.text() for b in window.action_bar.buttons] == ["&1 pass: pick 3 cards"]
+    assert not window.action_bar.buttons[0].isEnabled()
     faces = hand_faces(window)
     chosen = [faces[0], faces[4], faces[9]]
     for face in chosen[:2]:
         click_in_hand(window, face)
-    assert window.action_buttons[0].text() == "&1 pass: pick 3 cards · 2 picked"
-    assert not window.action_buttons[0].isEnabled()
+    assert window.action_bar.buttons[0].text() == "&1 pass: pick 3 cards · 2 picked"
+    assert not window.action_bar.buttons[0].isEnabled()
     # A fourth card picked is one too many; clicked again, it is put back.
     extra = faces[12]
     click_in_hand(window, chosen[2])
     click_in_hand(window, extra)
-    assert "4 picked" in window.action_buttons[0].text()
+    assert "4 picked" in window.action_bar.buttons[0].text()
     click_in_hand(window, extra)
     # The picked cards stand up from the others, edged in gold.
     picked = [f for f in hand_faces(window) if f.picked]
     assert {f.what for f in picked} == {f.what for f in chosen}
     lifted = {f.what: f.pos().y() for f in hand_faces(window)}
     assert all(lifted[f.what] < lifted[extra.what] for f in chosen)
-    button = window.action_buttons[0]
+    button = window.action_bar.buttons[0]
     assert button.isEnabled()
     given = {f.what for f in chosen}
     assert set(button.text().removeprefix("&1 pass ").split()) == given
@@ -71,8 +71,8 @@ def test_three_cards_picked_in_the_hand_are_passed_and_only_their_receiver_sees_
     mine = [m for m in session.moves if m.text.startswith("pass ")]
     assert any(set(m.text.split()[1:]) == given for m in mine)
     # Everyone passes, then the cards go round: Ann's to the left, to Ben's hand.
-    qtbot.waitUntil(lambda: session.state.phase != "pass", timeout=WAIT_MS)
-    state = session.state
+    qtbot.waitUntil(lambda: session.match.state.phase != "pass", timeout=WAIT_MS)
+    state = session.match.state
     ben_holds = {str(c) for c in state.zone("hand")[1]}
     assert given <= ben_holds
     assert not given & {str(c) for c in state.zone("hand")[0]}
@@ -98,7 +98,7 @@ def test_the_table_holds_still_while_the_cards_to_pass_are_chosen(qtbot):
     # they did not appear at the first pass, making the felt taller and moving the rest.
     window = open_game(qtbot, "green-queen", (HUMAN,) * 4, seed=3)
     session = window.session
-    assert session.state.phase == "pass"
+    assert session.match.state.phase == "pass"
     board = window.board
     first = (set(board.places), board.layout.felt)
     assert any(key[0] == "passing" for key in first[0])
@@ -107,8 +107,8 @@ def test_the_table_holds_still_while_the_cards_to_pass_are_chosen(qtbot):
         for face in (faces[0], faces[4], faces[9]):
             click_in_hand(window, face)
             assert (set(board.places), board.layout.felt) == first
-        qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
-        assert session.state.phase == "pass"
+        qtbot.mouseClick(window.action_bar.buttons[0], Qt.MouseButton.LeftButton)
+        assert session.match.state.phase == "pass"
         qtbot.mouseClick(window.cover, Qt.MouseButton.LeftButton)  # the next person
         assert (set(board.places), board.layout.felt) == first
 
@@ -117,17 +117,17 @@ def test_stones_bids_from_the_action_bar_and_everyone_reads_them(qtbot):
     window = open_game(qtbot, "stones", FOUR, seed=2)
     session = window.session
     wait_for_person(qtbot, window)
-    assert session.state.phase == "bid"
+    assert session.match.state.phase == "bid"
     # Every bid in one grid, Nil first: its key (1) takes it, typing a bid goes to it.
-    [grid] = window.action_grids.values()
-    texts = [b.text() for b in window.action_buttons]
+    [grid] = window.action_bar.grids.values()
+    texts = [b.text() for b in window.action_bar.buttons]
     assert texts[:4] == ["nil", "1", "2", "3"] and grid.heading.text() == "1 bid:"
     key(window.view, Qt.Key.Key_1, text="1")
     assert QApplication.focusWidget() is grid.buttons[0]
     key(grid.buttons[0], Qt.Key.Key_3, text="3")
     assert QApplication.focusWidget() is grid.buttons[3]
     key(grid.buttons[3], Qt.Key.Key_Return)
-    assert session.state.var("bid")[0] == 3
+    assert session.match.state.var("bid")[0] == 3
     # The bid is there for everyone to read, with the scores and counts.
     assert "bid: P1 3, P2 " in window.scores.text()
 
@@ -154,11 +154,11 @@ def test_a_hand_of_green_queen_on_the_table_and_its_score_sheet(qtbot):
     wait_for_person(qtbot, window)
     for face in hand_faces(window)[:3]:
         click_in_hand(window, face)
-    qtbot.mouseClick(window.action_buttons[0], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.action_bar.buttons[0], Qt.MouseButton.LeftButton)
     wait_for_person(qtbot, window)
-    assert session.state.phase == "play"
+    assert session.match.state.phase == "play"
     # The point suit is shown with the scores, in players' words.
-    point = session.state.var("point")
+    point = session.match.state.var("point")
     assert f"point suit: {point.title}" in window.scores.text()
     # The trick lies in the middle of the table; each seat's tricks lie by its name.
     felt = board.felt
@@ -183,9 +183,9 @@ def test_a_hand_of_green_queen_on_the_table_and_its_score_sheet(qtbot):
             break
         _play_a_card(qtbot, window)
         # A finished trick lies face down by its taker: four more cards there.
-        taken = [len(c) for c in session.state.zone("taken")]
+        taken = [len(c) for c in session.match.state.zone("taken")]
         if sum(taken) > tricks_seen * 4:
-            tricks_seen = sum(session.state.var("tricks"))
+            tricks_seen = sum(session.match.state.var("tricks"))
             counts = {seat: board.places[("taken", seat)].place.count for seat in range(4)}
             assert counts == dict(enumerate(taken))
     assert session.over
@@ -200,11 +200,11 @@ def test_a_hand_of_green_queen_on_the_table_and_its_score_sheet(qtbot):
     assert headings[3:7] == ["P1\npoints taken", "P1\nmoon", "P1\nhand", "P1\ntotal"]
     cells = [table.item(0, c).text() for c in range(table.columnCount())]
     assert cells[:3] == ["1", point.title, "left"]
-    scores = list(session.state.outcome.scores)
+    scores = list(session.match.state.outcome.scores)
     totals = [cells[3 + 4 * seat + 3] for seat in range(4)]
     assert totals == [str(s) for s in scores]
     # Every point card was taken by someone: the 13 of the point suit and the Green Queen.
-    ((_, seats),) = session.state.var(SHEET)
+    ((_, seats),) = session.match.state.var(SHEET)
     assert sum(values[0] for values in seats) == 26
     assert sum(int(cells[3 + 4 * seat]) for seat in range(4)) == 26
 

@@ -7,8 +7,8 @@ import random
 from game_windows import open_game
 from test_game_play import WAIT_MS, drag_move, wait_for_person
 
+from vtt.match import revelation
 from vtt.rules import load_game
-from vtt.ui.game.reveals import revelation
 from vtt.ui.game.session import COMPUTER, HUMAN
 from vtt.ui.qt import Qt
 
@@ -24,23 +24,23 @@ def press(qtbot, window, key, modifier=CTRL) -> None:
 def test_ctrl_z_takes_back_the_persons_move_and_the_computers_reply(qtbot):
     window = open_game(qtbot, "jantori", (HUMAN, COMPUTER), seed=3)
     session = window.session
-    fresh = session.state.copy()
+    fresh = session.match.state.copy()
     chooser = random.Random(2)
     drag_move(window, chooser)
     wait_for_person(qtbot, window)
     first_two = list(session.moves)
-    after_reply = session.state.copy()
+    after_reply = session.match.state.copy()
     assert len(first_two) == 2
     drag_move(window, chooser)
     wait_for_person(qtbot, window)
     assert len(session.moves) == 4
     press(qtbot, window, Qt.Key.Key_Z)
-    assert session.moves == first_two and session.state == after_reply
+    assert session.moves == first_two and session.match.state == after_reply
     assert session.human_to_move()
     press(qtbot, window, Qt.Key.Key_Z)
-    assert session.moves == [] and session.state == fresh
+    assert session.moves == [] and session.match.state == fresh
     press(qtbot, window, Qt.Key.Key_Y)
-    assert session.moves == first_two and session.state == after_reply
+    assert session.moves == first_two and session.match.state == after_reply
     assert window.board.places  # the board was redrawn from the state
     press(qtbot, window, Qt.Key.Key_Y)
     assert len(session.moves) == 4
@@ -53,9 +53,9 @@ def test_a_new_move_clears_what_could_be_redone(qtbot):
     session = window.session
     chooser = random.Random(4)
     drag_move(window, chooser)
-    assert window.undo() and session.undone
+    assert window.undo() and session.match.undone
     drag_move(window, chooser)
-    assert not session.undone and not window.redo()
+    assert not session.match.undone and not window.redo()
     assert window.message.text() == "Nothing to redo"
 
 

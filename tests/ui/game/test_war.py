@@ -20,24 +20,24 @@ def test_classic_war_played_to_the_end_through_the_action_bar(qtbot):
         wait_for_person(qtbot, window)
         if session.over:
             break
-        (button,) = window.action_buttons
+        (button,) = window.action_bar.buttons
         assert button.text() == "&1 flip"
         before = len(session.moves)
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert session.moves[before].text == "flip"
         flips += 1
-    state = session.state
+    state = session.match.state
     won = [len(state.zone("won")[seat]) for seat in range(2)]
     left = sum(len(state.zone(zone)[seat]) for zone in ("stock", "battle") for seat in range(2))
     shared = len(state.zone("spoils")) + len(state.zone("pool"))  # pool: the odd card out
     assert flips >= 1 and sum(won) + left + shared == len(list(state.components()))
     assert "cards won" in state.outcome.reason or "no card" in state.outcome.reason
     assert list(state.outcome.scores) == won
-    assert window.result.isVisible() and window.action_buttons == []
+    assert window.result.isVisible() and window.action_bar.buttons == []
     leader = max(range(2), key=lambda seat: won[seat])
     if won[0] != won[1]:
         assert state.outcome.winners == (leader,) or list(state.outcome.winners) == [leader]
-        assert session.names[leader] in window.result_text.text()
+        assert session.names[leader] in window.result.label.text()
 
 
 def chosen_faces(window, seat: int) -> list:
@@ -77,7 +77,7 @@ def test_the_computers_flip_is_seen_in_the_middle_before_the_cards_go_to_the_win
     wait_for_person(qtbot, window)
     qtbot.keyClick(window.view, Qt.Key.Key_1)  # Ann flips; the computer flips after her
     qtbot.waitUntil(lambda: len(session.moves) == 2)
-    state = session.state
+    state = session.match.state
     assert sum(len(cards) for cards in state.zone("battle")) == 0  # the round is decided
     # First the table shows both cards side by side, the computer's sliding in from its
     # stack; the winner has not taken them yet.

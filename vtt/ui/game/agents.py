@@ -1,6 +1,7 @@
 """Computer seats: each move chosen on a thread of its own after a short pause.
 
-The view and the legal moves are taken on the GUI thread; only the agent's
+The view and the legal moves (the seat's frame: ``GameSession.agent_input``) are
+taken on the GUI thread; only the agent's
 ``choose`` runs on the thread. The GUI looks for its answer every few
 milliseconds and plays it only if nothing has moved since it was asked (a new
 game, say). Nothing ever waits for a search: stopping (the window closes)
@@ -83,10 +84,8 @@ class ComputerSeats(QObject):
         # A choice still under way (asked before an undo, say) is answered first.
         if seat is None or self.stopped or self.choice is not None:
             return
-        state = session.state
-        choice = _Choice(
-            session.agents[seat], state.view(seat), list(state.legal_moves), session.generation
-        )
+        view, moves = session.agent_input(seat)  # the seat's frame: its view, its moves
+        choice = _Choice(session.agents[seat], view, moves, session.generation)
         self.choice = choice
         choice.thread.start()
         self.look.start()

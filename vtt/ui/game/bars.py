@@ -2,33 +2,21 @@
 
 The side panel lists vars as text; a var whose pack gives ``bar: EXPR`` is drawn here
 instead, one bar per seat (or one for a global var), coloured as its seat, with its
-value written on it ("Ann · HP 85 / 100"). A value the viewer may not see, or a
-maximum that cannot be worked out, leaves the var to the text list.
+value written on it ("Ann · HP 85 / 100"). The frame says which (``SeatFrame.bars``): a
+value the viewer may not see, or a maximum that cannot be worked out, leaves the var to
+the text list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from vtt.rules.game import Game
-from vtt.rules.model import VarDef, bar_maximum, shown_now
+from vtt.match import Bar
 from vtt.rules.shown import shown_name
-from vtt.rules.views import UNSEEN
-from vtt.ui.game.board import seat_colour
+from vtt.ui.game.painting import seat_colour
 from vtt.ui.qt import QProgressBar, QVBoxLayout, QWidget
 
-__all__ = ["VarBars", "barred"]
-
-
-def barred(var: VarDef, value: object, env: Any) -> float | None:
-    """The maximum a var is drawn against now, or None when it is listed as text."""
-    if var.bar is None or not shown_now(var.shown, env):
-        return None
-    values = value if var.per_player and isinstance(value, tuple) else (value,)
-    if any(v is UNSEEN or type(v) not in (int, float) for v in values):
-        return None
-    return bar_maximum(var.bar, env)
+__all__ = ["VarBars"]
 
 
 class VarBars(QWidget):
@@ -41,36 +29,15 @@ class VarBars(QWidget):
         #: (var name, seat or -1) -> its bar; made on first need, hidden when unused.
         self.bars: dict[tuple[str, int], QProgressBar] = {}
 
-    def show_vars(
-        self,
-        game: Game,
-        values: Mapping[str, Any],
-        env: Any,
-        names: Sequence[str],
-        colours: Sequence[str] = (),
-    ) -> set[str]:
-        """Draw the barred vars among ``values``; the names of those drawn."""
-        drawn: set[str] = set()
+    def show_bars(self, bars: Sequence[Bar], colours: Sequence[str] = ()) -> None:
+        """Draw the frame's bars (each var drawn as a bar now, per seat or global)."""
         used: set[tuple[str, int]] = set()
-        for name, value in values.items():
-            var = game.vars.get(name)
-            top = None if var is None else barred(var, value, env)
-            if var is None or top is None:
-                continue
-            drawn.add(name)
-            label = var.label or name.replace("_", " ")
-            if var.per_player and isinstance(value, tuple):
-                for seat, each in enumerate(value):
-                    who = names[seat] if seat < len(names) else f"P{seat + 1}"
-                    self._set((name, seat), f"{who} · {label}", each, top, colours)
-                    used.add((name, seat))
-            else:
-                self._set((name, -1), label, value, top, colours)
-                used.add((name, -1))
-        for key, bar in self.bars.items():
-            bar.setVisible(key in used)
+        for bar in bars:
+            self._set((bar.var, bar.seat), bar.label, bar.value, bar.maximum, colours)
+            used.add((bar.var, bar.seat))
+        for key, widget in self.bars.items():
+            widget.setVisible(key in used)
         self.setVisible(bool(used))
-        return drawn
 
     def _set(
         self, key: tuple[str, int], text: str, value: float, top: float, colours: Sequence[str]

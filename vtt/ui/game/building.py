@@ -4,14 +4,15 @@ terms: ``vtt.rules.build``).
 A card dragged onto a target starts the move; clicks add cards and take them back;
 a click on the target again, Enter or the panel's button makes it once it is legal;
 Escape or any change of the game cancels it. What the cards chosen make (the legal
-move, else the pack's reason, and the pack's tally) is worked out by the engine
-after every change, never here.
+move, else the pack's reason, and the pack's tally) is worked out by the match
+(``Match.judge_build``) after every change, never here.
 """
 
 from __future__ import annotations
 
 from vtt.janken import Card
-from vtt.rules.build import Target, Verdict, judge
+from vtt.match.frames import BuildVerdict
+from vtt.rules.build import Target
 from vtt.ui.game.session import GameSession
 from vtt.ui.qt import QObject, Signal
 
@@ -32,7 +33,7 @@ class MoveBuilder(QObject):
         self.target: Target | None = None
         self.starter: Card | None = None
         self.chosen: frozenset[Card] = frozenset()
-        self.verdict: Verdict | None = None
+        self.verdict: BuildVerdict | None = None
         session.changed.connect(self.cancel)
 
     @property
@@ -43,7 +44,7 @@ class MoveBuilder(QObject):
     @property
     def word(self) -> str:
         """What the move is called on its button: the first word of its notation."""
-        first = self.verdict.kind.text.split()[0] if self.verdict is not None else ""
+        first = self.verdict.notation.split()[0] if self.verdict is not None else ""
         return first.capitalize() if first and "{" not in first else "Play"
 
     def targets(self, card: Card) -> set[Target]:
@@ -64,7 +65,7 @@ class MoveBuilder(QObject):
     def start(self, target: Target, card: Card) -> bool:
         """Aim a move at ``target`` with ``card``, the first card chosen; False (nothing
         started) when no move of the person's can be aimed at that card with it at all."""
-        verdict = judge(self.session.state, target, frozenset({card}))
+        verdict = self.session.judge_build(target, frozenset({card}))
         if verdict is None or verdict.stage < 0:
             return False
         self.target, self.starter, self.chosen = target, card, frozenset({card})
@@ -94,7 +95,7 @@ class MoveBuilder(QObject):
             # No legal move holds it with the cards chosen, yet it may join them as long
             # as they get as far through the rules with it as without (6W and 3W on 9R:
             # still not enough, and the total says by how much).
-            tried = judge(self.session.state, self.target, self.chosen | {card})
+            tried = self.session.judge_build(self.target, self.chosen | {card})
             now = self.verdict.stage if self.verdict is not None else 0
             if tried is not None and tried.stage >= max(now, 0):
                 self.chosen |= {card}
@@ -128,7 +129,7 @@ class MoveBuilder(QObject):
         if verdict is None:
             return ""
         if verdict.move is not None:
-            return f"Ready: {verdict.move.text}"
+            return f"Ready: {verdict.move}"
         if verdict.reason is not None:
             return verdict.reason
         missing = " and ".join(name.replace("_", " ") for name in verdict.missing)
@@ -136,5 +137,5 @@ class MoveBuilder(QObject):
 
     def _judge(self) -> None:
         assert self.target is not None
-        self.verdict = judge(self.session.state, self.target, self.chosen)
+        self.verdict = self.session.judge_build(self.target, self.chosen)
         self.changed.emit()

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vtt.rules import Move
-from vtt.rules.argtypes import Role
+from vtt.match import FrameMove
+from vtt.rules.argtypes import Role, arg_type
 from vtt.rules.shown import shown
 from vtt.ui.plaintext import Label, tip
 from vtt.ui.qt import (
@@ -59,43 +59,40 @@ class Choices:
     """Moves written ``words`` and a value each (``bid`` and nil, 1, 2...)."""
 
     words: str
-    moves: tuple[Move, ...]
+    moves: tuple[FrameMove, ...]
 
-    def value(self, move: Move) -> str:
+    def value(self, move: FrameMove) -> str:
         """The word that tells a move from the others (``nil``, ``12``)."""
         return move.text[len(self.words) + 1 :]
 
 
-def _head(move: Move) -> str:
+def _head(move: FrameMove) -> str:
     return move.text.rsplit(" ", 1)[0] if " " in move.text else ""
 
 
-def _numbered(move: Move) -> bool:
+def _numbered(move: FrameMove) -> bool:
     """True for a move whose one argument is a number, written at its end (``bid 3``)."""
-    kind = move.kind
-    if kind is None or len(kind.args) != 1 or kind.args[0].argtype.role is not Role.NUMBER:
+    if len(move.arg_types) != 1 or arg_type(move.arg_types[0]).role is not Role.NUMBER:
         return False
     return bool(move.values) and move.text.endswith(f" {move.values[0]}")
 
 
-def grouped(moves: Sequence[Move]) -> list[Move | Choices]:
+def grouped(moves: Sequence[FrameMove]) -> list[FrameMove | Choices]:
     """The moves in order, with those differing only in a number at their end (and any
     other written with the same words before its last: "bid nil") gathered as one
     Choices where the first of them stood, when there are CHOICES_LEAST of them or more.
 
-    >>> from vtt.rules.model import ArgDef
-    >>> bid = type("Kind", (), {"args": (ArgDef("n", "number"),)})()
-    >>> moves = [Move("pass"), Move("bid nil")]
-    >>> moves += [Move(f"bid {n}", bid, (n,)) for n in range(1, 5)]
-    >>> [m if isinstance(m, Move) else [c.text for c in m.moves] for m in grouped(moves)]
-    [Move('pass'), ['bid nil', 'bid 1', 'bid 2', 'bid 3', 'bid 4']]
+    >>> moves = [FrameMove("pass", 0, "pass", (), ()), FrameMove("bid nil", 1, "bid", (), ())]
+    >>> moves += [FrameMove(f"bid {n}", 1 + n, "bid", ("number",), (n,)) for n in range(1, 5)]
+    >>> [m.text if isinstance(m, FrameMove) else [c.text for c in m.moves] for m in grouped(moves)]
+    ['pass', ['bid nil', 'bid 1', 'bid 2', 'bid 3', 'bid 4']]
     """
     heads = {_head(move) for move in moves if _numbered(move)}
-    groups: dict[str, list[Move]] = {}
+    groups: dict[str, list[FrameMove]] = {}
     for move in moves:
         if _head(move) in heads:
             groups.setdefault(_head(move), []).append(move)
-    found: list[Move | Choices] = []
+    found: list[FrameMove | Choices] = []
     for move in moves:
         group = groups.get(_head(move), [])
         if len(group) < CHOICES_LEAST:

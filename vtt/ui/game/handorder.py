@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from vtt.janken import Card
 from vtt.rules.values import Component
-from vtt.ui.game.projection import Face, Layout
+from vtt.ui.game.places import Face, Layout
 from vtt.ui.game.settings import read_settings, write_setting
 
 __all__ = ["DEALT", "ORDERS", "HandOrder", "arrange", "chosen_order", "keep_order"]

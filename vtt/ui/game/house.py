@@ -16,13 +16,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vtt.janken import Card
+from vtt.match import HouseTable
 from vtt.resources import assets_dir
-from vtt.rules import State
 from vtt.rules.values import Component, Piece
-from vtt.rules.views import Hidden, View
 from vtt.table import SEAT_COLOURS, CardPiece, Mark, Seat, Stack, Table, Token, hand_id
 from vtt.table.model import Point
-from vtt.ui.game.projection import GAP, Key, Layout, Place, Rect
+from vtt.ui.game.places import GAP, Key, Layout, Place, Rect
 
 __all__ = ["house_table"]
 
@@ -34,17 +33,6 @@ SEAT_TOKENS = 8
 FIT_STEPS, FIT_LEAST = 20, 0.5
 #: How much higher on the felt each piece of a pile lies than the one beneath it.
 PILE_STEP = 5.0
-
-
-def _node(zones: Any, key: Key) -> Any:
-    node = zones[key[0]]
-    for index in key[1:]:
-        node = node[index]
-    return node
-
-
-def _seen_by(views: Sequence[View], key: Key) -> list[bool]:
-    return [not isinstance(_node(view.zones, key), Hidden) for view in views]
 
 
 def _object(component: Component, names: Sequence[str], x: float, y: float, up: bool) -> Any:
@@ -198,7 +186,7 @@ def _on_the_felt(layout: Layout, seen: Mapping[Key, list[bool]]) -> dict[Key, Pl
 
 
 def house_table(
-    state: State,
+    house: HouseTable,
     layout: Layout,
     names: Sequence[str],
     colours: Sequence[str] = (),
@@ -207,7 +195,8 @@ def house_table(
     felt: Rect | None = None,
     plates: Sequence[Rect] = (),
 ) -> Table:
-    """A free table holding the state's components as ``layout`` shows them, moved
+    """A free table holding the match's components (``house``: every place with what
+    lies there and which seats saw it) as ``layout`` shows them, moved
     together to the middle of the felt, with the places printed on it as marks; the
     seats keep their names and ``colours`` (else each seat's usual colour); ``labels``
     name the zones as the game window does. Given the free table's ``felt`` and its
@@ -217,10 +206,8 @@ def house_table(
         Seat(name, colours[i] if i < len(colours) else SEAT_COLOURS[i % len(SEAT_COLOURS)])
         for i, name in enumerate(names)
     ]
-    table = Table(seats, seed=state.seed)
-    views = [state.view(seat) for seat in range(state.players)]
-    zones = {name: state.zone(name) for name in state.game.zones}
-    seen = {key: _seen_by(views, key) for key in layout.places}
+    table = Table(seats, seed=house.seed)
+    seen = {key: list(house.seen[key]) for key in layout.places}
     places = _on_the_felt(layout, seen)
     lying = [place for key, place in places.items() if not _private(place, seen[key])]
     shift = _centring([place.rect for place in lying])
@@ -230,7 +217,7 @@ def house_table(
         return (x + shift[0]) * scale, (y + shift[1]) * scale
 
     for key, place in places.items():
-        _lay_place(table, place, list(_node(zones, key)), seen[key], at)
+        _lay_place(table, place, list(house.places[key]), seen[key], at)
     marks = []
     for place in lying:
         mark = _mark(place, names, labels or {})

@@ -1,12 +1,14 @@
-"""One enforced game: the pack, the state, who sits where, and the moves made so far.
+"""One enforced game in the window: a thin Qt adapter over a :class:`~vtt.match.Match`.
 
-Every change goes through :meth:`GameSession.play`, which applies a move only if the
-rules allow it, keeps it in the record (for undo, save and replay later) and
-emits ``changed``; an illegal move emits ``message`` with the pack's reason.
+The match holds the game (its state, the moves made, undo, redo, a record being
+replayed); the window reads the frame of the seat on view (:attr:`GameSession.frame`,
+a :class:`~vtt.match.SeatFrame`: what that seat may know and do now) and sends
+commands (:meth:`GameSession.send`). Every change emits ``changed`` with the new
+frame; a command refused emits ``message`` with the match's reason.
 
 The moves are the game record: undo starts again from the same setup and seed and
-replays all but the last moves (never past one that revealed anything); a saved
-game and a replayed record are rebuilt the same way.
+makes all but the last moves again (never past one that revealed anything); a saved
+game and a replayed record are made the same way.
 """
 
 from __future__ import annotations
@@ -16,19 +18,55 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.ai.levels import make_agent
-from vtt.match import seat_words
-from vtt.rules import Game, IllegalMove, InvalidMove, Move, State, load_game
-from vtt.rules.build import Builds, builds_of
-from vtt.rules.explain import Drop
+from vtt.janken import Card
+from vtt.match import COMPUTER as COMPUTER_SEAT
+from vtt.match import (
+    PERSON,
+    BuildQuestion,
+    Command,
+    DropQuestion,
+    FrameMove,
+    HouseRules,
+    HouseTable,
+    Match,
+    MatchSeat,
+    Play,
+    Redo,
+    ReplayTo,
+    SeatFrame,
+    Undo,
+    WatchAs,
+    Why,
+    builds_of_frame,
+    drags_of_frame,
+    seat_words,
+)
+from vtt.match.drags import Drags
+from vtt.match.frames import BuildVerdict
+from vtt.rules import Game, Move, load_game
+from vtt.rules.build import Builds, Target
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
-from vtt.rules.records import Record, apply_recorded, start_state
-from vtt.rules.values import Piece
+from vtt.rules.records import Record
 from vtt.rules.views import View
-from vtt.table.seats import DEFAULT_NAMES, SEAT_COLOURS, named_colour
-from vtt.ui.game.projection import Drags, Key, drags_of
-from vtt.ui.game.reveals import revelation
+from vtt.table.seats import DEFAULT_NAMES
+from vtt.ui.game.places import Key
 from vtt.ui.qt import QObject, Signal
+
+__all__ = [
+    "COMPUTER",
+    "COMPUTERS",
+    "HUMAN",
+    "NORMAL",
+    "SEAT_KINDS",
+    "GameSession",
+    "GameSetup",
+    "SeatChoice",
+    "default_names",
+    "made_again",
+    "new_match",
+    "seat_words",
+]
 
 HUMAN, COMPUTER = "Human", "Computer (Random)"
 #: The computer seats of the New game dialog, by their label: the agent that plays
@@ -58,6 +96,12 @@ class SeatChoice:
     def computer(self) -> bool:
         """True if an agent plays this seat."""
         return self.kind != HUMAN
+
+    def match_seat(self) -> MatchSeat:
+        """The seat as the match knows it."""
+        if self.computer:
+            return MatchSeat(self.name, COMPUTER_SEAT, COMPUTERS[self.kind], self.colour)
+        return MatchSeat(self.name, PERSON, "", self.colour)
 
 
 @dataclass(frozen=True)
@@ -93,173 +137,223 @@ def default_names(game: Game, count: int) -> tuple[str, ...]:
     return tuple(named)
 
 
+def new_match(game: Game, setup: GameSetup) -> Match:
+    """A match of ``game`` from a setup, before any move."""
+    seats = [choice.match_seat() for choice in setup.seats]
+    return Match(game, seats, setup.options, setup.seed, setup.deal)
+
+
+def made_again(
+    game: Game,
+    setup: GameSetup,
+    moves: Sequence[str],
+    source: str,
+    step: Callable[[int], None] | None = None,
+) -> Match:
+    """A match of ``setup`` with ``moves`` made; ValueError naming ``source`` at a bad
+    move. ``step`` hears how many are made after each (a worker thread's progress: it
+    may raise to stop)."""
+    match = new_match(game, setup)
+    for number, text in enumerate(moves, 1):
+        _replayed(match, text, number, source)
+        if step is not None:
+            step(number)
+    return match
+
+
+def _replayed(match: Match, text: str, number: int, source: str) -> None:
+    why = match.play(text)
+    if why is not None:
+        raise ValueError(f"{source}: move {number} '{text}' is not legal: {why}")
+
+
 class GameSession(QObject):
-    """The game being played in a window.
+    """The game being played in a window: a match, and the frame of the seat on view.
 
     Signals:
-        changed(): the state changed (a move was made, or a new game began).
-        message(str): something to tell the person (an illegal move's reason).
+        changed(SeatFrame): the match changed (a move, an undo, a new game); the frame.
+        message(str): something to tell the person (a refused move's reason).
         picks_changed(): the cards picked in the hand changed (a set of cards to pass).
     """
 
-    changed = Signal()
+    changed = Signal(object)
     message = Signal(str)
     picks_changed = Signal()
 
     def __init__(self, setup: GameSetup, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.game: Game = load_game(setup.pack)
+        #: Counts every change (across new games too), so an agent's late answer to an
+        #: older position is dropped.
         self.generation = 0
         self.start(setup)
 
-    def start(self, setup: GameSetup) -> None:
-        """Begin a new game from a setup (also "play again", with the next seed)."""
+    # ------------------------------------------------------------- the match
+
+    def start(self, setup: GameSetup, match: Match | None = None) -> None:
+        """Begin a new game from a setup (also "play again", with the next seed), or go
+        on with ``match`` (a saved game made again, a record to replay)."""
         self.setup = setup
-        self.state: State = self.first_state()
-        self.moves: list[Move] = []
-        self.undone: list[list[Move]] = []
-        #: The states of a record being replayed (else None) and the one on show.
-        self.replay_states: list[State] | None = None
-        self.replay_at = 0
-        #: Whose eyes a replay is watched with; None: open hands (see ``view``).
-        self.replay_seat: int | None = None
-        #: The seats a replay may be watched as: every seat, and open hands too, for a
-        #: finished game; the seat it was written for alone (``seen_by``); every seat but
-        #: no open hands for a game under way written for nobody in particular.
-        self.replay_seats: tuple[int, ...] = ()
-        self.replay_open_hands = True
-        #: Counts every change, so an agent's late answer to an older state is dropped.
-        self.generation += 1
+        self.match = match if match is not None else new_match(self.game, setup)
         self.agents: dict[int, Any] = {
             seat: make_agent(COMPUTERS[choice.kind], setup.seed * 31 + seat, timed=True)
             for seat, choice in enumerate(setup.seats)
             if choice.computer
         }
-        self._drags: Drags | None = None
-        #: ``hand_reason``'s answers for this position, by (card, hand).
-        self._reasons: dict[tuple[str, Key], str | None] = {}
         #: The cards the person to move has picked in the hand (``Drags.picks``), and
         #: whose they are: kept while they may still be picked (a computer's pass
         #: meanwhile changes nothing of theirs).
         self.picked: set[str] = set()
         self.picked_by: int | None = None
-        self._builds: Builds | None = None
-        self._feet: dict[Move, Footprint] | None = None
-        #: The footprint of the last move made by ``play`` (None after any other change).
-        self.last_footprint: Footprint | None = None
-        #: The moments of the last move's aftermath (``State.beats``), for the table to
-        #: show one after another (empty after any other change).
-        self.beats: list[State] = []
-        self.changed.emit()
+        #: The record being replayed (its moves as written), else None.
+        self.record: Record | None = None
+        self._first: SeatFrame | None = None
+        self._changed()
 
-    def first_state(self) -> State:
-        """The state before any move, from the setup (the same deal every time)."""
-        setup = self.setup
-        return self.game.new_state(
-            setup.options,
-            setup.seed,
-            players=setup.players,
-            deal=setup.deal,
-            seat_names=self.names,
-        )
+    def _changed(self, frame: SeatFrame | None = None) -> None:
+        """The match changed: the frame of the seat on view now (``frame`` when the
+        match answered with it already), and ``changed``."""
+        self.generation += 1
+        self._drags: Drags[FrameMove] | None = None
+        self._builds: Builds | None = None
+        #: ``hand_reason``'s answers for this position, by (card, hand).
+        self._reasons: dict[tuple[str, Key], str | None] = {}
+        viewer = self.viewer
+        if frame is None or (frame.seat != viewer and not self.replaying):
+            frame = self.match.frame(viewer)
+        self.frame: SeatFrame = frame
+        self.changed.emit(self.frame)
+
+    def send(self, command: Command) -> bool:
+        """Send a command to the match: True if it was done (the frame is new), else
+        the match's reason is said."""
+        answer = self.match.send(command)
+        if not answer.accepted:
+            self.message.emit(answer.reason)
+            return False
+        self._changed(answer.frame)
+        return True
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The seats' names as chosen at the start, as the rules write them (``seat_words``)."""
-        return seat_words([seat.name for seat in self.setup.seats])
+        """The seats' names as the rules write them (``seat_words``)."""
+        return self.match.names
 
     @property
     def colours(self) -> tuple[str, ...]:
-        """The seats' colours as chosen at the start (``#rrggbb``); a seat given none
-        wears the colour the pack names it after (JANTORI's White and Black), else the
-        usual colour of its place."""
-        labels = self.game.seat_labels(self.setup.players)
-        return tuple(
-            seat.colour or named_colour(labels[index]) or SEAT_COLOURS[index % len(SEAT_COLOURS)]
-            for index, seat in enumerate(self.setup.seats)
-        )
+        """The seats' colours (``#rrggbb``): as chosen, else the colour the pack names the
+        seat after (JANTORI's White and Black), else the usual colour of its place."""
+        return self.match.colours
 
     @property
     def over(self) -> bool:
         """True once the game has an outcome."""
-        return self.state.outcome is not None
+        return self.frame.outcome is not None
+
+    @property
+    def replaying(self) -> bool:
+        """True while a record is stepped through (no moves are made)."""
+        return self.match.replay is not None
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves made (a record's, in a replay)."""
+        if self.record is not None:
+            return [Move.parse(text) for text in self.record.moves]
+        return list(self.match.moves)
 
     def computer_to_move(self) -> int | None:
         """The seat an agent must move for now, if any."""
-        seat = self.state.to_move
-        replaying = self.replay_states is not None
-        return seat if seat in self.agents and not self.over and not replaying else None
+        seat = self.match.to_move
+        return seat if seat in self.agents else None
 
     def human_to_move(self) -> bool:
         """True if a person must move now."""
-        if self.over or self.state.to_move is None or self.replay_states is not None:
-            return False
-        return self.computer_to_move() is None
+        seat = self.match.to_move
+        return seat is not None and seat not in self.agents
 
     @property
     def viewer(self) -> int:
         """The seat whose view the table shows: the person to move, else the first person;
         in a replay, the seat it is watched as (the first one with open hands)."""
-        if self.replay_states is not None:
-            return self.replay_seat if self.replay_seat is not None else 0
-        seat = self.state.to_move
+        replay = self.match.replay
+        if replay is not None:
+            return replay.watched if replay.watched is not None else 0
+        seat = self.match.to_move
         if seat is not None and seat not in self.agents:
             return seat
         humans = [s for s in range(self.setup.players) if s not in self.agents]
         return humans[0] if humans else 0
 
-    def view(self) -> View:
-        """What the table shows now: the viewer's view, with every hand open in a replay
-        watched by nobody in particular (a record holds no secrets from its reader)."""
-        open_hands = self.replay_states is not None and self.replay_seat is None
-        return self.state.view(self.viewer, open_hands=open_hands)
+    def view(self, frame: SeatFrame | None = None) -> View:
+        """What the table shows of a frame (the seat on view's now): its zones, vars and
+        log as the rules' ``View``, with the pack and options every seat knows."""
+        return (frame or self.frame).view(self.game)
 
-    def watch_as(self, seat: int | None) -> None:
-        """Watch the replay as ``seat`` sees it, or with every hand open (None), where the
-        record allows it (see ``replay_seats``)."""
-        if self.replay_states is None or seat == self.replay_seat:
-            return
-        if (seat is None and not self.replay_open_hands) or (
-            seat is not None and seat not in self.replay_seats
-        ):
-            self.message.emit("This record of a game under way shows only what its seat saw")
-            return
-        self.replay_seat = seat
-        self._changed()
+    def first_frame(self) -> SeatFrame:
+        """The first seat's frame before any move (the room each place needs)."""
+        if self._first is None:
+            self._first = new_match(self.game, self.setup).frame(0)
+        return self._first
+
+    def frame_before(self) -> SeatFrame | None:
+        """The frame of the seat on view one move ago (None before any move)."""
+        replay = self.match.replay
+        if replay is not None:
+            at = replay.at
+            if at == 0:
+                return None
+            # A step back and forth of the replay's own (its positions are kept).
+            self.match.send(ReplayTo(0, at - 1))
+            earlier = self.match.spectator_frame()
+            self.match.send(ReplayTo(0, at))
+            return earlier
+        moves = self.match.moves
+        if not moves:
+            return None
+        earlier = made_again(self.game, self.setup, [m.text for m in moves[:-1]], "the game")
+        return earlier.frame(self.viewer)
+
+    def beats(self) -> tuple[SeatFrame, ...]:
+        """The moments of the last move's aftermath as the seat on view sees them."""
+        return self.match.beats(self.viewer)
+
+    @property
+    def last_footprint(self) -> Footprint | None:
+        """The last move's footprint as the seat on view may see it (None: none)."""
+        return self.frame.last
+
+    def agent_input(self, seat: int) -> tuple[View, list[Move]]:
+        """What a computer seat's agent chooses from: its frame's view (with its own copy
+        of the pack) and its legal moves."""
+        frame = self.match.frame(seat)
+        return frame.view(self.game), [Move.parse(move.text) for move in frame.moves]
+
+    # ------------------------------------------------------------- the table
 
     def shown_zones(self) -> dict[str, ZoneDef]:
         """The zones the table lays out: those the pack does not mark as unused now (its
         ``shown``), and any zone holding something, so no component is ever out of sight."""
-        return {name: zone for name, zone in self.game.zones.items() if self.state.laid_out(name)}
+        laid = set(self.frame.laid_out)
+        return {name: zone for name, zone in self.game.zones.items() if name in laid}
 
     @property
     def uses_cards(self) -> bool:
         """True if the game's components are cards (else pieces)."""
-        return not all(isinstance(c, Piece) for c in self.state.components())
-
-    def footprints(self) -> dict[Move, Footprint]:
-        """What each legal move of the position moves (``State.footprints``), worked out
-        once a position: the drags, the built moves and ``play`` all read it."""
-        if self._feet is None:
-            self._feet = self.state.footprints()
-        return self._feet
+        return self.frame.uses_cards
 
     def builds(self) -> Builds:
         """The person's legal moves built from a target and a set of cards (Battlefront's
         attacks), by target and cards (none while a computer moves)."""
         if self._builds is None:
-            self._builds = (
-                builds_of(self.state, self.footprints()) if self.human_to_move() else Builds()
-            )
+            self._builds = builds_of_frame(self.frame) if self.human_to_move() else Builds()
         return self._builds
 
-    def drags(self) -> Drags:
+    def drags(self) -> Drags[FrameMove]:
         """The person's legal moves as drags and actions (none while a computer moves)."""
         if self._drags is None:
-            self._drags = (
-                drags_of(self.state, self.footprints()) if self.human_to_move() else Drags()
-            )
-            if self.picked_by != self.state.to_move:
+            self._drags = drags_of_frame(self.frame) if self.human_to_move() else Drags()
+            if self.picked_by != self.match.to_move:
                 self.picked = set()
             self.picked = {what for what in self.picked if self._drags.pickable(what)}
         return self._drags
@@ -270,7 +364,7 @@ class GameSession(QObject):
         if not self.drags().pickable(what):
             return False
         self.picked ^= {what}
-        self.picked_by = self.state.to_move
+        self.picked_by = self.match.to_move
         self.picks_changed.emit()
         return True
 
@@ -278,9 +372,10 @@ class GameSession(QObject):
         """Why a card written ``what`` in the hand ``hand`` of the person to move cannot
         be played now, in the rules' words (Stones: "You must follow suit: you hold a
         Paper card"): the reason for putting it where the hand's playable cards all go
-        (the trick, the discard pile). None when it can be played (dragged, picked or
-        chosen in the action bar), when no card of the hand goes anywhere by a drag now
-        (a bid) or they go to several places (a board: a drop there says why not)."""
+        (the trick, the discard pile), asked of the match. None when it can be played
+        (dragged, picked or chosen in the action bar), when no card of the hand goes
+        anywhere by a drag now (a bid) or they go to several places (a board: a drop
+        there says why)."""
         drags = self.drags()
         if drags.draggable(what) or drags.pickable(what):
             return None
@@ -289,45 +384,46 @@ class GameSession(QObject):
             return None
         key = (what, hand)
         if key not in self._reasons:  # asked at every draw: once per card and position
-            self._reasons[key] = self.state.explain(Drop(what, places.pop(), hand))
+            self._reasons[key] = self._why_drop(what, places.pop(), hand)
         return self._reasons[key]
 
-    def play(self, move: Move | str) -> bool:
-        """Apply a move if it is legal; else say why. True if it was applied."""
-        if self.replay_states is not None:
+    def _why_drop(self, what: str, target: Key, source: Key | None) -> str | None:
+        """The rules' reason a component written ``what`` may not go on ``target`` (from
+        ``source``), asked of the match; None when it may."""
+        seat = self.match.to_move
+        if seat is None:
+            return None
+        answer = self.match.send(Why(seat, drop=DropQuestion(what, target, source)))
+        if not answer.accepted:
+            return answer.reason
+        return None if answer.text == f"The {what} may go there" else answer.text
+
+    def judge_build(self, target: Target, cards: frozenset[Card]) -> BuildVerdict | None:
+        """What ``cards`` gathered against ``target`` make now, for the person building a
+        move card by card (None: no move is aimed at that card, or it is not their turn)."""
+        seat = self.match.to_move
+        if seat is None:
+            return None
+        chosen = tuple(sorted(str(card) for card in cards))
+        return self.match.judge_build(seat, BuildQuestion(str(target.card), target.place, chosen))
+
+    # ------------------------------------------------------------- commands
+
+    def play(self, move: FrameMove | Move | str) -> bool:
+        """Make a move for the seat to move if it is legal; else say why. True if made."""
+        if self.replaying:
             self.message.emit("This is a replay: step through it with ← and →; no moves here")
             return False
-        # Where the move takes its component from and to: the table shows it going.
-        feet = self.footprints()
-        state = self.state
-        state.beats = []
-        try:
-            made = state.apply(move)
-        except (IllegalMove, InvalidMove) as error:
-            self.message.emit(str(error))
+        seat = self.match.to_move
+        if seat is None:
+            self.message.emit("The game is over")
             return False
-        finally:
-            beats, state.beats = state.beats, None
-        self.moves.append(made)
-        self.undone = []
-        self._changed(feet.get(made), beats or [])
-        return True
-
-    def _changed(
-        self, footprint: Footprint | None = None, beats: list[State] | None = None
-    ) -> None:
-        self.generation += 1
-        self._drags = None
-        self._reasons = {}
-        self._builds = None
-        self._feet = None
-        self.last_footprint = footprint
-        self.beats = beats or []
-        self.changed.emit()
+        text = move if isinstance(move, str) else move.text
+        return self.send(Play(seat, text=text))
 
     def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:
         """Put a component written ``what`` on a place (taken from the place ``source``,
-        when known): its move if legal, else the rules' reason (``State.explain``)."""
+        when known): its move if legal, else the rules' reason."""
         drags = self.drags()
         move = drags.targets_of(what, source).get(target) if target is not None else None
         if move is not None:
@@ -341,143 +437,72 @@ class GameSession(QObject):
                 f"The {what} goes there in several ways: choose one in the action bar"
             )
             return False
-        why = self.state.explain(Drop(what, target, source))
+        why = self._why_drop(what, target, source)
         self.message.emit(why or f"Drop the {what} on a highlighted place")
         return False
 
-    # ------------------------------------------------------------- undo and redo
-
-    def states(self) -> list[State]:
-        """The state before each move and after the last, rebuilt from the setup."""
-        state = self.first_state()
-        found = [state.copy()]
-        for move in self.moves:
-            state.apply(move)
-            found.append(state.copy())
-        return found
-
     def undo(self) -> bool:
         """Take back moves to the last decision of a person; never past a revealing move."""
-        if self.replay_states is not None or not self.moves:
-            self.message.emit("Nothing to undo")
-            return False
-        states = self.states()
-        back = len(self.moves)
-        while back > 0:
-            back -= 1
-            why = revelation(states[back], states[back + 1])
-            if why is not None:
-                move = self.moves[back]
-                self.message.emit(f"Cannot undo past '{move.text}': {why}")
-                return False
-            if states[back].to_move not in self.agents:
-                break
-        else:
-            self.message.emit("Nothing to undo: no person has moved yet")
-            return False
-        self.undone.append(self.moves[back:])
-        self.moves = self.moves[:back]
-        self.state = states[back]
-        self._changed()
-        return True
+        return self.send(Undo(self.viewer))
 
     def redo(self) -> bool:
         """Make again the moves the last undo took back."""
-        if not self.undone or self.replay_states is not None:
-            self.message.emit("Nothing to redo")
-            return False
-        for move in self.undone.pop():
-            self.moves.append(self.state.apply(move))
-        self._changed()
-        return True
+        return self.send(Redo(self.viewer))
+
+    def record_to_export(self) -> Record:
+        """The game's record to export (a replay's: up to the position shown): the whole
+        game once it is over, else the game as the seat on view saw it (nothing hidden
+        from it in the record); RecordError if it cannot be written so."""
+        return self.match.record(self.viewer)
+
+    def house(self) -> HouseTable:
+        """The position handed over to a free table (house rules): every seat of this
+        window is at this screen, a computer's too; ValueError, with the match's reason,
+        for a replay."""
+        if self.replaying:
+            raise ValueError(self.match.send(HouseRules(self.viewer)).reason)
+        return self.match.house_table()
 
     # ------------------------------------------------------------- resume and replay
 
-    def resume(self, setup: GameSetup, state: State, made: list[Move]) -> None:
-        """Go on from ``state``, reached from ``setup`` by the moves ``made`` (``made_again``)."""
-        self.start(setup)
-        self.state, self.moves = state, made
-        self._changed()
+    def resume(self, setup: GameSetup, match: Match) -> None:
+        """Go on with ``match``, made from ``setup`` (``made_again``)."""
+        self.start(setup, match)
 
-    def open_replay(self, record: Record, found: list[State] | None = None) -> None:
-        """Show a game record to step through; ValueError naming the record at a bad move.
-        ``found``: its states, made already (``replayed_states``, on a worker thread)."""
-        if found is None:
-            found = replayed_states(self.game, record)
-        state = found[-1]
+    def open_replay(self, record: Record, match: Match | None = None) -> None:
+        """Show a game record to step through; ValueError naming the record at a bad
+        move. ``match``: the record's match, made already (``Match.of_record``, on a
+        worker thread)."""
+        if match is None:
+            match = Match.of_record(self.game, record)
         setup = GameSetup(
             self.setup.pack,  # the pack the record names, as the window found it
-            tuple(SeatChoice(name) for name in state.seat_names),
+            tuple(SeatChoice(seat.name) for seat in match.seats),
             dict(record.options),
             record.seed,
             deal=record.deal,
         )
-        self.start(setup)
-        self.replay_states = found
-        self.moves = [Move.parse(text) for text in record.moves]
-        names = state.seat_names
-        if record.seen_by is not None:  # its hidden cards are stand-ins: its seat's eyes only
-            self.replay_seats = (names.index(record.seen_by),)
-        else:
-            self.replay_seats = tuple(range(len(names)))
-        # A game under way keeps its secrets: each seat sees only its own, as in play.
-        self.replay_open_hands = record.seen_by is None and state.outcome is not None
-        self.replay_seat = None if self.replay_open_hands else self.replay_seats[0]
-        self.step_to(0)
+        self.start(setup, match)
+        self.record = record
+        self._changed()
+
+    @property
+    def replay_at(self) -> int:
+        """How many moves of the record are made in the position shown."""
+        replay = self.match.replay
+        return replay.at if replay is not None else 0
 
     def step_to(self, index: int) -> bool:
-        """Show the replayed state after ``index`` moves; False if there is none."""
-        states = self.replay_states
-        if states is None or not 0 <= index < len(states):
+        """Show the replayed position after ``index`` moves; False if there is none."""
+        replay = self.match.replay
+        if replay is None or not 0 <= index <= len(replay.record.moves):
             return False
-        self.replay_at = index
-        self.state = states[index]
-        self._changed()
-        return True
+        return self.send(ReplayTo(0, index))
 
-
-def replayed_states(
-    game: Game, record: Record, step: Callable[[int], None] | None = None
-) -> list[State]:
-    """The states of a record to step through, from its start to after its last move;
-    ValueError naming the record at a bad move. ``step`` hears how many moves are made
-    after each (a worker thread's progress: it may raise to stop)."""
-    state = start_state(record, game)
-    found = [state.copy()]
-    for number, text in enumerate(record.moves, 1):
-        _replayed(state, text, number, record.file or "the record", record)
-        found.append(state.copy())
-        if step is not None:
-            step(number)
-    return found
-
-
-def made_again(
-    game: Game,
-    setup: GameSetup,
-    moves: Sequence[str],
-    source: str,
-    step: Callable[[int], None] | None = None,
-) -> tuple[State, list[Move]]:
-    """The state after ``moves`` from ``setup``, and the moves as made; ValueError naming
-    ``source`` at a bad move. ``step`` hears how many are made after each (a worker
-    thread's progress: it may raise to stop)."""
-    names = seat_words([seat.name for seat in setup.seats])
-    state = game.new_state(setup.options, setup.seed, players=setup.players, seat_names=names)
-    made: list[Move] = []
-    for number, text in enumerate(moves, 1):
-        made.append(_replayed(state, text, number, source))
-        if step is not None:
-            step(number)
-    return state, made
-
-
-def _replayed(
-    state: State, text: str, number: int, source: str, record: Record | None = None
-) -> Move:
-    try:
-        if record is not None:  # a move hidden from the seat it was written for, too
-            return apply_recorded(state, text, record)
-        return state.apply(Move.parse(text))
-    except (IllegalMove, InvalidMove) as error:
-        raise ValueError(f"{source}: move {number} '{text}' is not legal: {error}") from None
+    def watch_as(self, seat: int | None) -> None:
+        """Watch the replay as ``seat`` sees it, or with every hand open (None), where the
+        record allows it."""
+        replay = self.match.replay
+        if replay is None or seat == replay.watched:
+            return
+        self.send(WatchAs(0, seat))

@@ -9,61 +9,51 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from vtt.rules import Move, RulesError, load_game
-from vtt.rules.expr import EvalError
+from vtt.match import FrameMove
+from vtt.rules import Move
 from vtt.rules.finder import find_pack
-from vtt.rules.model import shown_now
-from vtt.rules.records import RecordError, load_record, record_source
-from vtt.rules.seenrecord import record_seen_by
+from vtt.rules.records import RecordError
 from vtt.rules.shown import NAME_CHARS, shown, shown_name
 from vtt.table.savefile import write_atomically
 from vtt.ui import dialogs
 from vtt.ui.art import Art
+from vtt.ui.game.actionbar import ActionBar, heading
 from vtt.ui.game.agents import ComputerSeats
 from vtt.ui.game.bars import VarBars
-from vtt.ui.game.board import BoardScene, BoardView, HandView, seat_colour, status_dot
-from vtt.ui.game.choices import ChoiceGrid, Choices, grouped
+from vtt.ui.game.board import BoardScene
+from vtt.ui.game.boardview import BoardView, HandView
 from vtt.ui.game.dialog import RulesWindow
 from vtt.ui.game.house import house_table
-from vtt.ui.game.lines import table_lines
+from vtt.ui.game.opening import GameFileError, open_game_file
 from vtt.ui.game.pace import PACES, choose_pace, chosen_pace
+from vtt.ui.game.painting import seat_colour, status_dot
+from vtt.ui.game.panels import BuildPanel, ReplayBar, ResultPanel
 from vtt.ui.game.saved import (
     SUFFIX,
     SavedGame,
-    SavedGameError,
-    load_saved_game,
     new_game_autosave,
     saved_game_text,
 )
-from vtt.ui.game.session import GameSession, GameSetup, SeatChoice, made_again, replayed_states
+from vtt.ui.game.session import GameSession, GameSetup
 from vtt.ui.game.sheet import ScoreSheet
 from vtt.ui.loglist import LogList
 from vtt.ui.memory import settle_memory
 from vtt.ui.menus import KeysStayOnTable
-from vtt.ui.plaintext import Label, escaped, rich_label, tip
-from vtt.ui.progress import Cancelled, with_progress
+from vtt.ui.plaintext import Label, escaped, rich_label
 from vtt.ui.qt import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QComboBox,
     QEvent,
     QFileDialog,
-    QHBoxLayout,
     QKeyEvent,
     QKeySequence,
-    QLabel,
     QMainWindow,
-    QPaintEvent,
     QPushButton,
     QRectF,
-    QScrollArea,
     QSize,
     QSizePolicy,
     QSplitter,
-    QStyle,
-    QStyleOptionButton,
-    QStylePainter,
     Qt,
     QTimer,
     QVBoxLayout,
@@ -76,33 +66,12 @@ from vtt.ui.session import AutosaveClock
 from vtt.ui.shortcuts import game_keys
 from vtt.ui.statusbar import STATUS_MS
 
-#: Number keys 1..9 make the action bar's moves.
-ACTION_KEYS = 9
 #: The log keeps this much height however many moves the action bar lists.
 LOG_LEAST = 140
-#: The action bar's list of moves is this tall at least (two moves), the rest scrolled to.
-ACTIONS_LEAST = 70
 #: Under house rules the game lies this far inside the free table's felt at least.
 FELT_EDGE = 16.0
 RECORDS = "Game records (*.yaml *.yml)"
 SAVED_GAMES = f"Saved games (*{SUFFIX})"
-#: The files a game window opens: saved games, and records to step through.
-GAME_FILES = (SUFFIX, ".yaml", ".yml")
-
-
-def _heading(text: str) -> QLabel:
-    """A heading of the side panel."""
-    label = rich_label(f"<b>{escaped(text)}</b>")
-    label.setStyleSheet("color: #8a7a66; font-size: 12px; padding-top: 6px;")
-    return label
-
-
-class GameFileError(ValueError):
-    """A saved game or record that cannot be opened, naming the file and what is wrong."""
-
-
-class OpeningCancelled(GameFileError):
-    """The person cancelled opening a game (while its moves were made again)."""
 
 
 class GameWindow(QMainWindow):
@@ -123,14 +92,6 @@ class GameWindow(QMainWindow):
             self.session, pause_ms if pause_ms is not None else self.pace.pause_ms
         )
         self.computers.showing = self.board.busy_ms
-        #: Every button of the action bar that makes a move (a grid's values too).
-        self.action_buttons: list[QPushButton] = []
-        #: The entries of the action bar: a move's button or a grid of choices.
-        self.action_rows: list[QWidget] = []
-        #: The move each entry's number key makes (None: cards still to pick, or a grid).
-        self.action_moves: list[Move | None] = []
-        #: The grids of choices, by their entry's index (the number key takes them).
-        self.action_grids: dict[int, ChoiceGrid] = {}
         self.score_sheet: ScoreSheet | None = None
         self.shown_seat: int | None = None
         self.opened: list[GameWindow] = []
@@ -146,7 +107,7 @@ class GameWindow(QMainWindow):
         self.session.changed.connect(self.refresh)
         self.session.changed.connect(self.autosave_clock.changed)
         self.session.message.connect(self.say)
-        self.session.picks_changed.connect(self._fill_actions)
+        self.session.picks_changed.connect(self.action_bar.fill)
         self.refresh()
         self.computers.schedule()
         fit_to_screen(self, QSize(1300, 900))
@@ -167,20 +128,14 @@ class GameWindow(QMainWindow):
         self.scores.setWordWrap(True)
         self.scores.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.log = LogList()
-        self.actions_bar = QVBoxLayout()
-        self.actions_bar.setContentsMargins(0, 0, 0, 0)
-        # Many moves (Battlefront's attacks) scroll, leaving the log its room.
-        actions = QWidget()
-        actions.setLayout(self.actions_bar)
-        self.actions_scroll = ActionList(actions)
         side = QWidget()
-        column = self.side_column = QVBoxLayout(side)
-        column.addWidget(_heading("Turn"))
+        column = QVBoxLayout(side)
+        self.action_bar = ActionBar(self.session, column, self._choose, self.view.setFocus)
+        column.addWidget(heading("Turn"))
         column.addWidget(self.status)
-        self.moves_heading = _heading("Moves")
-        column.addWidget(self.moves_heading)
-        column.addWidget(self.actions_scroll)
-        column.addWidget(_heading("Scores and counts"))
+        column.addWidget(self.action_bar.heading)
+        column.addWidget(self.action_bar.scroll)
+        column.addWidget(heading("Scores and counts"))
         column.addWidget(self.bars)
         column.addWidget(self.scores)
         self.sheet_button = QPushButton(f"Score &sheet ({game_keys('score-sheet')[0]})")
@@ -188,7 +143,7 @@ class GameWindow(QMainWindow):
         self.sheet_button.clicked.connect(self.show_score_sheet)
         self.sheet_button.setVisible(self.session.game.sheet is not None)
         column.addWidget(self.sheet_button)
-        column.addWidget(_heading("Log"))
+        column.addWidget(heading("Log"))
         column.addWidget(self.log, 1)
         self.log.setMinimumHeight(LOG_LEAST)
         self.cover = QPushButton()
@@ -202,9 +157,11 @@ class GameWindow(QMainWindow):
             "color: #ffcf7a; background: #241912; padding: 4px 8px; font-size: 14px;"
         )
         self.message.setMinimumHeight(28)
-        self.result = self._result_panel()
-        self.build_panel = self._build_panel()
-        self.replay_bar = self._replay_panel()
+        self.result = ResultPanel(self.view, self.again)
+        self.view.installEventFilter(self)  # the panels over the board follow its size
+        self.build_panel = BuildPanel(self.view, self.view.builder, self.session)
+        self.view.builder.changed.connect(self._show_build)
+        self.replay_bar = ReplayBar(self.session, self.step_back, self.step_forward)
         board = QWidget()
         stack = QVBoxLayout(board)
         stack.setContentsMargins(0, 0, 0, 0)
@@ -228,153 +185,10 @@ class GameWindow(QMainWindow):
         self.message_timer.timeout.connect(self.message.clear)
         self.setCentralWidget(split)
 
-    def _result_panel(self) -> QWidget:
-        # Over the foot of the board, not in the layout: showing it at the end of a game
-        # leaves the board its size, so nothing is drawn again at another scale.
-        panel = QWidget(self.view)
-        panel.setObjectName("result")
-        panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
-        panel.setStyleSheet(
-            "#result { background: rgba(43, 47, 58, 240); border-radius: 8px; }"
-            " #result QLabel { color: #f3ead8; }"
-        )
-        self.view.installEventFilter(self)
-        row = QHBoxLayout(panel)
-        self.result_text = Label()
-        self.result_text.setStyleSheet("font-size: 16px; padding: 6px;")
-        self.play_again = QPushButton("&Play again")
-        self.play_again.clicked.connect(self.again)
-        row.addWidget(self.result_text, 1)
-        row.addWidget(self.play_again)
-        panel.hide()
-        return panel
-
-    def _build_panel(self) -> QWidget:
-        # Over the top of the board, as the result panel is over its foot: showing it
-        # leaves the table where it is, so the cards being clicked do not move.
-        panel = QWidget(self.view)
-        panel.setObjectName("building")
-        panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
-        panel.setStyleSheet(
-            "#building { background: rgba(36, 26, 19, 235); border: 1px solid #8a6a4a;"
-            " border-radius: 8px; }"
-            " #building QLabel { color: #f3ead8; }"
-        )
-        row = QHBoxLayout(panel)
-        self.build_text = rich_label("")  # its lines are coloured: every text in it escaped
-        self.build_text.setWordWrap(True)
-        self.build_text.setStyleSheet("font-size: 14px; padding: 2px 4px;")
-        self.build_play = QPushButton()
-        self.build_play.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Enter and Esc stay on the board
-        self.build_play.clicked.connect(self.view.builder.play)
-        self.build_cancel = QPushButton("Cancel")
-        self.build_cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.build_cancel.clicked.connect(self.view.builder.cancel)
-        row.addWidget(self.build_text, 1)
-        row.addWidget(self.build_play)
-        row.addWidget(self.build_cancel)
-        panel.hide()
-        self.view.builder.changed.connect(self._show_build)
-        return panel
-
     def _show_build(self) -> None:
-        """The move being built, in words over the table: its tally, what the cards chosen
-        make (the move, or the rules' reason) and how to go on."""
-        builder = self.view.builder
-        verdict = builder.verdict
+        """The move being built, in words over the table."""
         self.message.clear()  # a card refused before is not what the cards say now
-        if not builder.active or verdict is None:
-            self.build_panel.hide()
-            return
-        target = builder.target
-        assert target is not None
-        chosen = " ".join(str(c) for c in sorted(builder.chosen, key=lambda c: c.sort_key()))
-        owner = target.place[1] if len(target.place) > 1 else None
-        whose = f"{self.session.names[owner]}'s " if isinstance(owner, int) else ""
-        head = f"{builder.word} {whose}{target.card} with {chosen}"
-        tally = f" · {verdict.tally}" if verdict.tally else ""
-        ready = verdict.move is not None
-        colour = "#8dffa0" if ready else "#ffb08a"
-        mark = "✓" if ready else "✗" if verdict.reason else "…"
-        how = (
-            f"Click {target.card} again, press Enter or {builder.word}"
-            if ready
-            else "Click a glowing card to add it"
-        )
-        self.build_text.setText(
-            f"<b>{escaped(head)}</b>{escaped(tally)}<br>"
-            f'<span style="color:{colour}">{mark} {escaped(builder.status())}</span><br>'
-            f'<span style="color:#b8a88f; font-size: 12px">{escaped(how)}; a chosen card again'
-            " to take it back · Esc cancels</span>"
-        )
-        self.build_play.setText(shown(builder.word).replace("&", "&&"))
-        self.build_play.setEnabled(ready)
-        self.build_panel.show()
-        self._place_build()
-
-    def _place_build(self) -> None:
-        """The panel of the move being built across the top of the board."""
-        view = self.view
-        width = min(view.width() - 32, 820)
-        row = self.build_panel.layout()
-        margins = row.contentsMargins()
-        buttons = self.build_play.sizeHint().width() + self.build_cancel.sizeHint().width()
-        room = width - buttons - 2 * row.spacing() - margins.left() - margins.right()
-        text = max(self.build_text.heightForWidth(room), self.build_play.sizeHint().height())
-        height = text + margins.top() + margins.bottom()
-        self.build_panel.setGeometry((view.width() - width) // 2, 12, width, height)
-        self.build_panel.raise_()
-
-    def _replay_panel(self) -> QWidget:
-        panel = QWidget()
-        row = QHBoxLayout(panel)
-        self.back_button = QPushButton("◀ Back")
-        self.back_button.clicked.connect(self.step_back)
-        self.forward_button = QPushButton("Forward ▶")
-        self.forward_button.clicked.connect(self.step_forward)
-        self.replay_text = Label()
-        # Whose eyes the record is watched with: open hands, or one seat's view.
-        self.seen_label = Label("Seen by")
-        self.seen_by = QComboBox()
-        self.seen_by.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← and → stay the replay's keys
-        self.seen_by.setToolTip("Show every hand, or the table as one player saw it")
-        self.seen_by.currentIndexChanged.connect(self._watch_as)
-        row.addWidget(self.back_button)
-        row.addWidget(self.replay_text, 1)
-        row.addWidget(self.seen_label)
-        row.addWidget(self.seen_by)
-        row.addWidget(self.forward_button)
-        panel.hide()
-        return panel
-
-    def _watch_as(self, index: int) -> None:
-        if index >= 0 and self.session.replay_states is not None:
-            self.session.watch_as(self.seen_by.itemData(index))
-
-    def _fill_seen_by(self) -> None:
-        """The choices of "Seen by": open hands, then each seat by its name."""
-        session = self.session
-        hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
-        self.seen_label.setVisible(hidden)
-        self.seen_by.setVisible(hidden)
-        choices: list[tuple[str, int | None]] = [
-            (shown_name(session.names[seat]), seat) for seat in session.replay_seats
-        ]
-        if session.replay_open_hands:
-            choices.insert(0, ("Everyone (open hands)", None))
-        shown = [
-            (self.seen_by.itemText(i), self.seen_by.itemData(i))
-            for i in range(self.seen_by.count())
-        ]
-        self.seen_by.blockSignals(True)
-        if shown != choices:
-            self.seen_by.clear()
-            for text, seat in choices:
-                self.seen_by.addItem(text, seat)
-        for index, (_, seat) in enumerate(choices):
-            if seat == session.replay_seat:
-                self.seen_by.setCurrentIndex(index)
-        self.seen_by.blockSignals(False)
+        self.build_panel.show_build()
 
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
@@ -470,32 +284,29 @@ class GameWindow(QMainWindow):
             self.view.fit()
         self.hand_view.setVisible(self.board.layout.hand is not None and not self.cover.isVisible())
         self.hand_view.fit()
-        state = session.state
-        view = session.view()
+        frame = session.frame
         game = session.game
         named = f"{self.path.name} · " if self.path is not None else ""
         self.setWindowTitle(f"{shown_name(named)}{shown_name(game.name)}[*] — Janken Table")
         self.setWindowModified(self.unsaved())
         self._show_replay()
-        if state.outcome is None and state.to_move is not None:
-            who = session.names[state.to_move]
-            dot = status_dot(seat_colour(state.to_move, session.colours))
-            thinking = " (thinking…)" if state.to_move in session.agents else ""
-            phase = game.phases[state.phase]
-            doing = phase.label or f"phase: {state.phase}"
+        if frame.outcome is None and frame.to_move is not None:
+            who = session.names[frame.to_move]
+            dot = status_dot(seat_colour(frame.to_move, session.colours))
+            thinking = " (thinking…)" if frame.to_move in session.agents else ""
+            doing = frame.phase_label or f"phase: {frame.phase}"
             self.status.setText(
                 f"{dot} {escaped(who, NAME_CHARS)} to move{thinking} · {escaped(doing, NAME_CHARS)}"
             )
-        elif state.outcome is not None:
-            self.status.setText(f"Game over · {escaped(state.outcome.reason)}")
-        drawn = self.bars.show_vars(game, view.vars, state.env, session.names, session.colours)
-        drawn |= set(table_lines(game, view.vars, state.env, session.names))
-        self.scores.setText(self._vars_text({k: v for k, v in view.vars.items() if k not in drawn}))
-        self.log.set_lines(view.log)
+        elif frame.outcome is not None:
+            self.status.setText(f"Game over · {escaped(frame.outcome.reason)}")
+        self.bars.show_bars(frame.bars, session.colours)
+        self.scores.setText(self._vars_text())
+        self.log.set_lines(frame.log)
         if self.score_sheet is not None and self.score_sheet.isVisible():
-            self.score_sheet.fill(view)
-        self._fill_actions()
-        self._show_result()
+            self.score_sheet.fill(session.view())
+        self.action_bar.fill()
+        self.result.show_outcome(frame.outcome, session.names)
         self._cover_if_passed()
 
     def _cover_if_passed(self) -> None:
@@ -507,9 +318,10 @@ class GameWindow(QMainWindow):
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
         # No seat has the screen yet at the start (shown_seat None): the first one takes it.
         passed = seat != self.shown_seat
-        replaying = session.replay_states is not None
+        replay = session.frame.replay
+        replaying = replay is not None
         # A replay of a game under way, watched as one seat or another, is passed as play is.
-        private = not session.replay_open_hands and len(session.replay_seats) > 1
+        private = replay is not None and not replay.open_hands and len(replay.seats) > 1
         if (
             passed
             and len(people) > 1
@@ -525,8 +337,7 @@ class GameWindow(QMainWindow):
             self._hide_faces()
             self.hand_view.hide()
             self.log.clear()  # the log is the next person's view: it may hold their secrets
-            for row in self.action_rows:
-                row.hide()
+            self.action_bar.hide_rows()
         else:
             self.shown_seat = seat
             # A replay or a finished game opened in this window has nothing to hide.
@@ -549,169 +360,38 @@ class GameWindow(QMainWindow):
         self.refresh()
 
     def _show_replay(self) -> None:
-        states = self.session.replay_states
-        replaying = states is not None
+        replaying = self.session.replaying
         self.replay_bar.setVisible(replaying)
         self.back_action.setEnabled(replaying)
         self.forward_action.setEnabled(replaying)
         self.undo_action.setEnabled(not replaying)
         self.redo_action.setEnabled(not replaying)
-        if states is None:
-            return
-        at, last = self.session.replay_at, len(states) - 1
-        moves = self.session.moves
-        made = f": {shown(moves[at - 1].text)}" if at else ""
-        self.replay_text.setText(f"Replay · move {at} of {last}{made}")
-        self._fill_seen_by()
-        self.back_button.setEnabled(at > 0)
-        self.forward_button.setEnabled(at < last)
+        if replaying:
+            self.replay_bar.show_at()
 
-    def _vars_text(self, values: Any) -> str:
-        names = self.session.names
-        defined = self.session.game.vars
-        lines = []
-        env = self.session.state.env
-        for name, value in values.items():
-            var = defined.get(name)
-            if var is None:
-                lines.append(shown(f"{shown_name(name.replace('_', ' '))}: {value}"))
-                continue
-            if not shown_now(var.shown, env):
-                continue
-            if var.per_player and isinstance(value, tuple) and len(value) == len(names):
-                text = ", ".join(
-                    f"{n} {var.value_text(v, names)}" for n, v in zip(names, value, strict=True)
-                )
-            else:
-                text = var.value_text(value, names)
-            lines.append(shown(f"{shown_name(var.label or name.replace('_', ' '))}: {text}"))
-        outcome = self.session.state.outcome
-        scores = outcome.scores if outcome is not None else self._live_scores()
-        if scores:
-            listed = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
+    def _vars_text(self) -> str:
+        """The vars listed beside the table (those not drawn as bars or lines), and the
+        scores as they stand (the outcome's, or the live scores everyone can see)."""
+        frame = self.session.frame
+        lines = [shown(f"{shown_name(line.label)}: {line.text}") for line in frame.listed]
+        if frame.scores:
+            names = self.session.names
+            listed = ", ".join(f"{n} {s}" for n, s in zip(names, frame.scores, strict=False))
             lines.append(shown(f"scores: {listed}"))
         return "\n".join(lines)
 
-    def _live_scores(self) -> tuple[object, ...] | None:
-        """The pack's scores as they stand, in a game where everything is in sight (so
-        they tell nobody anything new, as JANTORI's points); else None."""
-        session = self.session
-        game = session.game
-        if game.scores is None or any(z.visibility != "everyone" for z in game.zones.values()):
-            return None
-        try:
-            return tuple(game.scores(session.state.env))
-        except (EvalError, TypeError):
-            return None
-
-    def _fill_actions(self) -> None:
-        for row in self.action_rows:
-            self.actions_bar.removeWidget(row)
-            row.hide()  # (gone at once, even before the event loop deletes it)
-            row.deleteLater()
-        self.action_rows, self.action_buttons, self.action_grids = [], [], {}
-        drags = self.session.drags()
-        picked = self.session.picked
-        # A move taking a set of cards is one button, made once the cards are picked.
-        entries: list[tuple[str, Move | None] | Choices] = []
-        for picking in drags.picks.values():
-            move = picking.move_for(picked)
-            if move is not None:
-                entries.append((move.text, move))
-            else:
-                count = f" · {len(picked)} picked" if picked else ""
-                entries.append((f"{picking.kind}: pick {picking.wanted()}{count}", None))
-        # Moves of a word or two first ("end", "take back", "pass"): with many attacks
-        # listed, the end of the turn keeps a number key and a place in sight.
-        plain = sorted(drags.actions, key=lambda move: bool(move.kind and move.kind.args))
-        for entry in grouped(plain):
-            entries.append(entry if isinstance(entry, Choices) else (entry.text, entry))
-        self.action_moves = []
-        for index, entry in enumerate(entries):
-            key = f"&{index + 1} " if index < ACTION_KEYS else ""
-            if isinstance(entry, Choices):
-                row: QWidget = self._choice_grid(index, key.replace("&", ""), entry)
-                self.action_moves.append(None)
-            else:
-                row = self._move_button(key, *entry, picking=index < len(drags.picks))
-                self.action_moves.append(entry[1])
-            self.actions_bar.addWidget(row)
-            # Shown now: Qt shows a widget added to a list on screen only later, and until
-            # then the layout counts it as nothing, so the list's height below would be 0
-            # whenever moves follow moves (a turn that goes on after a move).
-            row.show()
-            self.action_rows.append(row)
-        self.moves_heading.setVisible(bool(self.action_rows))
-        self.actions_scroll.setVisible(bool(self.action_rows))
-        # As tall as its moves at once: a click coming before the next paint finds the
-        # buttons where they show.
-        self.actions_scroll.updateGeometry()
-        self.side_column.activate()
-
-    def _move_button(self, key: str, text: str, made: Move | None, picking: bool) -> QWidget:
-        """An entry of the action bar making one move (or, cards still to pick, none)."""
-        button = MoveButton(f"{key}{shown(text)}")
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay on the board (Alt, 1-9)
-        button.setEnabled(made is not None)
-        if picking:
-            button.setToolTip(
-                "Click cards in your hand to pick them (click one again to put it back);"
-                " once they are picked, this button makes the move"
-            )
-        else:
-            button.setToolTip(tip(text))
-        button.clicked.connect(lambda _=False, m=made: m is not None and self.session.play(m))
-        self.action_buttons.append(button)
-        return button
-
-    def _choice_grid(self, index: int, key: str, choices: Choices) -> QWidget:
-        """An entry of the action bar holding the values of one move (Stones' bids)."""
-        grid = ChoiceGrid(key, choices)
-        grid.chosen.connect(self._choose)
-        grid.left.connect(self.view.setFocus)
-        self.action_grids[index] = grid
-        self.action_buttons += grid.buttons
-        return grid
-
-    def _choose(self, move: Move) -> None:
+    def _choose(self, move: FrameMove) -> None:
         """A grid's value was clicked or chosen with the keys: the move, and the keys go
         back to the table."""
         self.play(move)
         self.view.setFocus()
 
-    def _show_result(self) -> None:
-        outcome = self.session.state.outcome
-        if outcome is None:
-            self.result.hide()
-            return
-        names = self.session.names
-        winners = " and ".join(names[w] for w in outcome.winners)
-        headline = f"{winners} won" if winners else "A draw"
-        reason = outcome.reason
-        scores = ""
-        if outcome.scores:
-            scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=False))
-            # The pack's reason often gives them already ("White 6, Black 7").
-            scores = "" if scores in reason else f" · {scores}"
-        self.result_text.setText(shown(f"{headline}: {reason}{scores}"))
-        self.result.show()
-        self._place_result()
-
-    def _place_result(self) -> None:
-        """The result panel across the foot of the board."""
-        view = self.view
-        width = min(view.width() - 32, 980)
-        height = self.result.sizeHint().height()
-        left, top = (view.width() - width) // 2, view.height() - height - 16
-        self.result.setGeometry(left, top, width, height)
-        self.result.raise_()
-
     def eventFilter(self, watched: object, event: Any) -> bool:
         if watched is self.view and event.type() == QEvent.Type.Resize:
             if self.result.isVisible():
-                self._place_result()
+                self.result.place()
             if self.build_panel.isVisible():
-                self._place_build()
+                self.build_panel.place()
         return False
 
     # ------------------------------------------------------------- actions
@@ -724,15 +404,13 @@ class GameWindow(QMainWindow):
     def make_action(self, index: int) -> None:
         """Make the action bar's move number ``index`` (from 0), if there is one; a grid
         of choices there takes the keyboard instead."""
-        actions = self.action_moves
-        if index in self.action_grids and not self.cover.isVisible():
-            self.action_grids[index].enter()
-        elif 0 <= index < len(actions) and not self.cover.isVisible():
-            move = actions[index]
-            if move is not None:
-                self.play(move)
+        if self.cover.isVisible():
+            return
+        move = self.action_bar.entry(index)
+        if move is not None:
+            self.play(move)
 
-    def play(self, move: Move | str) -> bool:
+    def play(self, move: FrameMove | Move | str) -> bool:
         """Make a move for the person to move."""
         self.message.clear()
         return self.session.play(move)
@@ -772,7 +450,7 @@ class GameWindow(QMainWindow):
     def unsaved(self) -> bool:
         """True if closing would lose moves: a game under way whose moves are not in its file."""
         session = self.session
-        if session.replay_states is not None or session.over or not session.moves:
+        if session.replaying or session.over or not session.moves:
             return False
         return tuple(move.text for move in session.moves) != self.saved_moves
 
@@ -805,7 +483,7 @@ class GameWindow(QMainWindow):
     def write_autosave(self) -> None:
         """Keep the game under way in its autosave (none for a replay or before any move)."""
         session = self.session
-        if session.replay_states is not None or not session.moves:
+        if session.replaying or not session.moves:
             self.autosave.discard()
             return
         try:
@@ -819,7 +497,7 @@ class GameWindow(QMainWindow):
         (``vtt.rules.seenrecord``); False, said, if it cannot."""
         session = self.session
         try:
-            record = record_seen_by(session.state, session.viewer, deal=session.setup.deal)
+            record = session.record_to_export()
             write_atomically(path, record.to_yaml())
         except RecordError as error:
             self.say(f"Cannot export the record: {error}")
@@ -852,13 +530,18 @@ class GameWindow(QMainWindow):
         # Loaded here: the free-table window opens game windows itself.
         from vtt.ui.window import TableWindow
 
-        self.board.finish_moments()  # the cards lie as the state has them
+        self.board.finish_moments()  # the cards lie as the match has them
         session = self.session
+        try:
+            house = session.house()
+        except ValueError as error:  # a replay, or no seat played here
+            self.say(str(error))
+            return None
         labels = {zone.name: zone.label for zone in session.game.zones.values() if zone.label}
         seats = len(session.names)
         plates = [seat_plate(seat, seats).getRect() for seat in range(seats)]
         table = house_table(
-            session.state,
+            house,
             self.board.plain_layout(),  # the free table has letters of its own
             session.names,
             session.colours,
@@ -900,7 +583,7 @@ class GameWindow(QMainWindow):
     def ask_export(self) -> None:
         """Game > Export record…"""
         title = "Export game record"
-        if not self.session.over and self.session.replay_states is None:
+        if not self.session.over and not self.session.replaying:
             # Said before the file is chosen: what a record of a game under way holds.
             who = shown_name(self.session.names[self.session.viewer])
             title += f" — as {who} saw it (the game is under way: no hidden card is in it)"
@@ -940,162 +623,3 @@ class GameWindow(QMainWindow):
         self.computers.stop()
         self.autosave_clock.stop()
         self.autosave.discard()
-
-
-def open_game_file(
-    path: Path | str, art: Art | None = None, pause_ms: int | None = None, kind: str = ""
-) -> GameWindow:
-    """A window for a saved game (resumed where it stopped) or a game record (to step
-    through), by the file's suffix unless ``kind`` says; GameFileError names the file."""
-    path = Path(path)
-    kind = kind or path.suffix.lower()
-    if kind == SUFFIX:
-        try:
-            saved = load_saved_game(path)
-        except SavedGameError as error:
-            raise GameFileError(str(error)) from None
-        window = resumed_game(saved, str(path), art, pause_ms)
-        window.path = path
-        window.saved_moves = saved.moves
-        window.refresh()
-        changed = (
-            saved.note and f"{saved.note} Its moves were made again with the rules as they are now."
-        )
-        said = " ".join(text for text in (saved.source, changed) if text)
-        if said:
-            window.say(said)
-        return window
-    if kind not in GAME_FILES:
-        raise GameFileError(
-            f"{path}: not a saved game ({SUFFIX}) or a game record (.yaml); cannot open it here"
-        )
-    try:
-        record = load_record(path)
-        source = record_source(record)
-        found = source.path
-        names = record.seats or load_game(found).seat_labels(record.players or 2)
-        pack = record.pack if _installed_as(record.pack, found) else str(found.parent)
-    except (RulesError, FileNotFoundError) as error:
-        raise GameFileError(_named(path, error)) from None
-    setup = GameSetup(pack, tuple(SeatChoice(n) for n in names), record.options)
-    try:  # the moves are made on a worker thread: the windows stay responsive
-        game = load_game(found)
-        label = f"Making the {len(record.moves)} moves of {shown_name(game.name)} again…"
-        states = with_progress(
-            label, len(record.moves), lambda step: replayed_states(game, record, step)
-        )
-    except Cancelled:
-        raise OpeningCancelled(f"{path}: opening cancelled") from None
-    except (ValueError, RulesError) as error:
-        raise GameFileError(_named(path, error)) from None
-    window = GameWindow(setup, art, pause_ms)
-    try:
-        window.session.open_replay(record, states)
-    except (ValueError, RulesError) as error:
-        window.discard()
-        raise GameFileError(_named(path, error)) from None
-    if not source.installed or source.note:
-        window.say(f"The rules are {source}")
-    return window
-
-
-def _installed_as(pack_id: str, found: Path) -> bool:
-    """True when ``pack_id`` names the installed pack ``found`` (not one beside a file)."""
-    try:
-        return find_pack(pack_id).resolve() == found.resolve()
-    except FileNotFoundError:
-        return False
-
-
-def resumed_game(
-    saved: SavedGame, source: str, art: Art | None = None, pause_ms: int | None = None
-) -> GameWindow:
-    """A window going on with a saved game; GameFileError naming ``source`` at a bad move.
-
-    The moves are made again on a worker thread, with a progress dialog and Cancel
-    when they take a while (OpeningCancelled): the windows stay responsive."""
-    setup, moves = saved.setup, saved.moves
-    try:
-        game = load_game(setup.pack)
-    except (RulesError, ValueError, FileNotFoundError) as error:
-        raise GameFileError(f"{source}: {error}") from None
-    label = f"Making the {len(moves)} moves of {shown_name(game.name)} again…"
-    try:
-        state, made = with_progress(
-            label, len(moves), lambda step: made_again(game, setup, moves, source, step)
-        )
-    except Cancelled:
-        raise OpeningCancelled(f"{source}: opening cancelled") from None
-    except (ValueError, RulesError) as error:  # a bad move, or options the rules refuse
-        raise GameFileError(_named(Path(source), error)) from None
-    try:
-        window = GameWindow(setup, art, pause_ms)
-    except (RulesError, ValueError, FileNotFoundError) as error:
-        raise GameFileError(f"{source}: {error}") from None
-    window.session.resume(setup, state, made)
-    return window
-
-
-def _named(path: Path, error: Exception) -> str:
-    """An error's text, starting with the file's name if it does not already."""
-    text = str(error)
-    return text if str(path) in text else f"{path}: {text}"
-
-
-class ActionList(QScrollArea):
-    """The action bar's list of moves: as tall as its moves, scrolling only when the
-    side panel is short of room (the log keeps LOG_LEAST).
-
-    Qt's scroll area asks its list for a size once and keeps the answer (an empty list's,
-    made before any move): this one asks again each time, so the layout gives it room
-    for all its moves."""
-
-    def __init__(self, moves: QWidget) -> None:
-        super().__init__()
-        self.setWidget(moves)
-        self.setWidgetResizable(True)
-        self.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-
-    def sizeHint(self) -> QSize:
-        wanted = self.widget().sizeHint()
-        return QSize(wanted.width() + self.verticalScrollBar().sizeHint().width(), wanted.height())
-
-    def minimumSizeHint(self) -> QSize:
-        least = self.widget().minimumSizeHint()
-        return QSize(least.width(), min(self.sizeHint().height(), ACTIONS_LEAST))
-
-
-class MoveButton(QPushButton):
-    """A move of the action bar: its words as far as they fit the panel, ending in '…'
-    when cut (the whole move is its tip); a long move never widens the panel."""
-
-    #: The room left and right of the words (the style's padding).
-    PAD = 10
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.setStyleSheet(f"text-align: left; padding: 5px {self.PAD}px; font-size: 14px;")
-
-    def shown_text(self) -> str:
-        """The words shown: the move's text, shortened to the button's width."""
-        text = self.text().replace("&", "", 1)
-        room = self.contentsRect().width() - 2 * self.PAD
-        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(room, 0))
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(60, super().minimumSizeHint().height())
-
-    def sizeHint(self) -> QSize:
-        return QSize(min(super().sizeHint().width(), 200), super().sizeHint().height())
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        option = QStyleOptionButton()
-        self.initStyleOption(option)
-        shown = self.shown_text()
-        # The number key stays underlined when the words fit.
-        if shown == self.text().replace("&", "", 1):
-            shown = self.text()
-        option.text = shown
-        QStylePainter(self).drawControl(QStyle.ControlElement.CE_PushButton, option)

@@ -1,0 +1,136 @@
+"""Opening a game file in a game window: a saved game (``.jgame``, resumed where it
+stopped, its moves made again) or a game record (to step through); the errors name
+the file and what is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vtt.match import Match
+from vtt.rules import RulesError, load_game
+from vtt.rules.finder import find_pack
+from vtt.rules.records import load_record, record_source
+from vtt.rules.shown import shown_name
+from vtt.ui.art import Art
+from vtt.ui.game.saved import SUFFIX, SavedGame, SavedGameError, load_saved_game
+from vtt.ui.game.session import GameSetup, SeatChoice, made_again
+from vtt.ui.progress import Cancelled, with_progress
+
+if TYPE_CHECKING:
+    from vtt.ui.game.window import GameWindow
+
+#: The files a game window opens: saved games, and records to step through.
+GAME_FILES = (SUFFIX, ".yaml", ".yml")
+
+
+class GameFileError(ValueError):
+    """A saved game or record that cannot be opened, naming the file and what is wrong."""
+
+
+class OpeningCancelled(GameFileError):
+    """The person cancelled opening a game (while its moves were made again)."""
+
+
+def open_game_file(
+    path: Path | str, art: Art | None = None, pause_ms: int | None = None, kind: str = ""
+) -> GameWindow:
+    """A window for a saved game (resumed where it stopped) or a game record (to step
+    through), by the file's suffix unless ``kind`` says; GameFileError names the file."""
+    path = Path(path)
+    kind = kind or path.suffix.lower()
+    if kind == SUFFIX:
+        try:
+            saved = load_saved_game(path)
+        except SavedGameError as error:
+            raise GameFileError(str(error)) from None
+        window = resumed_game(saved, str(path), art, pause_ms)
+        window.path = path
+        window.saved_moves = saved.moves
+        window.refresh()
+        changed = (
+            saved.note and f"{saved.note} Its moves were made again with the rules as they are now."
+        )
+        said = " ".join(text for text in (saved.source, changed) if text)
+        if said:
+            window.say(said)
+        return window
+    if kind not in GAME_FILES:
+        raise GameFileError(
+            f"{path}: not a saved game ({SUFFIX}) or a game record (.yaml); cannot open it here"
+        )
+    try:
+        record = load_record(path)
+        source = record_source(record)
+        found = source.path
+        names = record.seats or load_game(found).seat_labels(record.players or 2)
+        pack = record.pack if _installed_as(record.pack, found) else str(found.parent)
+    except (RulesError, FileNotFoundError) as error:
+        raise GameFileError(_named(path, error)) from None
+    setup = GameSetup(pack, tuple(SeatChoice(n) for n in names), record.options)
+    try:  # the moves are made on a worker thread: the windows stay responsive
+        game = load_game(found)
+        label = f"Making the {len(record.moves)} moves of {shown_name(game.name)} again…"
+        match = with_progress(
+            label, len(record.moves), lambda step: Match.of_record(game, record, step)
+        )
+    except Cancelled:
+        raise OpeningCancelled(f"{path}: opening cancelled") from None
+    except (ValueError, RulesError) as error:
+        raise GameFileError(_named(path, error)) from None
+    from vtt.ui.game.window import GameWindow
+
+    window = GameWindow(setup, art, pause_ms)
+    try:
+        window.session.open_replay(record, match)
+    except (ValueError, RulesError) as error:
+        window.discard()
+        raise GameFileError(_named(path, error)) from None
+    if not source.installed or source.note:
+        window.say(f"The rules are {source}")
+    return window
+
+
+def _installed_as(pack_id: str, found: Path) -> bool:
+    """True when ``pack_id`` names the installed pack ``found`` (not one beside a file)."""
+    try:
+        return find_pack(pack_id).resolve() == found.resolve()
+    except FileNotFoundError:
+        return False
+
+
+def resumed_game(
+    saved: SavedGame, source: str, art: Art | None = None, pause_ms: int | None = None
+) -> GameWindow:
+    """A window going on with a saved game; GameFileError naming ``source`` at a bad move.
+
+    The moves are made again on a worker thread, with a progress dialog and Cancel
+    when they take a while (OpeningCancelled): the windows stay responsive."""
+    setup, moves = saved.setup, saved.moves
+    try:
+        game = load_game(setup.pack)
+    except (RulesError, ValueError, FileNotFoundError) as error:
+        raise GameFileError(f"{source}: {error}") from None
+    label = f"Making the {len(moves)} moves of {shown_name(game.name)} again…"
+    try:
+        match = with_progress(
+            label, len(moves), lambda step: made_again(game, setup, moves, source, step)
+        )
+    except Cancelled:
+        raise OpeningCancelled(f"{source}: opening cancelled") from None
+    except (ValueError, RulesError) as error:  # a bad move, or options the rules refuse
+        raise GameFileError(_named(Path(source), error)) from None
+    from vtt.ui.game.window import GameWindow
+
+    try:
+        window = GameWindow(setup, art, pause_ms)
+    except (RulesError, ValueError, FileNotFoundError) as error:
+        raise GameFileError(f"{source}: {error}") from None
+    window.session.resume(setup, match)
+    return window
+
+
+def _named(path: Path, error: Exception) -> str:
+    """An error's text, starting with the file's name if it does not already."""
+    text = str(error)
+    return text if str(path) in text else f"{path}: {text}"
