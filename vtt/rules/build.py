@@ -19,7 +19,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
-from vtt.rules.explain import NOT_A_VALUE, domain, failure
+from vtt.rules.explain import NOT_A_VALUE, domain, failure, verdict
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import UNKNOWN, Footprint, Key, Trace
 from vtt.rules.model import MoveDef
@@ -195,6 +195,8 @@ def judge(state: State, target: Target, cards: frozenset[Card]) -> Verdict | Non
             continue
         for values in builder.readings(known, cards):
             failed = failure(state, builder.kind, values)
+            if failed is None and UNKNOWN not in values:
+                failed = _unlisted(state, builder.kind, values)  # legal: a legal move
             # A reading waiting for a card no card of the person's could be (a Joker
             # when none is to be had) is one of the last resorts.
             lack = _unfilled(state, builder, values)
@@ -216,6 +218,14 @@ def judge(state: State, target: Target, cards: frozenset[Card]) -> Verdict | Non
     missing = tuple(arg.name for arg, v in zip(kind.args, values, strict=True) if v is UNKNOWN)
     move = state.game.move_of(kind, values, state.seat_names) if legal else None
     return Verdict(kind, move, why, missing, _tally(state, builder, values), stage)
+
+
+def _unlisted(state: State, kind: MoveDef, values: tuple[Any, ...]) -> tuple[int, str] | None:
+    """None when the move of ``kind`` with ``values`` is one of the legal moves (the one
+    test of legality, ``explain.verdict``); else its reason, as far as it got."""
+    move = state.game.move_of(kind, values, state.seat_names)
+    why = verdict(state, move, kind, values)
+    return None if why is None else (len(kind.conditions), why)
 
 
 def _unfilled(state: State, builder: Builder, values: Sequence[Any]) -> tuple[int, str] | None:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from vtt.rules import search, turns
-from vtt.rules.explain import Drop, drop_reason, reason
+from vtt.rules.explain import Drop, drop_reason, verdict
 from vtt.rules.expr import METER_KEY, Meter
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
@@ -271,7 +271,7 @@ class State:
         """Check and apply a move; raise IllegalMove with the pack's reason if it is not legal."""
         given = Move.parse(move) if isinstance(move, str) else move
         canonical, kind, values = self.game.resolve(given, self.seat_names)
-        why = reason(self, kind, values)  # what ``explain`` says, word for word
+        why = verdict(self, canonical, kind, values)  # what ``explain`` says, word for word
         if why is not None:
             raise IllegalMove(why)
         # Noted before the move: its footprint is read where the card lies before it.
@@ -289,8 +289,8 @@ class State:
             if isinstance(move, Drop):
                 return drop_reason(self, move, seat)
             given = Move.parse(move) if isinstance(move, str) else move
-            _, kind, values = self.game.resolve(given, self.seat_names)
-            return reason(self, kind, values, seat)
+            canonical, kind, values = self.game.resolve(given, self.seat_names)
+            return verdict(self, canonical, kind, values, seat)
         except Exception as error:
             pack_failure(error)  # a pack expression that failed is named; the rest as raised
             raise
