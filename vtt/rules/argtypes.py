@@ -231,13 +231,6 @@ class ArgType:
     candidates: Callable[..., Any] = unique
     several_words: bool = False  # its notation may span several words
 
-    def domain(self, raw: Iterable[Any], low: int = 1, high: int = 1) -> Sequence[Any]:
-        """The candidates from the values of ``from``."""
-        if self.candidates is card_sets:
-            return card_sets(raw, low, high)
-        found: Sequence[Any] = self.candidates(raw)
-        return found
-
 
 def _register(*types: ArgType) -> dict[str, ArgType]:
     return {kind.name: kind for kind in types}

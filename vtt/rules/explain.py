@@ -19,10 +19,10 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from vtt.janken import Card, Suit
-from vtt.rules.argtypes import ARG_TYPES
+from vtt.janken import Card
+from vtt.rules.candidates import candidates
 from vtt.rules.footprint import UNKNOWN, Footprint, Key, component_value
-from vtt.rules.model import ArgDef, Env, MoveDef
+from vtt.rules.model import ArgDef, MoveDef
 from vtt.rules.moves import Move
 from vtt.rules.plan import domain_names
 from vtt.rules.stdlib import describe
@@ -43,8 +43,6 @@ __all__ = [
     "verdict",
 ]
 
-_SUITS = tuple(Suit)
-
 
 @dataclass(frozen=True)
 class Drop:
@@ -62,17 +60,8 @@ class Drop:
         return component.kind if isinstance(component, Piece) else str(component)
 
 
-def domain(arg: ArgDef, env: Env) -> Sequence[Any]:
-    """The values an argument may take in this environment."""
-    if arg.grid is not None:
-        grid: Sequence[Any] = arg.grid.stack(env)
-        return grid
-    kind = ARG_TYPES[arg.type]
-    if arg.domain is None:
-        seats: Sequence[Any] = env["players"]
-        return _SUITS if kind.default == "suits" else seats
-    found: Sequence[Any] = kind.domain(arg.domain(env), arg.low, arg.high)  # type: ignore[arg-type]
-    return found
+#: The values an argument may take in this environment (``vtt.rules.candidates``).
+domain = candidates
 
 
 def turn_reason(state: State, seat: int | None) -> str | None:

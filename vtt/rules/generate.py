@@ -41,7 +41,6 @@ import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from vtt.janken import Suit
 from vtt.rules.argtypes import (
     ARG_TYPES,
     card_set_key,
@@ -50,6 +49,7 @@ from vtt.rules.argtypes import (
     card_sets_size,
     set_cards,
 )
+from vtt.rules.candidates import SUITS, former, origin
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, Expr, Library, Meter, register_lines, run_namespace
 from vtt.rules.expr.limits import MAX_TURN_WORK, MOVE_WORK
@@ -65,7 +65,6 @@ Generator = Callable[
     [dict[str, Any], list[Any], dict[tuple[Any, ...], Any], Callable[..., Any]], None
 ]
 
-_SUITS = tuple(Suit)
 #: The line of the fixed scaffolding: no expression runs there, so errors are not blamed on one.
 _SCAFFOLD = 1
 
@@ -161,7 +160,7 @@ _HELPERS = {
     # Each argument type's candidates helper, by the name generated code calls it.
     **{f"_{kind.candidates.__name__}": kind.candidates for kind in ARG_TYPES.values()},
     "_narrowed": _narrowed,
-    "_SUITS": _SUITS,
+    "_SUITS": SUITS,
     "_UNSET": object(),
     "_keep": _keep,
     "_nest_for": _nest_for,
@@ -417,24 +416,25 @@ def _grid(ref: ZoneRef, builder: _Builder) -> tuple[list[ast.stmt], ast.expr]:
 def _candidates(
     arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder, sifted: Expr | None = None
 ) -> list[ast.stmt]:
-    """Statements that bind ``target`` to the argument's candidates (as ``_candidates`` does);
+    """Statements that bind ``target`` to the argument's candidates (as ``candidates`` does);
     ``sifted`` stands for the argument's ``from`` when given (``MovePlan.sifted``)."""
     statements: list[ast.stmt] = []
     source = arg.domain if sifted is None else sifted
-    if arg.grid is not None:
+    found = origin(arg)  # the one definition (vtt.rules.candidates), written out
+    if found == "grid":
+        assert arg.grid is not None
         statements, domain = _grid(arg.grid, builder)
-    elif arg.domain is None:
-        if ARG_TYPES[arg.type].default == "suits":
-            domain = _name("_SUITS")
-        else:
-            builder.reads.add("players")
-            domain = _name("players")
+    elif found == "suits":
+        domain = _name("_SUITS")
+    elif found == "players":
+        builder.reads.add("players")
+        domain = _name("players")
     else:
         raw = f"{target}_raw"
-        helper = f"_{ARG_TYPES[arg.type].candidates.__name__}"
+        helper = f"_{former(arg).__name__}"
 
         def wrap(body: ast.expr) -> ast.expr:
-            if ARG_TYPES[arg.type].candidates is card_sets:
+            if former(arg) is card_sets:
                 return _call(
                     "_card_sets_within",
                     _name("_meter"),
