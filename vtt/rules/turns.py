@@ -126,8 +126,7 @@ def phase_search(kinds: Sequence[tuple[Any, Any, dict[Any, Any], Any]]) -> Searc
 
     def search(state: State) -> list[Move]:
         env = state.env
-        pending = state.pending
-        env["me"] = pending[0] if pending else env["current"]  # mover(state), inlined
+        env["me"] = mover(state)
         found: list[Move] = []
         meter = env[METER_KEY]
         before = meter.done, meter.left
