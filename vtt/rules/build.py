@@ -19,7 +19,8 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
-from vtt.rules.explain import NOT_A_VALUE, domain, failure, verdict
+from vtt.rules.candidates import candidates
+from vtt.rules.explain import NOT_A_VALUE, failure, verdict
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import UNKNOWN, Footprint, Key, Trace
 from vtt.rules.model import MoveDef
@@ -244,7 +245,7 @@ def _unfilled(state: State, builder: Builder, values: Sequence[Any]) -> tuple[in
     alone = list(values)
     alone[builder.gather] = UNKNOWN
     worst: tuple[int, str] | None = None
-    for card in domain(kind.args[index], env):
+    for card in candidates(kind.args[index], env):
         if card in taken:
             continue
         alone[index] = card

@@ -35,7 +35,6 @@ __all__ = [
     "NOT_A_VALUE",
     "NOT_NOW",
     "Drop",
-    "domain",
     "drop_reason",
     "failure",
     "listed",
@@ -58,10 +57,6 @@ class Drop:
         """The component as written."""
         component = self.component
         return component.kind if isinstance(component, Piece) else str(component)
-
-
-#: The values an argument may take in this environment (``vtt.rules.candidates``).
-domain = candidates
 
 
 def turn_reason(state: State, seat: int | None) -> str | None:
@@ -131,7 +126,7 @@ def failure(
         if value is UNKNOWN:
             unknown.add(arg.name)
             continue
-        if not domain_names(arg) & unknown and value not in domain(arg, env):
+        if not domain_names(arg) & unknown and value not in candidates(arg, env):
             return (
                 NOT_A_VALUE,
                 f"{_value_text(state, arg, value)} is not a {arg.name} you can choose now",
