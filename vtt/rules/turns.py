@@ -129,8 +129,10 @@ def phase_search(kinds: Sequence[tuple[Any, Any, dict[Any, Any], Any]]) -> Searc
         env["me"] = mover(state)
         found: list[Move] = []
         meter = env[METER_KEY]
-        before = meter.done, meter.left
-        meter.done, meter.left = 0, MAX_WORK
+        done = meter.done
+        left = meter.left
+        meter.done = 0
+        meter.left = MAX_WORK
         try:
             for generator, known, maker in searches:
                 generator(env, found, known, maker)
@@ -138,7 +140,8 @@ def phase_search(kinds: Sequence[tuple[Any, Any, dict[Any, Any], Any]]) -> Searc
             pack_failure(error)
             raise
         finally:
-            meter.done, meter.left = before
+            meter.done = done
+            meter.left = left
         return found
 
     return search
