@@ -20,7 +20,8 @@ set of options, so it is decided once, when the rules are built:
 The turn machine itself (who moves, the legal moves and their work budget, handing
 the turn on, the next seat, who moves in an ``each`` phase) is written once, as the
 Python of ``vtt.rules.turns``: the code here calls it, it does not write it out
-again. Written out, it saved no measurable time (``docs/engine.md``).
+again: written out too, it saved a few calls a move, less than the noise of the
+side-by-side figures (``docs/engine.md``).
 
 This is the one turn path: the engine has no other. A plain interpreter of the same
 step lists, kept as the reference this code must equal, lives in the tests
