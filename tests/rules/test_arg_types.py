@@ -12,10 +12,13 @@ from vtt.rules import schema
 from vtt.rules.argtypes import ARG_TYPES, ArgType, Role, UnknownArgType
 from vtt.rules.argtypes.codes import Digit
 from vtt.rules.argtypes.registry import register
+from vtt.rules.candidates import candidates
 from vtt.rules.errors import PackErrors
+from vtt.rules.expr import compile_expr
 from vtt.rules.loader import load_pack_text
 from vtt.rules.model import ArgDef
 from vtt.rules.schema import pack_schema
+from vtt.rules.stdlib import PACK_LIBRARY
 from vtt.rules.values import Cell, Piece
 
 REFERENCE = Path(__file__).parents[2] / "docs" / "rule-packs.md"
@@ -62,9 +65,15 @@ def test_the_schema_and_the_reference_name_every_type() -> None:
 
 def test_candidates_are_distinct_and_sets_are_sized() -> None:
     cards = [Card.parse(text) for text in ("2R", "8S", "2R", "QL")]
-    assert ARG_TYPES["card"].domain(cards) == tuple(cards[i] for i in (0, 1, 3))
-    sets = ARG_TYPES["cards"].domain(cards, 2, 3)
+    held = compile_expr("held", names=("held",), library=PACK_LIBRARY)
+    env = {"held": cards, "players": (0, 1)}
+    one, several = ArgDef("card", "card", held), ArgDef("chosen", "cards", held, low=2, high=3)
+    assert candidates(one, env) == tuple(cards[i] for i in (0, 1, 3))
+    sets = candidates(several, env)
     assert {len(chosen) for chosen in sets} == {2, 3} and len(sets) == 3 + 1
+    # Without ``from``: every seat still playing, or every suit.
+    assert candidates(ArgDef("who", "player"), env) == (0, 1)
+    assert candidates(ArgDef("suit", "suit"), env) == tuple(Suit)
 
 
 def _actions_table() -> list[str]:

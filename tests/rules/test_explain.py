@@ -3,11 +3,15 @@ the same reason from ``apply``."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tests.packs.test_conformance import GAMES
 from vtt.janken import Card
 from vtt.rules import IllegalMove, InvalidMove, Move, State, load_pack_text
-from vtt.rules.explain import Drop
+from vtt.rules.engine import Game
+from vtt.rules.explain import Drop, failure
 from vtt.rules.finder import load_game
 from vtt.rules.stdlib import rule_between
 from vtt.rules.values import Cell
@@ -238,3 +242,40 @@ def test_a_pack_expression_that_fails_while_explaining_is_named() -> None:
         state.footprint("play 2P")
     with pytest.raises(EvalError, match="1 // said"):
         state.explain(Drop("2P", ("piles", 1)))
+
+
+def test_the_legal_moves_alone_decide_what_is_legal(state: State) -> None:
+    # One test of legality: a move is legal when the legal-move search lists it. A
+    # position whose list lacks 'bid 3' (its search said no) refuses it in apply and
+    # explain alike, though each of its conditions holds; the rest stay legal.
+    assert _same_as_apply(state, "bid 3") is None
+    state.legal_cache = [move for move in state.legal_list() if move.text != "bid 3"]
+    assert _same_as_apply(state, "bid 3") == "'bid 3' is not a legal move now"
+    assert _same_as_apply(state, "bid 2") is None
+    assert _same_as_apply(state, "bid 9") == "9 is not a n you can choose now"
+
+
+PLAYED = [game for game in GAMES if game.kind != "setup"]
+
+
+@pytest.mark.parametrize("game", PLAYED, ids=[game.id for game in PLAYED])
+def test_every_listed_move_has_no_reason_and_every_other_has_the_packs(game: Game) -> None:
+    # The reasons (``failure``) follow the same conditions the searches were made from:
+    # a listed move has none, and a move listed earlier in the game but not now gets
+    # the pack's or the engine's reason, never the last resort.
+    rng = random.Random(game.id)
+    seen: dict[str, Move] = {}
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        for _ in range(40):
+            if state.outcome is not None:
+                break
+            legal = state.legal_list()
+            for move in legal[:: max(1, len(legal) // 12)]:
+                assert failure(state, move.kind, move.values) is None, (game.id, move.text)
+                seen.setdefault(move.text, move)
+            for move in rng.sample(sorted(seen.values(), key=str), min(12, len(seen))):
+                why = state.explain(move)
+                assert (why is None) == (move in legal), (game.id, move.text, why)
+                assert why is None or "is not a legal move now" not in why, (game.id, why)
+            state.apply_unchecked(legal[rng.randrange(len(legal))])

@@ -246,3 +246,56 @@ def test_after_move_and_the_turn_order_steps_play_the_same_both_ways(players: in
         assert compiled.outcome is not None
         assert compiled.var("bids") == 12
         assert sum(compiled.var("moved")) == 12
+
+
+# A move whose effects spend most of a turn's work (two expressions of 800,000 units),
+# and a phase whose legal-move search tries 55,000 numbers (1,100,000 units).
+BUDGET = """\
+format: 1
+id: budget
+name: Budget
+players: {min: 2, max: 2}
+vars:
+  spent: 0
+  picked: 0
+flow:
+  start: go
+  phases:
+    go: {turn: single, moves: [spend, pick]}
+moves:
+  spend:
+    text: spend
+    effects:
+      - set: {spent: "len([i for i in range(400000)])"}
+      - set: {spent: "len([i for i in range(400000)])"}
+  pick:
+    text: "pick {n}"
+    args: {n: {type: number, from: "range(55000)"}}
+    when:
+      - {check: "n < 2", message: "Pick 0 or 1"}
+    effects:
+      - add: {picked: 1}
+end:
+  - check: "picked >= 3"
+    winners: "[0]"
+    reason: done
+"""
+
+
+def test_the_legal_move_search_has_the_same_budget_on_every_route() -> None:
+    # The search after a move and the search of a position asked afresh (a copy whose
+    # moves are forgotten, a saved game read back) have a budget of their own: the
+    # move's work never counts against the next player's search, so both find the
+    # same moves, where the search after the move used to run out of work.
+    game = load_pack_text(BUDGET, "budget.yaml")
+    state = game.new_state(seed=1)
+    afresh = state.copy()
+    afresh.invalidate()
+    assert [move.text for move in afresh.legal_list()] == ["spend", "pick 0", "pick 1"]
+    with hang_guard():
+        state.apply("spend")  # its own effects spend 1,600,000 of the turn's 2,000,000
+    assert state.var("spent") == 400000
+    after = [move.text for move in state.legal_list()]
+    again = state.copy()
+    again.invalidate()
+    assert after == [move.text for move in again.legal_list()] == ["spend", "pick 0", "pick 1"]

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
 from vtt.rules.argtypes import Role
-from vtt.rules.explain import NOT_A_VALUE, domain, failure
+from vtt.rules.candidates import candidates
+from vtt.rules.explain import NOT_A_VALUE, failure, verdict
 from vtt.rules.expr import EvalError
 from vtt.rules.footprint import UNKNOWN, Footprint, Key, Trace
 from vtt.rules.model import MoveDef
@@ -200,6 +201,8 @@ def judge(state: State, target: Target, cards: frozenset[Card]) -> Verdict | Non
             continue
         for values in builder.readings(known, cards):
             failed = failure(state, builder.kind, values)
+            if failed is None and UNKNOWN not in values:
+                failed = _unlisted(state, builder.kind, values)  # legal: a legal move
             # A reading waiting for a card no card of the person's could be (a Joker
             # when none is to be had) is one of the last resorts.
             lack = _unfilled(state, builder, values)
@@ -223,6 +226,14 @@ def judge(state: State, target: Target, cards: frozenset[Card]) -> Verdict | Non
     return Verdict(kind, move, why, missing, _tally(state, builder, values), stage)
 
 
+def _unlisted(state: State, kind: MoveDef, values: tuple[Any, ...]) -> tuple[int, str] | None:
+    """None when the move of ``kind`` with ``values`` is one of the legal moves (the one
+    test of legality, ``explain.verdict``); else its reason, as far as it got."""
+    move = state.game.move_of(kind, values, state.seat_names)
+    why = verdict(state, move, kind, values)
+    return None if why is None else (len(kind.conditions), why)
+
+
 def _unfilled(state: State, builder: Builder, values: Sequence[Any]) -> tuple[int, str] | None:
     """Why no card could take the place of an other ``card`` argument not given yet (a
     Joker when none is to be had), as ``failure`` says it for the conditions on that
@@ -239,7 +250,7 @@ def _unfilled(state: State, builder: Builder, values: Sequence[Any]) -> tuple[in
     alone = list(values)
     alone[builder.gather] = UNKNOWN
     worst: tuple[int, str] | None = None
-    for card in domain(kind.args[index], env):
+    for card in candidates(kind.args[index], env):
         if card in taken:
             continue
         alone[index] = card

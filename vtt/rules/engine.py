@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from vtt.rules import search, turns
-from vtt.rules.explain import Drop, drop_reason, reason
-from vtt.rules.expr import MAX_WORK, METER_KEY, Meter
+from vtt.rules.explain import Drop, drop_reason, verdict
+from vtt.rules.expr import METER_KEY, Meter
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.model import Env, MoveDef, shown_now
@@ -159,9 +159,7 @@ class State:
         """The seat that moves next, or None when the game is over."""
         if self.outcome is not None:
             return None
-        if self.pending:
-            return self.pending[0]
-        return self.env["current"]  # type: ignore[no-any-return]
+        return turns.mover(self)
 
     @property
     def log(self) -> list[LogEntry]:
@@ -224,27 +222,8 @@ class State:
             self.legal_cache = self.generate_legal()
         return self.legal_cache
 
-    def generate_legal(self) -> list[Move]:
-        if self.outcome is not None:
-            return []
-        env = self.env
-        pending = self.pending
-        env["me"] = pending[0] if pending else env["current"]
-        found: list[Move] = []
-        # The search has a turn's budget of its own (see ``generate._refill``); the work
-        # of a turn it runs in goes on counting afterwards.
-        meter = env[METER_KEY]
-        before = meter.done, meter.left
-        meter.done, meter.left = 0, MAX_WORK
-        try:
-            for _, generator, known, maker in self._rules.generators.get(self.phase, ()):
-                generator(env, found, known, maker)
-        except Exception as error:
-            pack_failure(error)
-            raise
-        finally:
-            meter.done, meter.left = before
-        return found
+    #: A new list of the legal moves, each search on a budget of its own (``turns``).
+    generate_legal = turns.legal_moves
 
     def footprint(self, move: Move | str) -> Footprint | None:
         """What ``move`` moves if the seat to move makes it: the component, the place it
@@ -292,7 +271,7 @@ class State:
         """Check and apply a move; raise IllegalMove with the pack's reason if it is not legal."""
         given = Move.parse(move) if isinstance(move, str) else move
         canonical, kind, values = self.game.resolve(given, self.seat_names)
-        why = reason(self, kind, values)  # what ``explain`` says, word for word
+        why = verdict(self, canonical, kind, values)  # what ``explain`` says, word for word
         if why is not None:
             raise IllegalMove(why)
         # Noted before the move: its footprint is read where the card lies before it.
@@ -310,8 +289,8 @@ class State:
             if isinstance(move, Drop):
                 return drop_reason(self, move, seat)
             given = Move.parse(move) if isinstance(move, str) else move
-            _, kind, values = self.game.resolve(given, self.seat_names)
-            return reason(self, kind, values, seat)
+            canonical, kind, values = self.game.resolve(given, self.seat_names)
+            return verdict(self, canonical, kind, values, seat)
         except Exception as error:
             pack_failure(error)  # a pack expression that failed is named; the rest as raised
             raise

@@ -1,23 +1,30 @@
-"""Why a move is not legal now: the one place that decides the reason.
+"""Whether a move is legal now, and why not: the one place that decides.
 
-``State.apply`` raises ``IllegalMove`` with this reason and ``State.explain`` returns
-it, so the two never differ. The reason is the engine's own when the move cannot be
-made at all now (the game is over, it is someone else's turn, the phase has no such
-move, a value is not one to choose) and else the message of the pack's first failing
-condition. A *partial* move, the arguments a drag gives, is judged on what it gives:
-only the domains and conditions that read known arguments are checked.
+A move is legal when it is one of the legal moves (``State.legal_list``, found by
+each kind's search generated from its plan): ``verdict`` is the one test, and
+``State.apply``, ``State.explain``, a move built on the table (``vtt.rules.build``)
+and a drop all go by it, so they never differ from the list. For a move that is not
+legal it gives the reason: the engine's own when the move cannot be made at all now
+(the game is over, it is someone else's turn, the phase has no such move, a value is
+not one to choose) and else the message of the pack's first failing condition
+(``failure``). A *partial* move, the arguments a drag gives, is judged on what it
+gives: only the domains and conditions that read known arguments are checked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from vtt.janken import Card
 from vtt.rules.argtypes import Role
+from vtt.rules.candidates import candidates
 from vtt.rules.footprint import UNKNOWN, Footprint, Key, component_value
-from vtt.rules.model import ArgDef, Env, MoveDef
+from vtt.rules.model import ArgDef, MoveDef
+from vtt.rules.moves import Move
 from vtt.rules.plan import domain_names
 from vtt.rules.stdlib import describe
 from vtt.rules.values import Cell, Piece
@@ -25,7 +32,16 @@ from vtt.rules.values import Cell, Piece
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["NOT_A_VALUE", "NOT_NOW", "Drop", "domain", "drop_reason", "failure", "reason"]
+__all__ = [
+    "NOT_A_VALUE",
+    "NOT_NOW",
+    "Drop",
+    "drop_reason",
+    "failure",
+    "listed",
+    "reason",
+    "verdict",
+]
 
 
 @dataclass(frozen=True)
@@ -44,12 +60,6 @@ class Drop:
         return component.kind if isinstance(component, Piece) else str(component)
 
 
-def domain(arg: ArgDef, env: Env) -> Sequence[Any]:
-    """The values an argument may take in this environment."""
-    found: Sequence[Any] = arg.argtype.values(arg, env)
-    return found
-
-
 def turn_reason(state: State, seat: int | None) -> str | None:
     """Why nothing can be played now (by ``seat``, when given), or None."""
     outcome = state.outcome
@@ -61,11 +71,35 @@ def turn_reason(state: State, seat: int | None) -> str | None:
     return None
 
 
+def verdict(
+    state: State, move: Move, kind: MoveDef, values: Sequence[Any], seat: int | None = None
+) -> str | None:
+    """None when the canonical ``move`` (of ``kind``, with ``values``) is legal now for
+    the seat to move (or for ``seat``): it is one of the legal moves. Else why not."""
+    why = turn_reason(state, seat)
+    if why is not None:
+        return why
+    if listed(state, move, kind, values):
+        return None
+    failed = failure(state, kind, values)
+    return f"'{move.text}' is not a legal move now" if failed is None else failed[1]
+
+
+def listed(state: State, move: Move, kind: MoveDef, values: Sequence[Any]) -> bool:
+    """True when the canonical ``move`` is one of the legal moves now."""
+    legal = state.legal_list()
+    if any(map(is_, legal, repeat(move))):  # the very Move the search made: the usual case
+        return True
+    values = tuple(values)
+    return any(found.kind is kind and found.values == values for found in legal)
+
+
 def reason(
     state: State, kind: MoveDef, values: Sequence[Any], seat: int | None = None
 ) -> str | None:
     """Why the move ``kind`` with ``values`` (``UNKNOWN`` for a value not given) is not
-    legal now for the seat to move (or for ``seat``), or None when nothing known is wrong."""
+    legal now for the seat to move (or for ``seat``), or None when nothing known is
+    wrong: the reason for a partial move (a complete one is judged by ``verdict``)."""
     failed = failure(state, kind, values, seat)
     return None if failed is None else failed[1]
 
@@ -93,7 +127,7 @@ def failure(
         if value is UNKNOWN:
             unknown.add(arg.name)
             continue
-        if not domain_names(arg) & unknown and value not in domain(arg, env):
+        if not domain_names(arg) & unknown and value not in candidates(arg, env):
             return (
                 NOT_A_VALUE,
                 f"{_value_text(state, arg, value)} is not a {arg.name} you can choose now",

@@ -17,6 +17,12 @@ set of options, so it is decided once, when the rules are built:
   and the unveiling of secret choices in an ``each`` phase), and, when the phase
   goes on, the end checks and the legal moves of whoever is next; else ``settle``.
 
+The turn machine itself (who moves, the legal moves and their work budget, handing
+the turn on, the next seat, who moves in an ``each`` phase) is written once, as the
+Python of ``vtt.rules.turns``: the code here calls it, it does not write it out
+again: written out too, it saved a few calls a move, less than the noise of the
+side-by-side figures (``docs/engine.md``).
+
 This is the one turn path: the engine has no other. A plain interpreter of the same
 step lists, kept as the reference this code must equal, lives in the tests
 (``tests/rules/oracle.py``). The statements come from ``stepgen.Writer`` (the pack's
@@ -35,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr, Library
-from vtt.rules.model import Step
+from vtt.rules.model import MoveDef, Step
 from vtt.rules.outcome import secrecy
 from vtt.rules.stepgen import SCAFFOLD, Writer, assigned, build_function, code, env_key
 
@@ -60,23 +66,21 @@ class FlowLists:
     stuck: Mapping[str, tuple[Step, ...]]
     end: tuple[Step, ...]
     turns: Mapping[str, str]  # by phase name: single, each or auto
-    secret: Mapping[str, bool]  # by phase name: one of its moves is made in secret
-    # By phase name: (kind name, generator or None, Moves made, maker), as the engine has them.
-    generators: Mapping[str, tuple[tuple[str, Any, dict[Any, Any], Any], ...]]
+    # By phase name: (kind, generated search, Moves made, maker), as the engine has them.
+    generators: Mapping[str, tuple[tuple[MoveDef, Any, dict[Any, Any], Any], ...]]
     args: Mapping[str, tuple[str, ...]]  # by move name: its arguments' names, in order
     # By move name: its secrecy ("" for a public move) and the seats it is told to.
     secrecy: Mapping[str, tuple[str, Expr | None]]
-    chosen_actors: frozenset[str]  # the ``each`` phases that name who moves (else everyone)
-    # By move name: the Move of a kind with no arguments and no conditions (always legal).
-    fixed_moves: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
 class Flow:
-    """The generated turn path: ``settle`` and a ``play`` function per (phase, move name)."""
+    """The generated turn path: ``settle`` and a ``play`` function per (phase, move name);
+    and the legal-move search of each phase with moves (``turns.phase_search``)."""
 
     settle: Runner
     play: Mapping[tuple[str, str], Play]
+    search: Mapping[str, Callable[[State], list[Any]]]
 
 
 def compile_flow(
@@ -86,7 +90,6 @@ def compile_flow(
     label: str,
     scores: Expr | None,
     max_automatic: int,
-    from_seat: Callable[[tuple[int, ...], int], tuple[int, ...]],
 ) -> Flow:
     """The turn path of one set of options as generated functions."""
     every: list[Step] = [*lists.end]
@@ -97,15 +100,34 @@ def compile_flow(
     # functions call each other, and the engine runs the others in between.
     bound = assigned(every)
     kept = frozenset() if bound is None else stable - bound
-    extra: dict[str, Any] = {"_ROUNDS": range(max_automatic), "_from_seat": from_seat}
+    from vtt.rules import turns  # which reads the rules' module, which reads this one
+
+    search = {phase: turns.phase_search(kinds) for phase, kinds in lists.generators.items()}
+    extra: dict[str, Any] = {
+        "_ROUNDS": range(max_automatic),
+        # The turn machine (vtt.rules.turns), called, not written out again.
+        "_mover": turns.mover,
+        "_all_moved": turns.all_moved,
+        "_round_over": turns.round_over,
+        "_next_seat": turns.next_seat,
+        **{_search_name(lists, phase): found for phase, found in search.items()},
+    }
     settle = _settle_function(lists, library, kept, label, scores, extra)
     extra["_settle"] = settle
     play = {
-        (phase, name): _play_function(lists, phase, name, library, kept, label, scores, extra)
+        (phase, kind.name): _play_function(
+            lists, phase, kind.name, library, kept, label, scores, extra
+        )
         for phase, generators in lists.generators.items()
-        for name, *_ in generators
+        for kind, *_ in generators
     }
-    return Flow(settle, play)
+    return Flow(settle, play, search)
+
+
+def _search_name(lists: FlowLists, phase: str) -> str:
+    """The global name of a phase's legal-move search in generated code: made of the
+    phase's place among the phases with moves, never of its name (data from the pack)."""
+    return f"_search{list(lists.generators).index(phase)}"
 
 
 def _settle_function(
@@ -142,7 +164,7 @@ def _settle_function(
     # for each phase with moves (State.settled does the rest: a stuck player, errors).
     settled = loop.body[1]
     assert isinstance(settled, ast.If)
-    settled.body[1:1] = _waiting(lists, writer, extra)
+    settled.body[1:1] = _waiting(lists, writer)
     body = [
         *writer.forget(),
         *code("_entered = []", SCAFFOLD),
@@ -170,19 +192,9 @@ def _entering(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
     for phase, turn in lists.turns.items():
         writer.valid = set()
         body = [*writer.forget(), *writer.block(lists.enter.get(phase, ()))]
-        if turn == "each" and phase in lists.chosen_actors:
+        if turn == "each":  # who moves, in turn (State.take_turns)
             body += code(
                 "if _state.next_phase is None:\n    _state.take_turns(N)",
-                SCAFFOLD,
-                N=ast.Constant(phase),
-            )
-        elif turn == "each":  # everyone, from the current seat (State.take_turns)
-            body += code(
-                "if _state.next_phase is None:\n"
-                "    _state.pending = _from_seat(_env['players'], _env['current'])\n"
-                "    if not _state.pending:\n"
-                "        _state.take_turns(N)\n"
-                "    _state.secret_from = len(_state.log_lines)",
                 SCAFFOLD,
                 N=ast.Constant(phase),
             )
@@ -191,28 +203,24 @@ def _entering(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
     return _chain(branches, "_name")
 
 
-def _waiting(lists: FlowLists, writer: Writer, extra: dict[str, Any]) -> list[ast.stmt]:
+def _waiting(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
     """For each phase with moves: the end checks, then the legal moves of whoever is
-    next (generated once per position), returning when there are some."""
+    next (found once per position, ``turns.legal_moves``), returning when there are some."""
     branches: list[tuple[str, list[ast.stmt]]] = []
     for phase in lists.generators:
         if lists.turns[phase] == "auto":
             continue
-        generating = _generation(lists, phase, "_legal", extra)
         writer.valid = set()
         found = [*writer.forget(), *writer.steps(lists.end)]
         moves = code(
             "_legal = _state.legal_cache\n"
             "if _legal is None:\n"
-            "    pass\n"
-            "    _state.legal_cache = _legal\n"
+            "    _legal = _state.legal_cache = S(_state)\n"
             "if _legal:\n"
             "    return",
             SCAFFOLD,
+            S=_search_name(lists, phase),
         )
-        missing = moves[1]
-        assert isinstance(missing, ast.If)
-        missing.body[:1] = generating
         branches.append((phase, [*found, *moves]))
     return _chain(branches, "_phase")
 
@@ -232,17 +240,18 @@ def _play_function(
     body += _log_line(writer, lists, phase, move, extra)
     body += [*writer.forget(), *writer.block(lists.effects.get(move, ()))]
     body += [*writer.forget(), *writer.block(lists.after_move.get(phase, ()))]
-    turn = lists.turns[phase]
-    body += _handover(lists, phase, writer) if turn == "each" else _next_seat()
-    writer.valid = set()  # the engine's methods, ``then`` or a called step may have changed any
+    body += _handing_on(lists, phase, writer)
+    writer.valid = set()  # ``then`` or a called step may have changed any name
     body += code("_state.turn_decided = False", SCAFFOLD)
-    if turn != "auto":
+    if lists.turns[phase] != "auto":
         # The same phase goes on (the settle loop's first round, written out): the end
         # checks, then the moves of whoever is next.
         goes_on = [*writer.forget(), *writer.steps(lists.end)]
-        extra = dict(extra)
-        goes_on += _generation(lists, phase, "_found", extra)
-        goes_on += code("_state.legal_cache = _found\nif _found:\n    return", SCAFFOLD)
+        goes_on += code(
+            "_found = _state.legal_cache = S(_state)\nif _found:\n    return",
+            SCAFFOLD,
+            S=_search_name(lists, phase),
+        )
         body += code("if _state.next_phase is None:\n    pass", SCAFFOLD)
         last = body[-1]
         assert isinstance(last, ast.If)
@@ -263,12 +272,7 @@ def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
     """What comes before a move's effects: who moves, the arguments under their names,
     the history and a fresh work meter (the log line follows: ``_log_line``)."""
     args = lists.args.get(move, ())
-    body = code(
-        "_pending = _state.pending\n"
-        "me = _pending[0] if _pending else _env['current']\n"
-        "_env['me'] = me",
-        SCAFFOLD,
-    )
+    body = code("me = _mover(_state)\n_env['me'] = me", SCAFFOLD)
     for index, name in enumerate(args):
         body += code(
             "N = _values[I]\n_env[K] = N",
@@ -290,42 +294,20 @@ def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
     return body
 
 
-def _handover(lists: FlowLists, phase: str, writer: Writer) -> list[ast.stmt]:
-    """An ``each`` phase after a move: the next of its movers, or once all have moved,
-    its ``then`` steps, the unveiling of secret choices, and the phase again."""
+def _handing_on(lists: FlowLists, phase: str, writer: Writer) -> list[ast.stmt]:
+    """The turn handed on after a move, as ``turns.after_action`` does it, with the
+    phase's ``then`` steps written in: in an ``each`` phase the next of its movers, or
+    once all have moved ``then`` and the end of the round; else the next seat."""
+    if lists.turns[phase] != "each":
+        return code("_next_seat(_state)", SCAFFOLD)
     writer.valid = set()
     then = [*writer.forget(), *writer.block(lists.then.get(phase, ()))]
-    if lists.secret.get(phase):
-        then += code("_state.unveil()", SCAFFOLD)
-    else:  # nothing secret to unveil: only mark where the next round's lines begin
-        then += code("_state.secret_from = len(_state.log_lines)", SCAFFOLD)
-    then += code(
-        "if _state.next_phase is None:\n    _state.next_phase = N",
-        SCAFFOLD,
-        N=ast.Constant(phase),
-    )
-    handover = code(
-        "_pending = _state.pending = _state.pending[1:]\nif not _pending:\n    pass",
-        SCAFFOLD,
-    )
-    last = handover[-1]
+    then += code("_round_over(_state, N)", SCAFFOLD, N=ast.Constant(phase))
+    handing_on = code("if _all_moved(_state):\n    pass", SCAFFOLD)
+    last = handing_on[0]
     assert isinstance(last, ast.If)
     last.body = then
-    return handover
-
-
-def _next_seat() -> list[ast.stmt]:
-    """The next seat in the turn order (the common case of ``State.pass_turn``)."""
-    return code(
-        "if not _state.turn_decided:\n"
-        "    _c = _env['current']\n"
-        "    _ps = _env['players']\n"
-        "    if _c in _ps:\n"
-        "        _env['current'] = _ps[(_ps.index(_c) + _env['direction']) % len(_ps)]\n"
-        "    else:\n"
-        "        _state.pass_turn(1)",
-        SCAFFOLD,
-    )
+    return handing_on
 
 
 def _log_line(
@@ -350,26 +332,3 @@ def _log_line(
         SCAFFOLD,
         S=kept,
     )
-
-
-def _generation(lists: FlowLists, phase: str, target: str, extra: dict[str, Any]) -> list[ast.stmt]:
-    """Statements that set ``target`` to a new list of the legal moves in ``phase`` (as
-    ``State.generate_legal`` does), with what they call added to ``extra``."""
-    generators = lists.generators.get(phase, ())
-    statements = code(
-        "_pending = _state.pending\n_env['me'] = _pending[0] if _pending else _env['current']",
-        SCAFFOLD,
-    )
-    stem = f"_{len(extra)}"  # names of their own in this function
-    if len(generators) == 1 and generators[0][0] in lists.fixed_moves:
-        # The phase's one move takes no argument and has no condition: it is always legal.
-        extra[f"{stem}_move"] = lists.fixed_moves[generators[0][0]]
-        return statements + code("T = [M]", SCAFFOLD, T=target, M=f"{stem}_move")
-    statements += code("T = []", SCAFFOLD, T=target)
-    for index, (_, generator, known, maker) in enumerate(generators):
-        names = (f"{stem}_gen{index}", f"{stem}_known{index}", f"{stem}_maker{index}")
-        extra.update(zip(names, (generator, known, maker), strict=True))
-        statements += code(
-            "G(_env, T, K, M)", SCAFFOLD, G=names[0], T=target, K=names[1], M=names[2]
-        )
-    return statements

@@ -41,7 +41,6 @@ import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from vtt.janken import Suit
 from vtt.rules.argtypes import (
     ARG_TYPES,
     Role,
@@ -51,6 +50,8 @@ from vtt.rules.argtypes import (
     card_sets_size,
     set_cards,
 )
+from vtt.rules.argtypes.registry import SUITS
+from vtt.rules.candidates import former, origin
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, Expr, Library, Meter, register_lines, run_namespace
 from vtt.rules.expr.limits import MAX_TURN_WORK, MOVE_WORK
@@ -66,7 +67,6 @@ Generator = Callable[
     [dict[str, Any], list[Any], dict[tuple[Any, ...], Any], Callable[..., Any]], None
 ]
 
-_SUITS = tuple(Suit)
 #: The line of the fixed scaffolding: no expression runs there, so errors are not blamed on one.
 _SCAFFOLD = 1
 
@@ -162,7 +162,7 @@ _HELPERS = {
     # Each argument type's candidates helper, by the name generated code calls it.
     **{f"_{kind.candidates.__name__}": kind.candidates for kind in ARG_TYPES.values()},
     "_narrowed": _narrowed,
-    "_SUITS": _SUITS,
+    "_SUITS": SUITS,
     "_UNSET": object(),
     "_keep": _keep,
     "_nest_for": _nest_for,
@@ -418,21 +418,22 @@ def _grid(ref: ZoneRef, builder: _Builder) -> tuple[list[ast.stmt], ast.expr]:
 def _candidates(
     arg: ArgDef, narrow: Expr | None, target: str, builder: _Builder, sifted: Expr | None = None
 ) -> list[ast.stmt]:
-    """Statements that bind ``target`` to the argument's candidates (as ``_candidates`` does);
+    """Statements that bind ``target`` to the argument's candidates (as ``candidates`` does);
     ``sifted`` stands for the argument's ``from`` when given (``MovePlan.sifted``)."""
     statements: list[ast.stmt] = []
     source = arg.domain if sifted is None else sifted
-    if arg.grid is not None:
+    found = origin(arg)  # the one definition (vtt.rules.candidates), written out
+    if found == "grid":
+        assert arg.grid is not None
         statements, domain = _grid(arg.grid, builder)
-    elif arg.domain is None:
-        if arg.argtype.default == "suits":
-            domain = _name("_SUITS")
-        else:
-            builder.reads.add("players")
-            domain = _name("players")
+    elif found == "suits":
+        domain = _name("_SUITS")
+    elif found == "players":
+        builder.reads.add("players")
+        domain = _name("players")
     else:
         raw = f"{target}_raw"
-        helper = f"_{arg.argtype.candidates.__name__}"
+        helper = f"_{former(arg).__name__}"
 
         def wrap(body: ast.expr) -> ast.expr:
             if arg.argtype.role is Role.SET:

@@ -54,6 +54,8 @@ class Rules:
     # with every phase's enter steps, and per (phase, move name) a move's aftermath.
     settle: Runner
     play: Mapping[tuple[str, str], Play]
+    # By phase name: the legal-move search of its moves (vtt.rules.turns.phase_search).
+    search: Mapping[str, Callable[[State], list[Move]]]
     # By move name: how a move of that kind's footprint follows from its arguments
     # (vtt.rules.footprint); kinds that move nothing of their own are not listed.
     traces: Mapping[str, Trace]
@@ -86,13 +88,12 @@ class Rules:
         }
         ends = end_steps(game.end)
         flow = compile_flow(
-            _flow_lists(game, lists, ends, secret, generators, makers),
+            _flow_lists(game, lists, ends, generators),
             PACK_LIBRARY,
             stable,
             game.id,
             game.scores,
             MAX_AUTOMATIC,
-            from_seat,
         )
         return cls(
             steps=lists,
@@ -107,6 +108,7 @@ class Rules:
             generators=generators,
             settle=flow.settle,
             play=flow.play,
+            search=flow.search,
             traces=traces_of(game.moves, lists.effects),
         )
 
@@ -211,9 +213,7 @@ def _flow_lists(
     game: Game,
     lists: StepLists,
     ends: tuple[Step, ...],
-    secret: Mapping[str, bool],
-    generators: Mapping[str, tuple[tuple[Any, ...], ...]],
-    makers: Mapping[str, Callable[[tuple[Any, ...]], Move]],
+    generators: Mapping[str, tuple[tuple[MoveDef, Any, dict[Any, Move], Any], ...]],
 ) -> FlowLists:
     """What the generated turn path runs, for one set of options."""
     return FlowLists(
@@ -224,21 +224,9 @@ def _flow_lists(
         stuck=lists.stuck,
         end=ends,
         turns={name: phase.turn for name, phase in game.phases.items()},
-        secret=secret,
-        generators={
-            name: tuple((kind.name, *rest) for kind, *rest in found)
-            for name, found in generators.items()
-        },
+        generators=generators,
         args={name: tuple(arg.name for arg in kind.args) for name, kind in game.moves.items()},
         secrecy={n: (kind.secret, kind.secret_to) for n, kind in game.moves.items()},
-        chosen_actors=frozenset(
-            name for name, phase in game.phases.items() if phase.actors is not None
-        ),
-        fixed_moves={
-            name: makers[name](())
-            for name, kind in game.moves.items()
-            if not kind.args and not kind.conditions
-        },
     )
 
 

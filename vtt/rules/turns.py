@@ -1,28 +1,44 @@
-"""The state's turn machine: handing the turn on, settling automatic phases, unveiling
-secret choices, and what effect steps call. With ``RUNTIME`` these are the public
-interface generated code uses (``vtt.rules.flowgen``, ``stepgen``)."""
+"""The state's turn machine: who moves, the legal moves, handing the turn on, the next
+seat, settling automatic phases, unveiling secret choices, and what effect steps call.
+
+This is the one definition of the turn machine: the generated turn path
+(``vtt.rules.flowgen``) calls these functions, it does not write them out again. With
+``RUNTIME`` they are the public interface generated code uses (``flowgen``, ``stepgen``).
+
+One work budget rule: a search for the legal moves has a budget of its own, a full
+``MAX_TURN_WORK``, whichever route asks for it (after a move, while phases settle, or
+a position asked afresh), and its work does not count against the turn it runs in.
+The legal moves are so a function of the position alone (``docs/engine.md``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError
-from vtt.rules.outcome import GameOver, LogEntry, Outcome, unveiled
+from vtt.rules.expr import MAX_WORK, METER_KEY
+from vtt.rules.outcome import GameOver, LogEntry, Outcome, pack_failure, unveiled
 from vtt.rules.ruleset import MAX_AUTOMATIC, from_seat
 from vtt.rules.stepgen import MAX_TURN_WORK
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
+    from vtt.rules.moves import Move
 
 __all__ = [
     "RUNTIME",
     "after_action",
+    "all_moved",
     "eliminate",
     "endless_phases",
     "finish",
     "give_turn",
+    "legal_moves",
+    "mover",
+    "next_seat",
     "pass_turn",
+    "phase_search",
+    "round_over",
     "say",
     "say_later",
     "settled",
@@ -70,22 +86,105 @@ RUNTIME = frozenset(
 )
 
 
+def mover(state: State) -> int:
+    """Who moves now: the first of an ``each`` phase's movers still to move, else the
+    current seat (``State.to_move`` once the game is not over)."""
+    pending = state.pending
+    return pending[0] if pending else state.env["current"]
+
+
+#: The legal-move search of one phase: ``search(state)`` is a new list of the moves.
+Search = Callable[["State"], "list[Move]"]
+
+
+def legal_moves(state: State) -> list[Move]:
+    """A new list of the legal moves of whoever moves now (its phase's ``search``)."""
+    search = state._rules.search.get(state.phase)
+    if search is None or state.outcome is not None:
+        return []
+    return search(state)
+
+
+def phase_search(kinds: Sequence[tuple[Any, Any, dict[Any, Any], Any]]) -> Search:
+    """The legal-move search of a phase whose kinds of move are ``kinds``, as the rules
+    have them (kind, generated search, Moves made, maker): each kind's generated
+    function (``vtt.rules.generate``) in the pack's order.
+
+    The search gets a fresh work meter: a full turn's budget of its own, whatever ran
+    before it in the turn (the move's effects, the phases entered); afterwards the
+    turn's meter is as it was, its own work going on counting."""
+    if len(kinds) == 1 and not kinds[0][0].args and not kinds[0][0].conditions:
+        # The phase's one move takes no argument and has no condition: always legal.
+        move = kinds[0][3](())
+
+        def always(state: State) -> list[Move]:
+            state.env["me"] = mover(state)
+            return [move]
+
+        return always
+    searches = tuple(found[1:] for found in kinds)
+
+    def search(state: State) -> list[Move]:
+        env = state.env
+        env["me"] = mover(state)
+        found: list[Move] = []
+        meter = env[METER_KEY]
+        done = meter.done
+        left = meter.left
+        meter.done = 0
+        meter.left = MAX_WORK
+        try:
+            for generator, known, maker in searches:
+                generator(env, found, known, maker)
+        except Exception as error:
+            pack_failure(error)
+            raise
+        finally:
+            meter.done = done
+            meter.left = left
+        return found
+
+    return search
+
+
 def after_action(state: State) -> None:
-    """Hand the turn on after a move (or a stuck player's steps)."""
+    """Hand the turn on after a move (or a stuck player's steps): in an ``each`` phase
+    the next of its movers, or once all have moved its ``then`` steps and the end of
+    the round; else the next seat, unless a step decided who moves."""
     phase = state.phase
     rules = state._rules
     if rules.turns[phase] == "each":
-        pending = state.pending = state.pending[1:]
-        if not pending:
+        if all_moved(state):
             run = rules.run_then[phase]
             if run is not None:
                 run(state)
-            state.unveil()
-            if state.next_phase is None:
-                state.next_phase = phase
-    elif not state.turn_decided:
-        state.pass_turn(1)
+            round_over(state, phase)
+    else:
+        next_seat(state)
     state.turn_decided = False
+
+
+def all_moved(state: State) -> bool:
+    """The mover of an ``each`` phase has moved: the next of its movers is to move;
+    True when none is left (its ``then`` steps run, then ``round_over``)."""
+    pending = state.pending = state.pending[1:]
+    return not pending
+
+
+def round_over(state: State, phase: str) -> None:
+    """Everyone in the ``each`` phase ``phase`` has moved (and its ``then`` steps ran):
+    the secret choices are unveiled, and the phase comes again unless a step chose
+    another."""
+    state.unveil()
+    if state.next_phase is None:
+        state.next_phase = phase
+
+
+def next_seat(state: State) -> None:
+    """After a move in a ``single`` phase: the next seat in the turn order, unless a
+    step decided who moves (``keep_turn``, ``give_turn``, ``pass_turn``)."""
+    if not state.turn_decided:
+        pass_turn(state, 1)
 
 
 def unveil(state: State) -> None:
@@ -114,7 +213,7 @@ def settled(state: State) -> bool:
         raise RuleError(f"phase '{state.phase}' has no moves and did not go to another")
     legal = state.legal_cache
     if legal is None:
-        legal = state.legal_cache = state.generate_legal()
+        legal = state.legal_cache = legal_moves(state)
     if legal:
         return True
     phase = state.game.phases[state.phase]
