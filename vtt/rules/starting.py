@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.rules.errors import RuleError, RulesError
 from vtt.rules.expr import METER_KEY, EvalError, Meter, start_work, stored
 from vtt.rules.expr.revealing import REVEALED_ZONES
+from vtt.rules.journal import Journal
 from vtt.rules.model import (
     Env,
     VarDef,
@@ -56,6 +57,7 @@ def start_state(
         state.rng = Rng(seed)
         return state
     state = blank.copy()
+    state.journal = Journal()
     state.seed = seed
     state.rng = Rng(seed)
     start_work(state.env[METER_KEY])
@@ -112,9 +114,7 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.options = options
     state.seed = 0
     state.rng = Rng(0)
-    state.history = []
-    state.log_lines = []
-    state._made = 0
+    state.journal = None  # each game started from it gets one (start_state)
     state.outcome = None
     state.pending = ()
     state.phase = ""
@@ -125,7 +125,6 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.turn_start = None
     state.beats = None
     state.legal_cache = None
-    state.secret_from = 0
     state.env = first_env(state, names)
     state.env[METER_KEY] = Meter()  # each copy gets one of its own (State.copy)
     check_constraints(state)
