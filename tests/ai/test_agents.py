@@ -57,7 +57,8 @@ def test_what_an_agent_is_handed_reaches_no_hidden_card_or_pile_order(pack, opti
     # their printed places before any shuffle: the same for every game) and the first
     # position of a pack whose start shuffles nothing.
     game = state.game
-    blanks = [id(known) for known in (*game._blanks.values(), *game._started.values())]
+    started = [position for _, position in game._started.values()]
+    blanks = [id(known) for known in (*game._blanks.values(), *started)]
     assert all(id(item) in blanks for item in reached if isinstance(item, State))
     assert not any(id(item) in hidden_ids for item in reached)
     assert not any(

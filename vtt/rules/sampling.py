@@ -103,9 +103,9 @@ def sample(view: View, rng: random.Random | Rng, base: State | None = None) -> S
 def _blank(game: Game, options: Any, names: tuple[str, ...]) -> State:
     values = option_values(game.options, options)
     key = (tuple(values.items()), names)
-    found = game._blanks.get(key)
+    found = game._blanks.find(key)
     if found is None:
-        found = game._blanks[key] = blank_state(game, values, names)
+        found = game._blanks.keep(key, blank_state(game, values, names))
     return found
 
 

@@ -50,9 +50,9 @@ def start_state(
         )
     names = game.chosen_seat_names(seat_names, count)
     blank = _blank_for(game, options, names)
-    started = game._started.get(id(blank)) if deal is None else None
-    if started is not None:  # no chance in the start: every seed starts here
-        state = started.copy()
+    kept = game._started.find(id(blank)) if deal is None else None
+    if kept is not None:  # no chance in the start: every seed starts here
+        state = kept[1].copy()
         state.seed = seed
         state.rng = Rng(seed)
         return state
@@ -72,7 +72,7 @@ def start_state(
     if deal is None and state.rng.state == Rng(seed).state:
         # Nothing random happened (no shuffle, no draw): the seed made no difference,
         # so the next game with these options starts from a copy of this position.
-        game._started[id(blank)] = state.copy()
+        game._started.keep(id(blank), (blank, state.copy()))
     if deal is not None:
         from vtt.rules.deal import apply_deal
 
@@ -90,18 +90,18 @@ def _blank_for(game: Game, options: dict[str, object], names: tuple[str, ...]) -
     # rules made for a start hold for its names only.
     given = ("given", tuple((name, type(v), v) for name, v in options.items()), names)
     known = _hashable(given)
-    blank = game._blanks.get(given) if known else None
+    blank = game._blanks.find(given) if known else None
     if blank is None:
         # Everything before the setup steps depends only on the options and the
         # seats: worked out once, then copied for every new game (found again by
         # the options as given, and by their checked values).
         values = option_values(game.options, options)
         key = (tuple(values.items()), names)
-        blank = game._blanks.get(key)
+        blank = game._blanks.find(key)
         if blank is None:
-            blank = game._blanks[key] = blank_state(game, values, names)
+            blank = game._blanks.keep(key, blank_state(game, values, names))
         if known:
-            game._blanks[given] = blank
+            game._blanks.keep(given, blank)
     return blank
 
 
