@@ -3,10 +3,9 @@
 A state holds only values (zones as lists, vars, whose turn, the phase, the RNG),
 so ``clone()`` (the position alone, for search) and ``copy()`` (with its own copy of
 the game's ``journal``: the moves made and the log) are cheap and copies never share
-anything mutable. ``legal_moves`` is
-a lazy view, ``apply`` checks a move and raises ``IllegalMove`` with the pack's own
-message, ``apply_unchecked`` is the fast path for agents, ``view(player)`` shows
-only what that player may see.
+anything mutable. ``legal_moves`` is a lazy view, ``apply`` checks a move and raises
+``IllegalMove`` with the pack's own message, ``apply_unchecked`` is the fast path for
+agents, ``view(player)`` shows only what that player may see.
 """
 
 from __future__ import annotations
