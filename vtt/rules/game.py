@@ -242,10 +242,12 @@ class Game:
 
     def _spelling(self, seat_names: Sequence[str]) -> _Spelling:
         key = tuple(seat_names)
-        spelling = self._spellings.find(key)
+        spellings = self._spellings
+        spelling = spellings.get(key)  # Recent.find written out: a move made asks it
         if spelling is None:
             known = {name: KnownMoves() for name in self.moves}
-            spelling = self._spellings.keep(key, _Spelling(known, {}, key))
+            return spellings.keep(key, _Spelling(known, {}, key))
+        spellings.move_to_end(key)
         return spelling
 
     # --- search (vtt.rules.search, docs/engine.md) ------------------------------------
