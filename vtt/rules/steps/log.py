@@ -33,13 +33,7 @@ class Log(Step):
         valid = set(writer.valid)
         before, parts = writer.parts(self.text, SCAFFOLD)
         writer.valid = valid  # the parts are read only when the state keeps a log
-        logged = code(  # what ``_state.say_later(P)`` does, without the call
-            "_journal = _state.journal\n"
-            "if _journal is not None:\n"
-            "    _journal.lines.append((None, None, False, P))",
-            SCAFFOLD,
-            P=parts,
-        )
+        logged = code("if _state.journal is not None:\n    _state.say_later(P)", SCAFFOLD, P=parts)
         written = logged[-1]
         assert isinstance(written, ast.If)
         written.body[:0] = before
