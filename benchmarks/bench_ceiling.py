@@ -64,13 +64,15 @@ def hand_written_war() -> Game:
         battle, won, stock = env["battle"], env["won"], env["stock"]
         a, b = battle[0][-1], battle[1][-1]
         winner = suit_winner(a, b)
-        log = state.log_lines
+        journal = state.journal
         if winner is None:  # a war: the generated path enters resolve again
             generated_settle(state)
             return
-        sentence = rule_between(a, b)
-        who = env["seat_names"][winner]
-        log.append((None, None, False, ("", a, " against ", b, ": ", sentence, ", ", who, " wins")))
+        if journal is not None:
+            sentence = rule_between(a, b)
+            who = env["seat_names"][winner]
+            parts = ("", a, " against ", b, ": ", sentence, ", ", who, " wins")
+            journal.lines.append((None, None, False, parts))
         state.phase = env["phase"] = "resolve"
         env["a"], env["b"], env["w"] = a, b, winner
         taken = won[winner]
@@ -90,7 +92,8 @@ def hand_written_war() -> Game:
         state.legal_cache = None
         state.phase = env["phase"] = "turn"
         pending = state.pending = from_seat(env["players"], env["current"])
-        state.secret_from = len(log)
+        if journal is not None:
+            journal.secret_from = len(journal.lines)
         env["me"] = pending[0]
         state.legal_cache = [flip_move]
 
@@ -99,16 +102,19 @@ def hand_written_war() -> Game:
         pending = state.pending
         me = pending[0]
         env["me"] = me
-        state.history.append(move)
         meter = env[METER_KEY]
         meter.done = 0
         meter.left = MAX_WORK
-        state.log_lines.append((None, me, False, (env["seat_names"][me], ": ", move.text)))
+        journal = state.journal
+        if journal is not None:
+            journal.history.append(move)
+            journal.lines.append((None, me, False, (env["seat_names"][me], ": ", move.text)))
         env["battle"][me].append(env["stock"][me].pop())
         pending = state.pending = pending[1:]
         if not pending:
             state.next_phase = "resolve"
-            state.secret_from = len(state.log_lines)
+            if journal is not None:
+                journal.secret_from = len(journal.lines)
             settle(state)
             return
         env["me"] = pending[0]
@@ -162,11 +168,13 @@ def hand_written_jantori() -> Game:
         piece, square = values
         env["me"], env["piece"], env["square"] = me, piece, square
         state.legal_cache = None
-        state.history.append(taken)
         meter = env[METER_KEY]
         meter.done = 0
         meter.left = MAX_WORK
-        state.log_lines.append((None, me, False, (env["seat_names"][me], ": ", taken.text)))
+        journal = state.journal
+        if journal is not None:
+            journal.history.append(taken)
+            journal.lines.append((None, me, False, (env["seat_names"][me], ": ", taken.text)))
         reserve = env["reserve"]
         hand = reserve[me]
         for index in range(len(hand) - 1, -1, -1):

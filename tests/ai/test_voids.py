@@ -8,6 +8,7 @@ the searching seat exactly like the position they stand for.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -59,7 +60,8 @@ def test_a_determinized_deal_gives_no_seat_a_card_of_a_suit_it_showed_void(pack,
                 for dealt in (guess, sampled):
                     suits = {card.suit for card in dealt.env["hand"][other]}
                     assert not suits & set(voids[other]), (seat, other, voids[other], suits)
-            assert guess.view(seat) == view
+            # The same view but for the log and history: a search's state has no journal.
+            assert guess.view(seat) == replace(view, log=(), history=())
             assert sampled.view(seat).zones == view.zones
             assert sampled.view(seat).vars == view.vars
 

@@ -108,13 +108,15 @@ def _apply_steps(state: State, kind: MoveDef, values: tuple[Any, ...], move: Mov
         kind.bind(env, values)
     state.legal_cache = None
     state.turn_decided = False  # a phase's own give_turn does not count for this move
-    state.history.append(move)
     meter = env[METER_KEY]
     meter.done = 0
     meter.left = MAX_WORK
-    told = kind.secret_to.fast(env) if kind.secret_to is not None else None
-    kept = secrecy(kind.secret, seat, told, state._rules.turns[state.phase] == "each")
-    state.log_lines.append((None, seat, kept, (env["seat_names"][seat], ": ", move.text)))
+    journal = state.journal
+    if journal is not None:  # a search's state keeps no history and no log
+        journal.history.append(move)
+        told = kind.secret_to.fast(env) if kind.secret_to is not None else None
+        kept = secrecy(kind.secret, seat, told, state._rules.turns[state.phase] == "each")
+        journal.lines.append((None, seat, kept, (env["seat_names"][seat], ": ", move.text)))
     rules = state._rules
     run_list(rules.effects[kind.name], state)
     phase = state.phase

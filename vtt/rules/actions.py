@@ -17,12 +17,16 @@ from vtt.rules.argtypes import Role
 from vtt.rules.argtypes.codes import pair, unpair
 from vtt.rules.model import taking_back
 from vtt.rules.moves import Move
+from vtt.rules.recent import SEAT_NAMES_KEPT, Recent
 
 if TYPE_CHECKING:
     from vtt.rules.engine import Game
     from vtt.rules.model import MoveDef
 
 __all__ = ["ActionCodec", "codec_of"]
+
+#: The most Moves a codec keeps the actions of by identity (each one kept alive).
+MOVES_KEPT = 1 << 18
 
 
 class _KindCode:
@@ -89,10 +93,12 @@ class ActionCodec:
             code.index for code in self.kinds if taking_back(code.kind.effects)
         )
         # Moves are made once per argument values and kept by the game, so the action of
-        # a move is found by its identity (C-speed); the moves are kept alive here too.
+        # a move is found by its identity (C-speed); the moves are kept alive here too,
+        # up to MOVES_KEPT (then forgotten all at once, and found again by encoding).
         self._actions: dict[int, int] = {}
         self._kept: list[Move] = []
-        self._moves: dict[tuple[str, ...], dict[int, Move]] = {}  # seat names -> action -> move
+        # seat names -> action -> move, for the most recently used seat names
+        self._moves: Recent[tuple[str, ...], dict[int, Move]] = Recent(SEAT_NAMES_KEPT)
         self._last: tuple[list[Move] | None, list[int]] = (None, [])
 
     @property
@@ -125,6 +131,9 @@ class ActionCodec:
             _, kind, values = game.resolve(move, seat_names)
         found = self.encode(kind, values)
         if move.kind is kind:  # a canonical move, kept by the game: remember it
+            if len(self._kept) >= MOVES_KEPT:  # games with ever new seat names made them
+                self._actions.clear()
+                self._kept.clear()
             self._actions[id(move)] = found
             self._kept.append(move)
         return found
@@ -144,9 +153,9 @@ class ActionCodec:
 
     def move(self, action: int, seat_names: tuple[str, ...]) -> Move:
         """The move an action stands for; ValueError when it stands for none."""
-        known = self._moves.get(seat_names)
+        known = self._moves.get(seat_names)  # a search's every move: not marked used
         if known is None:
-            known = self._moves[seat_names] = {}
+            known = self._moves.keep(seat_names, {})
         found = known.get(action)
         if found is not None:
             return found

@@ -1,10 +1,11 @@
 """The engine: a loaded pack is a ``Game``; a game with options and a seed gives a ``State``.
 
 A state holds only values (zones as lists, vars, whose turn, the phase, the RNG),
-so ``copy()`` is cheap and copies never share anything mutable. ``legal_moves`` is
-a lazy view, ``apply`` checks a move and raises ``IllegalMove`` with the pack's own
-message, ``apply_unchecked`` is the fast path for agents, ``view(player)`` shows
-only what that player may see.
+so ``clone()`` (the position alone, for search) and ``copy()`` (with its own copy of
+the game's ``journal``: the moves made and the log) are cheap and copies never share
+anything mutable. ``legal_moves`` is a lazy view, ``apply`` checks a move and raises
+``IllegalMove`` with the pack's own message, ``apply_unchecked`` is the fast path for
+agents, ``view(player)`` shows only what that player may see.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from vtt.rules.explain import Drop, drop_reason, verdict
 from vtt.rules.expr import METER_KEY, Meter
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
+from vtt.rules.journal import Journal
 from vtt.rules.model import Env, MoveDef, shown_now
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
 from vtt.rules.outcome import GameOver, LogEntry, Outcome, pack_failure
@@ -75,15 +77,13 @@ class State:
     """One moment of a game: every zone, var, whose turn, the phase and the random state."""
 
     __slots__ = (
-        "_made",
         "_phase_moves",
         "_rules",
         "beats",
         "env",
         "game",
-        "history",
+        "journal",
         "legal_cache",
-        "log_lines",
         "next_phase",
         "options",
         "outcome",
@@ -92,7 +92,6 @@ class State:
         "played",
         "revealed",
         "rng",
-        "secret_from",
         "seed",
         "turn_decided",
         "turn_start",
@@ -101,11 +100,9 @@ class State:
     game: Game
     env: Env
     rng: Rng
-    history: list[Move]
-    # The log: LogEntry values, and lines not yet read kept as (text, seat, secret,
-    # parts) tuples, which cost a fifth of making the value (see ``log``).
-    log_lines: list[LogEntry | tuple[Any, ...]]
-    _made: int  # lines before this index are LogEntry values already
+    #: The moves made and the log (``vtt.rules.journal``): the game being played has
+    #: one; a search's copies (``clone``) have none, and their moves log nothing.
+    journal: Journal | None
     outcome: Outcome | None
     pending: tuple[int, ...]
     phase: str
@@ -118,7 +115,6 @@ class State:
     options: dict[str, object]
     seed: int
     legal_cache: list[Move] | None
-    secret_from: int
     _phase_moves: dict[str, tuple[MoveDef, ...]]
     _rules: Rules  # the step lists for this game's options; shared by copies
     #: None, or a list that gets a copy of the state at each phase the rules enter while
@@ -163,14 +159,17 @@ class State:
 
     @property
     def log(self) -> list[LogEntry]:
-        """The game log, oldest line first (read only, please)."""
-        log = self.log_lines
-        for index in range(self._made, len(log)):
-            line = log[index]
-            if line.__class__ is tuple:
-                log[index] = LogEntry(*line)
-        self._made = len(log)
-        return log  # type: ignore[return-value]
+        """The game log, oldest line first (read only, please): the journal's, or
+        empty for a state without one (a search's)."""
+        journal = self.journal
+        return [] if journal is None else journal.log
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves made, oldest first (read only, please): the journal's, or empty
+        for a state without one (a search's)."""
+        journal = self.journal
+        return [] if journal is None else journal.history
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -323,14 +322,24 @@ class State:
         another seat than the kept position's, or in another phase, begins a turn."""
         start = self.turn_start
         if start is None or start.to_move != self.to_move or start.phase != self.phase:
-            start = self.copy()
+            start = self.clone()
             start.turn_start = None
             self.turn_start = start
 
     # --- copies, equality, views ----------------------------------------------------
 
     def copy(self) -> State:
-        """An independent copy: nothing mutable is shared."""
+        """An independent copy with its own copy of the journal: nothing mutable is
+        shared (``clone`` for the position alone)."""
+        new = self.clone()
+        journal = self.journal
+        if journal is not None:
+            new.journal = journal.copy()
+        return new
+
+    def clone(self) -> State:
+        """The position alone, for search (OpenSpiel's name): an independent copy
+        without a journal, so the moves played on it keep no history and no log."""
         new = State.__new__(State)
         game = new.game = self.game
         env = dict(self.env)
@@ -350,9 +359,7 @@ class State:
         env[METER_KEY] = Meter()  # a copy may go to another thread: its work is its own
         new.env = env
         new.rng = Rng(self.rng.state)
-        new.history = self.history[:]
-        new.log_lines = self.log_lines[:]
-        new._made = self._made
+        new.journal = None
         new.legal_cache = self.legal_cache
         new.options = self.options
         new.seed = self.seed
@@ -365,7 +372,6 @@ class State:
         new.turn_decided = False
         new.turn_start = self.turn_start  # never changed, only replaced: shared
         new.beats = None
-        new.secret_from = self.secret_from
         new._phase_moves = self._phase_moves
         new._rules = self._rules
         return new
@@ -394,7 +400,6 @@ class State:
     # The functions themselves, not methods that call them: search calls these at every
     # node, and a call less is a tenth of a microsecond.
 
-    clone = copy  # OpenSpiel's name
     current_player = search.current_player
     returns = search.returns
     legal_actions = search.legal_actions

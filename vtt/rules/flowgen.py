@@ -12,7 +12,8 @@ set of options, so it is decided once, when the rules are built:
 - ``settle(state)``: the engine's settle loop with every phase's ``enter`` steps
   written into it, one branch per phase, the zones read once for the whole chain;
 - ``play(state, move, values)``, one per (phase, move kind): the move's bookkeeping
-  (who moves, its arguments under their names, history, log line, a fresh meter),
+  (who moves, its arguments under their names, a fresh meter, and the history and
+  log line when the state keeps a journal),
   its effects, the phase's ``after_move``, the handing on of the turn (and ``then``
   and the unveiling of secret choices in an ``each`` phase), and, when the phase
   goes on, the end checks and the legal moves of whoever is next; else ``settle``.
@@ -270,7 +271,7 @@ def _play_function(
 
 def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
     """What comes before a move's effects: who moves, the arguments under their names,
-    the history and a fresh work meter (the log line follows: ``_log_line``)."""
+    and a fresh work meter (the history and the log line follow: ``_log_line``)."""
     args = lists.args.get(move, ())
     body = code("me = _mover(_state)\n_env['me'] = me", SCAFFOLD)
     for index, name in enumerate(args):
@@ -285,7 +286,6 @@ def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
     body += code(
         "_state.legal_cache = None\n"
         "_state.turn_decided = False\n"
-        "_state.history.append(_move)\n"
         "_meter.done = 0\n"
         "_meter.left = _MAX_WORK",
         SCAFFOLD,
@@ -313,9 +313,12 @@ def _handing_on(lists: FlowLists, phase: str, writer: Writer) -> list[ast.stmt]:
 def _log_line(
     writer: Writer, lists: FlowLists, phase: str, move: str, extra: dict[str, Any]
 ) -> list[ast.stmt]:
-    """The move's log line, kept as its secrecy says (``vtt.rules.outcome.secrecy``)."""
+    """The move in the history and its log line, kept as its secrecy says
+    (``vtt.rules.outcome.secrecy``); nothing, not even the line's tuple, for a state
+    without a journal (a search's)."""
     mode, told = lists.secrecy.get(move, ("", None))
     before: list[ast.stmt] = []
+    valid = set(writer.valid)  # what ``told`` reads is read only when there is a journal
     if mode in ("", "phase"):
         kept: ast.expr = ast.Constant(mode == "phase")
     else:
@@ -327,8 +330,16 @@ def _log_line(
         call = code("_secrecy(M, me, T, E)", SCAFFOLD, M=ast.Constant(mode), T=seats, E=each)[0]
         assert isinstance(call, ast.Expr)
         kept = call.value
-    return before + code(
-        "_state.log_lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
+    writer.valid = valid
+    journaled = code(
+        "_journal = _state.journal\n"
+        "if _journal is not None:\n"
+        "    _journal.history.append(_move)\n"
+        "    _journal.lines.append((None, me, S, (seat_names[me], ': ', _move.text)))",
         SCAFFOLD,
         S=kept,
     )
+    written = journaled[-1]
+    assert isinstance(written, ast.If)
+    written.body[:0] = before
+    return journaled

@@ -24,6 +24,7 @@ from vtt.rules.model import (
 )
 from vtt.rules.moves import InvalidMove, KnownMoves, Move, read_args
 from vtt.rules.outcome import pack_failure
+from vtt.rules.recent import SEAT_NAMES_KEPT, Recent
 from vtt.rules.ruleset import Rules
 from vtt.rules.sheet import SheetDef
 from vtt.rules.standing import SeatValues
@@ -78,11 +79,16 @@ class Game:
 
     def __post_init__(self) -> None:
         # The Move values made so far, per spelling of the seats: a player argument's
-        # text is its seat's name, which differs between games of one pack.
-        self._spellings: dict[tuple[str, ...], _Spelling] = {}
-        self._blanks: dict[tuple[object, ...], State] = {}  # (options, seat names) -> blank
-        self._started: dict[int, State] = {}  # id of a blank -> its first position, when
-        # starting it drew nothing from the random numbers
+        # text is its seat's name, which differs between games of one pack. These
+        # caches per seat names keep the most recently used only (``vtt.rules.recent``):
+        # a host playing game after game with new names keeps no more than that.
+        self._spellings: Recent[tuple[str, ...], _Spelling] = Recent(SEAT_NAMES_KEPT)
+        # (options, seat names) -> blank, found by the options as given and as checked
+        self._blanks: Recent[tuple[object, ...], State] = Recent(2 * SEAT_NAMES_KEPT)
+        # id of a blank -> (that blank, its first position), when starting it drew
+        # nothing from the random numbers (the blank is kept alive with it, so its id
+        # is not another's while the entry lasts)
+        self._started: Recent[int, tuple[State, State]] = Recent(SEAT_NAMES_KEPT)
         # The pack as each seat's views carry it (``for_seat``), and whose copy this is.
         self._seat_games: dict[int, Game] = {}
         self._seat: int | None = None
@@ -236,10 +242,12 @@ class Game:
 
     def _spelling(self, seat_names: Sequence[str]) -> _Spelling:
         key = tuple(seat_names)
-        spelling = self._spellings.get(key)
+        spellings = self._spellings
+        spelling = spellings.get(key)  # Recent.find written out: a move made asks it
         if spelling is None:
             known = {name: KnownMoves() for name in self.moves}
-            spelling = self._spellings[key] = _Spelling(known, {}, key)
+            return spellings.keep(key, _Spelling(known, {}, key))
+        spellings.move_to_end(key)
         return spelling
 
     # --- search (vtt.rules.search, docs/engine.md) ------------------------------------

@@ -43,8 +43,8 @@ def _hidden_sizes(node: Any) -> int:
 
 
 def state_of_view(view: View) -> State:
-    """A full state whose view for ``view.seat`` is ``view`` but for the log (search reads
-    none, so it starts empty): the hidden stacks hold the
+    """A position whose view for ``view.seat`` is ``view`` but for the log and the
+    history (it has no journal: a search reads the view's): the hidden stacks hold the
     components the seat has not seen, in the pack's order (``sample`` deals them at
     random). ValueError when the view does not fit its pack."""
     game = view.game
@@ -52,7 +52,7 @@ def state_of_view(view: View) -> State:
         raise ValueError("this view names no game: make it with State.view")
     names = view.seat_names
     blank = _blank(game, view.options, names)
-    state = blank.copy()
+    state = blank.clone()
     env = state.env
     unseen = pack_components(view)
     unseen.subtract(view.visible_components())
@@ -103,9 +103,9 @@ def sample(view: View, rng: random.Random | Rng, base: State | None = None) -> S
 def _blank(game: Game, options: Any, names: tuple[str, ...]) -> State:
     values = option_values(game.options, options)
     key = (tuple(values.items()), names)
-    found = game._blanks.get(key)
+    found = game._blanks.find(key)
     if found is None:
-        found = game._blanks[key] = blank_state(game, values, names)
+        found = game._blanks.keep(key, blank_state(game, values, names))
     return found
 
 

@@ -38,8 +38,7 @@ from vtt.janken import Card, Suit, full_deck
 from vtt.rules.actions import ActionCodec, codec_of
 from vtt.rules.expr import METER_KEY
 from vtt.rules.expr.revealing import REVEALED_ZONES
-from vtt.rules.moves import IllegalMove, Move
-from vtt.rules.outcome import seen_by
+from vtt.rules.moves import IllegalMove
 from vtt.rules.rng import Rng
 from vtt.rules.values import Component, Grid
 from vtt.rules.views import _sees
@@ -124,7 +123,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[int]:
         return []
     # Asked before its turn in the engine's order: the choices do not depend on each
     # other's (they go where the others cannot see), so ask that seat first in a copy.
-    ahead = state.copy()
+    ahead = state.clone()
     ahead.pending = (seat, *(s for s in state.pending if s != seat))
     ahead.invalidate()
     return codec.actions(ahead.legal_list(), names)
@@ -333,14 +332,13 @@ def _seed_from(rng: random.Random | Rng) -> int:
 
 
 def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
-    """A full state ``seat`` cannot tell from this one: its view is the same, and the
-    components it cannot see are dealt again at random into the same hidden places
-    (see docs/engine.md for what else changes so that nothing hidden leaks)."""
-    from vtt.rules.engine import LogEntry
-
+    """A position ``seat`` cannot tell from this one: the components it cannot see are
+    dealt again at random into the same hidden places (see docs/engine.md for what else
+    changes so that nothing hidden leaks). It has no journal, as every search's state:
+    what the seat knows of the moves made is in its view."""
     if not 0 <= seat < state.players:
         raise ValueError(f"seat {seat!r} is not a seat of this {state.players}-player game")
-    new = state.copy()
+    new = state.clone()
     new.invalidate()
     with_paths = _hidden_with_paths(new, seat)
     hidden = [stack for _, stack in with_paths]
@@ -363,11 +361,10 @@ def determinize(state: State, seat: int, rng: random.Random | Rng) -> State:
     for stack in hidden:  # the same places, the same sizes, other components
         stack[:] = dealt[start : start + len(stack)]
         start += len(stack)
-    # Each hidden component now stands where another stood: the moves that put one
-    # there in secret are rewritten as if the other had been chosen.
+    # Each hidden component now stands where another stood: a hidden var that noted one
+    # notes the other.
     unique = len(set(pool)) == len(pool)
     swapped: dict[Component, Component] = dict(zip(pool, dealt, strict=True)) if unique else {}
-    _rewrite_secret_moves(new, seat, swapped, unique, LogEntry)
     _swap_hidden_vars(new, seat, swapped)
     # What the last moves and automatic steps left in the environment (arguments, let
     # and for names) may name a hidden component: only the pack's own names stay.
@@ -461,46 +458,6 @@ def _deal_under(
     dealt[:] = [component for component in holder if component is not None]
 
 
-_SWAPPABLE = frozenset({"card", "cards"})
-
-
-def _rewrite_secret_moves(
-    state: State, seat: int, swapped: Mapping[Component, Component], unique: bool, entry: Any
-) -> None:
-    """Other seats' secret moves not yet unveiled, in the log and the history, as moves of
-    the components now in their place; a move with other arguments than cards becomes
-    ``<seat>: chooses``, as the seat's view shows it."""
-    log = state.log_lines
-    # Lines kept for good from some seats may be anywhere; the others only since the
-    # last choices were unveiled.
-    lasting = any(kind.secret in ("never", "to") for kind in state.game.moves.values())
-    start = 0 if lasting else state.secret_from
-    moves_at = [i for i in range(start, len(log)) if _entry(log[i])[0] is not None]
-    if not moves_at:
-        return
-    history = state.history
-    first = len(history) - len(moves_at)
-    names = state.env["seat_names"]
-    for offset, index in enumerate(moves_at):
-        mover, secret = _entry(log[index])
-        if seen_by(secret, mover, seat):
-            continue
-        made = history[first + offset]
-        kind = made.kind
-        if unique and kind is not None and all(arg.type in _SWAPPABLE for arg in kind.args):
-            values = tuple(
-                swapped.get(value, value)
-                if arg.type == "card"
-                else tuple(sorted((swapped.get(c, c) for c in value), key=Card.sort_key))
-                for arg, value in zip(kind.args, made.values, strict=True)
-            )
-            replacement = state.game.move_of(kind, values, names)
-        else:
-            replacement = Move("chooses")
-        history[first + offset] = replacement
-        log[index] = entry(None, mover, secret, (names[mover], ": ", replacement.text))
-
-
 def _swap_hidden_vars(state: State, seat: int, swapped: Mapping[Component, Component]) -> None:
     """A var the seat may not see that holds a component redealt (a card drawn face down
     and noted) holds the component now in its place; other hidden values stay as they
@@ -528,11 +485,3 @@ def _swapped(value: Any, swapped: Mapping[Component, Component]) -> Any:
     if isinstance(value, Card):  # a var holds cards, never pieces (they have no face)
         return swapped.get(value, value)
     return value
-
-
-def _entry(line: Any) -> tuple[int | None, bool]:
-    """(seat, secret) of a log line, kept as a tuple or a LogEntry; a move's line has
-    the seat that made it, other lines None."""
-    if line.__class__ is tuple:
-        return line[1], line[2]
-    return line.seat, line.secret

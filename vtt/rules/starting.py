@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from vtt.rules.errors import RuleError, RulesError
 from vtt.rules.expr import METER_KEY, EvalError, Meter, start_work, stored
 from vtt.rules.expr.revealing import REVEALED_ZONES
+from vtt.rules.journal import Journal
 from vtt.rules.model import (
     Env,
     VarDef,
@@ -49,13 +50,14 @@ def start_state(
         )
     names = game.chosen_seat_names(seat_names, count)
     blank = _blank_for(game, options, names)
-    started = game._started.get(id(blank)) if deal is None else None
-    if started is not None:  # no chance in the start: every seed starts here
-        state = started.copy()
+    kept = game._started.find(id(blank)) if deal is None else None
+    if kept is not None:  # no chance in the start: every seed starts here
+        state = kept[1].copy()
         state.seed = seed
         state.rng = Rng(seed)
         return state
     state = blank.copy()
+    state.journal = Journal()
     state.seed = seed
     state.rng = Rng(seed)
     start_work(state.env[METER_KEY])
@@ -70,7 +72,7 @@ def start_state(
     if deal is None and state.rng.state == Rng(seed).state:
         # Nothing random happened (no shuffle, no draw): the seed made no difference,
         # so the next game with these options starts from a copy of this position.
-        game._started[id(blank)] = state.copy()
+        game._started.keep(id(blank), (blank, state.copy()))
     if deal is not None:
         from vtt.rules.deal import apply_deal
 
@@ -88,18 +90,18 @@ def _blank_for(game: Game, options: dict[str, object], names: tuple[str, ...]) -
     # rules made for a start hold for its names only.
     given = ("given", tuple((name, type(v), v) for name, v in options.items()), names)
     known = _hashable(given)
-    blank = game._blanks.get(given) if known else None
+    blank = game._blanks.find(given) if known else None
     if blank is None:
         # Everything before the setup steps depends only on the options and the
         # seats: worked out once, then copied for every new game (found again by
         # the options as given, and by their checked values).
         values = option_values(game.options, options)
         key = (tuple(values.items()), names)
-        blank = game._blanks.get(key)
+        blank = game._blanks.find(key)
         if blank is None:
-            blank = game._blanks[key] = blank_state(game, values, names)
+            blank = game._blanks.keep(key, blank_state(game, values, names))
         if known:
-            game._blanks[given] = blank
+            game._blanks.keep(given, blank)
     return blank
 
 
@@ -112,9 +114,7 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.options = options
     state.seed = 0
     state.rng = Rng(0)
-    state.history = []
-    state.log_lines = []
-    state._made = 0
+    state.journal = None  # each game started from it gets one (start_state)
     state.outcome = None
     state.pending = ()
     state.phase = ""
@@ -125,7 +125,6 @@ def blank_state(game: Game, options: dict[str, object], names: tuple[str, ...]) 
     state.turn_start = None
     state.beats = None
     state.legal_cache = None
-    state.secret_from = 0
     state.env = first_env(state, names)
     state.env[METER_KEY] = Meter()  # each copy gets one of its own (State.copy)
     check_constraints(state)

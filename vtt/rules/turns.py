@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.errors import RuleError
 from vtt.rules.expr import MAX_WORK, METER_KEY
-from vtt.rules.outcome import GameOver, LogEntry, Outcome, pack_failure, unveiled
+from vtt.rules.outcome import GameOver, Outcome, pack_failure
 from vtt.rules.ruleset import MAX_AUTOMATIC, from_seat
 from vtt.rules.stepgen import MAX_TURN_WORK
 
@@ -57,15 +57,14 @@ RUNTIME = frozenset(
         "env",
         "phase",
         "pending",
-        "history",
         "rng",
         "revealed",
         # the turn machine's bookkeeping
         "next_phase",
         "turn_decided",
         "legal_cache",
-        "log_lines",
-        "secret_from",
+        # the moves made and the log, or None in a search (vtt.rules.journal)
+        "journal",
         # the moments of a move's aftermath, for the window (State.beats)
         "beats",
         "copy",
@@ -188,19 +187,13 @@ def next_seat(state: State) -> None:
 
 
 def unveil(state: State) -> None:
-    log = state.log_lines
-    if not state._rules.secret[state.phase]:  # no secret move here: nothing to unveil
-        state.secret_from = len(log)
+    journal = state.journal
+    if journal is None:  # a search's state keeps no log
         return
-    for index in range(state.secret_from, len(log)):
-        entry = log[index]
-        if entry.__class__ is tuple:
-            if entry[2]:
-                log[index] = (entry[0], entry[1], unveiled(entry[2]), entry[3])
-        elif entry.secret:  # type: ignore[union-attr]
-            made: LogEntry = entry  # type: ignore[assignment]
-            log[index] = LogEntry(made._text, made.seat, unveiled(made.secret), made._parts)
-    state.secret_from = len(log)  # what is unveiled stays so: look only at newer lines
+    if not state._rules.secret[state.phase]:  # no secret move here: nothing to unveil
+        journal.secret_from = len(journal.lines)
+        return
+    journal.unveil()
 
 
 def settled(state: State) -> bool:
@@ -257,7 +250,9 @@ def take_turns(state: State, name: str) -> None:
     if not ordered:
         raise RuleError(f"phase '{name}' has nobody to move")
     state.pending = ordered
-    state.secret_from = len(state.log_lines)
+    journal = state.journal
+    if journal is not None:
+        journal.secret_from = len(journal.lines)
 
 
 # --- what effect steps call -----------------------------------------------------
@@ -265,12 +260,16 @@ def take_turns(state: State, name: str) -> None:
 
 def say(state: State, text: str) -> None:
     """Add a line everyone sees to the log."""
-    state.log_lines.append((text, None, False, ()))
+    journal = state.journal
+    if journal is not None:
+        journal.lines.append((text, None, False, ()))
 
 
 def say_later(state: State, parts: tuple[object, ...]) -> None:
     """Add a line everyone sees, from the parts ``Template.capture`` kept."""
-    state.log_lines.append((None, None, False, parts))
+    journal = state.journal
+    if journal is not None:
+        journal.lines.append((None, None, False, parts))
 
 
 def pass_turn(state: State, steps: int) -> None:

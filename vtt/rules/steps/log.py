@@ -20,7 +20,8 @@ __all__ = ["Log"]
 
 @dataclass(frozen=True, slots=True)
 class Log(Step):
-    """Add ``text`` to the log, its parts worked out now and written out when read."""
+    """Add ``text`` to the log, its parts worked out now and written out when read
+    (nothing at all for a state without a journal: a search's)."""
 
     text: Template
 
@@ -36,8 +37,14 @@ class Log(Step):
         state.say_later(self.text.capture(state.env))
 
     def write(self, writer: Writer) -> list[ast.stmt]:
+        valid = set(writer.valid)
         before, parts = writer.parts(self.text, SCAFFOLD)
-        return [*before, *code("_state.say_later(P)", SCAFFOLD, P=parts)]
+        writer.valid = valid  # the parts are read only when the state keeps a log
+        logged = code("if _state.journal is not None:\n    _state.say_later(P)", SCAFFOLD, P=parts)
+        written = logged[-1]
+        assert isinstance(written, ast.If)
+        written.body[:0] = before
+        return logged
 
 
 def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> Step:
