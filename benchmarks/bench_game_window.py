@@ -10,8 +10,10 @@ Then, for every shipped pack, a person against computer seats: the table updated
 after the person's drop (real mouse events, as above; a pack whose moves are no drags
 has none) and after a computer's move (the move sent as the computer seat sends it,
 timed until the window has drawn the new position), with sliding off so that only the
-update is timed. The same module runs on an older tree too (it reads the session
-through what both have), so that the figures can be set side by side.
+update is timed: each until the window has handled its posted events (the update and
+its drawing), not its timers (the autosave, written after the drawing). The same
+module runs on an older tree too (it reads the session through what both have), so
+that the figures can be set side by side.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ MOVES = 60
 
 
 def _events():  # type: ignore[no-untyped-def]
-    from vtt.ui.qt import QApplication, QEvent, QMouseEvent, QPointF, Qt
+    from vtt.ui.qt import QApplication, QEvent, QEventLoop, QMouseEvent, QPointF, Qt
 
     left = Qt.MouseButton.LeftButton
 
@@ -54,14 +56,19 @@ def _events():  # type: ignore[no-untyped-def]
                             Qt.KeyboardModifier.NoModifier)  # fmt: skip
         QApplication.sendEvent(port, event)
 
-    return send, QEvent, Qt, QPointF, QApplication
+    def drawn() -> None:
+        """The window's posted events handled (its update, its drawing), not its timers
+        (the autosave written after the drawing): the timed part ends here."""
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.X11ExcludeTimers)
+
+    return send, QEvent, Qt, QPointF, QApplication, drawn
 
 
 def _drop(window, what, key, events):  # type: ignore[no-untyped-def]
     """Drag a face written ``what`` onto the place ``key`` with real mouse events:
     milliseconds from the press to the targets shown, and from the drop to the table
     updated; None when no face of it can be picked up where it shows."""
-    send, QEvent, Qt, QPointF, QApplication = events
+    send, QEvent, Qt, QPointF, QApplication, drawn = events
     faces = [f for f in window.board.faces if f.what == what and window.view.can_drag(f)]
     if not faces:
         return None
@@ -79,8 +86,10 @@ def _drop(window, what, key, events):  # type: ignore[no-untyped-def]
     send(pressed, QEvent.Type.MouseMove, end, Qt.MouseButton.LeftButton)
     began, cpu = time.perf_counter(), time.process_time()
     send(pressed, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton)
-    QApplication.processEvents()
-    return press, (time.perf_counter() - began) * 1000, (time.process_time() - cpu) * 1000
+    drawn()
+    timed = press, (time.perf_counter() - began) * 1000, (time.process_time() - cpu) * 1000
+    QApplication.processEvents()  # what waits for the event loop (the autosave), untimed
+    return timed
 
 
 def drag_latencies() -> tuple[list[float], list[float]]:
@@ -92,7 +101,7 @@ def drag_latencies() -> tuple[list[float], list[float]]:
 
     application()
     events = _events()
-    QApplication = events[-1]
+    QApplication = events[-2]
     press_ms: list[float] = []
     drop_ms: list[float] = []
     for seed in range(GAMES):
@@ -148,7 +157,7 @@ def pack_latencies(pack: str, seed: int = 1) -> dict[str, list[float]]:
 
     application()
     events = _events()
-    QApplication = events[-1]
+    QApplication, drawn = events[-2:]
     players = max(2, load_game(pack).players[0])
     seats = (SeatChoice("Ann", HUMAN), *(SeatChoice(f"C{n}", COMPUTER) for n in range(1, players)))
     found: dict[str, list[float]] = {"drop": [], "drop cpu": [], "computer": [], "computer cpu": []}
@@ -178,10 +187,11 @@ def pack_latencies(pack: str, seed: int = 1) -> dict[str, list[float]]:
                 text = chooser.choice(_legal(session, seat))
                 began, cpu = time.perf_counter(), time.process_time()
                 assert session.play(text), text
-                QApplication.processEvents()
+                drawn()
                 if seat != 0:
                     found["computer"].append((time.perf_counter() - began) * 1000)
                     found["computer cpu"].append((time.process_time() - cpu) * 1000)
+                QApplication.processEvents()
             made += 1
         window.closing_quietly = True
         window.discard()
