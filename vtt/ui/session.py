@@ -134,10 +134,12 @@ class TableSession(QObject):
 
 
 class AutosaveClock(QObject):
-    """When a window writes its autosave: AUTOSAVE_MS after a change, or at once when
-    another change comes before that, so the file never lacks more than the last change
-    however fast changes come (the computer's moves at the Instant pace), and changes
-    made together (a drag's steps) are written once."""
+    """When a window writes its autosave: AUTOSAVE_MS after a change, or as soon as the
+    window has drawn the next change when that comes first (never inside its update), so
+    the file lacks no more than the last change however fast changes come (the
+    computer's moves at the Instant pace); changes made together (a drag's steps) are
+    written once. A third change before the window could draw the second one writes at
+    once."""
 
     def __init__(self, write: Callable[[], None], parent: QObject) -> None:
         super().__init__(parent)
@@ -145,23 +147,39 @@ class AutosaveClock(QObject):
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_MS)
-        self.timer.timeout.connect(write)
+        self.timer.timeout.connect(self._due)
+        #: The write waiting is due now: it runs when the event loop next turns.
+        self.soon = False
 
     def changed(self) -> None:
-        """A change was made: write it soon, or now with the one still waiting."""
+        """A change was made: write it soon, or right after this update with the one
+        still waiting."""
+        if self.soon:
+            self.flush()
         if self.timer.isActive():
-            self.timer.stop()
-            self.write()
+            self.soon = True
+            self.timer.start(0)  # after the window's update and its drawing
         else:
-            self.timer.start()
+            self.timer.start(AUTOSAVE_MS)
+
+    def _due(self) -> None:
+        self.soon = False
+        self.write()
 
     def pending(self) -> bool:
         """True while a change waits to be written."""
         return self.timer.isActive()
 
+    def flush(self) -> None:
+        """Write the change waiting now, if any (before the window closes)."""
+        if self.timer.isActive():
+            self.timer.stop()
+            self._due()
+
     def stop(self) -> None:
         """Write nothing more (the window is going away)."""
         self.timer.stop()
+        self.soon = False
 
 
 def _sentence(text: str) -> str:

@@ -614,6 +614,7 @@ class TableWindow(QMainWindow):
         return choice == "discard" or (choice == "save" and self.save())
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.autosave_clock.flush()  # the file holds every change while it is asked
         if not self.may_replace_table():
             event.ignore()
             return

@@ -164,7 +164,9 @@ def test_a_resumed_game_keeps_its_last_move_marked(qtbot, window, monkeypatch):
 def test_moves_made_faster_than_the_autosave_waits_are_all_kept_but_the_last(qtbot):
     """The computer's moves at the Instant pace come faster than the autosave's wait:
     whenever the program may crash, its autosave lacks no more than the last move. The
-    moves are made here with no time passing at all, the fastest play can be."""
+    moves are made here with no time passing at all, the fastest play can be: the
+    window only draws each (the event loop turns once, as between the computer's moves),
+    and the move waiting is written after that drawing, never inside the update."""
     from game_windows import open_game
 
     from vtt.ui.game.session import COMPUTER
@@ -176,4 +178,5 @@ def test_moves_made_faster_than_the_autosave_waits_are_all_kept_but_the_last(qtb
     made = len(session.moves)
     for count in range(made + 1, made + 9):
         assert session.play(chooser.choice(list(session.match.state.legal_moves)))
+        QApplication.processEvents()
         assert len(autosaved_moves(game) or []) >= count - 1

@@ -605,6 +605,7 @@ class GameWindow(QMainWindow):
         super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.autosave_clock.flush()  # the file holds every move while it is asked
         if self.unsaved() and not self.closing_quietly:
             name = self.path.name if self.path else f"this game of {self.session.game.name}"
             choice = dialogs.ask_save_changes(self, name)
