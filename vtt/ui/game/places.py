@@ -241,6 +241,9 @@ class Layout:
     lines: Rect | None = None
     #: How much larger than LABEL_PX the labels on the felt are drawn (:class:`Letters`).
     letters: float = 1.0
+    #: The felt as a window of the first view's shape (``Screen()``) has it: the
+    #: letters' size is reckoned on it, whatever the window's shape.
+    first_felt: Rect = (-MIN_FELT[0] / 2, -MIN_FELT[1] / 2, *MIN_FELT)
 
     def bounds(self) -> Rect:
         """The rectangle holding every place on the felt."""

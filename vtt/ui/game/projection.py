@@ -176,8 +176,9 @@ def project(
         return lay(letters, screen)
     scale = 1.0
     while True:
-        # The letters' size is the first view's (the same in a window of any size).
-        layout = lay(scale, Screen())
+        # The letters' size is the first view's (the same in a window of any size): it
+        # is reckoned on the layout's felt at the first view's shape (``first_felt``).
+        layout = lay(scale, screen)
         wanted = min(LETTERS_MOST, LEAST_PX / (LABEL_PX * first_zoom(layout)))
         # Round up to a twentieth, so that sizes stay round; a few tries at most, as the
         # felt grows a little with its letters.
@@ -185,7 +186,7 @@ def project(
         if wanted <= scale:
             break
         scale = wanted
-    return layout if screen == Screen() else lay(scale, screen)
+    return layout
 
 
 def first_zoom(layout: Layout) -> float:
@@ -194,7 +195,7 @@ def first_zoom(layout: Layout) -> float:
     width, height = FIRST_VIEW
     if layout.hand is not None:
         height -= HAND_AREA_PX
-    _x, _y, felt_w, felt_h = layout.felt
+    _x, _y, felt_w, felt_h = layout.first_felt
     return min(width / (felt_w + FIT_ROOM), height / (felt_h + FIT_ROOM))
 
 
@@ -307,10 +308,12 @@ def _project(
     # A table wider than it is deep, as wide as the window's shape asks: fitted there,
     # its rim and margin around it, it fills the window's width and height.
     wide = max(FELT_SHAPE, screen.shape)
-    felt_w = max(felt_w, felt_h * FELT_SHAPE, wide * (felt_h + FIT_ROOM) - FIT_ROOM)
+    first_w = _widened(felt_w, felt_h, FELT_SHAPE)
+    felt_w = _widened(felt_w, felt_h, wide)
     # Everything moves so that the felt is centred on 0, 0.
     dx, dy = -(left_x + width / 2), -(top_y + height / 2)
     layout.felt = (-felt_w / 2, -felt_h / 2, felt_w, felt_h)
+    layout.first_felt = (-first_w / 2, -felt_h / 2, first_w, felt_h)
     for block in blocks:
         moved = block.moved(dx, dy)
         for place in moved.places:
@@ -333,6 +336,12 @@ def _project(
         )
     layout.markers = _markers(view, layout)
     return layout
+
+
+def _widened(width: float, height: float, shape: float) -> float:
+    """A felt's width, at least this ``shape`` (width over height) once the rim and
+    margin around it are counted, and never narrower than FELT_SHAPE."""
+    return max(width, height * FELT_SHAPE, shape * (height + FIT_ROOM) - FIT_ROOM)
 
 
 def _spread(
