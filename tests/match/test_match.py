@@ -84,6 +84,24 @@ def test_only_the_seat_to_move_has_moves_and_may_play():
     assert answer.frame == match.frame(others[0])
 
 
+def test_a_move_answered_with_the_frame_of_the_seat_on_view_then():
+    """A window showing another seat's view than the mover's asks for that seat's frame,
+    named once the move is made (the seat to move next, here)."""
+    match = _match("stones", "person", "person", "person")
+    seat, text = _first(match)
+    asked: list[int | None] = []
+
+    def on_view() -> int:
+        asked.append(match.to_move)
+        assert match.to_move is not None
+        return match.to_move
+
+    answer = match.send(Play(seat, text=text), answer_as=on_view)
+    assert answer.accepted and asked == [match.to_move] and match.to_move != seat
+    assert answer.frame is not None and answer.frame.seat == match.to_move
+    assert answer.frame == match.frame(match.to_move)
+
+
 def test_a_move_by_its_action_and_an_illegal_one_with_the_rules_reason():
     match = _match("stones", "person", "person", "person")
     seat = match.to_move

@@ -421,9 +421,11 @@ class Match:
 
     # ------------------------------------------------------------- commands
 
-    def send(self, command: Command) -> Answer:
+    def send(self, command: Command, answer_as: Callable[[], int] | None = None) -> Answer:
         """Do what ``command`` asks if its seat may: the answer says whether it was
-        done (else why not) and gives the seat's frame now."""
+        done (else why not) and gives the seat's frame now; once done, the frame of the
+        seat ``answer_as`` names then, when given (a window showing another seat's view
+        than the mover's: no frame is made for nothing)."""
         seat = command.seat
         if not 0 <= seat < len(self.seats):
             return Answer(False, f"seat {seat} is not a seat of this {len(self.seats)}-seat game")
@@ -433,7 +435,7 @@ class Match:
             return refused
         if refused is not None:
             return Answer(False, refused, self.frame(seat))
-        return Answer(True, "", self.frame(seat))
+        return Answer(True, "", self.frame(seat if answer_as is None else answer_as()))
 
     def _play(self, command: Play) -> str | None:
         if self.replay is not None:

@@ -227,7 +227,9 @@ class GameSession(QObject):
     def send(self, command: Command) -> bool:
         """Send a command to the match: True if it was done (the frame is new), else
         the match's reason is said."""
-        answer = self.match.send(command)
+        # Answered with the frame of the seat on view after the command (a computer's
+        # move is not shown as that computer sees it).
+        answer = self.match.send(command, answer_as=lambda: self.viewer)
         if not answer.accepted:
             self.message.emit(answer.reason)
             return False
