@@ -123,8 +123,26 @@ class BoardScene(FeltScene):
         self.hand_order = chosen_order(session.game.id)
         #: The window's room for the table: the felt takes its shape, the hands its width.
         self.screen = Screen()
+        #: What the felt was drawn from last (``_backdrop_of``).
+        self._backdrop: tuple[object, ...] = ()
         self.setSceneRect(WORLD)
         session.picks_changed.connect(self.mark_picks)
+
+    def _backdrop_of(self, layout: Layout, world: QRectF) -> tuple[object, ...]:
+        """Everything ``drawBackground`` draws from: the felt, the plates, the boards
+        and the lines written on the table (the felt is drawn again when it changes)."""
+        session = self.session
+        return (
+            layout.felt,
+            layout.letters,
+            tuple(layout.plates),
+            tuple(layout.grids),
+            layout.lines,
+            tuple(self.written.items()),
+            session.names,
+            session.colours,
+            world.getRect(),
+        )
 
     def plates(self) -> list[tuple[QRectF, str, str]]:
         names, colours = self.session.names, self.session.colours
@@ -278,7 +296,10 @@ class BoardScene(FeltScene):
         if layout.hand is not None:
             world = world.united(qrect(layout.hand))
         self.setSceneRect(world)
-        self.invalidate(world, FeltScene.SceneLayer.BackgroundLayer)
+        backdrop = self._backdrop_of(layout, world)
+        if backdrop != self._backdrop:  # else the felt is drawn as it was
+            self._backdrop = backdrop
+            self.invalidate(world, FeltScene.SceneLayer.BackgroundLayer)
         if slide_from is not None:
             self._slide(slide_from, session.last_footprint if foot else None)
         if not final:

@@ -38,6 +38,7 @@ from vtt.ui.qt import (
     QPointF,
     QRectF,
     Qt,
+    QTransform,
     QWidget,
 )
 from vtt.ui.scene import RIM, WORLD
@@ -73,11 +74,16 @@ class BoardView(FeltView):
     def fit(self) -> None:
         """Show the whole table, rim and all."""
         self.moved_by_hand = False
-        self.resetTransform()
         room = RIM + FIT_MARGIN
-        self.fitInView(
-            self.board.felt.adjusted(-room, -room, room, room), Qt.AspectRatioMode.KeepAspectRatio
-        )
+        shown = self.board.felt.adjusted(-room, -room, room, room)
+        # As fitInView from no scale at all (its margin of 2 pixels), but the table is
+        # drawn again only when the scale changes (setTransform to the same does nothing).
+        port = QRectF(self.viewport().rect()).adjusted(2, 2, -2, -2)
+        if port.isEmpty() or shown.isEmpty():
+            return
+        scale = min(port.width() / shown.width(), port.height() / shown.height())
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(shown.center())
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
@@ -303,6 +309,8 @@ class HandView(QGraphicsView):
         self.hover: QPoint | None = None
         #: The menu opened last by a right click (kept alive while it shows).
         self.context_menu: QMenu | None = None
+        #: The colour drawn along the top: the seat at the screen's.
+        self.edge = ""
 
     def fit(self) -> None:
         """Show the hand area from its left edge, as large as the strip allows."""
@@ -311,9 +319,13 @@ class HandView(QGraphicsView):
             return
         area = qrect(hand)
         scale = min(1.0, self.height() / area.height(), self.width() / max(1.0, area.width()))
-        self.resetTransform()
-        self.scale(scale, scale)
+        self.setTransform(QTransform.fromScale(scale, scale))  # the same: nothing redrawn
         self.setSceneRect(QRectF(area.left(), area.top(), self.width() / scale, area.height()))
+        session = self.board.session
+        edge = session.colours[session.viewer]
+        if edge != self.edge:  # the seat at the screen's colour, along the top
+            self.edge = edge
+            self.viewport().update()
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
