@@ -14,11 +14,15 @@ mouse and keys in ``vtt.ui.game.boardview``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping
 
 from vtt.match.frames import SeatFrame
 from vtt.rules.build import Target
 from vtt.rules.footprint import Footprint
+from vtt.rules.sampling import pack_components
+from vtt.rules.values import Component
+from vtt.rules.views import View
 from vtt.ui.art import Art
 from vtt.ui.game.building import MoveBuilder
 from vtt.ui.game.handorder import HandOrder, arrange, chosen_order, keep_order
@@ -113,6 +117,8 @@ class BoardScene(FeltScene):
         #: Moves made, what each place held then, and the places found changed.
         self._last: tuple[int, dict[Key, Held], frozenset[Key]] = (-1, {}, frozenset())
         self._capacity: tuple[object, dict[Key, int]] = (None, {})
+        #: The game's components (``pack_components``), by the setup they were counted for.
+        self._made: tuple[object, Counter[Component]] = (None, Counter())
         self._before: tuple[int, int, Layout] | None = None
         #: The moments of the last move still to show, each a frame, the last the session's.
         self._moments: list[SeatFrame] = []
@@ -162,6 +168,16 @@ class BoardScene(FeltScene):
             first = session.view(session.first_frame())
             self._capacity = (session.setup, capacities(session.game.zones, first))
         return self._capacity[1]
+
+    def _known_faces(self, view: View) -> View:
+        """``with_known_faces``, the game's components counted once a game."""
+        session = self.session
+        game = view.game
+        if game is None or not game.lacks:
+            return view
+        if self._made[0] is not session.setup:
+            self._made = (session.setup, pack_components(view))
+        return with_known_faces(view, self._made[1])
 
     def set_screen(self, shape: float | None = None, hand_px: float | None = None) -> None:
         """The table view took this shape (width over height), or the hand area this
@@ -270,7 +286,7 @@ class BoardScene(FeltScene):
         zones = session.shown_zones()
         game = session.game
         # Another seat's hand the viewer knows card by card (a face-up draft) shows so.
-        view = with_known_faces(session.view(frame))
+        view = self._known_faces(session.view(frame))
         self.written = {line.var: line.text for line in frame.table_lines}
         lines = table_line_count(game)
         layout = project(

@@ -25,13 +25,14 @@ from vtt.rules.views import Hidden, View
 __all__ = ["with_known_faces"]
 
 
-def with_known_faces(view: View) -> View:
+def with_known_faces(view: View, made: Counter[Component] | None = None) -> View:
     """``view`` with each hidden stack of a seat's that the view shows to hold exactly
-    known components (see the module) face up."""
+    known components (see the module) face up; ``made``: the game's components
+    (``pack_components``), when the caller keeps them (they never change in a game)."""
     game = view.game
     if game is None or not game.lacks:
         return view
-    unseen = pack_components(view)
+    unseen = Counter(made) if made is not None else pack_components(view)
     unseen.subtract(view.visible_components())
     unseen = +unseen  # (what lies in hidden stacks: only counts are read from them)
     if not unseen:
