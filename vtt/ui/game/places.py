@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from vtt.janken import Card
@@ -174,7 +174,18 @@ class Place:
             Face(f.component, (f.rect[0] + dx, f.rect[1] + dy, *f.rect[2:]), f.index)
             for f in self.faces
         )
-        return replace(self, rect=(x + dx, y + dy, w, h), faces=faces)
+        return Place(
+            self.key,
+            self.kind,
+            (x + dx, y + dy, w, h),
+            self.label,
+            self.owner,
+            self.count,
+            faces,
+            self.lines,
+            self.in_hand,
+            self.letters,
+        )
 
 
 @dataclass(frozen=True)
