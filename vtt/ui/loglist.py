@@ -16,6 +16,8 @@ class LogList(QListWidget):
         super().__init__(parent)
         #: Said, greyed, while the log has no line (what it will hold).
         self.placeholder = placeholder
+        #: The lines ``set_lines`` showed last (they are still shown while as many show).
+        self._set: list[str] = []
         # Long lines wrap rather than hide behind a sideways scroll bar (whose coming
         # would also push the last line out of view).
         self.setWordWrap(True)
@@ -34,10 +36,24 @@ class LogList(QListWidget):
         self.scrollToBottom()
 
     def set_lines(self, lines: Iterable[str]) -> None:
-        """Show these lines instead (a game's log, rebuilt after every move)."""
-        self.clear()
-        self.addItems([shown(line) for line in lines])
+        """Show these lines instead (a game's log, given whole after every move): the
+        lines shown already stay when the new ones go on from them, and only the new
+        lines are added (none is wrapped again)."""
+        wanted = [shown(line) for line in lines]
+        kept = self._set
+        have = self.count()
+        if have == len(kept) and have <= len(wanted) and wanted[:have] == kept:
+            self.addItems(wanted[have:])
+        else:
+            self.clear()
+            self.addItems(wanted)
+        self._set = wanted
         self.scrollToBottom()
+
+    def clear(self) -> None:
+        """Show no line."""
+        super().clear()
+        self._set = []
 
     def lines(self) -> list[str]:
         """The lines shown, oldest first."""
