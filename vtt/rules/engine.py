@@ -16,8 +16,7 @@ from typing import Any
 
 from vtt.rules import search, turns
 from vtt.rules.explain import Drop, drop_reason, verdict
-from vtt.rules.expr import METER_KEY, Meter
-from vtt.rules.expr.meter import MAX_WORK
+from vtt.rules.expr import MAX_WORK, METER_KEY, Meter
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.journal import Journal
