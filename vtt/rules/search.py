@@ -263,7 +263,7 @@ def position_key(state: State) -> tuple[object, ...]:
         zones = array("H", out).tobytes()  # codes and sizes stay below 2**16 in practice
     except OverflowError:
         zones = array("L", out).tobytes()
-    variables = tuple(_frozen(env[name]) for name in game.vars)
+    variables = tuple(map(_frozen, map(env.__getitem__, game.vars)))
     return (
         zones,
         variables,
