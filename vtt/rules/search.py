@@ -212,11 +212,21 @@ def _codes_of(game: Game) -> _Codes:
 
 
 def _encode_zone(node: Any, depth: int, out: list[int], code: Callable[[int], int]) -> None:
+    """Each stack's size then its components' codes, onto ``out``: the stacks of a zone
+    of depth 1 (a list per player, a grid's cells) in one loop, not a call each."""
     if depth == 0:
         out.append(len(node))
         out += map(code, map(id, node))
         return
-    for child in node.values() if node.__class__ is Grid else node:
+    children = node.values() if node.__class__ is Grid else node
+    if depth == 1:
+        append = out.append
+        for stack in children:
+            append(len(stack))
+            if stack:  # a board's cells are mostly empty
+                out += map(code, map(id, stack))
+        return
+    for child in children:
         _encode_zone(child, depth - 1, out, code)
 
 
@@ -253,7 +263,7 @@ def position_key(state: State) -> tuple[object, ...]:
         zones = array("H", out).tobytes()  # codes and sizes stay below 2**16 in practice
     except OverflowError:
         zones = array("L", out).tobytes()
-    variables = tuple(_frozen(env[name]) for name in game.vars)
+    variables = tuple(map(_frozen, map(env.__getitem__, game.vars)))
     return (
         zones,
         variables,
