@@ -180,3 +180,22 @@ def test_moves_made_faster_than_the_autosave_waits_are_all_kept_but_the_last(qtb
         assert session.play(chooser.choice(list(session.match.state.legal_moves)))
         QApplication.processEvents()
         assert len(autosaved_moves(game) or []) >= count - 1
+
+
+def test_a_change_waiting_to_be_autosaved_is_written_before_closing_asks(qtbot, monkeypatch):
+    # The autosave is written after the window has drawn a change, on a timer: a window
+    # asked to close while one waits writes it first, so the file holds every move
+    # while the person is asked (and after a crash during the question).
+    game = played_jantori(qtbot, moves_by_person=2)
+    qtbot.waitUntil(lambda: not game.autosave_clock.pending())
+    monkeypatch.setattr("vtt.ui.session.AUTOSAVE_MS", 60_000)  # it waits for the close
+    assert game.undo()
+    assert game.autosave_clock.pending() and autosaved_moves(game) != texts(game)
+    seen: list[list[str] | None] = []
+    monkeypatch.setattr(
+        dialogs,
+        "ask_save_changes",
+        lambda _w, _name: seen.append(autosaved_moves(game)) or "cancel",
+    )
+    assert not game.close()
+    assert seen == [texts(game)]
