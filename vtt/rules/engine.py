@@ -16,7 +16,7 @@ from typing import Any
 
 from vtt.rules import search, turns
 from vtt.rules.explain import Drop, drop_reason, verdict
-from vtt.rules.expr import MAX_WORK, METER_KEY, Meter
+from vtt.rules.expr import METER_KEY, Meter
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.journal import Journal
@@ -356,16 +356,9 @@ class State:
                 env[name] = _copy_zone(node, depth)
         for name in game._per_player_vars:
             env[name] = env[name][:]
-        # A copy may go to another thread: its work is its own. The meter and the
-        # generator are made without calling ``__init__`` (a Python frame each, a tenth
-        # of a clone's time): the generator's state is already in range.
-        meter = _bare(Meter)
-        meter.left = MAX_WORK
-        meter.done = 0
-        env[METER_KEY] = meter
+        env[METER_KEY] = Meter()  # a copy may go to another thread: its work is its own
         new.env = env
-        rng = new.rng = _bare(Rng)
-        rng.state = self.rng.state
+        new.rng = Rng(self.rng.state)
         new.journal = None
         new.legal_cache = self.legal_cache
         new.options = self.options
@@ -429,9 +422,6 @@ class State:
     def determinize(self, seat: int, rng: random.Random | Rng) -> State:
         """A state ``seat`` cannot tell from this one, the cards it cannot see dealt anew."""
         return search.determinize(self, seat, rng)
-
-
-_bare = object.__new__
 
 
 def _stacks(node: Any, depth: int) -> Iterator[list[Any]]:
