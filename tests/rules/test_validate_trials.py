@@ -102,3 +102,27 @@ def test_the_shipped_packs_pass_their_trials(capsys: pytest.CaptureFixture[str])
     assert validate_command([str(rulesets_dir() / "tic-tac-rock")]) == 0
     out = capsys.readouterr().out
     assert "ok (" in out and "trial games started" in out
+
+
+WAR = (rulesets_dir() / "war" / "pack.yaml").read_text()
+
+
+@pytest.mark.parametrize(
+    ("step", "said"),
+    [
+        ("{deal: {from: pool, to: stock, count: '\"5x\"'}}", "gives '5x' where a whole number"),
+        ("{deal: {from: pool, to: stock, count: even, start: 7}}", "gives 7, not a seat"),
+    ],
+    ids=["a count that is no number", "a first seat the game lacks"],
+)
+def test_a_deal_that_fails_at_the_start_is_named_at_its_line_not_passed_as_ok(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], step: str, said: str
+) -> None:
+    """A deal whose count is a text, or whose first seat is none of the game's, once
+    passed validate as "ok (0 trial games started)": its bare ValueError was taken
+    for options the constraints refuse."""
+    text = WAR.replace("{deal: {from: pool, to: stock, count: even}}", step, 1)
+    assert text != WAR
+    err = validated(tmp_path, text, capsys)
+    place = f"{tmp_path / 'stranger' / 'pack.yaml'}:{line_of(text, step)}:"
+    assert "the game cannot start: " in err and place in err and said in err, err

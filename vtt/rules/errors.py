@@ -38,6 +38,11 @@ class RulesError(Exception):
     RuntimeError), so code that caught those still does."""
 
 
+class OptionsRefused(RulesError, ValueError):
+    """A set of options (or a number of players) the pack's constraints refuse: no such
+    game, which is not a fault of the pack."""
+
+
 class PackError(RulesError, ValueError):
     """A problem found while loading a rule pack, with the place it was found."""
 

@@ -7,7 +7,7 @@ import contextlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vtt.rules.errors import RuleError, RulesError
+from vtt.rules.errors import OptionsRefused, RuleError, RulesError
 from vtt.rules.expr import METER_KEY, EvalError, Meter, start_work, stored
 from vtt.rules.expr.revealing import REVEALED_ZONES
 from vtt.rules.journal import Journal
@@ -186,7 +186,7 @@ def check_constraints(state: State) -> None:
     """Refuse options that break one of the pack's constraints."""
     for check, message in state.game.constraints:
         if not check(state.env):
-            raise ValueError(message)
+            raise OptionsRefused(message)
 
 
 def place_components(state: State) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from vtt.rules.engine import State
-from vtt.rules.errors import RulesError
+from vtt.rules.errors import OptionsRefused, RulesError
 from vtt.rules.game import Game
 from vtt.rules.model import OptionDef
 from vtt.rules.moves import Move
@@ -121,11 +121,12 @@ def _play(
     seed = trial.games
     try:
         state = game.new_state(setting.options, seed, players=setting.players)
-    except RulesError as error:
-        trial.games += 1
-        return f"the game cannot start: {error}"
-    except ValueError:
+    except OptionsRefused:
         return None  # options the pack's constraints refuse: no such game
+    except Exception as error:  # a step of the start failed: said, never a traceback
+        trial.games += 1
+        said = error if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"
+        return f"the game cannot start: {said}"
     trial.games += 1
     chooser = random.Random(seed)
     made: list[Move] = []

@@ -184,6 +184,23 @@ class Expr:
         except Exception as error:  # a pack's expression must never crash the engine
             raise self.failed(error) from error
 
+    def whole(self, env: Mapping[str, object]) -> int:
+        """The value as a whole number (a count of cards, turns or rounds), or the error
+        naming this expression and what it gave: a pack's ``count: hand_size`` with
+        ``hand_size: 5x`` fails at its line, never as a bare ``int()`` error."""
+        value = self.fast(env)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise self.failed(Exception(f"gives {value!r} where a whole number is needed"))
+
+    def place_among(self, env: Mapping[str, object], seats: Sequence[int]) -> int:
+        """Where the value (a seat) stands in ``seats``, or the error naming this
+        expression and what it gave (``start: 5`` in a game of three)."""
+        value = self.fast(env)
+        if value in seats and not isinstance(value, bool):
+            return seats.index(value)
+        raise self.failed(Exception(f"gives {value!r}, not a seat of this game {tuple(seats)}"))
+
     def _place(self) -> str:
         # One line of the expression at most: the place says where the rest is.
         source = excerpt(self.source, _QUOTED_CHARS)

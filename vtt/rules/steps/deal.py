@@ -34,9 +34,9 @@ class Deal(Step):
         src = self.source.stack(env)
         hands = env[self.family]
         seats: tuple[int, ...] = env["players"]
-        first = seats.index(self.start.fast(env)) if self.start is not None else 0
+        first = self.start.place_among(env, seats) if self.start is not None else 0
         order = seats[first:] + seats[:first]
-        rounds = len(src) if self.each is None else int(self.each.fast(env))  # type: ignore[call-overload]
+        rounds = len(src) if self.each is None else self.each.whole(env)
         if not order or rounds <= 0:
             return
         available = len(src) - (len(src) % len(order) if self.even else 0)

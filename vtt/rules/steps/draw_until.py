@@ -36,7 +36,7 @@ class DrawUntil(Step):
         src, into = self.source.stack(env), self.dest.stack(env)
         holds = self.until.fast
         most = self.most
-        left = len(src) if most is None else min(len(src), int(most.fast(env)))  # type: ignore[call-overload]
+        left = len(src) if most is None else min(len(src), most.whole(env))
         meter = meter_of(env)
         while left > 0 and not holds(env):
             into.append(src.pop())

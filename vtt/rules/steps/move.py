@@ -103,7 +103,7 @@ class Move(Step):
                 into.extend(moved)
             return
         into = self.dest.stack(env)
-        count = None if self.count is None else int(self.count.fast(env))  # type: ignore[call-overload]
+        count = None if self.count is None else self.count.whole(env)
         for stack in _stacks(self.sources, env):
             move_top(stack, into, count, self.bottom)
 
@@ -135,7 +135,7 @@ class Move(Step):
         if self.what is not None:
             taken = self._take_named(env)
         else:
-            count = None if self.count is None else int(self.count.fast(env))  # type: ignore[call-overload]
+            count = None if self.count is None else self.count.whole(env)
             for stack in _stacks(self.sources, env):
                 move_top(stack, taken, count, False)
         into = self.dest.stack(env)

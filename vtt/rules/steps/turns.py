@@ -25,7 +25,7 @@ class Skip(Step):
     count: Expr
 
     def run(self, state: State) -> None:
-        state.pass_turn(1 + int(self.count.fast(state.env)))  # type: ignore[call-overload]
+        state.pass_turn(1 + self.count.whole(state.env))
 
 
 @dataclass(frozen=True, slots=True)
