@@ -156,3 +156,17 @@ def test_a_failed_nil_scores_a_point_and_a_bag_per_trick() -> None:
     state = _state(STONES, deal, moves, {"hand_limit": 1})
     assert state.var("score")[0] == 21 and state.var("bags")[0] == 1
     assert any("P1 bid Nil and took 1: +1, 1 bag" in str(line) for line in state.log)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_full_game_of_stones_ends_before_the_simulator_stops_it(players: int) -> None:
+    """Thirty hands take 1,980 moves with three players and 2,100 with five: the
+    simulator's usual limit of 2,000 cut full games short as never ending."""
+    game = load_pack(rulesets_dir() / "stones")
+    state = game.new_state({}, 1, players=players)
+    chooser = random.Random(1)
+    for _ in range(game.max_moves or 2000):
+        if state.outcome is not None:
+            break
+        state.apply(chooser.choice(list(state.legal_moves)))
+    assert state.outcome is not None
