@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import product
 from typing import Any
 
@@ -197,32 +199,79 @@ def _results(node: ast.expr) -> Iterator[ast.expr]:
 # --- expressions false whatever the options -------------------------------------------
 
 
-def _never_true(node: ast.expr) -> bool:
-    """True when the (folded) expression can only give a false value."""
-    if isinstance(node, ast.Constant):
-        return not node.value
-    if isinstance(node, ast.BoolOp):
-        parts = [_never_true(value) for value in node.values]
-        return any(parts) if isinstance(node.op, ast.And) else all(parts)
-    if isinstance(node, ast.IfExp):
-        return _never_true(node.body) and _never_true(node.orelse)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _always_true(node.operand)
-    return False
+_UNKNOWN: Any = object()
+
+_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+}
 
 
-def _always_true(node: ast.expr) -> bool:
-    """True when the (folded) expression can only give a true value."""
+def _value(node: ast.expr, fixed: Mapping[str, object]) -> Any:
+    """The value of an expression's part when the ``fixed`` names (options and
+    constants) decide it, else ``_UNKNOWN``: literals, those names, and the
+    comparisons, ``not``, ``and``/``or`` and ``x if c else y`` built of them."""
     if isinstance(node, ast.Constant):
-        return bool(node.value)
+        return node.value
+    if isinstance(node, ast.Name):
+        return fixed.get(node.id, _UNKNOWN)
+    if isinstance(node, ast.Tuple | ast.List):
+        items = [_value(item, fixed) for item in node.elts]
+        return _UNKNOWN if any(item is _UNKNOWN for item in items) else tuple(items)
+    truth = _truth(node, fixed)
+    if isinstance(node, ast.Compare | ast.UnaryOp) and truth is not None:
+        return truth
+    if isinstance(node, ast.IfExp) and truth is not None:
+        test = _truth(node.test, fixed)
+        if test is not None:
+            return _value(node.body if test else node.orelse, fixed)
+    return _UNKNOWN
+
+
+def _truth(node: ast.expr, fixed: Mapping[str, object]) -> bool | None:
+    """Whether an expression's part is true, when the ``fixed`` names decide it
+    (``len(hand) > 0 and mode == 'x'`` is false whenever ``mode`` is not 'x'); None
+    when they do not."""
     if isinstance(node, ast.BoolOp):
-        parts = [_always_true(value) for value in node.values]
-        return all(parts) if isinstance(node.op, ast.And) else any(parts)
-    if isinstance(node, ast.IfExp):
-        return _always_true(node.body) and _always_true(node.orelse)
+        parts = [_truth(value, fixed) for value in node.values]
+        deciding = isinstance(node.op, ast.Or)  # the truth value that ends the chain
+        if deciding in parts:
+            return deciding
+        return None if None in parts else not deciding
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _never_true(node.operand)
-    return False
+        inner = _truth(node.operand, fixed)
+        return None if inner is None else not inner
+    if isinstance(node, ast.IfExp):
+        test = _truth(node.test, fixed)
+        if test is not None:
+            return _truth(node.body if test else node.orelse, fixed)
+        body, orelse = _truth(node.body, fixed), _truth(node.orelse, fixed)
+        return body if body == orelse else None
+    if isinstance(node, ast.Compare):
+        values = [_value(part, fixed) for part in (node.left, *node.comparators)]
+        if any(value is _UNKNOWN for value in values):
+            return None
+        try:
+            return all(
+                _COMPARE[type(op)](values[i], values[i + 1]) for i, op in enumerate(node.ops)
+            )
+        except Exception:  # ('a' < 3): it fails when it runs, nothing to say here
+            return None
+    value = _value(node, fixed) if isinstance(node, ast.Constant | ast.Name) else _UNKNOWN
+    if value is _UNKNOWN:
+        return None
+    try:
+        return bool(value)
+    except Exception:
+        return None
 
 
 def _values(option: OptionDef) -> tuple[object, ...] | None:
@@ -239,8 +288,10 @@ def _values(option: OptionDef) -> tuple[object, ...] | None:
 
 def _option_sets(spec: PackSpec, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
     """Every set of values of the options (with the constants) these expressions read,
-    for folding; None when there are too many to try (no finding then)."""
+    or None when there are too many to try (no finding then). A name a comprehension
+    binds in one of them is left out: there it is not the option."""
     read = frozenset().union(*(expr.names for expr in exprs)) & spec.static_names
+    read -= frozenset().union(*(_bound(expr.tree) for expr in exprs))
     fixed = {name: value for name, value in spec.constants.items() if name in read}
     tried: list[tuple[str, tuple[object, ...]]] = []
     for option in spec.options:
@@ -257,8 +308,19 @@ def _option_sets(spec: PackSpec, exprs: Sequence[Expr]) -> list[dict[str, object
     ]
 
 
+def _bound(tree: ast.AST) -> frozenset[str]:
+    """The names a comprehension in ``tree`` binds."""
+    return frozenset(
+        node.id
+        for generator in ast.walk(tree)
+        if isinstance(generator, ast.comprehension)
+        for node in ast.walk(generator.target)
+        if isinstance(node, ast.Name)
+    )
+
+
 def _false_with(expr: Expr, options: Mapping[str, object]) -> bool:
-    return _never_true(expr.folded(options).tree.body)
+    return _truth(expr.tree.body, options) is False
 
 
 def _never_holds(spec: PackSpec, expr: Expr) -> bool:
@@ -430,6 +492,7 @@ class _Meaning:
         for steps in self.lists.values():
             yield from steps
 
+    @cached_property
     def names_read(self) -> tuple[set[str], bool]:
         """Every name an expression, message or step of the pack reads (the vars'
         own ``initial``, ``shown`` and ``bar`` left out), and False when some step
@@ -460,7 +523,7 @@ class _Meaning:
         return read, known
 
     def unread_vars(self) -> Iterator[Found]:
-        read, known = self.names_read()
+        read, known = self.names_read
         if not known:
             return
         written: set[str] = set()
@@ -495,7 +558,7 @@ class _Meaning:
             if zones is None:
                 return  # a gather (or a step not known) may take from every zone
             taken |= set(zones)
-        read, known = self.names_read()
+        read, known = self.names_read
         if not known:
             return
         for group in self.spec.components:
