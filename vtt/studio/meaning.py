@@ -54,6 +54,9 @@ WARNING = "warning"
 VALIDATE_GAMES = 8
 #: The most sets of options an expression is worked out for; past it, no finding.
 MAX_OPTION_SETS = 4096
+#: The most times the static checks work an expression out (one set of options
+#: each) for one pack: a pack of many large options stays quick, with fewer findings.
+MAX_WORKINGS = 50_000
 #: An int option with more values than this is not tried value by value.
 MAX_INT_VALUES = 64
 
@@ -81,7 +84,7 @@ def meaning_warnings(
     meaning = _Meaning(spec)
     found = meaning.static()
     if games > 0 and not stopped():
-        played = _play_games(spec, meaning, games, seed, stopped)
+        played = _play_games(spec, games, seed, stopped)
         if played is not None:
             found += meaning.from_play(played)
     diagnostics = [_diagnostic(spec, where, message) for where, message in found]
@@ -323,12 +326,6 @@ def _false_with(expr: Expr, options: Mapping[str, object]) -> bool:
     return _truth(expr.tree.body, options) is False
 
 
-def _never_holds(spec: PackSpec, expr: Expr) -> bool:
-    """True when ``expr`` is false with every set of options."""
-    sets = _option_sets(spec, (expr,))
-    return sets is not None and bool(sets) and all(_false_with(expr, options) for options in sets)
-
-
 # --- the static checks ------------------------------------------------------------------
 
 Found = tuple[Path_ | Where, str]
@@ -349,6 +346,21 @@ class _Meaning:
         self.reachable = self._reachable()
         #: The moves the static checks found never legal.
         self.idle: set[str] = set()
+        #: How many more times an expression may be worked out (``MAX_WORKINGS``).
+        self.workings = MAX_WORKINGS
+
+    def option_sets(self, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
+        """``_option_sets`` within what is left of the pack's workings."""
+        sets = _option_sets(self.spec, exprs)
+        if sets is None or len(sets) * len(exprs) > self.workings:
+            return None
+        self.workings -= len(sets) * len(exprs)
+        return sets
+
+    def never_holds(self, expr: Expr) -> bool:
+        """True when ``expr`` is false with every set of options."""
+        sets = self.option_sets((expr,))
+        return bool(sets) and all(_false_with(expr, options) for options in sets or ())
 
     # - phases
 
@@ -458,7 +470,7 @@ class _Meaning:
     def _never_legal(self, name: str, enabled: Expr | None, checks: list[Expr]) -> Iterator[Found]:
         """A move whose ``enabled`` or a ``when`` check is false with every set of options."""
         exprs = [expr for expr in (enabled, *checks) if expr is not None]
-        sets = _option_sets(self.spec, exprs)
+        sets = self.option_sets(exprs)
         if not exprs or not sets:
             return
         blocking = [{id(e) for e in exprs if _false_with(e, options)} for options in sets]
@@ -482,7 +494,7 @@ class _Meaning:
 
     def never_ending(self) -> Iterator[Found]:
         for index, end in enumerate(self.spec.end):
-            if _never_holds(self.spec, end.check):
+            if self.never_holds(end.check):
                 yield (
                     end.check.where or ("end", index, "check"),
                     "this end check never fires: it is false with every set of options",
@@ -536,7 +548,7 @@ class _Meaning:
             if any(var.name in _names(v.initial, v.shown, v.bar) for v in others):
                 continue
             if var.visibility != "nobody" and not (
-                var.shown is not None and _never_holds(self.spec, var.shown)
+                var.shown is not None and self.never_holds(var.shown)
             ):
                 continue  # the window lists it: players read it
             why = (
@@ -602,7 +614,7 @@ class _Meaning:
                 found.append((("moves", name), f"move '{name}' was never legal in {games}"))
         if played.ended:
             for index, end in enumerate(spec.end):
-                if index not in played.fired and not _never_holds(spec, end.check):
+                if index not in played.fired and not self.never_holds(end.check):
                     ended = f"{played.ended} of {games} that ended"
                     found.append(
                         (
@@ -666,11 +678,13 @@ def _other_values(option: OptionDef) -> list[object]:
     return [choice for choice in option.choices if choice != option.default]
 
 
-def _play_games(
-    spec: PackSpec, meaning: _Meaning, games: int, seed: int, stop: Callable[[], bool]
-) -> _Played | None:
-    """Play ``games`` random games of the pack; None when ``stop()`` said so."""
-    game = compile_pack(spec)
+def _play_games(spec: PackSpec, games: int, seed: int, stop: Callable[[], bool]) -> _Played | None:
+    """Play ``games`` random games of the pack; None when ``stop()`` said so (or when
+    the pack cannot be compiled)."""
+    try:
+        game = compile_pack(spec)
+    except Exception:  # nothing to play: the static warnings alone
+        return None
     settings = _settings(game)
     limit = MAX_MOVES if game.max_moves is None else int(game.max_moves)
     played = _Played(limit)
@@ -687,7 +701,7 @@ def _play(
     game that cannot start or fails is left out (``vtt validate`` reports those)."""
     try:
         state = game.new_state(setting.options, seed, players=setting.players)
-    except (RulesError, ValueError):
+    except Exception:  # refused options, or a start that fails (vtt validate says so)
         return True
     agent = RandomAgent(seed)
     seen = _Played(played.limit)
@@ -708,7 +722,7 @@ def _play(
                 beats, state.beats = state.beats, None
             seen.entered.update(beat.phase for beat in beats or ())
             made += 1
-    except RulesError:
+    except Exception:  # a pack failing (vtt validate says how), or the engine: no finding
         return True
     seen.entered.add(state.phase)
     played.games += 1
