@@ -178,7 +178,7 @@ def test_random_games_show_what_the_spec_cannot() -> None:
     found = places(meaning_warnings(checked, games=4, seed=7))
     assert found == {
         line_of(PLAYED, "extra:"): "phase 'extra' was never entered in 4 random games",
-        line_of(PLAYED, "hoard:"): "move 'hoard' was never legal in 4 random games",
+        line_of(PLAYED, "hoard:"): "move 'hoard' was offered but never legal in 4 random games",
         line_of(PLAYED, "len(pile) > 8"): "this end check never ended a game: it held at the "
         "end of none of the 4 of 4 random games that ended",
     }
@@ -250,7 +250,7 @@ def test_validate_plays_random_games_when_asked(
     assert "warning" not in capsys.readouterr().out
     assert main(["validate", str(folder), "--games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "move 'hoard' was never legal in 2 random games" in out and "3 warnings" in out
+    assert "move 'hoard' was offered but never legal in 2 random games" in out and "3 warnings" in out
 
 
 def test_validate_prints_the_warnings_after_the_errors(

@@ -603,15 +603,14 @@ class _Meaning:
                 )
             )
         entered = played.entered | self.entered_at_start()
-        for name, phase in spec.phases.items():
-            if name in self.reachable and name not in entered and phase.turn != "auto":
+        for name in spec.phases:
+            if name in self.reachable and name not in entered:
                 found.append(
                     (("flow", "phases", name), f"phase '{name}' was never entered in {games}")
                 )
         for name in spec.moves:
-            phases = [p.name for p in spec.phases.values() if any(m.name == name for m in p.moves)]
-            if name not in played.legal and set(phases) & played.entered and name not in self.idle:
-                found.append((("moves", name), f"move '{name}' was never legal in {games}"))
+            if name in played.offered - played.legal - self.idle:
+                found.append((("moves", name), f"move '{name}' was offered but never legal in {games}"))
         if played.ended:
             for index, end in enumerate(spec.end):
                 if index not in played.fired and not self.never_holds(end.check):
@@ -645,6 +644,8 @@ class _Played:
     unended: list[str] = field(default_factory=list)
     entered: set[str] = field(default_factory=set)
     legal: set[str] = field(default_factory=set)
+    #: The moves offered at some position: in the phase, and ``enabled`` then.
+    offered: set[str] = field(default_factory=set)
     fired: set[int] = field(default_factory=set)
 
 
@@ -711,6 +712,7 @@ def _play(
             if stop():
                 return False
             seen.entered.add(state.phase)
+            _offer(game, state.phase, state.env, seen.offered)
             legal = list(state.legal_moves)
             if not legal:
                 return True
@@ -728,6 +730,7 @@ def _play(
     played.games += 1
     played.entered |= seen.entered
     played.legal |= seen.legal
+    played.offered |= seen.offered
     if state.outcome is None:
         played.unended.append(f"seed {seed}, {setting.label}, {setting.players} players")
         return True
@@ -736,6 +739,15 @@ def _play(
         if _holds(end.check, state.env):
             played.fired.add(index)
     return True
+
+
+def _offer(game: Game, phase: str, env: dict[str, Any], offered: set[str]) -> None:
+    """Note the moves the phase offers now (those whose ``enabled`` holds): a move
+    never offered in the games played (War's ``play`` when no game was of a mode
+    that plays cards) is not said never to be legal."""
+    for move in game.phases[phase].moves:
+        if move.name not in offered and (move.enabled is None or _holds(move.enabled, env)):
+            offered.add(move.name)
 
 
 def _holds(check: Expr, env: dict[str, Any]) -> bool:
