@@ -610,7 +610,9 @@ class _Meaning:
                 )
         for name in spec.moves:
             if name in played.offered - played.legal - self.idle:
-                found.append((("moves", name), f"move '{name}' was offered but never legal in {games}"))
+                found.append(
+                    (("moves", name), f"move '{name}' was offered but never legal in {games}")
+                )
         if played.ended:
             for index, end in enumerate(spec.end):
                 if index not in played.fired and not self.never_holds(end.check):
