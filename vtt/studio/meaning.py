@@ -359,8 +359,14 @@ class _Meaning:
 
     def never_holds(self, expr: Expr) -> bool:
         """True when ``expr`` is false with every set of options."""
+        return self._always(expr, False)
+
+    def _always(self, expr: Expr, truth: bool) -> bool:
+        """True when ``expr`` is ``truth`` with every set of options."""
         sets = self.option_sets((expr,))
-        return bool(sets) and all(_false_with(expr, options) for options in sets or ())
+        return bool(sets) and all(
+            _truth(expr.tree.body, options) is truth for options in sets or ()
+        )
 
     # - phases
 
@@ -498,6 +504,11 @@ class _Meaning:
                 yield (
                     end.check.where or ("end", index, "check"),
                     "this end check never fires: it is false with every set of options",
+                )
+            elif self._always(end.check, True):
+                yield (
+                    end.check.where or ("end", index, "check"),
+                    "this end check always holds: every game ends as soon as it starts",
                 )
 
     def _all_steps(self) -> Iterator[Step]:
