@@ -187,12 +187,22 @@ def test_random_games_show_what_the_spec_cannot() -> None:
     }
 
 
-def test_a_move_no_game_offered_is_not_said_never_legal() -> None:
-    # Enabled only in a long game: one game, with the default options, never offers it.
+def test_what_the_options_of_the_games_played_rule_out_is_not_said() -> None:
+    # Only in a long game: a move enabled, a phase gone to, an end check that may hold.
+    # One game, with the default options (a short game), can show none of them.
     text = edited(
         SHED,
-        ("moves: [play]}", "moves: [play, slam]}"),
+        ("moves: [play]}", "moves: [play, slam]}\n    extra: {turn: single, moves: [play]}"),
         ("end:\n", "  slam: {text: slam, enabled: \"mode == 'long'\"}\nend:\n"),
+        (
+            "      - add: {",
+            "      - if: \"mode == 'long'\"\n        then: [{phase: extra}]\n      - add: {",
+        ),
+        (
+            "scores:",
+            "  - check: \"mode == 'long' and len(pile) > 1\"\n"
+            '    winners: "[]"\n    reason: long\nscores:',
+        ),
     )
     assert meaning_warnings(check_pack_text(text), games=1) == ()
     # Offered, with the check never holding: said.

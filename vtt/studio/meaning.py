@@ -37,6 +37,7 @@ from vtt.rules.game import Game
 from vtt.rules.loader import Checked, Diagnostic, PackSpec, compile_pack
 from vtt.rules.model import OptionDef, Step, Template, ZoneRef
 from vtt.rules.sheet import SHEET
+from vtt.rules.steps.branch import If
 from vtt.rules.steps.deal import Deal
 from vtt.rules.steps.draw_until import DrawUntil
 from vtt.rules.steps.gather import Gather
@@ -84,7 +85,7 @@ def meaning_warnings(
     meaning = _Meaning(spec)
     found = meaning.static()
     if games > 0 and not stopped():
-        played = _play_games(spec, games, seed, stopped)
+        played = _play_games(meaning, games, seed, stopped)
         if played is not None:
             found += meaning.from_play(played)
     diagnostics = [_diagnostic(spec, where, message) for where, message in found]
@@ -111,11 +112,17 @@ def _diagnostic(spec: PackSpec, where: Path_ | Where, message: str) -> Diagnosti
 # --- what the steps and expressions of a pack do --------------------------------------
 
 
-def _walk(steps: Iterable[Step]) -> Iterator[Step]:
-    """Every step of a list, the steps inside an ``if`` or a ``for`` too."""
+def _walk(steps: Iterable[Step], fixed: Mapping[str, object] | None = None) -> Iterator[Step]:
+    """Every step of a list, the steps inside an ``if`` or a ``for`` too; with the
+    ``fixed`` values of a game's options, only the branch of an ``if`` they decide."""
     for step in steps:
         yield step
-        yield from _walk(step.inner())
+        if fixed is not None and isinstance(step, If):
+            truth = _truth_of(step.test, fixed)
+            if truth is not None:
+                yield from _walk(step.then if truth else step.other, fixed)
+                continue
+        yield from _walk(step.inner(), fixed)
 
 
 def _field_values(step: Step) -> list[object] | None:
@@ -322,53 +329,32 @@ def _bound(tree: ast.AST) -> frozenset[str]:
     )
 
 
+def _truth_of(expr: Expr, fixed: Mapping[str, object]) -> bool | None:
+    """Whether ``expr`` holds when the ``fixed`` values decide it (a name a
+    comprehension in it binds is not the fixed one), else None."""
+    bound = _bound(expr.tree)
+    return _truth(expr.tree.body, {k: v for k, v in fixed.items() if k not in bound})
+
+
 def _false_with(expr: Expr, options: Mapping[str, object]) -> bool:
-    return _truth(expr.tree.body, options) is False
+    return _truth_of(expr, options) is False
 
 
-# --- the static checks ------------------------------------------------------------------
+class _Flow:
+    """Where the steps of a pack lead: the phases a game may enter. With the ``fixed``
+    values of a game's options, an ``if`` they decide takes its one branch."""
 
-Found = tuple[Path_ | Where, str]
-
-
-class _Meaning:
-    """What the steps and expressions of one pack do, found once, and the warnings."""
-
-    def __init__(self, spec: PackSpec) -> None:
+    def __init__(self, spec: PackSpec, fixed: Mapping[str, object] | None = None) -> None:
         self.spec = spec
         #: Every step of the pack, by the list it is in.
-        self.lists: dict[str, list[Step]] = {"setup": list(_walk(spec.setup))}
+        self.lists: dict[str, list[Step]] = {"setup": list(_walk(spec.setup, fixed))}
         for move in spec.moves.values():
-            self.lists[f"move {move.name}"] = list(_walk(move.effects))
+            self.lists[f"move {move.name}"] = list(_walk(move.effects, fixed))
         for phase in spec.phases.values():
-            lists = (phase.enter, phase.after_move, phase.then, phase.stuck or ())
-            self.lists[f"phase {phase.name}"] = list(_walk(step for part in lists for step in part))
+            parts = (*phase.enter, *phase.after_move, *phase.then, *(phase.stuck or ()))
+            self.lists[f"phase {phase.name}"] = list(_walk(parts, fixed))
         self.reachable = self._reachable()
-        #: The moves the static checks found never legal.
-        self.idle: set[str] = set()
-        #: How many more times an expression may be worked out (``MAX_WORKINGS``).
-        self.workings = MAX_WORKINGS
-
-    def option_sets(self, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
-        """``_option_sets`` within what is left of the pack's workings."""
-        sets = _option_sets(self.spec, exprs)
-        if sets is None or len(sets) * len(exprs) > self.workings:
-            return None
-        self.workings -= len(sets) * len(exprs)
-        return sets
-
-    def never_holds(self, expr: Expr) -> bool:
-        """True when ``expr`` is false with every set of options."""
-        return self._always(expr, False)
-
-    def _always(self, expr: Expr, truth: bool) -> bool:
-        """True when ``expr`` is ``truth`` with every set of options."""
-        sets = self.option_sets((expr,))
-        return bool(sets) and all(
-            _truth(expr.tree.body, options) is truth for options in sets or ()
-        )
-
-    # - phases
+        self.at_start = self._at_start(fixed)
 
     def _targets(self, key: str) -> frozenset[str] | None:
         found: set[str] = set()
@@ -410,7 +396,7 @@ class _Meaning:
             seen |= targets
         return frozenset(seen) & every
 
-    def entered_at_start(self) -> frozenset[str]:
+    def _at_start(self, fixed: Mapping[str, object] | None) -> frozenset[str]:
         """The phases a new game may pass through before the first move is asked for
         (the start, and where their ``enter`` and ``stuck`` steps lead): random games
         cannot see them entered, so they are never said not to be."""
@@ -420,13 +406,64 @@ class _Meaning:
             phase = self.spec.phases.get(waiting.pop())
             if phase is None:
                 continue
-            for step in _walk((*phase.enter, *(phase.stuck or ()))):
+            for step in _walk((*phase.enter, *(phase.stuck or ())), fixed):
                 targets = _phase_targets(step)
                 if targets is None:
                     return frozenset(self.spec.phases)
                 waiting += targets - seen
                 seen |= targets
         return frozenset(seen)
+
+
+# --- the static checks ------------------------------------------------------------------
+
+Found = tuple[Path_ | Where, str]
+
+
+class _Meaning:
+    """What the steps and expressions of one pack do, found once, and the warnings."""
+
+    def __init__(self, spec: PackSpec) -> None:
+        self.spec = spec
+        self.flow = _Flow(spec)
+        #: Every step of the pack, by the list it is in.
+        self.lists = self.flow.lists
+        self.reachable = self.flow.reachable
+        self._flows: dict[str, _Flow] = {}
+        #: The moves the static checks found never legal.
+        self.idle: set[str] = set()
+        #: How many more times an expression may be worked out (``MAX_WORKINGS``).
+        self.workings = MAX_WORKINGS
+
+    def flow_with(self, fixed: Mapping[str, object]) -> _Flow:
+        """The phases of a game with these option values (made once for each)."""
+        key = repr(sorted(fixed.items()))
+        found = self._flows.get(key)
+        if found is None:
+            found = self._flows[key] = _Flow(self.spec, fixed)
+        return found
+
+    def fixed(self, options: Mapping[str, object]) -> dict[str, object]:
+        """A game's option values and the constants, as far as they are fixed names."""
+        given = {**self.spec.constants, **options}
+        return {name: given[name] for name in self.spec.static_names if name in given}
+
+    def option_sets(self, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
+        """``_option_sets`` within what is left of the pack's workings."""
+        sets = _option_sets(self.spec, exprs)
+        if sets is None or len(sets) * len(exprs) > self.workings:
+            return None
+        self.workings -= len(sets) * len(exprs)
+        return sets
+
+    def never_holds(self, expr: Expr) -> bool:
+        """True when ``expr`` is false with every set of options."""
+        return self._always(expr, False)
+
+    def _always(self, expr: Expr, truth: bool) -> bool:
+        """True when ``expr`` is ``truth`` with every set of options."""
+        sets = self.option_sets((expr,))
+        return bool(sets) and all(_truth_of(expr, options) is truth for options in sets or ())
 
     # - the checks
 
@@ -613,9 +650,9 @@ class _Meaning:
                     "step ended them",
                 )
             )
-        entered = played.entered | self.entered_at_start()
+        entered = played.entered | self.flow.at_start
         for name in spec.phases:
-            if name in self.reachable and name not in entered:
+            if name in played.reachable - entered:
                 found.append(
                     (("flow", "phases", name), f"phase '{name}' was never entered in {games}")
                 )
@@ -626,7 +663,7 @@ class _Meaning:
                 )
         if played.ended:
             for index, end in enumerate(spec.end):
-                if index not in played.fired and not self.never_holds(end.check):
+                if index in played.tried - played.fired:
                     ended = f"{played.ended} of {games} that ended"
                     found.append(
                         (
@@ -659,6 +696,10 @@ class _Played:
     legal: set[str] = field(default_factory=set)
     #: The moves offered at some position: in the phase, and ``enabled`` then.
     offered: set[str] = field(default_factory=set)
+    #: The phases reachable with the options of some game played.
+    reachable: set[str] = field(default_factory=set)
+    #: The end checks not false with the options of some game that ended.
+    tried: set[int] = field(default_factory=set)
     fired: set[int] = field(default_factory=set)
 
 
@@ -692,24 +733,32 @@ def _other_values(option: OptionDef) -> list[object]:
     return [choice for choice in option.choices if choice != option.default]
 
 
-def _play_games(spec: PackSpec, games: int, seed: int, stop: Callable[[], bool]) -> _Played | None:
+def _play_games(
+    meaning: _Meaning, games: int, seed: int, stop: Callable[[], bool]
+) -> _Played | None:
     """Play ``games`` random games of the pack; None when ``stop()`` said so (or when
     the pack cannot be compiled)."""
     try:
-        game = compile_pack(spec)
+        game = compile_pack(meaning.spec)
     except Exception:  # nothing to play: the static warnings alone
         return None
     settings = _settings(game)
     limit = MAX_MOVES if game.max_moves is None else int(game.max_moves)
     played = _Played(limit)
     for number in range(games):
-        if not _play(game, settings[number % len(settings)], seed + number, played, stop):
+        setting = settings[number % len(settings)]
+        if not _play(game, meaning, setting, seed + number, played, stop):
             return None
     return played
 
 
 def _play(
-    game: Game, setting: _Setting, seed: int, played: _Played, stop: Callable[[], bool]
+    game: Game,
+    meaning: _Meaning,
+    setting: _Setting,
+    seed: int,
+    played: _Played,
+    stop: Callable[[], bool],
 ) -> bool:
     """Play one random game and note what it showed; False when ``stop()`` said so. A
     game that cannot start or fails is left out (``vtt validate`` reports those)."""
@@ -744,10 +793,15 @@ def _play(
     played.entered |= seen.entered
     played.legal |= seen.legal
     played.offered |= seen.offered
+    fixed = meaning.fixed(state.options)
+    played.reachable |= meaning.flow_with(fixed).reachable
     if state.outcome is None:
         played.unended.append(f"seed {seed}, {setting.label}, {setting.players} players")
         return True
     played.ended += 1
+    played.tried |= {
+        i for i, end in enumerate(game.end) if _truth_of(end.check, fixed) is not False
+    }
     for index, end in enumerate(game.end):
         if _holds(end.check, state.env):
             played.fired.add(index)
