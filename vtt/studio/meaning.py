@@ -47,12 +47,15 @@ from vtt.rules.steps.refill import Refill
 from vtt.rules.steps.reveal import Reveal
 from vtt.rules.steps.shuffle import Shuffle
 
-__all__ = ["VALIDATE_GAMES", "WARNING", "meaning_warnings"]
+__all__ = ["BACKGROUND_GAMES", "WARNING", "meaning_warnings"]
 
 #: The severity of every finding here.
 WARNING = "warning"
-#: The random games ``vtt validate`` plays for these checks unless told otherwise.
-VALIDATE_GAMES = 8
+#: Random games for a background run (the studio's, after the pack is saved or idle):
+#: the first eight settings (the defaults, each variant, each other option value...),
+#: under half a second of CPU time for most shipped packs, 4 s for Janken Go's
+#: (``make bench``). ``vtt validate`` plays none unless asked (``--games``).
+BACKGROUND_GAMES = 8
 #: The most sets of options an expression is worked out for; past it, no finding.
 MAX_OPTION_SETS = 4096
 #: The most times the static checks work an expression out (one set of options
@@ -468,6 +471,7 @@ class _Meaning:
     # - the checks
 
     def static(self) -> list[Found]:
+        """Every warning the spec alone shows."""
         return [
             *self.unreached_phases(),
             *self.idle_moves(),
