@@ -75,7 +75,7 @@ FAULTY = edited(
     ),
     (
         "scores:",
-        "  - check: \"hand_size > 5 or mode == 'long' and mode == 'short'\"\n"
+        "  - check: \"len(pile) > hand_size and mode == 'long' and mode == 'short'\"\n"
         '    winners: "[]"\n    reason: never\n'
         "  - check: \"mode != 'quick'\"\n"
         '    winners: "[]"\n    reason: at once\nscores:',
@@ -102,7 +102,7 @@ def test_each_fault_the_spec_shows_is_a_warning_at_its_line() -> None:
         line_of(FAULTY, "bonus:"): "phase 'bonus' can never be reached",
         line_of(FAULTY, "mode == 'quick'"): "move 'rush' can never be legal: this check is",
         line_of(FAULTY, "discard:"): "move 'discard' can never be legal: no phase",
-        line_of(FAULTY, "hand_size > 5"): "this end check never fires",
+        line_of(FAULTY, "len(pile) > hand_size"): "this end check never fires",
         line_of(FAULTY, "mode != 'quick'"): "this end check always holds",
     }
     assert places(found).keys() == expected.keys()
@@ -129,6 +129,12 @@ def test_nothing_is_said_where_a_check_cannot_be_sure() -> None:
         ("moves: [play]}\n", "moves: [play, rush]}\n    bonus: {turn: single, moves: [play]}\n"),
         ("  played: {", "  resume: \"'play'\"\n  played: {"),
         ("      - move: {what", "      - phase: resume\n      - move: {what"),
+        # False with the constant's value (a switch the designer may change).
+        (
+            "scores:",
+            '  - check: "hand_size > 5 and len(pile) > 0"\n'
+            '    winners: "[]"\n    reason: a switch\nscores:',
+        ),
         # False with one choice of the option only.
         (
             "end:\n",

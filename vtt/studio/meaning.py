@@ -300,12 +300,13 @@ def _values(option: OptionDef) -> tuple[object, ...] | None:
 
 
 def _option_sets(spec: PackSpec, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
-    """Every set of values of the options (with the constants) these expressions read,
-    or None when there are too many to try (no finding then). A name a comprehension
-    binds in one of them is left out: there it is not the option."""
+    """Every set of values of the options these expressions read, or None when there
+    are too many to try (no finding then). A name a comprehension binds in one of
+    them is left out: there it is not the option. Constants are not fixed: they are
+    the designer's switches (a template's ``goal: squares``, to change to ``line``),
+    so a check false only with the value written now is not said never to hold."""
     read = frozenset().union(*(expr.names for expr in exprs)) & spec.static_names
     read -= frozenset().union(*(_bound(expr.tree) for expr in exprs))
-    fixed = {name: value for name, value in spec.constants.items() if name in read}
     tried: list[tuple[str, tuple[object, ...]]] = []
     for option in spec.options:
         if option.name in read:
@@ -315,10 +316,7 @@ def _option_sets(spec: PackSpec, exprs: Sequence[Expr]) -> list[dict[str, object
     if math.prod(len(values) for _, values in tried) > MAX_OPTION_SETS:
         return None
     names = [name for name, _ in tried]
-    return [
-        {**fixed, **dict(zip(names, chosen, strict=True))}
-        for chosen in product(*(values for _, values in tried))
-    ]
+    return [dict(zip(names, chosen, strict=True)) for chosen in product(*(v for _, v in tried))]
 
 
 def _bound(tree: ast.AST) -> frozenset[str]:
