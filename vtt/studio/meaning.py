@@ -444,10 +444,10 @@ class _Meaning:
             found = self._flows[key] = _Flow(self.spec, fixed)
         return found
 
-    def fixed(self, options: Mapping[str, object]) -> dict[str, object]:
-        """A game's option values and the constants, as far as they are fixed names."""
-        given = {**self.spec.constants, **options}
-        return {name: given[name] for name in self.spec.static_names if name in given}
+    def fixed(self, env: Mapping[str, object]) -> dict[str, object]:
+        """A game's option values and constants (the fixed names), as its ``env``
+        holds them."""
+        return {name: env[name] for name in self.spec.static_names if name in env}
 
     def option_sets(self, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
         """``_option_sets`` within what is left of the pack's workings."""
@@ -795,7 +795,7 @@ def _play(
     played.entered |= seen.entered
     played.legal |= seen.legal
     played.offered |= seen.offered
-    fixed = meaning.fixed(state.options)
+    fixed = meaning.fixed(state.env)
     played.reachable |= meaning.flow_with(fixed).reachable
     if state.outcome is None:
         played.unended.append(f"seed {seed}, {setting.label}, {setting.players} players")
