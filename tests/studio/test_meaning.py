@@ -234,9 +234,9 @@ def test_a_game_that_does_not_end_is_a_warning_at_the_end_section() -> None:
     )
     (warning,) = meaning_warnings(check_pack_text(text), games=3)
     assert warning.line == line_of(text, "end:") and warning.path == "end"
-    assert warning.message.startswith(
-        "3 of 3 random games did not end within 30 moves (the first: seed 0, the default "
-        "options, 2 players)"
+    assert warning.message == (
+        "3 of 3 random games did not end within 30 moves, the most a game may take "
+        "(max_moves); the first: seed 0, the default options, 2 players"
     )
 
 

@@ -660,8 +660,8 @@ class _Meaning:
                 (
                     where,
                     f"{len(played.unended)} of {games} did not end within {played.limit} "
-                    f"moves (the first: {played.unended[0]}): no end check or end_game "
-                    "step ended them",
+                    f"moves, the most a game may take (max_moves); the first: "
+                    f"{played.unended[0]}",
                 )
             )
         entered = played.entered | self.flow.at_start
