@@ -270,3 +270,28 @@ def test_hover_over_nothing_known_is_none() -> None:
     found = hover(text, line, column, None)
     assert found is None or found.title == "reason"
     assert hover("", 1, 1, None) is None
+
+
+def test_inside_a_step_its_fields_then_an_ifs_companions_are_offered() -> None:
+    text, line, column = edited("  - shuffle: pool", "  - move:\n      fr|")
+    items = offered(text, line, column)
+    assert labels(items) == ["from"]
+    assert items[0].doc.startswith("a zone")
+    text, line, column = edited("  - shuffle: pool", '  - if: "players == 2"\n    |')
+    assert labels(offered(text, line, column)) == ["then", "elif", "else"]
+    text, line, column = edited("      - add: {shed: 1}", "      - add: {|}")
+    assert [(i.label, i.kind, i.insert) for i in offered(text, line, column)] == [
+        ("shed", "var", "shed: ")
+    ]
+
+
+def test_an_attribute_after_a_dot() -> None:
+    text, line, column = edited('"empty(hand[current])"', '"top(hand[current]).s|"')
+    assert labels(offered(text, line, column))[0] == "suit"
+
+
+def test_a_word_in_a_comment_has_no_help() -> None:
+    for written in ("# the zo|nes of the game", "zones: {}  # the zo|nes", "id: x  # zo|nes"):
+        text, line, column = cursor(written)
+        assert hover(text, line, column, None) is None
+        assert completions(text, line, column, None) == []

@@ -290,9 +290,24 @@ def _defined(text: str, written: list[Key]) -> dict[str, _Named]:
             kind = "phase"
         if kind is not None:
             name = re.sub(r"\s*\(.*$", "", str(path[-1]))
-            source = lines[key.line - 1].strip() if key.line <= len(lines) else ""
-            found.setdefault(name, _Named(name, kind, key.line, source))
+            found.setdefault(name, _Named(name, kind, key.line, _definition(lines, key.line)))
     return found
+
+
+#: The most lines of a definition a help shows.
+_DEFINITION_LINES = 5
+
+
+def _definition(lines: list[str], line: int) -> str:
+    """The text defining a name: its line, and the lines under it when it opens a block."""
+    first = lines[line - 1] if line <= len(lines) else ""
+    indent = len(first) - len(first.lstrip())
+    found = [first.strip()]
+    for more in lines[line : line + _DEFINITION_LINES - 1]:
+        if not more.strip() or len(more) - len(more.lstrip()) <= indent:
+            break
+        found.append(more[indent:].rstrip())
+    return "\n".join(found)
 
 
 def _bound(written: list[Key], name: str, line: int) -> _Named | None:
@@ -506,15 +521,17 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
 
 
 def _key_items(context: _Context, path: Path, column: int, flow: bool) -> list[Completion]:
-    found = []
     nodes = _nodes(path)
+    if _is_step(nodes):
+        return _step_keys(context.place.siblings, column, flow)
+    found = []
     named_kind = _key_name_kind(path)
     for named in context.names_of(named_kind) if named_kind else ():
         detail = _named_detail(named, named.kind)
         found.append(Completion(named.name, f"{named.name}: ", named.kind, *detail))
     for node in _spread(nodes):
         for name, child in node.get("properties", {}).items():
-            if name in context.place.siblings or (_is_step(nodes) and name in KINDS):
+            if name in context.place.siblings:
                 continue
             inner = _spread([(child, _schema())])
             found.append(
@@ -526,8 +543,21 @@ def _key_items(context: _Context, path: Path, column: int, flow: bool) -> list[C
                     _doc_of([child, *inner]),
                 )
             )
-    if _is_step(nodes) and not (context.place.siblings - {"if"}):
-        found = _step_items(column, flow) + found
+    return found
+
+
+def _step_keys(siblings: frozenset[str], column: int, flow: bool) -> list[Completion]:
+    """In a step: its key while none is written, then the keys that go with it
+    (an ``if``'s ``then``, ``elif`` and ``else``)."""
+    if not siblings:
+        return _step_items(column, flow)
+    found = []
+    for key in sorted(siblings & KINDS.keys()):
+        for name, schema in (KINDS[key].companions or {}).items():
+            if name not in siblings:
+                inner = _spread([(schema, _schema())])
+                insert = _key_insert(name, inner, column, flow)
+                found.append(Completion(name, insert, "key", _type_text(inner), _doc_of(inner)))
     return found
 
 
@@ -594,6 +624,8 @@ def completions(text: str, line: int, column: int, checked: Checked | None) -> l
     """What may be written at the cursor, best first for the word typed before it."""
     context = _context(text, line, column, checked)
     place = context.place
+    if place.role == "comment":
+        return []
     nodes = _spread(context.nodes)
     items: list[Completion]
     prefix = place.prefix
@@ -693,6 +725,8 @@ def hover(text: str, line: int, column: int, checked: Checked | None) -> Help | 
     word, end = found
     context = _context(text, line, end, checked)
     place = context.place
+    if place.role == "comment":
+        return None
     nodes = _spread(context.nodes)
     if place.role == "key" or (place.role == "item" and _is_step(context.nodes)):
         if _is_step(context.nodes) and word in KINDS:
