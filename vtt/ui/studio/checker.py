@@ -144,9 +144,18 @@ class Checker(QObject):
         with self._lock:
             self._job = job
             self._lock.notify_all()
-            stale = self._running is not None and self._running[0] != job[0]
-            slow = stale and time.monotonic() - self._running[1] > SUPERSEDE_S  # type: ignore[index]
-        if slow:
+        self._supersede()
+
+    def _supersede(self) -> None:
+        """Abandon the running check if a newer job waits and it has run too long; else
+        look again when it will have."""
+        with self._lock:
+            if self._job is None or self._running is None or self._running[0] == self._job[0]:
+                return
+            left = SUPERSEDE_S - (time.monotonic() - self._running[1])
+        if left > 0:
+            QTimer.singleShot(int(left * 1000) + 1, self, self._supersede)
+        else:
             self._interrupt()
 
     def _arrived(self, generation: int, kind: str, result: Any) -> None:

@@ -422,7 +422,9 @@ class PackEditor(QPlainTextEdit):
             flags |= QTextDocument.FindFlag.FindBackward
         if case:
             flags |= QTextDocument.FindFlag.FindCaseSensitively
-        found = self.document().find(wanted, self.textCursor(), flags)
+        here = QTextCursor(self.textCursor())
+        here.setPosition(here.selectionStart() if backward else here.selectionEnd())
+        found = self.document().find(wanted, here, flags)
         if found.isNull():
             start = QTextCursor(self.document())
             if backward:
