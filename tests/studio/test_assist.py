@@ -295,3 +295,21 @@ def test_a_word_in_a_comment_has_no_help() -> None:
         text, line, column = cursor(written)
         assert hover(text, line, column, None) is None
         assert completions(text, line, column, None) == []
+
+
+def test_hover_over_a_let_a_for_and_an_argument_names_where_they_are_bound(checked) -> None:  # type: ignore[no-untyped-def]
+    text, line, column = edited(
+        "      - add: {shed: 1}", '      - add: {shed: "len([go|ne, card])"}'
+    )
+    found = hover(text, line, column, checked)
+    assert found is not None and found.title == "local gone" and found.doc == "defined at line 27"
+    text, line, column = edited(
+        "      - add: {shed: 1}", '      - add: {shed: "len([gone, ca|rd])"}'
+    )
+    found = hover(text, line, column, checked)
+    assert found is not None and found.title == "argument card"
+    assert found.signature == 'card: {type: card, from: "hand[me]"}'
+    loop = '  - for: {each: p, in: seats, do: [{log: "{p|}"}]}'
+    text, line, column = edited("  - shuffle: pool", loop)
+    found = hover(text, line, column, None)
+    assert found is not None and found.title == "local p" and found.doc == "defined at line 13"

@@ -310,16 +310,30 @@ def _definition(lines: list[str], line: int) -> str:
     return "\n".join(found)
 
 
-def _bound(written: list[Key], name: str, line: int) -> _Named | None:
-    """The nearest ``let``, ``for each`` or move argument above ``line`` naming ``name``."""
+def _bound(text: str, written: list[Key], name: str, line: int) -> _Named | None:
+    """The nearest ``let``, ``for`` or move argument at or above ``line`` naming ``name``."""
+    lines = text.split("\n")
+    each = re.compile(rf"\beach:\s*[\"']?{re.escape(name)}\b")
     found = None
     for key in written:
         if key.line > line:
             break
-        if key.path[-1] == name and len(key.path) > 1 and key.path[-2] in ("let", "args"):
+        if len(key.path) < 2:
+            continue
+        binds = key.path[-1] == name and key.path[-2] in ("let", "args")
+        if binds or (key.path[-1] == "each" and each.search(lines[key.line - 1])):
             kind = "argument" if key.path[-2] == "args" else "local"
-            found = _Named(name, kind, key.line, "")
+            found = _Named(name, kind, key.line, _definition(lines, key.line))
     return found
+
+
+#: What a name of each kind the check pass gives is, where nothing defines it in the text.
+_KIND_DOCS = {
+    "local": "a name a let or for step binds",
+    "argument": "an argument of the move",
+    "seat": "the seat the value is worked out for",
+    "engine": "a name the engine gives every expression",
+}
 
 
 # --- what to offer ------------------------------------------------------------------
@@ -507,7 +521,7 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
             continue
         named = context.defined.get(name)
         if kind in ("argument", "local"):
-            named = _bound(context.written, name, context.line)
+            named = _bound(context.text, context.written, name, context.line)
         detail, doc = _named_detail(named, kind)
         if kind == "library":
             doc = f"library constant: {LIBRARY_ALL.constants[name]}"
@@ -687,10 +701,15 @@ def _step_help(kind: StepKind) -> Help:
     return Help(f"step {kind.key}", _step_fields(kind), kind.doc)
 
 
-def _name_help(context: _Context, name: str, kind: str | None = None) -> Help | None:
+#: The kinds of the pack's names an expression may read.
+_READABLE = frozenset({"option", "constant", "zone", "var", "define"})
+
+
+def _name_help(context: _Context, name: str, kinds: frozenset[str] | None = None) -> Help | None:
+    """What one of the pack's names is (of ``kinds``, when given) and where it is defined."""
     named = context.defined.get(name)
-    if named is None or (kind is not None and named.kind != kind):
-        named = _bound(context.written, name, context.line)
+    if named is None or (kinds is not None and named.kind not in kinds):
+        named = _bound(context.text, context.written, name, context.line)
     if named is None:
         return None
     where = f"defined at line {named.line}"
@@ -708,12 +727,12 @@ def _expression_help(context: _Context, word: str, expression: str) -> Help | No
         return Help(f"engine name {word}", "", ENGINE_DOCS[word])
     if word in LIBRARY_ALL.constants:
         return Help(f"constant {word}", "", f"library constant: {LIBRARY_ALL.constants[word]}")
-    found = _name_help(context, word)
+    found = _name_help(context, word, _READABLE)
     if found is not None:
         return found
     kind = context.scope().get(word)
     if kind is not None:
-        return Help(f"{kind} {word}", "", f"a name the {kind} gives expressions here")
+        return Help(f"{kind} {word}", "", _KIND_DOCS.get(kind, f"a name of the pack ({kind})"))
     return None
 
 
@@ -744,7 +763,7 @@ def hover(text: str, line: int, column: int, checked: Checked | None) -> Help | 
         return Help(f"argument type {word}", f"type: {word}", kind.doc)
     name_kind = _name_kind(place.path, nodes)
     if name_kind is not None:
-        return _name_help(context, word, name_kind)
+        return _name_help(context, word, frozenset({name_kind}))
     description = _doc_of(nodes)
     if description:
         return Help(str(place.path[-1]) if place.path else word, _type_text(nodes), description)
