@@ -22,7 +22,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from vtt.rules.argtypes import ARG_TYPES
@@ -443,9 +443,15 @@ class _Context:
     written: list[Key]
     defined: dict[str, _Named]
 
-    @property
+    @cached_property
     def nodes(self) -> list[tuple[Node, Node]]:
+        """The schema's nodes at the cursor's path, as written."""
         return _nodes(self.place.path)
+
+    @cached_property
+    def spread(self) -> list[Node]:
+        """The same with their references and alternatives followed."""
+        return _spread(self.nodes)
 
     def names_of(self, kind: str) -> list[_Named]:
         return [named for named in self.defined.values() if named.kind == kind]
@@ -460,7 +466,7 @@ class _Context:
             names.update(dict.fromkeys(LIBRARY_ALL.functions, "function"))
             names.update(dict.fromkeys(LIBRARY_ALL.constants, "library"))
         for named in self.defined.values():
-            if named.kind in ("option", "constant", "zone", "var", "define"):
+            if named.kind in _READABLE:
                 names.setdefault(named.name, named.kind)
         return names
 
@@ -473,6 +479,7 @@ def _context(text: str, line: int, column: int, checked: Checked | None) -> _Con
 # --- expressions --------------------------------------------------------------------
 
 _WORD_END = re.compile(r"(\.)?([A-Za-z_][A-Za-z0-9_]*)?$")
+_NUMBER_END = re.compile(r"(?<![A-Za-z0-9_])\d+$")
 
 
 def _open_string(expression: str) -> bool:
@@ -489,9 +496,9 @@ def _open_string(expression: str) -> bool:
 
 def _expression_text(context: _Context) -> str | None:
     """The expression being written before the cursor, or None outside one."""
-    place, nodes = context.place, _spread(context.nodes)
+    place, nodes = context.place, context.spread
     value = place.value
-    if _is_expression(nodes) and (place.role == "value" or place.flow):
+    if _is_expression(nodes) and place.role != "key":
         return value
     if _is_zone(nodes):
         depth = value.count("[") - value.count("]")
@@ -510,8 +517,8 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
     assert match is not None
     prefix = match.group(2) or ""
     if match.group(1):
-        if re.search(r"\d\.$", expression[: match.start(2) if prefix else None] or ""):
-            return [], prefix
+        if _NUMBER_END.search(expression[: match.start()]):
+            return [], prefix  # a number's decimal point
         attributes = sorted(LIBRARY_ALL.attributes)
         return [Completion(name, name, "attribute", "attribute") for name in attributes], prefix
     found = []
@@ -609,8 +616,10 @@ def _is_arg_type(path: Path) -> bool:
     return len(path) == 5 and path[0] == "moves" and path[2] == "args" and path[4] == "type"
 
 
-def _value_items(context: _Context, nodes: list[Node]) -> list[Completion]:
-    path = context.place.path
+def _value_items(context: _Context) -> list[Completion]:
+    """The values that may be written at the cursor: argument types, the pack's names
+    (zones, phases, moves) and the schema's own choices."""
+    path, nodes = context.place.path, context.spread
     if _is_arg_type(path):
         return [
             Completion(name, name, "argtype", f"argument type ({kind.role.value})", kind.doc)
@@ -637,47 +646,58 @@ def _value_items(context: _Context, nodes: list[Node]) -> list[Completion]:
 def completions(text: str, line: int, column: int, checked: Checked | None) -> list[Completion]:
     """What may be written at the cursor, best first for the word typed before it."""
     context = _context(text, line, column, checked)
-    place = context.place
-    if place.role == "comment":
+    if context.place.role == "comment":
         return []
-    nodes = _spread(context.nodes)
-    items: list[Completion]
-    prefix = place.prefix
-    if place.role == "value" or (place.role == "item" and not _is_step(context.nodes)):
-        expression = _expression_text(context)
-        if expression is not None:
-            items, prefix = _expression_items(context, expression)
-        else:
-            items = _value_items(context, nodes)
-            prefix = re.search(r"[A-Za-z0-9_-]*$", place.value).group()  # type: ignore[union-attr]
-            if place.role == "item" and any("properties" in node for node in nodes):
-                items += _key_items(context, place.path, place.column, place.flow)
-    elif place.role == "item":
-        items = _step_items(place.column, place.flow)
-    elif _shape(nodes) == "list" and not place.flow:
-        # A key typed where a list's items go: offer them, each as a new item.
-        index = len([key for key in context.written if key.path[:-1] == place.path])
-        item_context = _Context(
-            text,
-            line,
-            Place((*place.path, index), "item", place.prefix, place.start, column=place.column + 2),
-            checked,
-            context.written,
-            context.defined,
-        )
-        items = [replace(item, insert="- " + item.insert) for item in _new_item(item_context)]
-    else:
-        items = _key_items(context, place.path, place.column, place.flow)
+    items, prefix = _offers(context)
     return [replace(item, replace=len(prefix)) for item in _sorted(items, prefix)]
 
 
-def _new_item(context: _Context) -> list[Completion]:
-    """What may start a new item of a list (written after its ``- ``)."""
+_VALUE_WORD = re.compile(r"[A-Za-z0-9_-]*$")
+
+
+def _offers(context: _Context) -> tuple[list[Completion], str]:
+    """What may be written at the cursor, and the word typed before it."""
     place = context.place
-    if _is_step(context.nodes):
-        return _step_items(place.column, False)
-    return _value_items(context, _spread(context.nodes)) + _key_items(
-        context, place.path, place.column, False
+    if place.role == "key" and _shape(context.spread) == "list" and not place.flow:
+        return _new_items(context), place.prefix
+    if place.role == "key":
+        return _key_items(context, place.path, place.column, place.flow), place.prefix
+    if place.role == "item" and _is_step(context.nodes):
+        return _step_items(place.column, place.flow), place.prefix
+    expression = _expression_text(context)
+    if expression is not None:
+        return _expression_items(context, expression)
+    items = _value_items(context)
+    if place.role == "item":  # or the first key of a mapping
+        items += _key_items(context, place.path, place.column, place.flow)
+    found = _VALUE_WORD.search(place.value)
+    return items, found.group() if found else ""
+
+
+def _new_items(context: _Context) -> list[Completion]:
+    """A key typed where a list's items go: what may start a new item, with its ``- ``."""
+    place = context.place
+    depth = len(place.path)
+    index = 1 + max(
+        (int(key.path[depth]) for key in context.written if _is_item_of(key.path, place.path)),
+        default=-1,
+    )
+    item = replace(place, path=(*place.path, index), role="item", column=place.column + 2)
+    inner = _Context(
+        context.text, context.line, item, context.checked, context.written, context.defined
+    )
+    if _is_step(inner.nodes):
+        found = _step_items(item.column, False)
+    else:
+        found = _value_items(inner) + _key_items(inner, item.path, item.column, False)
+    return [replace(offer, insert="- " + offer.insert) for offer in found]
+
+
+def _is_item_of(path: Path, parent: Path) -> bool:
+    return (
+        len(path) > len(parent)
+        and path[: len(parent)] == parent
+        and isinstance(path[len(parent)], int)
     )
 
 
@@ -746,25 +766,29 @@ def hover(text: str, line: int, column: int, checked: Checked | None) -> Help | 
     place = context.place
     if place.role == "comment":
         return None
-    nodes = _spread(context.nodes)
     if place.role == "key" or (place.role == "item" and _is_step(context.nodes)):
-        if _is_step(context.nodes) and word in KINDS:
-            return _step_help(KINDS[word])
-        path = (*place.path, word)
-        inner = _spread(_nodes(path))
-        if place.role == "key" and inner and (doc := _doc_of(inner)):
-            return Help(word, _type_text(inner), doc)
-        return _name_help(context, word)
+        return _key_help(context, word)
     expression = _expression_text(context)
     if expression is not None and expression.endswith(word):
         return _expression_help(context, word, expression)
     if _is_arg_type(place.path) and word in ARG_TYPES:
-        kind = ARG_TYPES[word]
-        return Help(f"argument type {word}", f"type: {word}", kind.doc)
-    name_kind = _name_kind(place.path, nodes)
+        return Help(f"argument type {word}", f"type: {word}", ARG_TYPES[word].doc)
+    name_kind = _name_kind(place.path, context.spread)
     if name_kind is not None:
         return _name_help(context, word, frozenset({name_kind}))
-    description = _doc_of(nodes)
+    description = _doc_of(context.spread)
     if description:
-        return Help(str(place.path[-1]) if place.path else word, _type_text(nodes), description)
+        title = str(place.path[-1]) if place.path else word
+        return Help(title, _type_text(context.spread), description)
     return None
+
+
+def _key_help(context: _Context, word: str) -> Help | None:
+    """A key's help: a kind of step, a key of the schema, or one of the pack's names."""
+    if _is_step(context.nodes) and word in KINDS:
+        return _step_help(KINDS[word])
+    inner = _spread(_nodes((*context.place.path, word)))
+    doc = _doc_of(inner)
+    if context.place.role == "key" and doc:
+        return Help(word, _type_text(inner), doc)
+    return _name_help(context, word)
