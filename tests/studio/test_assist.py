@@ -313,3 +313,11 @@ def test_hover_over_a_let_a_for_and_an_argument_names_where_they_are_bound(check
     text, line, column = edited("  - shuffle: pool", loop)
     found = hover(text, line, column, None)
     assert found is not None and found.title == "local p" and found.doc == "defined at line 13"
+
+
+def test_in_a_block_scalar_an_expression_below_it_a_key() -> None:
+    text, line, column = cursor("define:\n  many: >-\n    [c for c in\n    |")
+    found = labels(offered(text, line, column))
+    assert "deck" in found and "zones" not in found
+    text, line, column = cursor("define:\n  many: >-\n    [c for c in deck()]\n|")
+    assert "zones" in labels(offered(text, line, column))

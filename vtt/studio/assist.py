@@ -478,8 +478,8 @@ def _context(text: str, line: int, column: int, checked: Checked | None) -> _Con
 
 # --- expressions --------------------------------------------------------------------
 
-_WORD_END = re.compile(r"(\.)?([A-Za-z_][A-Za-z0-9_]*)?$")
-_NUMBER_END = re.compile(r"(?<![A-Za-z0-9_])\d+$")
+_WORD_END = re.compile(r"(\.)?([A-Za-z_][A-Za-z0-9_]*)?\Z")
+_NUMBER_END = re.compile(r"(?<![A-Za-z0-9_])\d+\Z")
 
 
 def _open_string(expression: str) -> bool:
@@ -652,7 +652,7 @@ def completions(text: str, line: int, column: int, checked: Checked | None) -> l
     return [replace(item, replace=len(prefix)) for item in _sorted(items, prefix)]
 
 
-_VALUE_WORD = re.compile(r"[A-Za-z0-9_-]*$")
+_VALUE_WORD = re.compile(r"[A-Za-z0-9_-]*\Z")
 
 
 def _offers(context: _Context) -> tuple[list[Completion], str]:

@@ -177,11 +177,15 @@ class _Scanner:
         assert self.block is not None
         indent, path, lines = self.block
         stripped = line.lstrip(" ")
-        if stripped and len(line) - len(stripped) <= indent:
+        # A line indented no deeper than the key ends the block; so does a blank line
+        # where the cursor stands no deeper (a key is being started there).
+        if (stripped and len(line) - len(stripped) <= indent) or (
+            not stripped.strip() and 0 <= self.at <= indent
+        ):
             self.block = None
             return False
         if self.at >= 0:
-            value = "\n".join([*lines, line[: self.at].strip()]).strip()
+            value = "\n".join([*lines, line[: self.at].lstrip()]).lstrip()
             self.found(Place(path, "value", value=value, start=self.at + 1))
         lines.append(line.strip())
         return True
@@ -401,7 +405,7 @@ class _Scanner:
 
 
 def _word_before(text: str) -> str:
-    found = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", text)
+    found = re.search(r"[A-Za-z_][A-Za-z0-9_]*\Z", text)
     return found.group() if found else ""
 
 
