@@ -321,3 +321,24 @@ def test_in_a_block_scalar_an_expression_below_it_a_key() -> None:
     assert "deck" in found and "zones" not in found
     text, line, column = cursor("define:\n  many: >-\n    [c for c in deck()]\n|")
     assert "zones" in labels(offered(text, line, column))
+
+
+def test_inside_a_quoted_text_the_choices_of_the_option_compared() -> None:
+    war = (RULESETS / "war" / "pack.yaml").read_text("utf-8")
+    checked = check_pack_text(war)
+    old = "enabled: \"mode in ('five-card', 'aces-and-kings')\""
+    assert old in war
+    text, line, column = cursor(war.replace(old, "enabled: \"mode in ('five-card', 'ac|\""))
+    items = completions(text, line, column, checked)
+    assert (items[0].label, items[0].kind, items[0].replace) == ("aces-and-kings", "choice", 2)
+    text, line, column = cursor(war.replace(old, "enabled: \"mode == '|'\""))
+    assert "never-ending" in labels(completions(text, line, column, checked))
+
+
+def test_hover_over_a_value_explains_its_key() -> None:
+    text, line, column = edited("turn: single", "turn: sin|gle")
+    found = hover(text, line, column, None)
+    assert found is not None and found.title == "turn"
+    assert found.signature == "single | each | auto" and found.doc.startswith(
+        "who moves in the phase"
+    )

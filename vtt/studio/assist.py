@@ -510,9 +510,29 @@ def _expression_text(context: _Context) -> str | None:
     return None
 
 
+#: An option compared with a text being written: ``mode == '`` or ``mode in ('a', '``.
+_COMPARED = re.compile(r"([A-Za-z_]\w*)\s*(?:==|!=|(?:not\s+)?in\s*[(\[{][^()\[\]{}]*?)\s*\Z")
+
+
+def _choices(context: _Context, expression: str) -> tuple[list[Completion], str]:
+    """Inside a quoted text of an expression: the choices of the option it is compared with."""
+    opening = max(expression.rfind("'"), expression.rfind('"'))
+    typed = expression[opening + 1 :]
+    compared = _COMPARED.search(expression[:opening])
+    spec = context.checked.spec if context.checked is not None else None
+    if compared is None or spec is None:
+        return [], typed
+    return [
+        Completion(choice, choice, "choice", f"a choice of option {option.name}", option.label)
+        for option in spec.options
+        if option.name == compared.group(1)
+        for choice in map(str, option.choices)
+    ], typed
+
+
 def _expression_items(context: _Context, expression: str) -> tuple[list[Completion], str]:
     if _open_string(expression):
-        return [], ""
+        return _choices(context, expression)
     match = _WORD_END.search(expression)
     assert match is not None
     prefix = match.group(2) or ""
