@@ -142,6 +142,9 @@ def test_a_step_kind_in_a_step_list_inserts_its_skeleton() -> None:
     assert (move.label, move.kind) == ("move", "step")
     assert move.doc == KINDS["move"].doc
     assert move.insert == "move:\n          from: \n          to: "
+    assert (
+        move.insert[: move.caret] == "move:\n          from: "
+    )  # the cursor goes to the first field
     done = applied(text, line, column, move)
     assert isinstance(load_yaml(done, file="pack.yaml").data, dict)
     done = done.replace("from: \n", 'from: "hand[me]"\n').replace("to: \n", "to: pool\n")

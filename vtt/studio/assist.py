@@ -46,6 +46,8 @@ class Completion:
     detail: str = ""  # one line: a signature, a type, where a name is defined
     doc: str = ""
     replace: int = 0
+    #: Where the cursor goes in ``insert`` (a step's first field); None: after it.
+    caret: int | None = None
 
 
 @dataclass(frozen=True)
@@ -222,26 +224,30 @@ def _key_insert(name: str, nodes: list[Node], column: int, flow: bool) -> str:
     return f"{name}:{_pad(column + 2)}"
 
 
-def _skeleton(kind: StepKind, column: int, flow: bool) -> str:
-    """A step as it is usually written: its key and the fields it needs."""
+def _skeleton(kind: StepKind, column: int, flow: bool) -> tuple[str, int | None]:
+    """A step as it is usually written, its key and the fields it needs, and where the
+    cursor goes in it (None: at its end)."""
     if kind.schema is None:
-        return kind.key
+        return kind.key, None
     if flow:
-        return f"{kind.key}: "
+        return f"{kind.key}: ", None
     if kind.companions:  # if: TEST, then its steps
         first = next(iter(kind.companions))
-        return f"{kind.key}: {_pad(column)}{first}:{_pad(column + 2)}- "
+        written = f"{kind.key}: "
+        return f"{written}{_pad(column)}{first}:{_pad(column + 2)}- ", len(written)
     schema = kind.schema
     required = list(schema.get("required", ()))
     if _shape([schema]) != "mapping":
-        return f"{kind.key}: "
+        return f"{kind.key}: ", None
     if not required:
-        return f"{kind.key}:{_pad(column + 2)}"
+        return f"{kind.key}:{_pad(column + 2)}", None
     fields = [
         _key_insert(name, _spread([(schema["properties"][name], _schema())]), column + 2, False)
         for name in required
     ]
-    return f"{kind.key}:{_pad(column + 2)}" + _pad(column + 2).join(fields)
+    head = f"{kind.key}:{_pad(column + 2)}"
+    first = fields[0].split("\n")[0]
+    return head + _pad(column + 2).join(fields), len(head) + len(first)
 
 
 def _step_fields(kind: StepKind) -> str:
@@ -252,7 +258,10 @@ def _step_fields(kind: StepKind) -> str:
         return f"{kind.key}: TEST, " + ", ".join(f"{key}: [...]" for key in kind.companions)
     if properties:
         return f"{kind.key}: {{{', '.join(properties)}}}"
-    return f"{kind.key}: {_type_text(_spread([(kind.schema, _schema())])) or 'value'}"
+    shape = _spread([(kind.schema, _schema())])
+    if _shape(shape) == "mapping" and kind.schema.get("description"):
+        return f"{kind.key}: {{{kind.schema['description']}}}"
+    return f"{kind.key}: {_type_text(shape) or 'value'}"
 
 
 # --- the pack's own names -----------------------------------------------------------
@@ -603,10 +612,13 @@ def _step_keys(siblings: frozenset[str], column: int, flow: bool) -> list[Comple
 
 
 def _step_items(column: int, flow: bool) -> list[Completion]:
-    return [
-        Completion(kind.key, _skeleton(kind, column, flow), "step", _step_fields(kind), kind.doc)
-        for kind in KINDS.values()
-    ]
+    found = []
+    for kind in KINDS.values():
+        insert, caret = _skeleton(kind, column, flow)
+        found.append(
+            Completion(kind.key, insert, "step", _step_fields(kind), kind.doc, caret=caret)
+        )
+    return found
 
 
 def _key_name_kind(path: Path) -> str | None:
@@ -710,7 +722,14 @@ def _new_items(context: _Context) -> list[Completion]:
         found = _step_items(item.column, False)
     else:
         found = _value_items(inner) + _key_items(inner, item.path, item.column, False)
-    return [replace(offer, insert="- " + offer.insert) for offer in found]
+    return [
+        replace(
+            offer,
+            insert="- " + offer.insert,
+            caret=None if offer.caret is None else offer.caret + 2,
+        )
+        for offer in found
+    ]
 
 
 def _is_item_of(path: Path, parent: Path) -> bool:
