@@ -345,3 +345,8 @@ def test_hover_over_a_value_explains_its_key() -> None:
     assert found.signature == "single | each | auto" and found.doc.startswith(
         "who moves in the phase"
     )
+
+
+def test_a_var_written_as_its_initial_value_is_an_expression() -> None:
+    text, line, column = edited("  shed: {initial: 0}", "  shed: len(dec|")
+    assert labels(offered(text, line, column))[0] == "deck"

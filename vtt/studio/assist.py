@@ -152,7 +152,11 @@ def _doc_of(nodes: list[Node]) -> str:
 
 def _is_expression(nodes: Iterable[Node]) -> bool:
     """True where the schema takes an expression (``EXPR`` and its kin say so)."""
-    return _described(nodes, "description").startswith("an expression")
+    return any(
+        str(node.get(key, "")).startswith("an expression")
+        for node in nodes
+        for key in ("description", "markdownDescription")
+    )
 
 
 def _is_zone(nodes: Iterable[Node]) -> bool:
