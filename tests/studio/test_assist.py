@@ -350,3 +350,14 @@ def test_hover_over_a_value_explains_its_key() -> None:
 def test_a_var_written_as_its_initial_value_is_an_expression() -> None:
     text, line, column = edited("  shed: {initial: 0}", "  shed: len(dec|")
     assert labels(offered(text, line, column))[0] == "deck"
+
+
+def test_without_a_check_pass_the_names_bound_above_come_from_the_text() -> None:
+    # The quote still open: the check pass has nothing, the text has the let and the argument.
+    text, line, column = edited("      - add: {shed: 1}", '      - add: {shed: "len(|')
+    kinds = {item.label: item.kind for item in offered(text, line, column)}
+    assert kinds["gone"] == "local" and kinds["card"] == "argument" and kinds["hand"] == "zone"
+    loop = '  - for: {each: p, in: seats, do: [{log: "{|'
+    text, line, column = edited("  - shuffle: pool", loop)
+    kinds = {item.label: item.kind for item in offered(text, line, column)}
+    assert kinds["p"] == "local" and "card" not in kinds

@@ -323,23 +323,6 @@ def _definition(lines: list[str], line: int) -> str:
     return "\n".join(found)
 
 
-def _bound(text: str, written: list[Key], name: str, line: int) -> _Named | None:
-    """The nearest ``let``, ``for`` or move argument at or above ``line`` naming ``name``."""
-    lines = text.split("\n")
-    each = re.compile(rf"\beach:\s*[\"']?{re.escape(name)}\b")
-    found = None
-    for key in written:
-        if key.line > line:
-            break
-        if len(key.path) < 2:
-            continue
-        binds = key.path[-1] == name and key.path[-2] in ("let", "args")
-        if binds or (key.path[-1] == "each" and each.search(lines[key.line - 1])):
-            kind = "argument" if key.path[-2] == "args" else "local"
-            found = _Named(name, kind, key.line, _definition(lines, key.line))
-    return found
-
-
 #: What a name of each kind the check pass gives is, where nothing defines it in the text.
 _KIND_DOCS = {
     "local": "a name a let or for step binds",
@@ -445,6 +428,9 @@ def _named_detail(named: _Named | None, kind: str) -> tuple[str, str]:
     return f"{kind}, line {named.line}", named.text
 
 
+_EACH = re.compile(r"\beach:\s*[\"']?([A-Za-z_]\w*)")
+
+
 @dataclass(frozen=True)
 class _Context:
     """What the completion and the help of one cursor need."""
@@ -481,7 +467,39 @@ class _Context:
         for named in self.defined.values():
             if named.kind in _READABLE:
                 names.setdefault(named.name, named.kind)
+        for name, named in self.bound.items():
+            names.setdefault(name, named.kind)
         return names
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    @cached_property
+    def bound(self) -> dict[str, _Named]:
+        """The names the text binds above the cursor in the move, phase or section it
+        is in (the move's arguments, ``let`` and ``for`` names), the nearest last: what
+        the check pass gives as argument and local, found while the text is too
+        broken for it, and where each is bound."""
+        path = self.place.path
+        owner = (
+            path[:2] if path[:1] == ("moves",) else path[:3] if path[:1] == ("flow",) else path[:1]
+        )
+        found: dict[str, _Named] = {}
+        for key in self.written:
+            if key.line > self.line:
+                break
+            if key.path[: len(owner)] != owner or len(key.path) < 2:
+                continue
+            name, kind = str(key.path[-1]), "local"
+            if key.path[-2] == "args" and len(key.path) == 4:
+                kind = "argument"
+            elif key.path[-1] == "each" and (each := _EACH.search(self.lines[key.line - 1])):
+                name = each.group(1)
+            elif key.path[-2] != "let":
+                continue
+            found[name] = _Named(name, kind, key.line, _definition(self.lines, key.line))
+        return found
 
 
 def _context(text: str, line: int, column: int, checked: Checked | None) -> _Context:
@@ -561,7 +579,7 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
             continue
         named = context.defined.get(name)
         if kind in ("argument", "local"):
-            named = _bound(context.text, context.written, name, context.line)
+            named = context.bound.get(name)
         detail, doc = _named_detail(named, kind)
         if kind == "library":
             doc = f"library constant: {LIBRARY_ALL.constants[name]}"
@@ -772,7 +790,7 @@ def _name_help(context: _Context, name: str, kinds: frozenset[str] | None = None
     """What one of the pack's names is (of ``kinds``, when given) and where it is defined."""
     named = context.defined.get(name)
     if named is None or (kinds is not None and named.kind not in kinds):
-        named = _bound(context.text, context.written, name, context.line)
+        named = context.bound.get(name)
     if named is None:
         return None
     where = f"defined at line {named.line}"
