@@ -3,19 +3,22 @@ what a word under the mouse means.
 
 Everything offered comes from the one home of its meaning, never from a list kept
 here: the keys valid at the cursor's key path and their descriptions from the pack
-schema (``vtt.rules.schema.pack_schema``); the kinds of step and of move argument
-from their registries (``vtt.rules.steps.KINDS``, ``vtt.rules.argtypes.ARG_TYPES``)
-with their lines of documentation; the standard library's functions with their
-signatures and docstrings (``LIBRARY_ALL``); the names an expression may read at
-the cursor from the check pass (``Checked.scope``), and the pack's own zones, vars,
-moves and phases from the text as it is now (``yamlpath.keys``).
+schema (``vtt.rules.schema.pack_schema``), which also says where an expression or a
+zone is written; the kinds of step and of move argument from their registries
+(``vtt.rules.steps.KINDS``, ``vtt.rules.argtypes.ARG_TYPES``) with their lines of
+documentation; the standard library's functions with their signatures and
+docstrings (``LIBRARY_ALL``) and the engine's names (``ENGINE_DOCS``); the names an
+expression may read at the cursor from the check pass (``Checked.scope``), and the
+pack's own zones, vars, moves, phases, arguments and ``let`` names from the text as
+it is now (``yamlpath.scan``), for while the text is too broken to check. What this
+module knows itself is only which keys name a phase (``flow.start``, a ``phase``
+step), a move (a phase's ``moves``) or a var (the keys of ``set`` and ``add``).
 
-The cursor's place is found by ``yamlpath.locate``, which reads half-typed text;
-the check pass may be older than the text, or may have failed (``checked`` None).
+The cursor's place is found by ``yamlpath.scan``, which reads half-typed text; the
+check pass may be older than the text, or may have failed (``checked`` None).
 Lines and columns are 1-based, as in ``Diagnostic``; the column is that of the
 character after the cursor.
 """
-
 from __future__ import annotations
 
 import inspect
