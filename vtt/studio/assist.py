@@ -19,6 +19,7 @@ check pass may be older than the text, or may have failed (``checked`` None).
 Lines and columns are 1-based, as in ``Diagnostic``; the column is that of the
 character after the cursor.
 """
+
 from __future__ import annotations
 
 import inspect
