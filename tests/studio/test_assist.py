@@ -361,3 +361,14 @@ def test_without_a_check_pass_the_names_bound_above_come_from_the_text() -> None
     text, line, column = edited("  - shuffle: pool", loop)
     kinds = {item.label: item.kind for item in offered(text, line, column)}
     assert kinds["p"] == "local" and "card" not in kinds
+
+
+def test_a_variant_offers_the_options_and_their_choices() -> None:
+    war = (RULESETS / "war" / "pack.yaml").read_text("utf-8")
+    checked = check_pack_text(war)
+    old = "classic: {label: War, options: {mode: classic}}"
+    text, line, column = cursor(war.replace(old, "classic: {label: War, options: {jo|}}"))
+    first = completions(text, line, column, checked)[0]
+    assert (first.label, first.kind) == ("jokers", "option")
+    text, line, column = cursor(war.replace(old, "classic: {label: War, options: {mode: cl|}}"))
+    assert labels(completions(text, line, column, checked)) == ["classic"]

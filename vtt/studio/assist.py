@@ -554,15 +554,18 @@ def _choices(context: _Context, expression: str) -> tuple[list[Completion], str]
     opening = max(expression.rfind("'"), expression.rfind('"'))
     typed = expression[opening + 1 :]
     compared = _COMPARED.search(expression[:opening])
+    return (_option_choices(context, compared.group(1)) if compared else []), typed
+
+
+def _option_choices(context: _Context, name: str) -> list[Completion]:
+    """The choices of the option ``name`` (as the check pass read it)."""
     spec = context.checked.spec if context.checked is not None else None
-    if compared is None or spec is None:
-        return [], typed
     return [
         Completion(choice, choice, "choice", f"a choice of option {option.name}", option.label)
-        for option in spec.options
-        if option.name == compared.group(1)
+        for option in (spec.options if spec is not None else ())
+        if option.name == name
         for choice in map(str, option.choices)
-    ], typed
+    ]
 
 
 def _expression_items(context: _Context, expression: str) -> tuple[list[Completion], str]:
@@ -683,6 +686,8 @@ def _value_items(context: _Context) -> list[Completion]:
             Completion(name, name, "argtype", f"argument type ({kind.role.value})", kind.doc)
             for name, kind in ARG_TYPES.items()
         ]
+    if len(path) == 4 and path[0] == "variants" and path[2] == "options":
+        return _option_choices(context, str(path[3]))
     kind = _name_kind(path, nodes)
     if kind is not None:
         return [
