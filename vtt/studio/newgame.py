@@ -742,7 +742,7 @@ def compose(
     too): ``pack.yaml``, ``README.md`` and, for a pack with rules (unless ``record`` is
     False), ``records/first.yaml``."""
     template, _ = template_of(answers)
-    name = name or answers.get("name") or template
+    name = name if name is not None else answers.get("name", template)
     problem = name_problem(name)
     if problem is not None:
         raise ValueError(problem)
