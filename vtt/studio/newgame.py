@@ -52,6 +52,7 @@ __all__ = [
     "offered",
     "pack_name",
     "possible_forms",
+    "preview",
     "template_of",
     "templates_dir",
     "why_not",
@@ -756,6 +757,20 @@ def compose(
     if record and template != "free-table":
         files["records/first.yaml"] = _record(pack)
     return files
+
+
+def preview(answers: Mapping[str, str], title: str) -> str:
+    """What the game will be, as Markdown, from the answers given so far: its title,
+    the template once the answers name one, and each answered heading in plain words."""
+    lines = [f"# {title or 'Your game'}", ""]
+    forms = possible_forms(answers)
+    templates = {form.split("/")[0] for form in forms}
+    if len(templates) == 1:
+        (template,) = templates
+        lines += [f"*{_TITLES[template]}* for {_PLAYERS[template]}: {TEMPLATES[template]}", ""]
+    for question, choice in _answered(answers):
+        lines += [f"**{question.heading}.** {choice.sentence}", ""]
+    return "\n".join(lines)
 
 
 def write_pack(folder: Path, files: Mapping[str, str], overwrite: bool = False) -> list[Path]:
