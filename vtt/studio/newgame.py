@@ -53,6 +53,7 @@ __all__ = [
     "pack_name",
     "possible_forms",
     "preview",
+    "ruled_out_by",
     "template_of",
     "templates_dir",
     "why_not",
@@ -482,6 +483,19 @@ _KNOBS = {
     "(the moves before the nearer token wins)",
     "board": "`size` (the board's side) and `goal` (squares or line)",
 }
+#: The Object in plain words for each way a game ends (the object answer picks among them).
+_OBJECTS = {
+    "first-out": "Be the first to get rid of every card in your hand.",
+    "last-standing": "Get rid of your cards: do not be the last one holding any.",
+    "tricks": "Take the most tricks.",
+    "points": "Take the most points in the cards you win in tricks.",
+    "rounds": "Win the most rounds, each by playing a card that beats your opponent's.",
+    "life": "Knock your opponent out: win rounds until their life is gone.",
+    "corner": "Be the first to walk your token to the opposite corner of the grid.",
+    "row": "Be the first to walk your token to the far row of the grid.",
+    "squares": "Hold the most squares with your pieces on top.",
+    "line": "Be the first to hold three squares in a row with your pieces.",
+}
 #: The players of each template, for the README.
 _PLAYERS = {
     "shedding": "2 to 4 players",
@@ -519,20 +533,40 @@ def possible_forms(answers: Mapping[str, str]) -> frozenset[str]:
     return forms
 
 
+def ruled_out_by(question: str, choice: str, answers: Mapping[str, str]) -> str | None:
+    """The heading of the earlier answer that rules ``choice`` of ``question`` out
+    ("the answers above" when only several together do); None when it is offered."""
+    reason = _ruling(question, choice, answers)
+    if reason is None:
+        return None
+    return reason[0].heading if reason[0] is not None else "the answers above"
+
+
 def why_not(question: str, choice: str, answers: Mapping[str, str]) -> str | None:
     """Why ``choice`` of ``question`` is not offered after the other answers (the
     earlier questions'), in words; None when it is offered."""
+    reason = _ruling(question, choice, answers)
+    if reason is None:
+        return None
+    earlier, made = reason
+    if earlier is None or made is None:
+        return "does not go with the answers above"
+    return f"does not go with “{made.label}” ({earlier.heading})"
+
+
+def _ruling(
+    question: str, choice: str, answers: Mapping[str, str]
+) -> tuple[Question | None, Choice | None] | None:
     asked = _BY_KEY[question]
     wanted = asked.choice(choice)
-    before = {
-        q.key: answers[q.key] for q in QUESTIONS[: QUESTIONS.index(asked)] if q.key in answers
-    }
+    earlier = QUESTIONS[: QUESTIONS.index(asked)]
+    before = {q.key: answers[q.key] for q in earlier if q.key in answers}
     if wanted.fits & possible_forms(before):
         return None
-    for earlier, made in _answered(before):
+    for answered, made in _answered(before):
         if not wanted.fits & made.fits:
-            return f"does not go with “{made.label}” ({earlier.heading})"
-    return "does not go with the answers above"
+            return answered, made
+    return None, None
 
 
 def offered(question: str, answers: Mapping[str, str]) -> tuple[Choice, ...]:
@@ -626,6 +660,7 @@ def _sections(template: str, answers: Mapping[str, str], where: str) -> dict[str
     """The five headings' plain words for these answers (``where``: where the pack's
     constants are, said from the file they are read in)."""
     said = {q.heading: q.choice(answers[q.key]).sentence for q in QUESTIONS}
+    said["The Object"] = _OBJECTS.get(template_of(answers)[1], said["The Object"])
     if template in _KNOBS:
         said["The Deck"] += (
             f" The values under `constants:` {where} change the game: {_KNOBS[template]}."
@@ -767,9 +802,13 @@ def preview(answers: Mapping[str, str], title: str) -> str:
     templates = {form.split("/")[0] for form in forms}
     if len(templates) == 1:
         (template,) = templates
-        lines += [f"*{_TITLES[template]}* for {_PLAYERS[template]}: {TEMPLATES[template]}", ""]
+        lines += [f"{TEMPLATES[template]} For {_PLAYERS[template]}.", ""]
+    goals = {form.split("/")[1] for form in forms}
     for question, choice in _answered(answers):
-        lines += [f"**{question.heading}.** {choice.sentence}", ""]
+        said = choice.sentence
+        if question.key == "object" and len(goals) == 1:
+            said = _OBJECTS.get(next(iter(goals)), said)  # the way it ends says it exactly
+        lines += [f"**{question.heading}.** {said}", ""]
     return "\n".join(lines)
 
 

@@ -22,11 +22,12 @@ from vtt.studio.newgame import (
     offered,
     pack_name,
     preview,
+    ruled_out_by,
     why_not,
     write_pack,
 )
 from vtt.ui import dialogs
-from vtt.ui.plaintext import Label
+from vtt.ui.plaintext import Label, tip
 from vtt.ui.qt import (
     QDialog,
     QFileDialog,
@@ -163,12 +164,15 @@ class NewGameWizard(QDialog):
         left_out = [c for c in asked.choices if c not in fitting]
         for choice in left_out:
             reason = why_not(asked.key, choice.key, self.answers) or ""
-            item = QListWidgetItem(f"{choice.label}\n    not offered: {reason}")
+            heading = ruled_out_by(asked.key, choice.key, self.answers)
+            item = QListWidgetItem(f"{choice.label}  (not with your answer to {heading})")
+            item.setToolTip(tip(f"Not offered: it {reason}"))
             item.setFlags(Qt.ItemFlag.NoItemFlags)  # greyed, never chosen
             self.choices.addItem(item)
         self.choices.blockSignals(False)
         self.note.setText(
-            f"{len(left_out)} more greyed: they do not go with the answers before."
+            f"Greyed: {len(left_out)} choices that do not go with your answers before "
+            "(point at one to read why; change an earlier answer to offer it)."
             if left_out
             else ""
         )
@@ -222,7 +226,7 @@ class NewGameWizard(QDialog):
         for number, asked in enumerate(QUESTIONS, 1):
             key = self.answers.get(asked.key)
             said = asked.choice(key).label if key else "(not answered yet)"
-            self.steps.addItem(f"{number}. {asked.heading}\n    {said}")
+            self.steps.addItem(f"{number}. {asked.heading}\n{said}")
         self.steps.setCurrentRow(self.step)
         self.steps.blockSignals(False)
         self.preview.setMarkdown(preview(self.answers, self.title()))
