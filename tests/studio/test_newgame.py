@@ -117,13 +117,14 @@ def test_every_combination_offered_composes_a_pack_the_check_pass_takes() -> Non
 def test_a_seeded_sample_of_combinations_plays_to_the_end_and_its_record_replays(
     user_home: Path,
 ) -> None:
+    # Each pack's first record is a random game its rules played to the end.
     sample = random.Random(27).sample(
-        [a for a in combinations() if template_of(a)[0] != "free-table"], 3
+        [a for a in combinations() if template_of(a)[0] != "free-table"], 4
     )
     for number, answers in enumerate(sample):
         name = f"game-{number}"
         files = compose(answers, name)
-        assert play_to_the_end(files["pack.yaml"], range(1)), answers
+        assert "expect:" in files["records/first.yaml"]
         write_pack(user_packs_dir() / name, files)
         report = replay(load_record(user_packs_dir() / name / "records" / "first.yaml"))
         assert report["ok"], (answers, report.get("error"))

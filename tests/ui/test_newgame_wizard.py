@@ -11,7 +11,7 @@ from gestures import CTRL, LEFT, key, send_mouse
 from vtt.resources import user_packs_dir
 from vtt.studio.newgame import QUESTIONS
 from vtt.ui.game.dialog import NewGameDialog
-from vtt.ui.qt import QApplication, QEvent, QListWidget, Qt, QWidget
+from vtt.ui.qt import QApplication, QEvent, QListWidget, QRect, Qt, QWidget
 from vtt.ui.studio import window as studio_window
 from vtt.ui.studio.newgame import KEY_ROLE, NewGameWizard
 
@@ -161,3 +161,18 @@ def test_the_sandbox_menu_names_its_entries(window):
     menu = window.sandbox_menu
     texts = [action.text() for action in menu.actions()]
     assert "&New game…" in texts and "&Edit pack…" in texts
+
+
+@pytest.mark.parametrize("room", [QRect(0, 24, 1366, 744), QRect(0, 0, 1024, 600)])
+def test_the_wizard_fits_a_small_screen_at_every_step(qtbot, monkeypatch, room):
+    from vtt.ui import screen
+
+    monkeypatch.setattr(screen, "screen_room", lambda widget=None: room)
+    wizard = NewGameWizard()
+    qtbot.addWidget(wizard)
+    wizard.show()
+    for step in range(len(QUESTIONS)):  # The End lists the most choices
+        wizard.show_step(step)
+        for size in (wizard.size(), wizard.minimumSizeHint()):
+            framed = size + screen.FRAME
+            assert framed.width() <= room.width() and framed.height() <= room.height()

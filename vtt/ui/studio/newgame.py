@@ -171,8 +171,8 @@ class NewGameWizard(QDialog):
             self.choices.addItem(item)
         self.choices.blockSignals(False)
         self.note.setText(
-            f"Greyed: {len(left_out)} choices that do not go with your answers before "
-            "(point at one to read why; change an earlier answer to offer it)."
+            f"Greyed: {len(left_out)} choices that do not go with an earlier answer "
+            "(change that answer to offer them)."
             if left_out
             else ""
         )
