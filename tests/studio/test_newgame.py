@@ -266,3 +266,13 @@ def test_vtt_new_refuses_a_bad_name_clearly(capsys: pytest.CaptureFixture[str]) 
 def test_vtt_new_folder_option_writes_there(tmp_path: Path) -> None:
     assert main(["new", "elsewhere", "--template", "free-table", "--folder", str(tmp_path)]) == 0
     assert load_setup(tmp_path / "elsewhere").name == "Elsewhere"
+
+
+@pytest.mark.parametrize("title", ['Lizard\'s "Best": 2', "a\\b # c", "Ça va", "null", "yes", "123"])
+def test_any_title_is_written_as_the_text_it_is(title: str) -> None:
+    # A backslash was read as a pattern escape (\b: a control character) and `null` as
+    # YAML's nothing: the pack did not load.
+    name = newgame.pack_name(title)
+    files = compose(answers_for("board"), name, title=title, record=False)
+    game = compile_pack(check_pack_text(files["pack.yaml"]).spec)  # type: ignore[arg-type]
+    assert (game.id, game.name) == (name, title)

@@ -27,12 +27,15 @@ True
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import textwrap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import yaml
 
 from vtt.resources import rulesets_dir
 from vtt.rules.loader import check_pack_text, compile_pack
@@ -675,10 +678,8 @@ _HEADING_LINE = re.compile(r"^# ---- (The \w+) ----\n(?:#.*\n)*", re.MULTILINE)
 
 def _pack_text(template: str, answers: Mapping[str, str], name: str, title: str) -> str:
     text = (templates_dir() / template / "pack.yaml").read_text(encoding="utf-8")
-    text = re.sub(r"^id: .*$", f"id: {name}", text, count=1, flags=re.MULTILINE)
-    text = re.sub(r"^name: .*$", f"name: {_yaml_text(title)}", text, count=1, flags=re.MULTILINE)
-    text = re.sub(r"^summary: .*$", f"summary: {_yaml_text(_summary(answers))}", text, count=1,
-                  flags=re.MULTILINE)  # fmt: skip
+    for key, value in (("id", name), ("name", title), ("summary", _summary(answers))):
+        text = _set_line(text, key, f"{key}: {_yaml_text(value)}")
     sections = _sections(template, answers, "below")
     text = _HEADING_LINE.sub(
         lambda m: f"# ---- {m[1]} ----\n{_wrapped(sections[m[1]], '# ')}\n", text
@@ -702,11 +703,23 @@ def _summary(answers: Mapping[str, str]) -> str:
     return f"{play}. {end}."
 
 
+def _set_line(text: str, key: str, line: str) -> str:
+    """``text`` with its first top-level ``key:`` line replaced by ``line`` (taken as it
+    is, never read as a pattern's replacement: a backslash in a title stays)."""
+
+    def written(_match: re.Match[str]) -> str:
+        return line
+
+    return re.sub(rf"^{key}: .*$", written, text, count=1, flags=re.MULTILINE)
+
+
 def _yaml_text(text: str) -> str:
-    """A title as a YAML scalar: plain when it is plain, else double-quoted."""
-    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 '!?.,-]*", text) and not text.endswith(" "):
+    """A text as a YAML scalar that reads back as that text: plain when it can be,
+    else double-quoted (``yes``, ``null``, ``a: b`` and ``#`` are quoted)."""
+    plain = re.fullmatch(r"[A-Za-z][A-Za-z0-9 '!?.,;()-]*", text) and not text.endswith(" ")
+    if plain and yaml.safe_load(f"x: {text}") == {"x": text}:
         return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted one
 
 
 def _readme(template: str, answers: Mapping[str, str], name: str, title: str) -> str:
