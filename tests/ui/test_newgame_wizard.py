@@ -176,3 +176,17 @@ def test_the_wizard_fits_a_small_screen_at_every_step(qtbot, monkeypatch, room):
         for size in (wizard.size(), wizard.minimumSizeHint()):
             framed = size + screen.FRAME
             assert framed.width() <= room.width() and framed.height() <= room.height()
+
+
+def test_a_free_table_made_is_offered_at_once_to_lay_out(qtbot, window, studios):
+    menu_item(window, "&Sandbox", "&New game…")
+    wizard = window.wizard
+    pick(wizard.choices, "free")
+    for _ in QUESTIONS[1:]:
+        press(wizard.next_button)
+    type_text(wizard.name, "Kitchen Table")
+    press(wizard.create_button)
+    assert not (user_packs_dir() / "kitchen-table" / "records").exists()  # no rules to replay
+    names = [action.text() for action in window.new_menu.actions()]
+    assert "Kitchen Table" in names and "Janken Sandbox" in names
+    assert "Kitchen Table" in [setup.name for setup in window.setups]

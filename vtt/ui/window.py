@@ -196,13 +196,9 @@ class TableWindow(QMainWindow):
         menus = self.menuBar()
         KeysStayOnTable(menus, self.view)
         file = menus.addMenu("&File")
-        self.setups = list_setups()
         file.addAction(self._action("new", lambda: self.ask_new_table(None)))
         self.new_menu = file.addMenu("New &table from")
-        for setup in self.setups:
-            self.new_menu.addAction(setup.name).triggered.connect(
-                lambda _=False, s=setup: self.ask_new_table(s)
-            )
+        self._fill_new_menu()
         file.addAction(self._action("open", self.ask_open))
         self.recent_menu = file.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -237,6 +233,16 @@ class TableWindow(QMainWindow):
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self._action("shortcuts", self.show_shortcuts, "Shortcuts…"))
         self._update_undo_texts()
+
+    def _fill_new_menu(self) -> None:
+        """The setups to lay a table out from (read again after Sandbox > New game...
+        writes a free table into the user's packs)."""
+        self.setups = list_setups()
+        self.new_menu.clear()
+        for setup in self.setups:
+            self.new_menu.addAction(setup.name).triggered.connect(
+                lambda _=False, s=setup: self.ask_new_table(s)
+            )
 
     def _fill_seats_menu(self) -> None:
         """Passing the screen, adding a seat, and each seat's own menu, by its name."""
@@ -411,6 +417,7 @@ class TableWindow(QMainWindow):
     def _designed(self, folder: Path | None) -> None:
         if folder is None:
             return
+        self._fill_new_menu()  # a free table written is one to lay out at once
         self.open_pack_editor(folder)
         self.statusBar().showMessage(
             f"Wrote {folder}: Game > New game… lists it beside the shipped games", 10000
