@@ -57,6 +57,7 @@ from vtt.rules.steps import StepParser
 from vtt.rules.yamlsource import Document, format_path, load_yaml, load_yaml_file
 
 __all__ = [
+    "ENGINE_DOCS",
     "ENGINE_NAMES",
     "LIBRARY_ALL",
     "Checked",
@@ -71,8 +72,19 @@ __all__ = [
     "pack_file",
 ]
 
-#: Names the engine puts in every expression's reach.
-ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "seat_names", "phase"})
+#: Names the engine puts in every expression's reach, with what each holds.
+ENGINE_DOCS: Mapping[str, str] = MappingProxyType(
+    {
+        "me": "the seat making the move",
+        "current": "the seat whose turn it is",
+        "direction": "the direction the turn passes in: 1, or -1 once reversed",
+        "players": "the seats still in the game, in order",
+        "seats": "every seat of the game, in order",
+        "seat_names": "the players' names, by seat",
+        "phase": "the name of the phase under way",
+    }
+)
+ENGINE_NAMES = frozenset(ENGINE_DOCS)
 LIBRARY_ALL = PACK_LIBRARY
 #: Whole numbers a pack may write: those a 64-bit signed integer holds.
 MAX_PACK_INT = 2**63
