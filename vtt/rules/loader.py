@@ -106,7 +106,9 @@ def pack_file(where: Path) -> Path:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem of a pack: where it is and what is wrong (``text`` as printed)."""
+    """One problem of a pack: where it is and what is wrong (``text`` as printed).
+    An ``error`` stops the pack from loading; a ``warning`` (a check on meaning,
+    ``vtt.studio.meaning``) says something the pack does is likely not meant."""
 
     file: str
     line: int  # 1-based; 0 when unknown
@@ -114,6 +116,7 @@ class Diagnostic:
     message: str  # what is wrong, one line
     path: str  # the key path, as authors read it: moves.play.when[0].check
     text: str = field(default="", compare=False)  # the whole message with its place
+    severity: str = "error"  # "error" or "warning"
 
     @classmethod
     def of(cls, error: PackError) -> Diagnostic:
@@ -122,7 +125,10 @@ class Diagnostic:
         return cls(where.file, where.line, where.column, message, where.path, str(error))
 
     def __str__(self) -> str:
-        return self.text or f"{self.file}:{self.line}:{self.column}: {self.message}"
+        if self.text:
+            return self.text
+        said = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.line}:{self.column}: {said}{self.message}"
 
 
 @dataclass(frozen=True)
