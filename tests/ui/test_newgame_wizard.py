@@ -93,7 +93,7 @@ def test_the_wizard_writes_a_pack_that_the_new_game_dialog_lists(qtbot, window, 
     assert wizard.result() == NewGameWizard.DialogCode.Accepted
     folder = user_packs_dir() / "lizard-duel"
     text = (folder / "pack.yaml").read_text()
-    assert "  jokers: true\n" in text and "  hand_size: 3\n" in text and "  goal: life\n" in text
+    assert "  jokers: true\n" in text and "  hand_size: 3\n" in text and "default: life}\n" in text
     assert (folder / "records" / "first.yaml").is_file()
     # It opened in the studio, and the game dialog lists it beside the shipped packs.
     qtbot.waitUntil(lambda: any(s.editor.path == folder / "pack.yaml" for s in studios))

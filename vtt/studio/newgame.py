@@ -479,12 +479,12 @@ _BY_KEY = {question.key: question for question in QUESTIONS}
 
 #: Each template's values a designer may change by hand, said once in The Deck.
 _KNOBS = {
-    "shedding": "`jokers`, `hand_size` and `goal` (first-out or last-standing)",
-    "tricks": "`jokers`, `hand_size` and `goal` (tricks or points)",
-    "duel": "`jokers`, `hand_size`, `goal` (rounds or life) and `life`",
-    "grid-walk": "`jokers`, `size` (the grid's side), `goal` (corner or row) and `limit` "
-    "(the moves before the nearer token wins)",
-    "board": "`size` (the board's side) and `goal` (squares or line)",
+    "shedding": "`jokers` and `hand_size`",
+    "tricks": "`jokers` and `hand_size`",
+    "duel": "`jokers`, `hand_size` and `life`",
+    "grid-walk": "`jokers`, `size` (the grid's side) and `limit` (the moves before the "
+    "nearer token wins)",
+    "board": "`size` (the board's side)",
 }
 #: The Object in plain words for each way a game ends (the object answer picks among them).
 _OBJECTS = {
@@ -668,6 +668,11 @@ def _sections(template: str, answers: Mapping[str, str], where: str) -> dict[str
         said["The Deck"] += (
             f" The values under `constants:` {where} change the game: {_KNOBS[template]}."
         )
+        other = next(g for g in _GOALS[template] if g != template_of(answers)[1])
+        said["The End"] += (
+            " When you start a game you may choose the other ending instead (How the game "
+            f"ends: {other.replace('-', ' ').capitalize()})."
+        )
     return said
 
 
@@ -686,6 +691,10 @@ def _pack_text(template: str, answers: Mapping[str, str], name: str, title: str)
     )
     for _, choice in _answered(answers):
         for key, value in choice.settings.items():
+            if key == "goal":  # the option's default: the ending chosen
+                text = re.sub(r"^(  goal: \{.*default: )[\w-]+\}", rf"\g<1>{value}}}", text,
+                              count=1, flags=re.MULTILINE)  # fmt: skip
+                continue
             if key == "extras":
                 if value == "no":
                     text = re.sub(_EXTRAS, "", text, flags=re.DOTALL)
