@@ -272,7 +272,10 @@ def test_vtt_new_folder_option_writes_there(tmp_path: Path) -> None:
     assert load_setup(tmp_path / "elsewhere").name == "Elsewhere"
 
 
-@pytest.mark.parametrize("title", ['Lizard\'s "Best": 2', "a\\b # c", "Ça va", "null", "yes", "123"])
+TITLES = ['Lizard\'s "Best": 2', "a\\b # c", "Ça va", "null", "yes", "123"]
+
+
+@pytest.mark.parametrize("title", TITLES)
 def test_any_title_is_written_as_the_text_it_is(title: str) -> None:
     # A backslash was read as a pattern escape (\b: a control character) and `null` as
     # YAML's nothing: the pack did not load.

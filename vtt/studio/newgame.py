@@ -335,8 +335,7 @@ QUESTIONS: tuple[Question, ...] = (
                 _forms("shedding"),
                 "On your turn play one card onto the discard pile: a Joker, a card of the "
                 "same suit or rank as the top card, or a card whose suit beats it. If you "
-                "cannot, draw a card (your turn ends); if the pile to draw from is empty "
-                "too, pass.",
+                "cannot, draw a card (your turn ends).",
             ),
             Choice(
                 "trick",
@@ -389,8 +388,8 @@ QUESTIONS: tuple[Question, ...] = (
                 "first-out",
                 "The first to empty their hand wins",
                 _forms("shedding/first-out"),
-                "The first player to empty their hand wins. If every player passes in a "
-                "row, the fewest cards in hand win.",
+                "The first player to empty their hand wins. A player who can neither play "
+                "nor draw ends the game: the fewest cards in hand win.",
                 {"goal": "first-out"},
             ),
             Choice(
@@ -398,8 +397,8 @@ QUESTIONS: tuple[Question, ...] = (
                 "Last one standing: the last one holding cards loses",
                 _forms("shedding/last-standing"),
                 "A player who empties their hand leaves the game; the last one still "
-                "holding cards loses and everyone else wins. If every player passes in a "
-                "row, the fewest cards in hand win.",
+                "holding cards loses and everyone else wins. A player who can neither "
+                "play nor draw ends the game: the fewest cards in hand win.",
                 {"goal": "last-standing"},
             ),
             Choice(
