@@ -192,7 +192,9 @@ def test_a_free_table_made_is_offered_at_once_to_lay_out(qtbot, window, studios)
     assert "Kitchen Table" in [setup.name for setup in window.setups]
 
 
-def test_edit_pack_on_a_folder_without_a_pack_says_so(qtbot, window, studios, monkeypatch, tmp_path):
+def test_edit_pack_on_a_folder_without_a_pack_says_so(
+    qtbot, window, studios, monkeypatch, tmp_path
+):
     from vtt.ui import dialogs
     from vtt.ui.studio import newgame as wizard_module
 
