@@ -272,3 +272,47 @@ def test_a_slow_check_gives_way_to_the_newer_text(qtbot, monkeypatch) -> None:
     assert signal.args[0].diagnostics
     assert signal.args[0] is window.last
     assert window.count.text() != "Checking..."
+
+
+def test_completing_a_key_inserts_valid_yaml_and_hovering_a_key_shows_its_help(qtbot) -> None:
+    window = open_window(qtbot)
+    editor = window.editor
+    draw = next(
+        n
+        for n in range(editor.blockCount())
+        if editor.document().findBlockByNumber(n).text() == "  draw:"
+    )
+    editor.go_to(draw + 1, 8)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.keyClicks(editor, "lab")  # the list opens by itself on a word's letters
+    popup = editor.assistant.completer.popup()
+    assert popup.isVisible()
+    assert editor.assistant.offered[0].label == "label"
+    with qtbot.waitSignal(window.checked):
+        qtbot.keyClick(popup, Qt.Key.Key_Return)
+        qtbot.keyClicks(editor, "Draw a card")
+    assert not popup.isVisible()
+    assert editor.document().findBlockByNumber(draw + 1).text() == "    label: Draw a card"
+    qtbot.waitUntil(lambda: not window.checker.busy)
+    assert window.last.ok, window.last.diagnostics
+
+    # Ctrl+Space offers what fits at the cursor (the move's other keys); Esc closes it.
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.keyClick(editor, Qt.Key.Key_Space, CTRL)
+    assert popup.isVisible()
+    offered = {item.label for item in editor.assistant.offered}
+    assert "when" in offered and "label" not in offered
+    qtbot.keyClick(popup, Qt.Key.Key_Escape)
+    assert not popup.isVisible()
+
+    # Hovering a key shows what it means.
+    line = editor.document().findBlockByNumber(draw + 1)
+    probe = QTextCursor(line)
+    probe.setPosition(line.position() + 6)
+    point = editor.cursorRect(probe).center()
+    viewport = editor.viewport()
+    QApplication.sendEvent(
+        viewport, QHelpEvent(QEvent.Type.ToolTip, point, viewport.mapToGlobal(point))
+    )
+    assert "<b>label</b>" in QToolTip.text()
+    QToolTip.hideText()

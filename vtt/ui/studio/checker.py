@@ -37,7 +37,7 @@ SUPERSEDE_S = 0.5
 
 #: The static checks on meaning: (checked) -> warnings.
 Static = Callable[[Checked], tuple[Diagnostic, ...]]
-#: The random-game checks: (checked, games, stop) -> warnings.
+#: The random-game checks: (checked, games, stop) -> every warning (the static ones too).
 Games = Callable[[Checked, int, Callable[[], bool]], tuple[Diagnostic, ...]]
 
 
@@ -59,7 +59,7 @@ def guarded_check(text: str, file: str) -> Checked:
 class Checker(QObject):
     """Checks the latest text in the background; ``checked`` carries each finished
     ``Checked`` of the current text, ``warned`` the warnings on meaning found for it
-    (the static ones, then again with those of the random games added)."""
+    (the static ones, then all of them again once the random games are played)."""
 
     checked = Signal(object)
     warned = Signal(object)
@@ -81,7 +81,6 @@ class Checker(QObject):
         self._static = static
         self._games = games
         self._text = ""
-        self._static_found: tuple[Diagnostic, ...] = ()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -163,15 +162,11 @@ class Checker(QObject):
             return  # a newer text is on its way
         if kind == "checked":
             self.last = result
-            self._static_found = ()
             self.checked.emit(result)
             if result.ok and self._games is not None:
                 self._games_timer.start()
-        elif kind == "static":
-            self._static_found = result
+        else:  # "static", then "games": the static warnings with those of the games
             self.warned.emit(result)
-        else:
-            self.warned.emit(self._static_found + result)
 
     # --- the worker thread ---
 
