@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vtt.resources import user_data_dir
-from vtt.rules.finder import load_game
 from vtt.rules.setups import Setup, SetupError, list_setups, load_setup
 from vtt.rules.shown import shown, shown_name
 from vtt.table import Change, Die, Seat, Table
@@ -567,7 +566,7 @@ class TableWindow(QMainWindow):
             autosave = game_autosave(path)
             try:
                 saved = autosave.load()
-                name = load_game(saved.setup.pack).name
+                name = saved.setup.game().name
             except (ValueError, OSError) as error:
                 self._set_aside(autosave, error)
                 continue

@@ -6,6 +6,7 @@ is always the state's projection for the seat whose view is on screen.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -253,7 +254,11 @@ class GameWindow(QMainWindow):
 
     def show_rules(self) -> None:
         """The pack's README (its rules in plain words) in a window beside the game."""
-        folder = find_pack(self.session.setup.pack).parent
+        try:
+            folder = find_pack(self.session.setup.pack).parent
+        except FileNotFoundError:  # rules played from a text never saved: no README yet
+            self.say("These rules have no README yet: save the pack and write one beside it")
+            return
         self.rules_window = RulesWindow(folder, self.session.game.name, self)
         self.rules_window.show()
 
@@ -420,9 +425,7 @@ class GameWindow(QMainWindow):
         setup = self.session.setup
         self.message.clear()
         self.shown_seat = None
-        self.session.start(
-            GameSetup(setup.pack, setup.seats, setup.options, setup.seed + 1, setup.enforced)
-        )
+        self.session.start(replace(setup, seed=setup.seed + 1, deal=None))
 
     def undo(self) -> bool:
         """Edit > Undo: take back to the person's last decision, if nothing was revealed since."""
