@@ -14,7 +14,7 @@ game and a replayed record are made the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vtt.ai.levels import make_agent
@@ -32,6 +32,7 @@ from vtt.match import (
     MatchSeat,
     Play,
     Redo,
+    Reloaded,
     ReplayTo,
     SeatFrame,
     Undo,
@@ -486,6 +487,17 @@ class GameSession(QObject):
         return self.match.house_table()
 
     # ------------------------------------------------------------- resume and replay
+
+    def reload(self, text: str) -> Reloaded:
+        """Go on under the rules of a pack's edited ``text``: the game's moves made again
+        (``Match.reloaded``), up to the first that no longer applies; PackErrors when
+        the text is no pack, ValueError when its rules cannot seat this game."""
+        setup = replace(self.setup, text=text)
+        game = setup.game()
+        reloaded = self.match.reloaded(game)
+        self.game = game
+        self.start(setup, reloaded.match)
+        return reloaded
 
     def resume(self, setup: GameSetup, match: Match) -> None:
         """Go on with ``match``, made from ``setup`` (``made_again``)."""
