@@ -2,6 +2,7 @@
 
 vtt                      open the table window
 vtt open FILE            open a table (.jtable), saved game (.jgame) or game record (.yaml)
+vtt edit PACK            edit a rule pack in the studio, errors shown as you type
 vtt validate PACK...     check rule packs and print every error
 vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
@@ -33,6 +34,11 @@ def build_parser() -> argparse.ArgumentParser:
     opener = sub.add_parser("open", help="open the table window, optionally with a file")
     opener.add_argument(
         "file", nargs="?", help="a table (.jtable), a saved game (.jgame) or a game record (.yaml)"
+    )
+
+    edit = sub.add_parser("edit", help="edit a rule pack in the studio window")
+    edit.add_argument(
+        "pack", nargs="?", help="a pack id, folder or pack.yaml (none: a new, empty pack)"
     )
 
     validate = sub.add_parser("validate", help="check rule packs and print every error")
@@ -103,6 +109,8 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.ui import app
 
         return app.run_app(getattr(args, "file", None))
+    if args.command == "edit":
+        return _edit(args.pack)
     if args.command == "validate":
         from vtt.rules.commands import validate_command
 
@@ -122,6 +130,30 @@ def _run(args: argparse.Namespace) -> int:
     from vtt.textplay import play_command
 
     return play_command(args)
+
+
+def _edit(pack: str | None) -> int:
+    """``vtt edit PACK``: the studio window on a pack (by id, folder or pack.yaml)."""
+    from pathlib import Path
+
+    from vtt import syslibs
+    from vtt.rules.finder import find_pack
+
+    path: Path | None = None
+    if pack is not None:
+        try:
+            path = find_pack(pack)
+        except FileNotFoundError as error:
+            print(f"vtt edit: {error}", file=sys.stderr)
+            return 2
+    if syslibs.xcb_in_use(os.environ) and syslibs.check(install=False) != 0:
+        return 1
+    from vtt.ui.app import application
+    from vtt.ui.studio.window import open_studio
+
+    app = application()
+    _window = open_studio(path)  # held until the loop ends
+    return app.exec()
 
 
 if __name__ == "__main__":
