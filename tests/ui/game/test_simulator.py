@@ -34,7 +34,10 @@ def test_a_batch_of_the_windows_game_shows_progress_the_table_and_the_chart(qtbo
     qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.panel.report is not None, timeout=60_000)
     assert dialog.panel.progress.value() == 6 and dialog.panel.status.text() == "6 games played"
-    assert "greedy" in dialog.panel.results.text() and "first-player advantage" in dialog.panel.results.text()
+    assert (
+        "greedy" in dialog.panel.results.text()
+        and "first-player advantage" in dialog.panel.results.text()
+    )
     assert not dialog.panel.chart.pixmap().isNull()
     assert dialog.panel.run_button.isEnabled() and not dialog.panel.cancel_button.isEnabled()
 

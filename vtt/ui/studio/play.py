@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game_text
@@ -27,10 +28,13 @@ from vtt.ui.art import Art
 from vtt.ui.game.session import HUMAN, NORMAL, GameSetup, SeatChoice, default_names
 from vtt.ui.game.simulator import SimulatePanel
 from vtt.ui.game.window import GameWindow
-from vtt.ui.qt import QAction, QDockWidget, QKeySequence, QMainWindow, QObject, Qt
-from vtt.ui.studio.preview import problems_text
+from vtt.ui.qt import QAction, QDockWidget, QEvent, QKeySequence, QMainWindow, QObject, Qt
+from vtt.ui.studio.preview import TablePreview, problems_text
 
-__all__ = ["SIMULATED_GAMES", "Playground"]
+if TYPE_CHECKING:
+    from vtt.ui.studio.window import StudioWindow
+
+__all__ = ["SIMULATED_GAMES", "Playground", "install_playground"]
 
 #: How many games Simulate plays.
 SIMULATED_GAMES = 100
@@ -75,6 +79,8 @@ class Playground(QObject):
         self.games: list[GameWindow] = []
         self.dock: QDockWidget | None = None
         self.simulator: SimulatePanel | None = None
+        #: The table beside the text, when the studio has one (``install_playground``).
+        self.preview: TablePreview | None = None
 
     def _action(self, what: tuple[str, str, str], slot: Callable[[], object]) -> QAction:
         label, key, tip = what
@@ -173,9 +179,40 @@ class Playground(QObject):
         panel.start()
         return panel
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.stop_simulation()  # no batch outlives the studio
+        return False
+
     def stop_simulation(self) -> None:
         """Cancel a simulation under way and wait for it (a new one, or the studio closes)."""
         if self.simulator is not None:
             self.simulator.halt()
             self.simulator.deleteLater()
             self.simulator = None
+
+
+def install_playground(studio: StudioWindow) -> Playground:
+    """Put the pack's table beside the studio's text and its Play, Play against the
+    computer and Simulate actions in its Game menu and tool bar, both following the
+    text's checks."""
+    preview = TablePreview(studio.art)
+    studio.set_table(preview)
+    editor = studio.editor
+    playground = Playground(studio, editor.text, lambda: editor.path, studio.art)
+    playground.preview = preview
+    game = studio.menu("&Game")
+    game.setToolTipsVisible(True)  # a disabled action's tooltip says why
+    bar = studio.addToolBar("Play")
+    bar.setObjectName("studio-play")
+    for action in playground.actions:
+        game.addAction(action)
+        bar.addAction(action)
+    studio.checked.connect(preview.show_checked)
+    studio.checked.connect(playground.follow)
+    if studio.last is not None:  # checked already
+        preview.show_checked(studio.last)
+        playground.follow(studio.last)
+    studio.installEventFilter(playground)
+    studio.playground = playground  # type: ignore[attr-defined]
+    return playground
