@@ -776,8 +776,8 @@ class Match:
         except (RulesError, ValueError, KeyError, TypeError) as error:
             raise ValueError(f"The new rules cannot start this game: {error}") from None
         state = match.state
-        kept, made = [state.copy()], []
-        made: list[Move]
+        kept = [state.copy()]
+        made: list[Move] = []
         for number, move in enumerate(self.moves, 1):
             done = _applied(state, move.text)
             if isinstance(done, str):
