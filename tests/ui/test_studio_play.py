@@ -42,7 +42,8 @@ def studio(qtbot):
 
 
 def games() -> list[GameWindow]:
-    return [w for w in QApplication.topLevelWidgets() if isinstance(w, GameWindow) and w.isVisible()]
+    shown = QApplication.topLevelWidgets()
+    return [window for window in shown if isinstance(window, GameWindow) and window.isVisible()]
 
 
 def typed(qtbot, window: StudioWindow, line: int, column: int, erase: int, keys: str) -> None:
@@ -204,3 +205,19 @@ def test_simulate_plays_the_text_in_a_panel_of_the_studio_with_progress_and_canc
     qtbot.waitUntil(lambda: panel.report is not None, timeout=60_000)
     assert panel.status.text() == f"Cancelled after {panel.report.games} games"
     assert panel.results.text().startswith("Tiny edited: ")
+
+
+def test_a_game_of_unsaved_text_autosaves_the_text_and_resumes_under_it(qtbot, studio):
+    from vtt.ui.game.opening import resumed_game
+    from vtt.ui.game.saved import load_saved_game
+
+    typed(qtbot, studio, 3, 11, 0, " edited")
+    game = _hot_seat_game(qtbot, studio)
+    game.write_autosave()
+    saved = load_saved_game(game.autosave.path)
+    assert saved.setup.text == studio.editor.text()
+    assert saved.moves == tuple(move.text for move in game.session.moves)
+    again = resumed_game(saved, str(game.autosave.path), pause_ms=5)
+    studio.playground.games.append(again)  # closed with the others
+    assert again.session.game.name == "Tiny edited"
+    assert again.session.match.spectator_frame().zones == game.session.match.spectator_frame().zones

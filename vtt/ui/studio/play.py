@@ -29,6 +29,7 @@ from vtt.ui.game.session import HUMAN, NORMAL, GameSetup, SeatChoice, default_na
 from vtt.ui.game.simulator import SimulatePanel
 from vtt.ui.game.window import GameWindow
 from vtt.ui.qt import QAction, QDockWidget, QEvent, QKeySequence, QMainWindow, QObject, Qt
+from vtt.ui.shortcuts import STUDIO_SHORTCUTS
 from vtt.ui.studio.preview import TablePreview, problems_text
 
 if TYPE_CHECKING:
@@ -39,17 +40,10 @@ __all__ = ["SIMULATED_GAMES", "Playground", "install_playground"]
 #: How many games Simulate plays.
 SIMULATED_GAMES = 100
 
-PLAY = ("&Play", "Ctrl+R", "Play the pack's text as it is now: every seat a person at this screen")
-AGAINST = (
-    "Play against the &computer",
-    "Ctrl+Shift+R",
-    "Play the pack's text: you take the first seat, Normal computers the others",
-)
-SIMULATE = (
-    f"&Simulate {SIMULATED_GAMES} games",
-    "Ctrl+Shift+M",
-    f"Play {SIMULATED_GAMES} games of the pack's text between computers: win rates, balance",
-)
+#: Each action's label and its command in ``vtt.ui.shortcuts.STUDIO_SHORTCUTS``.
+PLAY = ("&Play", "play")
+AGAINST = ("Play against the &computer", "play-computer")
+SIMULATE = (f"&Simulate {SIMULATED_GAMES} games", "simulate")
 
 
 class Playground(QObject):
@@ -82,10 +76,12 @@ class Playground(QObject):
         #: The table beside the text, when the studio has one (``install_playground``).
         self.preview: TablePreview | None = None
 
-    def _action(self, what: tuple[str, str, str], slot: Callable[[], object]) -> QAction:
-        label, key, tip = what
+    def _action(self, what: tuple[str, str], slot: Callable[[], object]) -> QAction:
+        label, command = what
+        shortcut = next(s for s in STUDIO_SHORTCUTS if s.command == command)
+        tip = shortcut.text
         action = QAction(label, self.window)
-        action.setShortcut(QKeySequence(key))
+        action.setShortcuts([QKeySequence(key) for key in shortcut.keys])
         action.setToolTip(tip)
         action.setStatusTip(tip)
         action.setData(tip)
