@@ -196,7 +196,7 @@ STUDIO_SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(
         "simulate",
         ("Ctrl+Shift+M",),
-        "Simulate 100 games of the text between computers, in a panel of the studio",
+        "Simulate 100 games of the text between random players, in a panel of the studio",
         "Studio",
     ),
 )

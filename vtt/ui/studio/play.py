@@ -3,7 +3,8 @@
 Three actions follow the text's checks (``Playground.follow``): **Play** (hot-seat:
 every seat a person), **Play against the computer** (the first seat a person, the
 others Normal computers) and **Simulate 100 games** (the simulator's panel, docked
-in the studio, with progress and Cancel). A text with problems can be saved but not
+in the studio, with progress and Cancel; random players at every seat, for a quick
+first look, until others are chosen there and run). A text with problems can be saved but not
 played: the actions are disabled, and their tooltip and the status bar say why ("2
 problems; the first: line 12: ...").
 
@@ -165,12 +166,20 @@ class Playground(QObject):
         self.stop_simulation()
         panel = SimulatePanel(game, setup)
         panel.games.setValue(SIMULATED_GAMES)
+        # Random players at every seat: a quick first look at the seats' balance and
+        # how games end (other agents may be chosen in the panel and run again).
+        for choice in panel.agents:
+            choice.setCurrentText("random")
+        panel.fold()
         if self.dock is None:
             self.dock = QDockWidget("Simulation", self.window)
             self.dock.setObjectName("simulation")
             self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.setWidget(panel)
         self.dock.show()
+        # Room for the results under the table (the table keeps the rest).
+        height = self.window.height() // 2
+        self.window.resizeDocks([self.dock], [height], Qt.Orientation.Vertical)
         self.simulator = panel
         panel.start()
         return panel
