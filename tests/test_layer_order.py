@@ -55,4 +55,12 @@ def test_imports_point_only_up(path: Path) -> None:
 
 
 def test_the_scan_sees_modules_of_every_layer() -> None:
-    assert {layer_of(p) for p in MODULES} >= {"janken", "table", "rules", "ai", "match", "studio", "ui"}
+    assert {layer_of(p) for p in MODULES} >= {
+        "janken",
+        "table",
+        "rules",
+        "ai",
+        "match",
+        "studio",
+        "ui",
+    }

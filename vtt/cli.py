@@ -43,6 +43,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = sub.add_parser("validate", help="check rule packs and print every error")
     validate.add_argument("packs", nargs="+", help="pack folders or pack.yaml files")
+    validate.add_argument(
+        "--games",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N seeded random games of each pack and warn of what they show: a "
+        "game that did not end, a move never legal, a phase never entered (default 0: "
+        "only the quick checks on meaning)",
+    )
 
     replay = sub.add_parser("replay", help="replay a game record; print JSON; exit 1 if illegal")
     replay.add_argument("record", help="a game record (.yaml)")
@@ -113,8 +122,10 @@ def _run(args: argparse.Namespace) -> int:
         return _edit(args.pack)
     if args.command == "validate":
         from vtt.rules.commands import validate_command
+        from vtt.studio.meaning import meaning_warnings
 
-        return validate_command(args.packs)
+        games = max(0, args.games)
+        return validate_command(args.packs, lambda c: meaning_warnings(c, games=games))
     if args.command == "replay":
         from vtt.rules.commands import replay_command
 

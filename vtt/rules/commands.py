@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import FoundPack, find_pack, load_game, pack_folders
 from vtt.rules.game import Game
-from vtt.rules.loader import check_pack, compile_pack
+from vtt.rules.loader import Checked, Diagnostic, check_pack, compile_pack
 from vtt.rules.model import OptionDef
 from vtt.rules.records import load_record, replay, source_report
 from vtt.rules.shown import ERROR_CHARS, echo, shown
@@ -31,9 +33,14 @@ def _pack_paths(text: str) -> list[Path]:
         return [path]
 
 
-def validate_command(paths: list[str]) -> int:
-    """Check packs and print every error; 0 when all are good, 1 otherwise (a folder
-    holding no pack is an error too: nothing was checked)."""
+#: What else to say of a checked pack: its warnings (the studio's checks on meaning).
+Warnings = Callable[[Checked], Sequence[Diagnostic]]
+
+
+def validate_command(paths: list[str], warnings: Warnings | None = None) -> int:
+    """Check packs and print every error, then each pack's ``warnings``; 0 when all
+    are good (warnings or not), 1 otherwise (a folder holding no pack is an error
+    too: nothing was checked)."""
     bad = 0
     for text in paths:
         packs = _pack_paths(text)
@@ -47,16 +54,17 @@ def validate_command(paths: list[str]) -> int:
             if _is_record(path):
                 bad += _validate_record(path)
                 continue
-            bad += _validate_pack(path)
+            bad += _validate_pack(path, warnings)
     return 1 if bad else 0
 
 
-def _validate_pack(path: Path) -> int:
+def _validate_pack(path: Path, warnings: Warnings | None = None) -> int:
     """Check a pack (the check pass tells every problem at once: the schema's and the
     expressions'), then play trial games of it (``vtt.rules.trial``): 0 when both
-    pass, else 1 with every problem."""
+    pass, else 1 with every problem; the ``warnings`` after the problems."""
     checked = check_pack(path)
     problems: list[object] = list(checked.diagnostics)
+    found = warnings(checked) if warnings is not None and checked.ok else ()
     if checked.ok and checked.spec is not None:
         game = compile_pack(checked.spec)
         if game.kind == "setup":
@@ -64,14 +72,27 @@ def _validate_pack(path: Path) -> int:
             return 0
         trial = trial_games(game)
         if not trial.problems:
-            echo(f"{path}: ok ({trial.summary()})")
+            _say(found, sys.stdout)
+            echo(f"{path}: ok ({trial.summary()}{_counted(found)})")
             return 0
         problems = [f"{path}: {problem}" for problem in trial.problems]
         echo(f"{path}: loads, but fails in play ({trial.summary()}):", file=sys.stderr)
     for problem in problems:
         echo(shown(problem, ERROR_CHARS), file=sys.stderr)
-    echo(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
+    _say(found, sys.stderr)
+    echo(f"{path}: {len(problems)} problem(s){_counted(found)}", file=sys.stderr)
     return 1
+
+
+def _say(warnings: Sequence[Diagnostic], file: TextIO) -> None:
+    """The warnings, on the stream of the line that sums the pack up (which follows)."""
+    for warning in warnings:
+        echo(shown(str(warning), ERROR_CHARS), file=file)
+
+
+def _counted(warnings: Sequence[Diagnostic]) -> str:
+    count = len(warnings)
+    return f", {count} warning{'s' if count != 1 else ''}" if count else ""
 
 
 def _is_record(path: Path) -> bool:

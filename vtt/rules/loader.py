@@ -57,6 +57,7 @@ from vtt.rules.steps import StepParser
 from vtt.rules.yamlsource import Document, format_path, load_yaml, load_yaml_file
 
 __all__ = [
+    "ENGINE_DOCS",
     "ENGINE_NAMES",
     "LIBRARY_ALL",
     "Checked",
@@ -71,8 +72,19 @@ __all__ = [
     "pack_file",
 ]
 
-#: Names the engine puts in every expression's reach.
-ENGINE_NAMES = frozenset({"me", "current", "direction", "players", "seats", "seat_names", "phase"})
+#: Names the engine puts in every expression's reach, with what each holds.
+ENGINE_DOCS: Mapping[str, str] = MappingProxyType(
+    {
+        "me": "the seat making the move",
+        "current": "the seat whose turn it is",
+        "direction": "the direction the turn passes in: 1, or -1 once reversed",
+        "players": "the seats still in the game, in order",
+        "seats": "every seat of the game, in order",
+        "seat_names": "the players' names, by seat",
+        "phase": "the name of the phase under way",
+    }
+)
+ENGINE_NAMES = frozenset(ENGINE_DOCS)
 LIBRARY_ALL = PACK_LIBRARY
 #: Whole numbers a pack may write: those a 64-bit signed integer holds.
 MAX_PACK_INT = 2**63
@@ -94,7 +106,9 @@ def pack_file(where: Path) -> Path:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem of a pack: where it is and what is wrong (``text`` as printed)."""
+    """One problem of a pack: where it is and what is wrong (``text`` as printed).
+    An ``error`` stops the pack from loading; a ``warning`` (a check on meaning,
+    ``vtt.studio.meaning``) says something the pack does is likely not meant."""
 
     file: str
     line: int  # 1-based; 0 when unknown
@@ -102,6 +116,7 @@ class Diagnostic:
     message: str  # what is wrong, one line
     path: str  # the key path, as authors read it: moves.play.when[0].check
     text: str = field(default="", compare=False)  # the whole message with its place
+    severity: str = "error"  # "error" or "warning"
 
     @classmethod
     def of(cls, error: PackError) -> Diagnostic:
@@ -110,7 +125,10 @@ class Diagnostic:
         return cls(where.file, where.line, where.column, message, where.path, str(error))
 
     def __str__(self) -> str:
-        return self.text or f"{self.file}:{self.line}:{self.column}: {self.message}"
+        if self.text:
+            return self.text
+        said = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.line}:{self.column}: {said}{self.message}"
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ SUPERSEDE_S = 0.5
 
 #: The static checks on meaning: (checked) -> warnings.
 Static = Callable[[Checked], tuple[Diagnostic, ...]]
-#: The random-game checks: (checked, games, stop) -> warnings.
+#: The random-game checks: (checked, games, stop) -> every warning (the static ones too).
 Games = Callable[[Checked, int, Callable[[], bool]], tuple[Diagnostic, ...]]
 
 
@@ -59,7 +59,7 @@ def guarded_check(text: str, file: str) -> Checked:
 class Checker(QObject):
     """Checks the latest text in the background; ``checked`` carries each finished
     ``Checked`` of the current text, ``warned`` the warnings on meaning found for it
-    (the static ones, then again with those of the random games added)."""
+    (the static ones, then all of them again once the random games are played)."""
 
     checked = Signal(object)
     warned = Signal(object)
@@ -81,7 +81,6 @@ class Checker(QObject):
         self._static = static
         self._games = games
         self._text = ""
-        self._static_found: tuple[Diagnostic, ...] = ()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -144,9 +143,18 @@ class Checker(QObject):
         with self._lock:
             self._job = job
             self._lock.notify_all()
-            stale = self._running is not None and self._running[0] != job[0]
-            slow = stale and time.monotonic() - self._running[1] > SUPERSEDE_S  # type: ignore[index]
-        if slow:
+        self._supersede()
+
+    def _supersede(self) -> None:
+        """Abandon the running check if a newer job waits and it has run too long; else
+        look again when it will have."""
+        with self._lock:
+            if self._job is None or self._running is None or self._running[0] == self._job[0]:
+                return
+            left = SUPERSEDE_S - (time.monotonic() - self._running[1])
+        if left > 0:
+            QTimer.singleShot(int(left * 1000) + 1, self, self._supersede)
+        else:
             self._interrupt()
 
     def _arrived(self, generation: int, kind: str, result: Any) -> None:
@@ -154,15 +162,11 @@ class Checker(QObject):
             return  # a newer text is on its way
         if kind == "checked":
             self.last = result
-            self._static_found = ()
             self.checked.emit(result)
             if result.ok and self._games is not None:
                 self._games_timer.start()
-        elif kind == "static":
-            self._static_found = result
+        else:  # "static", then "games": the static warnings with those of the games
             self.warned.emit(result)
-        else:
-            self.warned.emit(self._static_found + result)
 
     # --- the worker thread ---
 

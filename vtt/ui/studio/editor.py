@@ -8,6 +8,7 @@ existing file asks first. A pack with problems can be saved like any other text.
 
 from __future__ import annotations
 
+import html
 import os
 import shutil
 import tempfile
@@ -24,6 +25,7 @@ from vtt.ui.qt import (
     QEvent,
     QFileDialog,
     QFont,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -43,6 +45,7 @@ from vtt.ui.qt import (
     QWidget,
     Signal,
 )
+from vtt.ui.studio.completion import Assistant
 from vtt.ui.studio.highlight import YamlHighlighter
 
 #: Colours of the marks: errors, warnings, the gutter, the current line.
@@ -55,6 +58,18 @@ CURRENT_LINE = "#2c2119"
 FOUND = "#6b4f1d"
 #: The width of the fold markers' column in the gutter, in pixels.
 FOLD_COLUMN = 14
+#: Keys the open completion list takes from the editor.
+_LIST_KEYS = frozenset(
+    {
+        Qt.Key.Key_Return,
+        Qt.Key.Key_Enter,
+        Qt.Key.Key_Tab,
+        Qt.Key.Key_Backtab,
+        Qt.Key.Key_Escape,
+    }
+)
+#: Modifiers that still type text (capitals; keypad digits).
+_TYPING_MODS = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
 #: Spaces a Tab key puts in (YAML forbids tab characters for indentation).
 TAB_SPACES = 2
 
@@ -140,6 +155,7 @@ class PackEditor(QPlainTextEdit):
         self.setTabStopDistance(self.fontMetrics().horizontalAdvance(" ") * TAB_SPACES)
         self.setPlaceholderText("A rule pack's YAML: name, components, zones, flow, moves...")
         self.highlighter = YamlHighlighter(self.document())
+        self.assistant = Assistant(self)
         self.gutter = Gutter(self)
         self.blockCountChanged.connect(self._fit_gutter)
         self.updateRequest.connect(self._scroll_gutter)
@@ -328,12 +344,14 @@ class PackEditor(QPlainTextEdit):
             event.ignore()
 
     def tooltip_at(self, position: int) -> str:
-        """The tooltip for a character position: the problem underlined there."""
+        """The tooltip for a character position: the problem underlined there, else
+        the help for the word (rich text, escaped)."""
         problem = self.problem_at(position)
         if problem is None:
-            return ""
+            return self.assistant.help_at(position)
         word = "Warning" if is_warning(problem) else "Error"
-        return f"{word}: {problem.message}"
+        message = html.escape(problem.message, quote=False)
+        return f"<p style='white-space:pre-wrap'><b>{word}:</b> {message}</p>"
 
     # --- folding ---
 
@@ -422,7 +440,9 @@ class PackEditor(QPlainTextEdit):
             flags |= QTextDocument.FindFlag.FindBackward
         if case:
             flags |= QTextDocument.FindFlag.FindCaseSensitively
-        found = self.document().find(wanted, self.textCursor(), flags)
+        here = QTextCursor(self.textCursor())
+        here.setPosition(here.selectionStart() if backward else here.selectionEnd())
+        found = self.document().find(wanted, here, flags)
         if found.isNull():
             start = QTextCursor(self.document())
             if backward:
@@ -466,7 +486,19 @@ class PackEditor(QPlainTextEdit):
 
     # --- keys ---
 
-    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key, mods = event.key(), event.modifiers()
+        if self.assistant.open and key in _LIST_KEYS:
+            event.ignore()  # the completion list takes them
+            return
+        if key == Qt.Key.Key_Space and mods & Qt.KeyboardModifier.ControlModifier:
+            self.assistant.complete()
+            return
+        self._typing(event)
+        if event.text() and not mods & ~_TYPING_MODS:
+            self.assistant.typed(event.text())
+
+    def _typing(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Tab and not event.modifiers():
             self.insertPlainText(" " * TAB_SPACES)
             return

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from vtt.ui.qt import (
     QCheckBox,
+    QEvent,
     QGridLayout,
     QKeyEvent,
     QLabel,
     QLineEdit,
+    QObject,
     QPushButton,
     Qt,
     QWidget,
@@ -51,6 +53,7 @@ class FindBar(QWidget):
         grid.addWidget(self.status, 1, 3, 1, 2)
         grid.setColumnStretch(0, 1)
         self.find.returnPressed.connect(self.next)
+        self.find.installEventFilter(self)
         self.find.textEdited.connect(self._typed)
         self.replace.returnPressed.connect(self.replace_next)
         self.next_button.clicked.connect(self.next)
@@ -111,9 +114,17 @@ class FindBar(QWidget):
         if event.key() == Qt.Key.Key_Escape:
             self.close_bar()
             return
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (
-            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Shift+Enter in the find field finds the previous match."""
+        if (
+            watched is self.find
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
         ):
             self.previous()
-            return
-        super().keyPressEvent(event)
+            return True
+        return super().eventFilter(watched, event)

@@ -27,7 +27,35 @@ LONGEST_LEXED = 2000
 # A lexer state: the state stack, the indentation stack, indent, next indent, and the
 # indentation of a block scalar.
 State = tuple[tuple[str, ...], tuple[int, ...], int, int, int | None]
-_START: State = (("root",), (), -1, 0, None)
+#: A token: its position in the line, its type and its text.
+Token = tuple[int, _TokenType, str]
+START: State = (("root",), (), -1, 0, None)
+
+
+def lex_line(lexer: YamlLexer, text: str, start: State) -> tuple[list[Token], State]:
+    """The tokens of one line (without its line break) lexed from the state the line
+    before ended in, and the state this line ends in."""
+    context = YamlLexerContext(text + "\n", 0)
+    stack, indents, context.indent, context.next_indent, context.block_scalar_indent = start
+    context.stack, context.indent_stack = list(stack), list(indents)
+    tokens: list[Token] = []
+    try:
+        for token in lexer.get_tokens_unprocessed(context=context):
+            tokens.append(token)
+            if token[0] + len(token[2]) >= len(context.text):
+                # The line break is lexed: no pattern may now match the empty rest, as
+                # none would before the next line's text in the whole document.
+                context.end = 0
+    except Exception:  # a lexer bug must never break typing: the line is left plain
+        return [], START
+    end: State = (
+        tuple(context.stack),
+        tuple(context.indent_stack),
+        context.indent,
+        context.next_indent,
+        context.block_scalar_indent,
+    )
+    return tokens, end
 
 
 class YamlHighlighter(QSyntaxHighlighter):
@@ -35,32 +63,20 @@ class YamlHighlighter(QSyntaxHighlighter):
 
     def __init__(self, document: QTextDocument) -> None:
         self._lexer = YamlLexer()
-        self._states: list[State] = [_START]
-        self._numbers: dict[State, int] = {_START: 0}
+        self._states: list[State] = [START]
+        self._numbers: dict[State, int] = {START: 0}
         super().__init__(document)
 
     def highlightBlock(self, text: str) -> None:
         previous = self.previousBlockState()
-        start = self._states[previous] if 0 <= previous < len(self._states) else _START
+        start = self._states[previous] if 0 <= previous < len(self._states) else START
         if len(text) > LONGEST_LEXED:
             self.setCurrentBlockState(self._number(start))
             return
-        context = YamlLexerContext(text + "\n", 0)
-        stack, indents, context.indent, context.next_indent, context.block_scalar_indent = start
-        context.stack, context.indent_stack = list(stack), list(indents)
-        try:
-            for position, token, value in self._lexer.get_tokens_unprocessed(context=context):
-                if position < len(text):
-                    self.setFormat(position, min(len(value), len(text) - position), _format(token))
-        except Exception:
-            context = YamlLexerContext(text + "\n", 0)
-        end: State = (
-            tuple(context.stack),
-            tuple(context.indent_stack),
-            context.indent,
-            context.next_indent,
-            context.block_scalar_indent,
-        )
+        tokens, end = lex_line(self._lexer, text, start)
+        for position, token, value in tokens:
+            if position < len(text):
+                self.setFormat(position, min(len(value), len(text) - position), _format(token))
         self.setCurrentBlockState(self._number(end))
 
     def _number(self, state: State) -> int:
@@ -74,7 +90,7 @@ class YamlHighlighter(QSyntaxHighlighter):
 @cache
 def _format(token: _TokenType) -> QTextCharFormat:
     """The character format of a token type, from the Pygments style."""
-    style: Any = get_style_by_name(STYLE).style_for_token(token)
+    style = _style(token)
     shape = QTextCharFormat()
     if style["color"]:
         shape.setForeground(QColor(f"#{style['color']}"))
@@ -87,5 +103,14 @@ def _format(token: _TokenType) -> QTextCharFormat:
 
 def token_colour(token: _TokenType) -> str:
     """The colour a token type is drawn in (``#rrggbb``, or "" for the text's own)."""
-    colour: str | None = get_style_by_name(STYLE).style_for_token(token)["color"]
+    colour: str | None = _style(token)["color"]
     return f"#{colour}" if colour else ""
+
+
+def _style(token: _TokenType) -> Any:
+    """The style's entry for a token type, or for the nearest of its parents it names
+    (the YAML lexer has types of its own, such as Punctuation.Indicator)."""
+    style: Any = get_style_by_name(STYLE)
+    while not style.styles_token(token) and token.parent is not None:
+        token = token.parent
+    return style.style_for_token(token)

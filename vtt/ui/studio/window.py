@@ -10,10 +10,11 @@ and sent out as ``checked``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from vtt.rules.loader import Checked, Diagnostic, pack_file
+from vtt.studio.meaning import meaning_warnings
 from vtt.studio.outline import outline
 from vtt.ui import dialogs
 from vtt.ui.art import Art
@@ -64,6 +65,14 @@ def open_studio(path: Path | None = None, text: str | None = None) -> StudioWind
     return window
 
 
+def _static(checked: Checked) -> tuple[Diagnostic, ...]:
+    return meaning_warnings(checked)
+
+
+def _games(checked: Checked, games: int, stop: Callable[[], bool]) -> tuple[Diagnostic, ...]:
+    return meaning_warnings(checked, games=games, stop=stop)
+
+
 class StudioWindow(QMainWindow):
     """The pack editor beside the table (see the module's text)."""
 
@@ -81,7 +90,9 @@ class StudioWindow(QMainWindow):
         self.outline = QTreeWidget()
         self.outline.setHeaderHidden(True)
         self.outline.setIndentation(14)
-        self.checker = Checker(self, file=path.name if path else "pack.yaml")
+        self.checker = Checker(
+            self, file=path.name if path else "pack.yaml", static=_static, games=_games
+        )
         self.last: Checked | None = None
         self._warnings: tuple[Diagnostic, ...] = ()
         self.count = QLabel()
@@ -287,6 +298,7 @@ class StudioWindow(QMainWindow):
 
     def _checked(self, checked: Checked) -> None:
         self.last = checked
+        self.editor.assistant.checked = checked
         self._warnings = ()
         self._show(checked.diagnostics)
         self.checked.emit(checked)
