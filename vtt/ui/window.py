@@ -208,8 +208,8 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
-        sandbox = menus.addMenu("&Sandbox")
-        self.save_pack_action = sandbox.addAction("Save table as &pack…")
+        self.sandbox_menu = menus.addMenu("&Sandbox")
+        self.save_pack_action = self.sandbox_menu.addAction("Save table as &pack…")
         self.save_pack_action.setToolTip(
             "Write the table's cards and places as a new rule pack, then edit its rules"
         )
