@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import threading
 
+import pytest
 from gestures import CTRL, LEFT, NONE, send_mouse
 
 from vtt.resources import rulesets_dir, user_packs_dir
@@ -343,3 +344,25 @@ def test_the_checker_is_busy_until_the_result_reaches_the_ui_thread(qtbot) -> No
     assert checker.busy
     qtbot.waitUntil(lambda: not checker.busy)
     assert "not valid YAML" in window.last.diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: " + "y" * 300_000 + "\n",  # one huge line: left plain, checked, drawn
+        "\x00\x01\x7f\ufffd binary [[{{ :: \t\t- ? ! & *\n" * 50,
+        "a:\n" + "".join("  " * n + f"k{n}:\n" for n in range(120)),
+    ],
+    ids=["huge-line", "binary", "deep"],
+)
+def test_a_hostile_text_gets_problems_and_the_window_keeps_answering(qtbot, text) -> None:
+    window = open_window(qtbot, None, "id: x\n")
+    with qtbot.waitSignal(window.checked) as signal:
+        window.editor.setPlainText(text)
+    assert signal.args[0].diagnostics
+    qtbot.waitUntil(lambda: not window.checker.busy)
+    assert window.problems.count() == len(window.last.diagnostics) > 0
+    window.editor.go_to(1, 1)
+    qtbot.keyClicks(window.editor, "id: ")  # typing still works
+    assert window.editor.text().startswith("id: ")
+    window.grab()  # and it draws
