@@ -113,3 +113,10 @@ def test_random_edits_of_the_shipped_packs_always_get_a_checked_answer() -> None
             assert "check pass failed" not in diagnostic.message, (name, round_, diagnostic)
             assert diagnostic.line >= 0 and diagnostic.column >= 0
         assert checked.spec is not None or checked.diagnostics
+
+
+def test_vtt_edit_names_a_pack_it_cannot_find(capsys: pytest.CaptureFixture[str]) -> None:
+    from vtt.cli import main
+
+    assert main(["edit", "no-such-pack"]) == 2
+    assert "vtt edit: no pack 'no-such-pack'" in capsys.readouterr().err

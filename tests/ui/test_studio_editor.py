@@ -366,3 +366,61 @@ def test_a_hostile_text_gets_problems_and_the_window_keeps_answering(qtbot, text
     qtbot.keyClicks(window.editor, "id: ")  # typing still works
     assert window.editor.text().startswith("id: ")
     window.grab()  # and it draws
+
+
+#: A small game whose var 'tally' is set but never read: one warning on its meaning.
+TALLY = """\
+format: 1
+id: shed
+name: Shed
+players: {min: 2, max: 3}
+components:
+  deck: {cards: "cards('AR 2R 3R AP 2P 3P AS 2S 3S')", start: pool}
+zones:
+  pool: {visibility: nobody}
+  hand: {per: player, visibility: owner}
+  pile: {}
+vars:
+  tally: {initial: 0, visibility: nobody}
+setup:
+  - shuffle: pool
+  - deal: {from: pool, to: hand, count: 3}
+flow:
+  start: play
+  phases:
+    play: {turn: single, moves: [play]}
+moves:
+  play:
+    text: "play {card}"
+    args: {card: {type: card, from: "hand[me]"}}
+    effects:
+      - move: {what: card, from: "hand[me]", to: pile}
+      - add: {tally: 1}
+end:
+  - check: "any(len(hand[p]) == 0 for p in seats)"
+    winners: "[p for p in seats if len(hand[p]) == 0]"
+    reason: a hand is empty
+"""
+
+
+def test_a_warning_on_meaning_is_underlined_in_yellow_listed_and_counted(qtbot) -> None:
+    from vtt.ui.studio.editor import WARNING
+
+    window = StudioWindow(None, TALLY)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.checker.warned) as signal:
+        pass
+    (warning,) = signal.args[0]
+    assert warning.severity == "warning" and "tally" in warning.message
+    assert warning.line == TALLY.splitlines().index("  tally: {initial: 0, visibility: nobody}") + 1
+    marks = [
+        mark
+        for mark in window.editor.extraSelections()
+        if mark.format.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+    ]
+    assert [mark.format.underlineColor().name() for mark in marks] == [WARNING.lower()]
+    assert window.problems.item(0).text().startswith("\u26a0 line")
+    assert window.count.text() == "1 warning"
+    position = marks[0].cursor.selectionStart()
+    assert window.editor.tooltip_at(position).startswith("<p><b>Warning:</b>")
