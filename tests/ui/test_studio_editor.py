@@ -200,6 +200,7 @@ def test_a_shipped_pack_is_saved_as_a_copy_and_no_file_is_overwritten_unasked(
         WAR.parent / "README.md"
     ).read_text(encoding="utf-8")
     assert editor.path == copy and not editor.dirty and not window.isWindowModified()
+    assert "Saved your copy" in window.statusBar().currentMessage()
 
     # Save as over another file asks first; "no" leaves it as it was.
     other = tmp_path / "other.yaml"

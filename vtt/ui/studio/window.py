@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules.loader import Checked, Diagnostic, pack_file
 from vtt.studio.meaning import meaning_warnings
 from vtt.studio.outline import OutlineItem, outline
@@ -249,8 +250,9 @@ class StudioWindow(QMainWindow):
         """Open another pack's pack.yaml in this window (asking to save changes first)."""
         if not self._may_discard():
             return
+        start = user_packs_dir() if user_packs_dir().is_dir() else rulesets_dir()
         chosen, _ = QFileDialog.getOpenFileName(
-            self, "Open pack", "", "Rule packs (pack.yaml *.yaml *.yml);;All files (*)"
+            self, "Open pack", str(start), "Rule packs (pack.yaml *.yaml *.yml);;All files (*)"
         )
         if chosen:
             self.open_path(Path(chosen))
@@ -291,7 +293,14 @@ class StudioWindow(QMainWindow):
     def _saved(self, path: Path) -> None:
         self.checker.file = path.name
         self._title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        if self.editor.copied_from is not None:
+            self.statusBar().showMessage(
+                f"Saved your copy: {path} (the shipped pack is unchanged; give the copy an "
+                "id of its own to play it beside the shipped one)",
+                15000,
+            )
+        else:
+            self.statusBar().showMessage(f"Saved {path}", 5000)
 
     def _title(self) -> None:
         self.setWindowTitle(f"{self.editor.name()}[*] \u2014 Janken Studio")
