@@ -425,3 +425,26 @@ def test_a_warning_on_meaning_is_underlined_in_yellow_listed_and_counted(qtbot) 
     assert window.count.text() == "1 warning"
     position = marks[0].cursor.selectionStart()
     assert window.editor.tooltip_at(position).startswith("<p><b>Warning:</b>")
+
+
+def test_the_outline_lists_the_five_headings_and_a_click_jumps_there(qtbot) -> None:
+    window = open_window(qtbot)
+    tree = window.outline
+    headings = [tree.topLevelItem(n).text(0) for n in range(tree.topLevelItemCount())]
+    assert headings == ["The Object", "The Deck", "The Deal", "The Play", "The End"]
+    play = tree.topLevelItem(3)
+    groups = {play.child(n).text(0): play.child(n) for n in range(play.childCount())}
+    assert set(groups) == {"phases", "moves"}
+    moves = groups["moves"]
+    draw = next(
+        moves.child(n) for n in range(moves.childCount()) if moves.child(n).text(0) == "draw"
+    )
+    window.editor.fold_all()
+    point = tree.visualItemRect(draw).center()
+    send_mouse(tree.viewport(), QEvent.Type.MouseButtonPress, point)
+    send_mouse(
+        tree.viewport(), QEvent.Type.MouseButtonRelease, point, LEFT, Qt.MouseButton.NoButton
+    )
+    line, column = window.editor.line_and_column()
+    assert window.editor.document().findBlockByNumber(line - 1).text() == "  draw:"
+    assert column == 1 and window.editor.textCursor().block().isVisible()
