@@ -448,3 +448,25 @@ def test_the_outline_lists_the_five_headings_and_a_click_jumps_there(qtbot) -> N
     line, column = window.editor.line_and_column()
     assert window.editor.document().findBlockByNumber(line - 1).text() == "  draw:"
     assert column == 1 and window.editor.textCursor().block().isVisible()
+
+
+def test_save_as_offers_the_users_packs_for_a_shipped_pack_and_open_shows_another(
+    qtbot, monkeypatch, tmp_path
+) -> None:
+    from vtt.ui.studio import window as window_module
+
+    window = open_window(qtbot)
+    offered = []
+    monkeypatch.setattr(
+        window_module, "ask_save_path", lambda _w, start: offered.append(start) or None
+    )
+    qtbot.keyClick(window.editor, Qt.Key.Key_S, CTRL | SHIFT)
+    assert offered == [user_packs_dir() / "war" / "pack.yaml"]
+    other = tmp_path / "mine" / "pack.yaml"
+    other.parent.mkdir()
+    other.write_text("id: mine\nzones: [\n", encoding="utf-8")
+    with qtbot.waitSignal(window.checked) as signal:
+        window.open_path(other.parent)
+    assert window.editor.text() == "id: mine\nzones: [\n" and not window.editor.dirty
+    assert window.editor.path == other and "mine/pack.yaml" in window.windowTitle()
+    assert signal.args[0].diagnostics

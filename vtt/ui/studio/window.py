@@ -41,7 +41,7 @@ from vtt.ui.qt import (
 from vtt.ui.screen import fit_to_screen
 from vtt.ui.shortcuts import editor_keys
 from vtt.ui.studio.checker import Checker
-from vtt.ui.studio.editor import PackEditor
+from vtt.ui.studio.editor import PackEditor, ask_save_path, copy_place, shipped
 from vtt.ui.studio.findbar import FindBar
 from vtt.ui.studio.problems import ProblemsList, count_text
 
@@ -240,9 +240,11 @@ class StudioWindow(QMainWindow):
         return self.editor.save()
 
     def save_as(self) -> bool:
-        from vtt.ui.studio.editor import ask_save_path
-
-        start = self.editor.path or Path("pack.yaml")
+        """Ask where, then save there (asking before replacing a file)."""
+        path = self.editor.path
+        start = user_packs_dir() / "my-game" / "pack.yaml" if path is None else path
+        if path is not None and shipped(path):
+            start = copy_place(path)
         chosen = ask_save_path(self, start)
         return chosen is not None and self.editor.save_as(chosen)
 
@@ -266,6 +268,7 @@ class StudioWindow(QMainWindow):
             dialogs.warn(self, "Could not open", f"Could not open {path}: {error.strerror}")
             return
         self.editor.path = path
+        self.editor.fold_all(False)
         self.editor.setPlainText(text)
         self.editor.document().setModified(False)
         self.checker.file = path.name
