@@ -64,6 +64,10 @@ def edited(text: str, *changes: tuple[str, str]) -> str:
 FAULTY = edited(
     SHED,
     ("start: pool}\n", "start: pool}\n  spare: {cards: \"cards('AW AL')\", start: box}\n"),
+    (
+        "start: pool}\n",
+        "start: pool}\n  jokers: {cards: \"cards('Jk')\", start: pile, when: \"mode == 'wild'\"}\n",
+    ),
     ("  pile: {}\n", "  pile: {}\n  box: {visibility: nobody}\n"),
     ("initial: 0}\n", "initial: 0}\n  tally: {initial: 0, visibility: nobody}\n"),
     ('"played[me]": 1}', '"played[me]": 1, tally: 1}'),
@@ -75,8 +79,10 @@ FAULTY = edited(
     ),
     (
         "scores:",
-        "  - check: \"hand_size > 5 or mode == 'long' and mode == 'short'\"\n"
-        '    winners: "[]"\n    reason: never\nscores:',
+        "  - check: \"len(pile) > hand_size and mode == 'long' and mode == 'short'\"\n"
+        '    winners: "[]"\n    reason: never\n'
+        "  - check: \"mode != 'quick'\"\n"
+        '    winners: "[]"\n    reason: at once\nscores:',
     ),
 )
 
@@ -96,13 +102,15 @@ def test_each_fault_the_spec_shows_is_a_warning_at_its_line() -> None:
     assert all(warning.severity == "warning" for warning in found)
     expected = {
         line_of(FAULTY, "spare:"): "the components of 'spare' are never used",
+        line_of(FAULTY, "jokers:"): "the components of 'jokers' are in no game",
         line_of(FAULTY, "tally: {"): "var 'tally' is set but never read",
         line_of(FAULTY, "bonus:"): "phase 'bonus' can never be reached",
         line_of(FAULTY, "mode == 'quick'"): "move 'rush' can never be legal: this check is",
         line_of(FAULTY, "discard:"): "move 'discard' can never be legal: no phase",
-        line_of(FAULTY, "hand_size > 5"): "this end check never fires",
+        line_of(FAULTY, "len(pile) > hand_size"): "this end check never fires",
+        line_of(FAULTY, "mode != 'quick'"): "this end check always holds",
     }
-    assert {line: message for line, message in places(found).items()}.keys() == expected.keys()
+    assert places(found).keys() == expected.keys()
     for line, message in places(found).items():
         assert message.startswith(expected[line]), (line, message)
     rush = next(w for w in found if "rush" in w.message)
@@ -126,6 +134,12 @@ def test_nothing_is_said_where_a_check_cannot_be_sure() -> None:
         ("moves: [play]}\n", "moves: [play, rush]}\n    bonus: {turn: single, moves: [play]}\n"),
         ("  played: {", "  resume: \"'play'\"\n  played: {"),
         ("      - move: {what", "      - phase: resume\n      - move: {what"),
+        # False with the constant's value (a switch the designer may change).
+        (
+            "scores:",
+            '  - check: "hand_size > 5 and len(pile) > 0"\n'
+            '    winners: "[]"\n    reason: a switch\nscores:',
+        ),
         # False with one choice of the option only.
         (
             "end:\n",
@@ -178,10 +192,36 @@ def test_random_games_show_what_the_spec_cannot() -> None:
     found = places(meaning_warnings(checked, games=4, seed=7))
     assert found == {
         line_of(PLAYED, "extra:"): "phase 'extra' was never entered in 4 random games",
-        line_of(PLAYED, "hoard:"): "move 'hoard' was never legal in 4 random games",
+        line_of(PLAYED, "hoard:"): "move 'hoard' was offered but never legal in 4 random games",
         line_of(PLAYED, "len(pile) > 8"): "this end check never ended a game: it held at the "
         "end of none of the 4 of 4 random games that ended",
     }
+
+
+def test_what_the_options_of_the_games_played_rule_out_is_not_said() -> None:
+    # Only in a long game: a move enabled, a phase gone to, an end check that may hold.
+    # One game, with the default options (a short game), can show none of them.
+    text = edited(
+        SHED,
+        ("moves: [play]}", "moves: [play, slam]}\n    extra: {turn: single, moves: [play]}"),
+        ("end:\n", "  slam: {text: slam, enabled: \"mode == 'long'\"}\nend:\n"),
+        (
+            "      - add: {",
+            "      - if: \"mode == 'long'\"\n        then: [{phase: extra}]\n      - add: {",
+        ),
+        (
+            "scores:",
+            "  - check: \"mode == 'long' and len(pile) > 1\"\n"
+            '    winners: "[]"\n    reason: long\nscores:',
+        ),
+    )
+    assert meaning_warnings(check_pack_text(text), games=1) == ()
+    # Offered, with the check never holding: said.
+    hopeless = text.replace(
+        "enabled: \"mode == 'long'\"", 'when: [{check: "len(pile) > 50", message: Later}]'
+    )
+    (warning,) = meaning_warnings(check_pack_text(hopeless), games=1)
+    assert warning.message == "move 'slam' was offered but never legal in 1 random game"
 
 
 def test_a_game_that_does_not_end_is_a_warning_at_the_end_section() -> None:
@@ -194,14 +234,15 @@ def test_a_game_that_does_not_end_is_a_warning_at_the_end_section() -> None:
     )
     (warning,) = meaning_warnings(check_pack_text(text), games=3)
     assert warning.line == line_of(text, "end:") and warning.path == "end"
-    assert warning.message.startswith(
-        "3 of 3 random games did not end within 30 moves (the first: seed 0, the default "
-        "options, 2 players)"
+    assert warning.message == (
+        "3 of 3 random games did not end within 30 moves, the most a game may take "
+        "(max_moves); the first: seed 0, the default options, 2 players"
     )
 
 
 def test_stop_cancels_the_random_games() -> None:
-    checked = check_pack_text(FAULTY)
+    checked = check_pack_text(FAULTY.replace("mode != 'quick'", "len(pile) > 99"))
+    static = meaning_warnings(checked)
     asked = 0
 
     def stop() -> bool:
@@ -209,10 +250,10 @@ def test_stop_cancels_the_random_games() -> None:
         asked += 1
         return asked >= 3
 
-    assert meaning_warnings(checked, games=50, stop=stop) == meaning_warnings(checked)
+    assert meaning_warnings(checked, games=50, stop=stop) == static
     assert asked == 3  # asked no more once it said stop
     asked = -(10**9)  # never says stop: every game is played, and it is asked at each move
-    meaning_warnings(checked, games=2, stop=stop)
+    assert len(meaning_warnings(checked, games=2, stop=stop)) > len(static)
     assert asked > -(10**9) + 4
 
 
@@ -236,10 +277,10 @@ def test_validate_prints_the_warnings_and_exits_0(
     folder = write(tmp_path, FAULTY)
     assert main(["validate", str(folder)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1].startswith(f"{folder / 'pack.yaml'}: ok (") and out[-1].endswith(", 6 warnings)")
+    assert out[-1].startswith(f"{folder / 'pack.yaml'}: ok (") and out[-1].endswith(", 8 warnings)")
     place = f"{folder / 'pack.yaml'}:{line_of(FAULTY, 'bonus:')}:5 (flow.phases.bonus): warning: "
     assert any(line.startswith(place + "phase 'bonus' can never be reached") for line in out[:-1])
-    assert len(out) == 7
+    assert len(out) == 9
 
 
 def test_validate_plays_random_games_when_asked(
@@ -250,7 +291,8 @@ def test_validate_plays_random_games_when_asked(
     assert "warning" not in capsys.readouterr().out
     assert main(["validate", str(folder), "--games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "move 'hoard' was never legal in 2 random games" in out and "3 warnings" in out
+    assert "move 'hoard' was offered but never legal in 2 random games" in out
+    assert "3 warnings" in out
 
 
 def test_validate_prints_the_warnings_after_the_errors(
@@ -264,5 +306,5 @@ def test_validate_prints_the_warnings_after_the_errors(
     assert "the game cannot start" in err[1]
     warnings = [n for n, line in enumerate(err) if ": warning: " in line]
     errors = [n for n, line in enumerate(err) if "cannot start" in line]
-    assert len(warnings) == 6 and max(errors) < min(warnings)
-    assert err[-1].endswith("problem(s), 6 warnings")
+    assert len(warnings) == 8 and max(errors) < min(warnings)
+    assert err[-1].endswith("problem(s), 8 warnings")
