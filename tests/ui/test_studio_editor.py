@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import threading
 
+import pytest
 from gestures import CTRL, LEFT, NONE, send_mouse
 
 from vtt.resources import rulesets_dir, user_packs_dir
@@ -199,6 +200,7 @@ def test_a_shipped_pack_is_saved_as_a_copy_and_no_file_is_overwritten_unasked(
         WAR.parent / "README.md"
     ).read_text(encoding="utf-8")
     assert editor.path == copy and not editor.dirty and not window.isWindowModified()
+    assert "Saved your copy" in window.statusBar().currentMessage()
 
     # Save as over another file asks first; "no" leaves it as it was.
     other = tmp_path / "other.yaml"
@@ -316,3 +318,155 @@ def test_completing_a_key_inserts_valid_yaml_and_hovering_a_key_shows_its_help(q
     )
     assert "<b>label</b>" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_every_pack_editor_key_of_the_shortcut_table_has_an_action(qtbot) -> None:
+    from vtt.ui.shortcuts import EDITOR_SHORTCUTS
+
+    window = open_window(qtbot, None, "id: x\n")
+    actions = [a for menu in window.menuBar().actions() for a in menu.menu().actions()]
+    bound = {seq.toString() for action in actions for seq in action.shortcuts()}
+    for shortcut in EDITOR_SHORTCUTS:
+        if shortcut.command:
+            assert set(shortcut.keys) <= bound, shortcut.command
+    assert window.menu("&Game") is window.menu("Game")  # made once, for the playground
+    assert [action.text() for action in window.menuBar().actions()] == ["&File", "&Edit", "&Game"]
+
+
+def test_the_checker_is_busy_until_the_result_reaches_the_ui_thread(qtbot) -> None:
+    import time
+
+    window = open_window(qtbot, None, "id: x\n")
+    checker = window.checker
+    checker.check_now("id: y\nname: [\n")
+    end = time.monotonic() + 60
+    while (checker._job is not None or checker._running is not None) and time.monotonic() < end:
+        time.sleep(0.01)  # the worker is done; its result waits in the UI thread's queue
+    assert checker.busy
+    qtbot.waitUntil(lambda: not checker.busy)
+    assert "not valid YAML" in window.last.diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: " + "y" * 300_000 + "\n",  # one huge line: left plain, checked, drawn
+        "\x00\x01\x7f\ufffd binary [[{{ :: \t\t- ? ! & *\n" * 50,
+        "a:\n" + "".join("  " * n + f"k{n}:\n" for n in range(120)),
+    ],
+    ids=["huge-line", "binary", "deep"],
+)
+def test_a_hostile_text_gets_problems_and_the_window_keeps_answering(qtbot, text) -> None:
+    window = open_window(qtbot, None, "id: x\n")
+    with qtbot.waitSignal(window.checked) as signal:
+        window.editor.setPlainText(text)
+    assert signal.args[0].diagnostics
+    qtbot.waitUntil(lambda: not window.checker.busy)
+    assert window.problems.count() == len(window.last.diagnostics) > 0
+    window.editor.go_to(1, 1)
+    qtbot.keyClicks(window.editor, "id: ")  # typing still works
+    assert window.editor.text().startswith("id: ")
+    window.grab()  # and it draws
+
+
+#: A small game whose var 'tally' is set but never read: one warning on its meaning.
+TALLY = """\
+format: 1
+id: shed
+name: Shed
+players: {min: 2, max: 3}
+components:
+  deck: {cards: "cards('AR 2R 3R AP 2P 3P AS 2S 3S')", start: pool}
+zones:
+  pool: {visibility: nobody}
+  hand: {per: player, visibility: owner}
+  pile: {}
+vars:
+  tally: {initial: 0, visibility: nobody}
+setup:
+  - shuffle: pool
+  - deal: {from: pool, to: hand, count: 3}
+flow:
+  start: play
+  phases:
+    play: {turn: single, moves: [play]}
+moves:
+  play:
+    text: "play {card}"
+    args: {card: {type: card, from: "hand[me]"}}
+    effects:
+      - move: {what: card, from: "hand[me]", to: pile}
+      - add: {tally: 1}
+end:
+  - check: "any(len(hand[p]) == 0 for p in seats)"
+    winners: "[p for p in seats if len(hand[p]) == 0]"
+    reason: a hand is empty
+"""
+
+
+def test_a_warning_on_meaning_is_underlined_in_yellow_listed_and_counted(qtbot) -> None:
+    from vtt.ui.studio.editor import WARNING
+
+    window = StudioWindow(None, TALLY)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.checker.warned) as signal:
+        pass
+    (warning,) = signal.args[0]
+    assert warning.severity == "warning" and "tally" in warning.message
+    assert warning.line == TALLY.splitlines().index("  tally: {initial: 0, visibility: nobody}") + 1
+    marks = [
+        mark
+        for mark in window.editor.extraSelections()
+        if mark.format.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+    ]
+    assert [mark.format.underlineColor().name() for mark in marks] == [WARNING.lower()]
+    assert window.problems.item(0).text().startswith("\u26a0 line")
+    assert window.count.text() == "1 warning"
+    position = marks[0].cursor.selectionStart()
+    assert window.editor.tooltip_at(position).startswith("<p><b>Warning:</b>")
+
+
+def test_the_outline_lists_the_five_headings_and_a_click_jumps_there(qtbot) -> None:
+    window = open_window(qtbot)
+    tree = window.outline
+    headings = [tree.topLevelItem(n).text(0) for n in range(tree.topLevelItemCount())]
+    assert headings == ["The Object", "The Deck", "The Deal", "The Play", "The End"]
+    play = tree.topLevelItem(3)
+    groups = {play.child(n).text(0): play.child(n) for n in range(play.childCount())}
+    assert set(groups) == {"phases", "moves"}
+    moves = groups["moves"]
+    draw = next(
+        moves.child(n) for n in range(moves.childCount()) if moves.child(n).text(0) == "draw"
+    )
+    window.editor.fold_all()
+    point = tree.visualItemRect(draw).center()
+    send_mouse(tree.viewport(), QEvent.Type.MouseButtonPress, point)
+    send_mouse(
+        tree.viewport(), QEvent.Type.MouseButtonRelease, point, LEFT, Qt.MouseButton.NoButton
+    )
+    line, column = window.editor.line_and_column()
+    assert window.editor.document().findBlockByNumber(line - 1).text() == "  draw:"
+    assert column == 1 and window.editor.textCursor().block().isVisible()
+
+
+def test_save_as_offers_the_users_packs_for_a_shipped_pack_and_open_shows_another(
+    qtbot, monkeypatch, tmp_path
+) -> None:
+    from vtt.ui.studio import window as window_module
+
+    window = open_window(qtbot)
+    offered = []
+    monkeypatch.setattr(
+        window_module, "ask_save_path", lambda _w, start: offered.append(start) or None
+    )
+    qtbot.keyClick(window.editor, Qt.Key.Key_S, CTRL | SHIFT)
+    assert offered == [user_packs_dir() / "war" / "pack.yaml"]
+    other = tmp_path / "mine" / "pack.yaml"
+    other.parent.mkdir()
+    other.write_text("id: mine\nzones: [\n", encoding="utf-8")
+    with qtbot.waitSignal(window.checked) as signal:
+        window.open_path(other.parent)
+    assert window.editor.text() == "id: mine\nzones: [\n" and not window.editor.dirty
+    assert window.editor.path == other and "mine/pack.yaml" in window.windowTitle()
+    assert signal.args[0].diagnostics

@@ -146,6 +146,8 @@ class PackEditor(QPlainTextEdit):
     ) -> None:
         super().__init__(parent)
         self.path = path
+        #: The shipped pack.yaml this text was last saved a copy of (None when not).
+        self.copied_from: Path | None = None
         self._problems: list[tuple[QTextCursor, Diagnostic]] = []
         self._found: QTextCursor | None = None
         self._sections: list[Section] | None = None
@@ -230,7 +232,10 @@ class PackEditor(QPlainTextEdit):
             copy_function=_copy_new_only,
             ignore=shutil.ignore_patterns("__pycache__"),
         )
-        return self._write(target)
+        self.copied_from = original  # told with the saved signal
+        written = self._write(target)
+        self.copied_from = None
+        return written
 
     def _write(self, path: Path) -> bool:
         try:
@@ -351,7 +356,7 @@ class PackEditor(QPlainTextEdit):
             return self.assistant.help_at(position)
         word = "Warning" if is_warning(problem) else "Error"
         message = html.escape(problem.message, quote=False)
-        return f"<p style='white-space:pre-wrap'><b>{word}:</b> {message}</p>"
+        return f"<p><b>{word}:</b> {message}</p>"
 
     # --- folding ---
 
@@ -422,6 +427,33 @@ class PackEditor(QPlainTextEdit):
             self.viewport().update()
             self.gutter.update()
             self.ensureCursorVisible()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._folded:
+            painter = QPainter(self.viewport())
+            self._paint_folded(painter)
+            painter.end()
+
+    def _paint_folded(self, painter: QPainter) -> None:
+        """After each folded section's key line, a mark saying how many lines it hides."""
+        metrics = self.fontMetrics()
+        margin = self.document().documentMargin()
+        painter.setPen(QColor(GUTTER_TEXT))
+        for section in self.sections():
+            if section.key not in self._folded or not section.foldable:
+                continue
+            block = self.document().findBlockByNumber(section.first - 1)
+            box = self.blockBoundingGeometry(block).translated(self.contentOffset())
+            if not block.isVisible() or box.bottom() < 0 or box.top() > self.viewport().height():
+                continue
+            label = f" \u22ef {section.last - section.first} lines "
+            left = int(box.left() + margin + metrics.horizontalAdvance(block.text()) + 8)
+            mark = QRect(
+                left, int(box.top()) + 1, metrics.horizontalAdvance(label), metrics.height() - 2
+            )
+            painter.drawRoundedRect(mark, 3, 3)
+            painter.drawText(mark, Qt.AlignmentFlag.AlignCenter, label)
 
     def _unfold_block(self, block: QTextBlock) -> None:
         if not block.isVisible():
