@@ -750,7 +750,6 @@ class _Builder:
         parser = _ScopedParser(
             compile_expr=self.expr,
             zone_ref=self.zone_ref,
-            template=self.template,
             where=self.where,
             vars=vars,
             all_stacks=self._all_stacks,
