@@ -129,7 +129,7 @@ def test_the_spec_is_typed_and_left_as_it_is_by_the_compile_pass() -> None:
 
 def test_options_are_folded_into_the_loaded_steps() -> None:
     game = load_pack_text(TINY, "tiny.yaml")
-    loaded = game.moves["take"].effects[2]
+    loaded = game.steps.effects["take"][2]
     calm = game.new_state({"mode": "calm"}, 1)._rules
     wild = game.new_state({"mode": "wild"}, 1)._rules
     # The loaded if reads the option; with the option written in, it becomes a
@@ -140,7 +140,7 @@ def test_options_are_folded_into_the_loaded_steps() -> None:
     assert wild_if.test.names == {"pool"}  # type: ignore[attr-defined]
     # Steps without options are the loaded ones; another game of the same options
     # shares the folded expression (compiled once).
-    assert wild.effects["take"][0] is game.moves["take"].effects[0]
+    assert wild.effects["take"][0] is game.steps.effects["take"][0]
     again = game.new_state({"mode": "wild"}, 2, seat_names=["Ann", "Bob"])._rules
     assert again.effects["take"][2].test is wild_if.test  # type: ignore[attr-defined]
 
@@ -246,4 +246,4 @@ def test_every_problem_inside_a_step_and_across_steps_is_reported_in_one_run() -
         (30, "moves.take.effects[4].then[0].set.taken", "unknown name 'gott'"),
     ]
     assert checked.spec is not None
-    assert checked.spec.moves["take"].effects == ()  # a step with a problem is left out
+    assert checked.spec.steps.effects["take"] == ()  # a step with a problem is left out

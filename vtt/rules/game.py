@@ -18,7 +18,7 @@ from vtt.rules.model import (
     MoveDef,
     OptionDef,
     PhaseDef,
-    Step,
+    StepLists,
     VarDef,
     ZoneDef,
     ZoneRef,
@@ -56,7 +56,8 @@ class PackSpec:
     components: tuple[ComponentDef, ...]
     zones: Mapping[str, ZoneDef]
     vars: Mapping[str, VarDef]
-    setup: tuple[Step, ...]
+    #: Every step list: setup, each move's effects, each phase's lists.
+    steps: StepLists
     phases: Mapping[str, PhaseDef]
     start: str
     moves: Mapping[str, MoveDef]
@@ -127,7 +128,7 @@ class Game(PackSpec):
             "_per_player_vars": tuple(var.name for var in self.vars.values() if var.per_player),
             # True when a move may take back the turn under way: states then keep the
             # position before each turn (``State.turn_start``).
-            "takes_back": any(taking_back(move.effects) for move in self.moves.values()),
+            "takes_back": any(taking_back(steps) for steps in self.steps.effects.values()),
         }
         for name, value in made.items():
             object.__setattr__(self, name, value)

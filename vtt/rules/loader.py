@@ -42,6 +42,7 @@ from vtt.rules.model import (
     OptionDef,
     PhaseDef,
     Step,
+    StepLists,
     Template,
     VarDef,
     ZoneDef,
@@ -548,7 +549,7 @@ class _Builder:
             components=(),
             zones={},
             vars={},
-            setup=(),
+            steps=StepLists((), {}, {}, {}, {}, {}),
             phases={},
             start="",
             moves={},
@@ -608,14 +609,19 @@ class _Builder:
         self._zones(base, fixed_names | ENGINE_NAMES)
         self._vars(base)
         sheet = self._sheet(base)
-        effects = self._step_parser(fixed_names)
+        reader = self._step_parser(fixed_names)
+        effects: dict[str, tuple[Step, ...]] = {}
         moves = {
-            name: self._move(name, raw, base, effects)
+            name: self._move(name, raw, base, reader, effects)
             for name, raw in data.get("moves", {}).items()
         }
-        phases = self._phases(base, moves, effects)
-        setup = effects.steps(data.get("setup", []), base, ("setup",))
-        self._check_take_back(moves, phases, setup)
+        lists: dict[str, dict[str, tuple[Step, ...]]] = {
+            key: {} for key in ("enter", "after_move", "then", "stuck")
+        }
+        phases = self._phases(base, moves, reader, lists)
+        setup = reader.steps(data.get("setup", []), base, ("setup",))
+        steps = StepLists(setup, effects, **lists)
+        self._check_take_back(steps)
         # A name a step or argument binds is not fixed there.
         static = fixed_names - _bound_names(data)
         start = str(data.get("flow", {}).get("start", ""))
@@ -633,7 +639,7 @@ class _Builder:
             components=self._components(base),
             zones=MappingProxyType(self.zones),
             vars=MappingProxyType(self.vars),
-            setup=setup,
+            steps=steps,
             phases=MappingProxyType(phases),
             start=start,
             moves=MappingProxyType(moves),
@@ -671,29 +677,28 @@ class _Builder:
             return None
         return self.try_expr(raw, base, (key,))
 
-    def _check_take_back(
-        self, moves: Mapping[str, MoveDef], phases: Mapping[str, PhaseDef], setup: Sequence[Step]
-    ) -> None:
+    def _check_take_back(self, steps: StepLists) -> None:
         """``take_back`` undoes a player's own moves: it belongs in a move's effects, in
         a game whose every zone and var all seats see (undone, a draw from a face-down
         pile or a hidden change would be there to see again)."""
-        if taking_back(setup):
+        if taking_back(steps.setup):
             self.fail(
                 "take_back undoes a player's moves: it belongs in a move's effects", ("setup",)
             )
-        for phase in phases.values():
-            lists = (phase.enter, phase.after_move, phase.then, phase.stuck or ())
-            if any(taking_back(steps) for steps in lists):
+        for phase in steps.enter:
+            lists = (steps.enter, steps.after_move, steps.then, steps.stuck)
+            if any(taking_back(found.get(phase, ())) for found in lists):
                 self.fail(
                     "take_back undoes a player's moves: it belongs in a move's effects",
-                    ("flow", "phases", phase.name),
+                    ("flow", "phases", phase),
                 )
-        if not any(taking_back(move.effects) for move in moves.values()):
+        moves = steps.effects
+        if not any(taking_back(effects) for effects in moves.values()):
             return
         hidden = [f"zone '{z.name}'" for z in self.zones.values() if z.visibility != "everyone"]
         hidden += [f"var '{v.name}'" for v in self.vars.values() if v.visibility != "everyone"]
         if hidden:
-            first = next(name for name, move in moves.items() if taking_back(move.effects))
+            first = next(name for name, effects in moves.items() if taking_back(effects))
             self.fail(
                 "take_back is for games every seat sees whole: a turn taken back could "
                 f"show again what it hid ({', '.join(hidden)} is not seen by everyone)",
@@ -1039,8 +1044,14 @@ class _Builder:
     # --- moves and phases -----------------------------------------------------------
 
     def _move(
-        self, name: str, raw: Mapping[str, Any], base: frozenset[str], effects: StepParser
+        self,
+        name: str,
+        raw: Mapping[str, Any],
+        base: frozenset[str],
+        reader: StepParser,
+        effects: dict[str, tuple[Step, ...]],
     ) -> MoveDef:
+        """The kind of move ``name``; its effects go into ``effects``."""
         path: Path_ = ("moves", name)
         args = self._args(raw.get("args", {}), base, path)
         arg_names = [arg.name for arg in args]
@@ -1089,12 +1100,12 @@ class _Builder:
             except PackError as error:
                 self.errors.append(error)
         plan = plan_move(args, conditions, lambda part: self.expr(part, names, (*path, "when")))
+        effects[name] = reader.steps(raw.get("effects", []), names, (*path, "effects"))
         move = MoveDef(
             name=name,
             text=raw["text"],
             args=tuple(args),
             conditions=tuple(conditions),
-            effects=effects.steps(raw.get("effects", []), names, (*path, "effects")),
             enabled=enabled,
             secret=secret,
             secret_to=secret_to,
@@ -1152,8 +1163,13 @@ class _Builder:
         return args
 
     def _phases(
-        self, base: frozenset[str], moves: Mapping[str, MoveDef], effects: StepParser
+        self,
+        base: frozenset[str],
+        moves: Mapping[str, MoveDef],
+        reader: StepParser,
+        lists: dict[str, dict[str, tuple[Step, ...]]],
     ) -> dict[str, PhaseDef]:
+        """The phases; their step lists go into ``lists`` (``enter``... by phase name)."""
         phases: dict[str, PhaseDef] = {}
         for name, raw in self.data.get("flow", {}).get("phases", {}).items():
             path: Path_ = ("flow", "phases", name)
@@ -1180,10 +1196,9 @@ class _Builder:
             if turn != "auto" and not listed and not cut:
                 self.fail(f"a '{turn}' phase needs moves", path)
 
-            def steps(
-                key: str, raw: Mapping[str, Any] = raw, path: Path_ = path
-            ) -> tuple[Step, ...]:
-                return effects.steps(raw.get(key, []), base, (*path, key))
+            for key, found in lists.items():
+                if key in raw or key != "stuck":
+                    found[name] = reader.steps(raw.get(key, []), base, (*path, key))
 
             phases[name] = PhaseDef(
                 name=name,
@@ -1192,10 +1207,6 @@ class _Builder:
                 actors=self.try_expr(raw["actors"], base, (*path, "actors"))
                 if "actors" in raw
                 else None,
-                enter=steps("enter"),
-                after_move=steps("after_move"),
-                then=steps("then"),
-                stuck=steps("stuck") if "stuck" in raw else None,
                 label=str(raw.get("label", "")),
             )
         return phases

@@ -236,7 +236,7 @@ def settled(state: State) -> bool:
     if legal:
         return True
     phase = state.game.phases[state.phase]
-    if phase.stuck is None:
+    if phase.name not in state.game.steps.stuck:
         raise RuleError(
             f"{state.seat_names[state.to_move or 0]} has no legal move in phase "
             f"'{phase.name}' and the phase says nothing about it (add 'stuck:')"
