@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr, Library
 from vtt.rules.inline import inline
-from vtt.rules.model import MoveDef, Step
+from vtt.rules.model import MoveDef, Step, StepLists
 from vtt.rules.outcome import secrecy
 from vtt.rules.stepgen import SCAFFOLD, Writer, assigned, build_function, code, env_key
 
@@ -62,11 +62,7 @@ Play = Callable[["State", Any, tuple[Any, ...]], None]
 class FlowLists:
     """Everything the turn path runs, for one set of options (see ``vtt.rules.ruleset.Rules``)."""
 
-    effects: Mapping[str, tuple[Step, ...]]  # by move name
-    enter: Mapping[str, tuple[Step, ...]]  # by phase name, and so on
-    after_move: Mapping[str, tuple[Step, ...]]
-    then: Mapping[str, tuple[Step, ...]]
-    stuck: Mapping[str, tuple[Step, ...]]
+    steps: StepLists  # the step lists, decided for these options
     end: tuple[Step, ...]
     turns: Mapping[str, str]  # by phase name: single, each or auto
     # By phase name: (kind, generated search, Moves made, maker), as the engine has them.
@@ -96,8 +92,9 @@ def compile_flow(
 ) -> Flow:
     """The turn path of one set of options as generated functions."""
     every: list[Step] = [*lists.end]
-    for family in (lists.effects, lists.enter, lists.after_move, lists.then, lists.stuck):
-        for steps in family.values():
+    found = lists.steps
+    for family in (found.effects, found.enter, found.after_move, found.then, found.stuck):
+        for steps in family.values():  # what the turn path runs (the setup is not)
             every += steps
     # A name any list may bind anew is read where it is used, in every function: the
     # functions call each other, and the engine runs the others in between.
@@ -237,7 +234,7 @@ def _entering(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
     branches: list[tuple[str, list[ast.stmt]]] = []
     for phase, turn in lists.turns.items():
         writer.valid = set()
-        body = [*writer.forget(), *writer.block(lists.enter.get(phase, ()))]
+        body = [*writer.forget(), *writer.block(lists.steps.enter.get(phase, ()))]
         if turn == "each":  # who moves, in turn (State.take_turns)
             body += code(
                 "if _state.next_phase is None:\n    _state.take_turns(N)",
@@ -287,8 +284,8 @@ def _play_function(
     writer = Writer(stable, scores)
     body = _bookkeeping(lists, move, writer, extra)
     body += _log_line(writer, lists, phase, move, extra)
-    body += [*writer.forget(), *writer.block(lists.effects.get(move, ()))]
-    body += [*writer.forget(), *writer.block(lists.after_move.get(phase, ()))]
+    body += [*writer.forget(), *writer.block(lists.steps.effects.get(move, ()))]
+    body += [*writer.forget(), *writer.block(lists.steps.after_move.get(phase, ()))]
     body += _handing_on(lists, phase, writer, extra)
     writer.valid = set()  # ``then`` or a called step may have changed any name
     body += code("_state.turn_decided = False", SCAFFOLD)
@@ -355,7 +352,7 @@ def _handing_on(
     if lists.turns[phase] != "each":
         return _turns(writer, extra, turns.next_seat, ["_state"])
     writer.valid = set()
-    then = [*writer.forget(), *writer.block(lists.then.get(phase, ()))]
+    then = [*writer.forget(), *writer.block(lists.steps.then.get(phase, ()))]
     then += _turns(writer, extra, turns.round_over, ["_state", ast.Constant(phase)])
     handing_on = _turns(writer, extra, turns.all_moved, ["_state"], "_moved")
     handing_on += code("if _moved:\n    pass", SCAFFOLD)

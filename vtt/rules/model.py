@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -540,12 +540,6 @@ class StepLists:
             then=each(self.then),
             stuck=each(self.stuck),
         )
-
-    def every(self) -> Iterator[tuple[Step, ...]]:
-        """Every list, ``setup`` first."""
-        yield self.setup
-        for lists in (self.effects, self.enter, self.after_move, self.then, self.stuck):
-            yield from lists.values()
 
 
 @dataclass(frozen=True)

@@ -209,11 +209,7 @@ def _flow_lists(
 ) -> FlowLists:
     """What the generated turn path runs, for one set of options."""
     return FlowLists(
-        effects=lists.effects,
-        enter=lists.enter,
-        after_move=lists.after_move,
-        then=lists.then,
-        stuck=lists.stuck,
+        steps=lists,
         end=ends,
         turns={name: phase.turn for name, phase in game.phases.items()},
         generators=generators,
