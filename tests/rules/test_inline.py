@@ -111,7 +111,13 @@ def test_a_value_goes_to_its_target_and_calls_are_written_in_too() -> None:
     assert not any(value is turns.mover for value in found.values())
 
 
-@pytest.mark.parametrize("function", [early, nested])
+def mover(state: object) -> int:
+    return mover(state) + 1  # a call of a function written in, inside an expression
+
+
+@pytest.mark.parametrize("function", [early, nested, mover])
 def test_what_cannot_be_written_in_is_refused(function: object) -> None:
     with pytest.raises(TypeError, match=function.__name__):  # type: ignore[attr-defined]
-        inline(function, ["x"], prefix="_x_", globals_={}, line=1)  # type: ignore[arg-type]
+        inline(  # type: ignore[arg-type]
+            function, ["x"], prefix="_x_", globals_={}, line=1, target="y", also=[function]
+        )

@@ -134,6 +134,8 @@ class _Rename(ast.NodeTransformer):
         # A global of its own: the generated code's namespace has no built-ins, and
         # its names (``len``...) are the pack's library's.
         name = f"_in_{node.id}"
+        if self.globals.setdefault(name, value) is not value:
+            raise TypeError(f"inlining: two values named {node.id!r}")
         self.globals[name] = value
         return ast.Name(id=name, ctx=node.ctx)
 
@@ -188,6 +190,13 @@ def inline(
             continue
         body.append(rename.visit(statement))
     body = _inline_calls(body, inner, prefix, globals_, line, also)
+    for statement in body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id in inner:
+                raise TypeError(
+                    f"{function.__name__}: {node.id} can be written in only as a statement "
+                    "or the value of an assignment"
+                )
     for statement in body:
         for node in ast.walk(statement):
             if isinstance(node, ast.stmt | ast.expr):
