@@ -268,7 +268,7 @@ def test_the_generated_code_of_each_kind_does_what_its_run_does(
 ) -> None:
     compiled, plain = _twins(lambda: load_pack_text(_trial(key), "trial.yaml"))
     module = KINDS[key].parse.__module__
-    kind = _first_of_module(plain.moves["go"].effects, module)
+    kind = _first_of_module(plain.steps.effects["go"], module)
     assert kind is not None, f"the example of {key} has no step of {module}"
     ran: list[State] = []
     reference = kind.run

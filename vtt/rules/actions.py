@@ -90,7 +90,7 @@ class ActionCodec:
         self._by_name = {code.kind.name: code for code in self.kinds}
         #: The kinds (their index) whose effects take back the turn under way.
         self.undoing = frozenset(
-            code.index for code in self.kinds if taking_back(code.kind.effects)
+            code.index for code in self.kinds if taking_back(game.steps.effects[code.kind.name])
         )
         # Moves are made once per argument values and kept by the game, so the action of
         # a move is found by its identity (C-speed); the moves are kept alive here too,

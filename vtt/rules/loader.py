@@ -29,6 +29,7 @@ from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import Define, Expr, ExprError, check_define, compile_expr
 from vtt.rules.expr.revealing import REVEALED_ZONES
+from vtt.rules.game import PackSpec
 from vtt.rules.generate import compile_generator, plain_name
 from vtt.rules.model import (
     ArgDef,
@@ -41,6 +42,7 @@ from vtt.rules.model import (
     OptionDef,
     PhaseDef,
     Step,
+    StepLists,
     Template,
     VarDef,
     ZoneDef,
@@ -147,48 +149,6 @@ class Scope:
 
 
 @dataclass(frozen=True)
-class PackSpec:
-    """A checked rule pack: what the check pass found, typed and immutable. Its
-    expressions are checked, not compiled yet; ``where(path)`` is a node's place."""
-
-    id: str
-    name: str
-    players: tuple[int, int, int]
-    seat_names: tuple[str, ...]
-    options: tuple[OptionDef, ...]
-    variants: Mapping[str, Mapping[str, object]]
-    constraints: tuple[tuple[Expr, str], ...]
-    constants: Mapping[str, object]
-    components: tuple[ComponentDef, ...]
-    zones: Mapping[str, ZoneDef]
-    vars: Mapping[str, VarDef]
-    setup: tuple[Step, ...]
-    phases: Mapping[str, PhaseDef]
-    start: str
-    moves: Mapping[str, MoveDef]
-    end: tuple[EndCheck, ...] = ()
-    scores: Expr | None = None
-    value: SeatValues | None = None
-    playout: int | None = None
-    max_moves: int | None = None
-    sheet: SheetDef | None = None
-    rest_zone: ZoneRef | None = None
-    lacks: tuple[LackDef, ...] = ()
-    path: str = ""
-    kind: str = "game"
-    #: The options and constants a set of options writes into the step lists.
-    static_names: frozenset[str] = frozenset()
-    summary: str = ""
-    variant_labels: Mapping[str, str] = field(default_factory=dict)
-    #: The YAML read, for the places of nodes.
-    source: Document | None = field(default=None, repr=False, compare=False)
-
-    def where(self, path: Iterable[str | int]) -> Where:
-        """The file, line and column of the node at ``path`` (its key)."""
-        return self.source.where(path) if self.source else Where(self.path)
-
-
-@dataclass(frozen=True)
 class Checked:
     """What the check pass found: the spec (None when nothing of the file is a pack;
     with problems, the spec of the parts that passed, for an editor, never compiled),
@@ -287,8 +247,9 @@ def compile_pack(spec: PackSpec) -> Game:
         name: replace(phase, moves=tuple(moves[kind.name] for kind in phase.moves))
         for name, phase in spec.phases.items()
     }
-    given = {part.name: getattr(spec, part.name) for part in fields(spec) if part.name != "source"}
+    given = {part.name: getattr(spec, part.name) for part in fields(spec)}
     given.update(moves=moves, phases=phases, zones=dict(spec.zones), vars=dict(spec.vars))
+    given.update(source=None)  # the YAML read stays with the spec
     return Game(**given)
 
 
@@ -606,7 +567,7 @@ class _Builder:
             components=(),
             zones={},
             vars={},
-            setup=(),
+            steps=StepLists((), {}, {}, {}, {}, {}),
             phases={},
             start="",
             moves={},
@@ -666,14 +627,19 @@ class _Builder:
         self._zones(base, fixed_names | ENGINE_NAMES)
         self._vars(base)
         sheet = self._sheet(base)
-        effects = self._step_parser(fixed_names)
+        reader = self._step_parser(fixed_names)
+        effects: dict[str, tuple[Step, ...]] = {}
         moves = {
-            name: self._move(name, raw, base, effects)
+            name: self._move(name, raw, base, reader, effects)
             for name, raw in data.get("moves", {}).items()
         }
-        phases = self._phases(base, moves, effects)
-        setup = effects.steps(data.get("setup", []), base, ("setup",))
-        self._check_take_back(moves, phases, setup)
+        lists: dict[str, dict[str, tuple[Step, ...]]] = {
+            key: {} for key in ("enter", "after_move", "then", "stuck")
+        }
+        phases = self._phases(base, moves, reader, lists)
+        setup = reader.steps(data.get("setup", []), base, ("setup",))
+        steps = StepLists(setup, effects, **lists)
+        self._check_take_back(steps)
         # A name a step or argument binds is not fixed there.
         static = fixed_names - _bound_names(data)
         start = str(data.get("flow", {}).get("start", ""))
@@ -691,7 +657,7 @@ class _Builder:
             components=self._components(base),
             zones=MappingProxyType(self.zones),
             vars=MappingProxyType(self.vars),
-            setup=setup,
+            steps=steps,
             phases=MappingProxyType(phases),
             start=start,
             moves=MappingProxyType(moves),
@@ -729,29 +695,28 @@ class _Builder:
             return None
         return self.try_expr(raw, base, (key,))
 
-    def _check_take_back(
-        self, moves: Mapping[str, MoveDef], phases: Mapping[str, PhaseDef], setup: Sequence[Step]
-    ) -> None:
+    def _check_take_back(self, steps: StepLists) -> None:
         """``take_back`` undoes a player's own moves: it belongs in a move's effects, in
         a game whose every zone and var all seats see (undone, a draw from a face-down
         pile or a hidden change would be there to see again)."""
-        if taking_back(setup):
+        if taking_back(steps.setup):
             self.fail(
                 "take_back undoes a player's moves: it belongs in a move's effects", ("setup",)
             )
-        for phase in phases.values():
-            lists = (phase.enter, phase.after_move, phase.then, phase.stuck or ())
-            if any(taking_back(steps) for steps in lists):
+        for phase in steps.enter:
+            lists = (steps.enter, steps.after_move, steps.then, steps.stuck)
+            if any(taking_back(found.get(phase, ())) for found in lists):
                 self.fail(
                     "take_back undoes a player's moves: it belongs in a move's effects",
-                    ("flow", "phases", phase.name),
+                    ("flow", "phases", phase),
                 )
-        if not any(taking_back(move.effects) for move in moves.values()):
+        moves = steps.effects
+        if not any(taking_back(effects) for effects in moves.values()):
             return
         hidden = [f"zone '{z.name}'" for z in self.zones.values() if z.visibility != "everyone"]
         hidden += [f"var '{v.name}'" for v in self.vars.values() if v.visibility != "everyone"]
         if hidden:
-            first = next(name for name, move in moves.items() if taking_back(move.effects))
+            first = next(name for name, effects in moves.items() if taking_back(effects))
             self.fail(
                 "take_back is for games every seat sees whole: a turn taken back could "
                 f"show again what it hid ({', '.join(hidden)} is not seen by everyone)",
@@ -768,7 +733,6 @@ class _Builder:
         parser = _ScopedParser(
             compile_expr=self.expr,
             zone_ref=self.zone_ref,
-            template=self.template,
             where=self.where,
             vars=vars,
             all_stacks=self._all_stacks,
@@ -1098,8 +1062,14 @@ class _Builder:
     # --- moves and phases -----------------------------------------------------------
 
     def _move(
-        self, name: str, raw: Mapping[str, Any], base: frozenset[str], effects: StepParser
+        self,
+        name: str,
+        raw: Mapping[str, Any],
+        base: frozenset[str],
+        reader: StepParser,
+        effects: dict[str, tuple[Step, ...]],
     ) -> MoveDef:
+        """The kind of move ``name``; its effects go into ``effects``."""
         path: Path_ = ("moves", name)
         args = self._args(raw.get("args", {}), base, path)
         arg_names = [arg.name for arg in args]
@@ -1148,12 +1118,12 @@ class _Builder:
             except PackError as error:
                 self.errors.append(error)
         plan = plan_move(args, conditions, lambda part: self.expr(part, names, (*path, "when")))
+        effects[name] = reader.steps(raw.get("effects", []), names, (*path, "effects"))
         move = MoveDef(
             name=name,
             text=raw["text"],
             args=tuple(args),
             conditions=tuple(conditions),
-            effects=effects.steps(raw.get("effects", []), names, (*path, "effects")),
             enabled=enabled,
             secret=secret,
             secret_to=secret_to,
@@ -1211,8 +1181,13 @@ class _Builder:
         return args
 
     def _phases(
-        self, base: frozenset[str], moves: Mapping[str, MoveDef], effects: StepParser
+        self,
+        base: frozenset[str],
+        moves: Mapping[str, MoveDef],
+        reader: StepParser,
+        lists: dict[str, dict[str, tuple[Step, ...]]],
     ) -> dict[str, PhaseDef]:
+        """The phases; their step lists go into ``lists`` (``enter``... by phase name)."""
         phases: dict[str, PhaseDef] = {}
         for name, raw in self.data.get("flow", {}).get("phases", {}).items():
             path: Path_ = ("flow", "phases", name)
@@ -1239,10 +1214,9 @@ class _Builder:
             if turn != "auto" and not listed and not cut:
                 self.fail(f"a '{turn}' phase needs moves", path)
 
-            def steps(
-                key: str, raw: Mapping[str, Any] = raw, path: Path_ = path
-            ) -> tuple[Step, ...]:
-                return effects.steps(raw.get(key, []), base, (*path, key))
+            for key, found in lists.items():
+                if key in raw or key != "stuck":
+                    found[name] = reader.steps(raw.get(key, []), base, (*path, key))
 
             phases[name] = PhaseDef(
                 name=name,
@@ -1251,10 +1225,6 @@ class _Builder:
                 actors=self.try_expr(raw["actors"], base, (*path, "actors"))
                 if "actors" in raw
                 else None,
-                enter=steps("enter"),
-                after_move=steps("after_move"),
-                then=steps("then"),
-                stuck=steps("stuck") if "stuck" in raw else None,
                 label=str(raw.get("label", "")),
             )
         return phases

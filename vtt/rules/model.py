@@ -441,13 +441,13 @@ class ArgDef:
 
 @dataclass
 class MoveDef:
-    """A kind of move: its notation, arguments, conditions and effects."""
+    """A kind of move: its notation, arguments and conditions (its effects are in the
+    pack's ``StepLists``, by the move's name)."""
 
     name: str
     text: str
     args: tuple[ArgDef, ...]
     conditions: tuple[Condition, ...]
-    effects: tuple[Step, ...]
     enabled: Expr | None = None
     #: Who learns the move's arguments: "" everyone; "phase" the others when the ``each``
     #: phase reveals its choices; "never" nobody else; "to" the seats ``secret_to``
@@ -502,23 +502,22 @@ def _binder(names: tuple[str, ...]) -> Callable[[Env, tuple[Any, ...]], None]:
 
 @dataclass
 class PhaseDef:
-    """A phase of play: who moves (``single``, ``each`` or ``auto``) and which moves."""
+    """A phase of play: who moves (``single``, ``each`` or ``auto``) and which moves
+    (its step lists are in the pack's ``StepLists``, by the phase's name)."""
 
     name: str
     turn: str = "single"
     moves: tuple[MoveDef, ...] = ()
     actors: Expr | None = None
-    enter: tuple[Step, ...] = ()
-    after_move: tuple[Step, ...] = ()
-    then: tuple[Step, ...] = ()
-    stuck: tuple[Step, ...] | None = None
     label: str = ""  # what players read while it runs ("placing a piece"), else its name
 
 
 @dataclass(frozen=True)
 class StepLists:
-    """Every step list of a pack compiled for one set of options: ``setup``, each move's
-    effects by move name, and each phase's lists by phase name."""
+    """Every step list of a pack, their one home: ``setup``, each move's effects by move
+    name, and each phase's lists by phase name (``stuck`` only for the phases that
+    say what a stuck player does). The pack's as loaded (``PackSpec.steps``), and one
+    set of options' with every ``if`` on options decided (``Rules.steps``, ``map``)."""
 
     setup: tuple[Step, ...]
     effects: Mapping[str, tuple[Step, ...]]
@@ -526,6 +525,21 @@ class StepLists:
     after_move: Mapping[str, tuple[Step, ...]]
     then: Mapping[str, tuple[Step, ...]]
     stuck: Mapping[str, tuple[Step, ...]]
+
+    def map(self, change: Callable[[tuple[Step, ...]], tuple[Step, ...]]) -> StepLists:
+        """Every list through ``change``, each in its place."""
+
+        def each(lists: Mapping[str, tuple[Step, ...]]) -> dict[str, tuple[Step, ...]]:
+            return {name: change(steps) for name, steps in lists.items()}
+
+        return StepLists(
+            setup=change(self.setup),
+            effects=each(self.effects),
+            enter=each(self.enter),
+            after_move=each(self.after_move),
+            then=each(self.then),
+            stuck=each(self.stuck),
+        )
 
 
 @dataclass(frozen=True)

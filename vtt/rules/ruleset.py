@@ -156,15 +156,7 @@ def _decided_lists(game: Game, env: Env) -> StepLists:
     def decided(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         return specialise(folded(steps, fixed), decide)
 
-    phases = game.phases.values()
-    return StepLists(
-        setup=decided(game.setup),
-        effects={name: decided(kind.effects) for name, kind in game.moves.items()},
-        enter={phase.name: decided(phase.enter) for phase in phases},
-        after_move={phase.name: decided(phase.after_move) for phase in phases},
-        then={phase.name: decided(phase.then) for phase in phases},
-        stuck={phase.name: decided(phase.stuck or ()) for phase in phases},
-    )
+    return game.steps.map(decided)
 
 
 #: Values written into expressions as constants (as ``Expr.folded`` does).
@@ -217,11 +209,7 @@ def _flow_lists(
 ) -> FlowLists:
     """What the generated turn path runs, for one set of options."""
     return FlowLists(
-        effects=lists.effects,
-        enter=lists.enter,
-        after_move=lists.after_move,
-        then=lists.then,
-        stuck=lists.stuck,
+        steps=lists,
         end=ends,
         turns={name: phase.turn for name, phase in game.phases.items()},
         generators=generators,
