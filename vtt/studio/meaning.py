@@ -348,12 +348,18 @@ class _Flow:
     def __init__(self, spec: PackSpec, fixed: Mapping[str, object] | None = None) -> None:
         self.spec = spec
         #: Every step of the pack, by the list it is in.
-        self.lists: dict[str, list[Step]] = {"setup": list(_walk(spec.setup, fixed))}
-        for move in spec.moves.values():
-            self.lists[f"move {move.name}"] = list(_walk(move.effects, fixed))
-        for phase in spec.phases.values():
-            parts = (*phase.enter, *phase.after_move, *phase.then, *(phase.stuck or ()))
-            self.lists[f"phase {phase.name}"] = list(_walk(parts, fixed))
+        steps = spec.steps
+        self.lists: dict[str, list[Step]] = {"setup": list(_walk(steps.setup, fixed))}
+        for move in spec.moves:
+            self.lists[f"move {move}"] = list(_walk(steps.effects.get(move, ()), fixed))
+        for phase in spec.phases:
+            parts = (
+                *steps.enter.get(phase, ()),
+                *steps.after_move.get(phase, ()),
+                *steps.then.get(phase, ()),
+                *steps.stuck.get(phase, ()),
+            )
+            self.lists[f"phase {phase}"] = list(_walk(parts, fixed))
         self.reachable = self._reachable()
         self.at_start = self._at_start(fixed)
 
@@ -404,10 +410,12 @@ class _Flow:
         seen = {self.spec.start}
         waiting = [self.spec.start]
         while waiting:
-            phase = self.spec.phases.get(waiting.pop())
-            if phase is None:
+            name = waiting.pop()
+            if name not in self.spec.phases:
                 continue
-            for step in _walk((*phase.enter, *(phase.stuck or ())), fixed):
+            lists = self.spec.steps
+            entering = (*lists.enter.get(name, ()), *lists.stuck.get(name, ()))
+            for step in _walk(entering, fixed):
                 targets = _phase_targets(step)
                 if targets is None:
                     return frozenset(self.spec.phases)
