@@ -11,6 +11,8 @@ and the median of the per-pair ratios, new / old (above 1: the new tree is faste
   (as the simulator plays one);
 - ``clone_playout``: the same from ``clone()`` (as a search's rollout);
 - ``clones``: ``clone()`` of a position 10 random moves in;
+- ``nodes``: search nodes (``benchmarks.bench_search.walk``: clone, ``apply_action``,
+  ``legal_actions`` of the child) down random lines from four seeded starts;
 - ``mcts``: ``SearchAgent`` iterations per CPU second (``tools/search_rate.py``'s positions).
 
 ``python tools/paired_rates.py --worker`` is one tree's side: it reads ``PACK METRIC
@@ -71,7 +73,23 @@ def _rate(games: dict[str, Any], pack: str, metric: str, seconds: float, asked: 
         start = time.process_time()
         agent.choose(state.view(seat), list(state.legal_moves))
         return 100 / (time.process_time() - start)
-    if metric == "clones":
+    if metric == "nodes":
+        from benchmarks.bench_search import NODES, walk
+
+        roots = [game.new_state({}, seed) for seed in range(4)]
+        kind = type(roots[0])
+
+        def work(index: int) -> None:
+            walk(
+                index,
+                roots=roots,
+                copy=kind.clone,
+                play=kind.apply_action,
+                moves_of=kind.legal_actions,
+            )
+
+        per = NODES
+    elif metric == "clones":
         state = _position(game, 1, 10)
 
         def work(_: int) -> None:

@@ -16,7 +16,6 @@ from typing import Any
 
 from vtt.rules import search, turns
 from vtt.rules.explain import Drop, drop_reason, verdict
-from vtt.rules.expr import METER_KEY, Meter
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.journal import Journal
@@ -28,7 +27,7 @@ from vtt.rules.rng import Rng
 from vtt.rules.ruleset import MAX_AUTOMATIC, Rules
 from vtt.rules.starting import MAX_COMPONENTS, start_state
 from vtt.rules.turns import RUNTIME
-from vtt.rules.values import Component, Grid
+from vtt.rules.values import Component
 
 __all__ = [
     "MAX_AUTOMATIC",
@@ -341,23 +340,11 @@ class State:
         """The position alone, for search (OpenSpiel's name): an independent copy
         without a journal, so the moves played on it keep no history and no log."""
         new = State.__new__(State)
-        game = new.game = self.game
-        env = dict(self.env)
-        # Search copies states all the time: each stack is copied by list.copy over map,
-        # without a Python-level loop or call per stack.
-        copy_list = list.copy
-        for name, depth in game._copying:
-            node = env[name]
-            if depth == 0:
-                env[name] = node[:]
-            elif depth == 1:
-                env[name] = list(map(copy_list, node)) if node.__class__ is list else node.copy()
-            else:
-                env[name] = _copy_zone(node, depth)
-        for name in game._per_player_vars:
-            env[name] = env[name][:]
-        env[METER_KEY] = Meter()  # a copy may go to another thread: its work is its own
-        new.env = env
+        new.game = self.game
+        rules = new._rules = self._rules
+        # Search copies states all the time: the zones and per-player vars are copied
+        # by a function generated for the game's shape (vtt.rules.copying).
+        new.env = rules.copy_env(self.env)
         new.rng = Rng(self.rng.state)
         new.journal = None
         new.legal_cache = self.legal_cache
@@ -373,7 +360,6 @@ class State:
         new.turn_start = self.turn_start  # never changed, only replaced: shared
         new.beats = None
         new._phase_moves = self._phase_moves
-        new._rules = self._rules
         return new
 
     def key(self) -> tuple[object, ...]:
@@ -430,16 +416,6 @@ def _stacks(node: Any, depth: int) -> Iterator[list[Any]]:
         return
     for child in node.values() if isinstance(node, dict) else node:
         yield from _stacks(child, depth - 1)
-
-
-def _copy_zone(node: Any, depth: int) -> Any:
-    if depth == 0:
-        return node[:]
-    if isinstance(node, Grid):
-        return node.copy()
-    if depth == 1:
-        return [stack[:] for stack in node]
-    return [_copy_zone(child, depth - 1) for child in node]
 
 
 def _frozen(node: Any, depth: int) -> Any:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from vtt.rules.copying import EnvCopier, env_copier
 from vtt.rules.expr import Expr
 from vtt.rules.flowgen import FlowLists, Play, compile_flow
 from vtt.rules.footprint import Trace, traces_of
@@ -59,6 +60,9 @@ class Rules:
     # By move name: how a move of that kind's footprint follows from its arguments
     # (vtt.rules.footprint); kinds that move nothing of their own are not listed.
     traces: Mapping[str, Trace]
+    #: A position's environment copied for ``State.clone``, generated for the game's
+    #: zones and number of seats (vtt.rules.copying).
+    copy_env: EnvCopier
 
     @classmethod
     def of(cls, game: Game, env: Env) -> Rules:
@@ -110,6 +114,7 @@ class Rules:
             play=flow.play,
             search=flow.search,
             traces=traces_of(game.moves, lists.effects),
+            copy_env=env_copier(tuple(game.zones.values()), game._per_player_vars, env),
         )
 
     @property

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from vtt.janken import Card, NotationError, Suit
 
-__all__ = ["Cell", "Component", "Grid", "Piece", "Stack"]
+__all__ = ["Cell", "Component", "Grid", "Piece", "Stack", "copy_zone"]
 
 _COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 #: The longest cell name read: a column letter and a row of up to four digits.
@@ -117,3 +117,14 @@ class Grid(dict[Cell, Stack]):
         new.rows = self.rows
         new.update(zip(self, map(list.copy, self.values()), strict=True))
         return new
+
+
+def copy_zone(node: Any, depth: int) -> Any:
+    """A zone's contents ``depth`` levels deep, every stack a new list (grids too)."""
+    if depth == 0:
+        return node[:]
+    if isinstance(node, Grid):
+        return node.copy()
+    if depth == 1:
+        return [stack[:] for stack in node]
+    return [copy_zone(child, depth - 1) for child in node]
