@@ -10,7 +10,7 @@ import pytest
 
 from vtt.cli import build_parser, main
 from vtt.resources import HOME_VARIABLE, user_packs_dir
-from vtt.rules.finder import load_game
+from vtt.rules.finder import find_pack, load_game
 from vtt.rules.loader import check_pack_text, compile_pack
 from vtt.rules.records import load_record, replay
 from vtt.rules.setups import load_setup
@@ -221,6 +221,7 @@ def test_vtt_new_writes_a_pack_that_plays_in_the_packs_folder(
     out = capsys.readouterr().out
     folder = user_packs_dir() / "lizard-race"
     assert str(folder) in out and "vtt play lizard-race --text" in out
+    assert "vtt edit lizard-race" in out and find_pack("lizard-race").parent == folder
     assert load_game("lizard-race").name == "Lizard Race"
     assert replay(load_record(folder / "records" / "first.yaml"))["ok"]
 
