@@ -161,12 +161,12 @@ def serve(connection: Connection, newer: Flag, check: Check = check_text) -> Non
     A job is ``(generation, "check", text, file)``, answered by ``(generation,
     "checked", TextCheck)`` as soon as the check pass is done, by a second
     ``"checked"`` with the problem added when a clean game cannot be dealt, then by
-    ``(generation, "warned", warnings)`` (the static checks on meaning of a clean text; None
-    for a text with problems, or when a newer text waited meanwhile). Or ``(generation, "games", text, file, count)``,
-    answered by ``(generation, "games", warnings)`` (None when ``newer`` was set
-    before the games were all played). Each job ends with one answer, "warned" or
-    "games": the studio sends the next job only then, and sets ``newer`` while one
-    waits."""
+    ``(generation, "warned", warnings)``: the static checks on meaning of a clean
+    text (None for a text with problems, or when a newer text waited meanwhile). Or
+    ``(generation, "games", text, file, count)``, answered by ``(generation,
+    "games", warnings)`` (None when ``newer`` was set before the games were all
+    played). Each job ends with one answer, "warned" or "games": the studio sends
+    the next job only then, and sets ``newer`` while one waits."""
     last: tuple[tuple[str, str], Checked, TextCheck] | None = None
     while True:
         job = connection.recv()
