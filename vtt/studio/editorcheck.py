@@ -149,18 +149,27 @@ class Flag(Protocol):
     """The studio's "a newer text waits" flag (``multiprocessing.Event``)."""
 
     def is_set(self) -> bool: ...
+    def wait(self, timeout: float | None = None) -> bool: ...
 
 
 #: A check job: (text, file) -> the Checked and what the editor needs of it.
 Check = Callable[[str, str], tuple[Checked, TextCheck]]
 
 
-def serve(connection: Connection, newer: Flag, check: Check = check_text) -> None:
+#: How long a text's check rests before the deal and the checks on meaning, in
+#: seconds: while the designer types on, only the check pass runs.
+EXTRAS_REST_S = 0.3
+
+
+def serve(
+    connection: Connection, newer: Flag, check: Check = check_text, rest: float = EXTRAS_REST_S
+) -> None:
     """The worker process's loop: take a job, answer it, until told to stop (None).
 
     A job is ``(generation, "check", text, file)``, answered by ``(generation,
-    "checked", TextCheck)`` as soon as the check pass is done, by a second
-    ``"checked"`` with the problem added when a clean game cannot be dealt, then by
+    "checked", TextCheck)`` as soon as the check pass is done; once the text has
+    rested ``rest`` seconds more (no newer text waits), by a second ``"checked"`` with
+    the problem added when a clean game cannot be dealt, then by
     ``(generation, "warned", warnings)``: the static checks on meaning of a clean
     text (None for a text with problems, or when a newer text waited meanwhile). Or
     ``(generation, "games", text, file, count)``, answered by ``(generation,
@@ -177,7 +186,7 @@ def serve(connection: Connection, newer: Flag, check: Check = check_text) -> Non
             checked, found = check(text, file)
             if kind == "check":
                 connection.send((generation, "checked", found))
-            if newer.is_set():  # not dealt: not kept
+            if checked.ok and newer.wait(rest if kind == "check" else 0):  # typing goes on
                 connection.send((generation, "warned" if kind == "check" else "games", None))
                 continue
             problem = start_problem(checked, file)

@@ -150,6 +150,8 @@ class Checker(QObject):
         if self._sent is None:
             self._send_pending()
             return
+        if self._sent[0] == job[0]:
+            return  # the same text's next job (its games): it waits its turn
         assert self._newer is not None
         self._newer.set()  # the worker stops its games and checks on meaning
         self._supersede()
@@ -169,7 +171,7 @@ class Checker(QObject):
     def _supersede(self) -> None:
         """Abandon the running job when a newer one has waited ``SUPERSEDE_S`` for it;
         else look again then."""
-        if self._pending is None or self._sent is None:
+        if self._pending is None or self._sent is None or self._sent[0] == self._pending[0]:
             return
         left = max(self._sent[2], self._waiting_since) + SUPERSEDE_S - time.monotonic()
         if left > 0:
