@@ -182,7 +182,7 @@ def serve(
         if job is None:
             return
         generation, kind, text, file = job[:4]
-        if last is None or last[0] != (text, file):
+        if kind == "check" or last is None or last[0] != (text, file):  # games: reuse
             checked, found = check(text, file)
             if kind == "check":
                 connection.send((generation, "checked", found))
@@ -196,8 +196,6 @@ def serve(
                 if kind == "check":
                     connection.send((generation, "checked", found))
             last = ((text, file), checked, found)
-        elif kind == "check":
-            connection.send((generation, "checked", last[2]))
         _, checked, found = last
         if kind == "check":
             warned = meaning_warnings(checked) if checked.ok and not newer.is_set() else None
