@@ -178,7 +178,10 @@ def serve(
     the next job only then, and sets ``newer`` while one waits."""
     last: tuple[tuple[str, str], Checked, TextCheck] | None = None
     while True:
-        job = connection.recv()
+        try:
+            job = connection.recv()
+        except EOFError:  # the studio is gone
+            return
         if job is None:
             return
         generation, kind, text, file = job[:4]
