@@ -1,8 +1,9 @@
 """The check pass run as the designer types: debounced, in a worker process.
 
 Each change of the text starts a new *generation*; once the text has rested for
-``DELAY_MS`` its check is handed to one long-lived worker process (``spawn``, never
-a fork of this Qt process; started at the first check, stopped on ``close``), which
+``DELAY_MS`` its check is handed to one long-lived worker process (never a fork of
+this Qt process: see ``worker_context``; started at the first check, stopped on
+``close``), which
 runs ``vtt.studio.editorcheck.serve``: the check pass, the deal of a clean game with
 its default seats and options, and the static checks on meaning; after a longer
 rest, the short run of random games. The UI thread only sends texts and takes
@@ -46,6 +47,19 @@ SUPERSEDE_S = 0.5
 CHECK: Check = check_text
 #: How long closing waits for a killed worker to be gone, in seconds.
 JOIN_S = 10.0
+
+
+def worker_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start, never as a fork of this Qt process: where the system
+    has it, from a fork server (a fresh interpreter started once, which imports the
+    checks once and forks each worker from itself: a worker then starts in
+    milliseconds, also after a hostile text's was killed); else spawned, each a fresh
+    interpreter importing the checks."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["vtt.studio.editorcheck"])
+    return context
 
 
 class Checker(QObject):
@@ -182,7 +196,7 @@ class Checker(QObject):
 
     def _start_worker(self) -> None:
         """Start a worker process (spawned: a fresh interpreter importing the checks)."""
-        context = multiprocessing.get_context("spawn")
+        context = worker_context()
         ours, theirs = context.Pipe()
         self._newer = context.Event()
         process = context.Process(
