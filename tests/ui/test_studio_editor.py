@@ -272,6 +272,20 @@ def test_a_slow_check_gives_way_to_the_newer_text(qtbot, monkeypatch) -> None:
     assert checker.starts == 2 and checker.process is not first
 
 
+def test_a_text_the_worker_dies_on_is_a_problem_and_the_next_text_is_checked(
+    qtbot, monkeypatch
+) -> None:
+    monkeypatch.setattr(checker_module, "CHECK", slowcheck.check)
+    window = open_window(qtbot, None, "id: first\n")
+    with qtbot.waitSignal(window.checked, timeout=60_000) as signal:
+        window.editor.setPlainText("crash: 1\n")
+    assert "stopped on this text" in signal.args[0].diagnostics[0].message
+    with qtbot.waitSignal(window.checked, timeout=60_000) as signal:
+        window.editor.setPlainText("id: [\n")
+    assert "not valid YAML" in signal.args[0].diagnostics[0].message
+    assert window.checker.starts == 2
+
+
 def test_only_the_newest_text_is_answered(qtbot) -> None:
     """Texts given while the worker is busy wait here, each replacing the one before:
     only the newest is checked and shown."""
