@@ -12,6 +12,7 @@ from vtt.rules.loader import check_pack_text
 from vtt.rules.steps import KINDS
 from vtt.rules.yamlsource import load_yaml
 from vtt.studio.assist import Completion, completions, hover
+from vtt.studio.editorcheck import check_text
 
 RULESETS = Path(__file__).parents[2] / "rulesets"
 
@@ -326,9 +327,11 @@ def test_in_a_block_scalar_an_expression_below_it_a_key() -> None:
     assert "zones" in labels(offered(text, line, column))
 
 
-def test_inside_a_quoted_text_the_choices_of_the_option_compared() -> None:
+@pytest.mark.parametrize("editor", [False, True], ids=["check-pass", "editor"])
+def test_inside_a_quoted_text_the_choices_of_the_option_compared(editor: bool) -> None:
+    """The editor's Checked (from its worker process) has no spec but the options."""
     war = (RULESETS / "war" / "pack.yaml").read_text("utf-8")
-    checked = check_pack_text(war)
+    checked = check_text(war, "pack.yaml")[1].checked() if editor else check_pack_text(war)
     old = "enabled: \"mode in ('five-card', 'aces-and-kings')\""
     assert old in war
     text, line, column = cursor(war.replace(old, "enabled: \"mode in ('five-card', 'ac|\""))
@@ -363,9 +366,11 @@ def test_without_a_check_pass_the_names_bound_above_come_from_the_text() -> None
     assert kinds["p"] == "local" and "card" not in kinds
 
 
-def test_a_variant_offers_the_options_and_their_choices() -> None:
+@pytest.mark.parametrize("editor", [False, True], ids=["check-pass", "editor"])
+def test_a_variant_offers_the_options_and_their_choices(editor: bool) -> None:
+    """The editor's Checked (from its worker process) has no spec but the options."""
     war = (RULESETS / "war" / "pack.yaml").read_text("utf-8")
-    checked = check_pack_text(war)
+    checked = check_text(war, "pack.yaml")[1].checked() if editor else check_pack_text(war)
     old = "classic: {label: War, options: {mode: classic}}"
     text, line, column = cursor(war.replace(old, "classic: {label: War, options: {jo|}}"))
     first = completions(text, line, column, checked)[0]

@@ -117,3 +117,17 @@ def sandbox(qtbot):
 def copy_table(table):
     """An independent copy of a table (for comparing with ``==`` later)."""
     return table_from_data(table_to_data(table))
+
+
+@pytest.fixture(autouse=True)
+def no_checker_process_left():
+    """Fail a test that leaves a studio's worker process running (every studio window
+    it opened is closed by its end: the test's own close, or pytest-qt's)."""
+    import multiprocessing
+
+    yield
+    left = [p for p in multiprocessing.active_children() if p.name == "pack-checker"]
+    for process in left:
+        process.kill()
+        process.join()
+    assert not left, f"{len(left)} studio worker process(es) left running"

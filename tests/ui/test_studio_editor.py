@@ -4,10 +4,12 @@ find and replace, saving without overwriting, and a slow check never holding the
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import shutil
-import threading
 
 import pytest
+import slowcheck
 from gestures import CTRL, LEFT, NONE, send_mouse
 
 from vtt.resources import rulesets_dir, user_packs_dir
@@ -250,30 +252,82 @@ def test_closing_a_changed_pack_asks_and_a_pack_with_errors_can_be_saved(
 
 def test_a_slow_check_gives_way_to_the_newer_text(qtbot, monkeypatch) -> None:
     """A text whose check never ends (standing for a hostile one) is abandoned once a
-    newer text waits, and the newer text's problems are shown."""
-    real = checker_module.check_pack_text
-    started = threading.Event()
-
-    def check(text: str, file: str):
-        if text.startswith("slow"):
-            started.set()
-            while True:  # pure Python: the worker thread can be interrupted here
-                pass
-        return real(text, file)
-
-    monkeypatch.setattr(checker_module, "check_pack_text", check)
+    newer text waits: its worker process is killed, another checks the newer text,
+    and its problems are shown."""
+    monkeypatch.setattr(checker_module, "CHECK", slowcheck.check)
     window = open_window(qtbot, None, "id: first\n")
+    checker = window.checker
+    first = checker.process
     editor = window.editor
     editor.go_to(1, 1)
     qtbot.keyClicks(editor, "slow: 1")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(started.is_set)
+    qtbot.waitUntil(lambda: checker._sent is not None and checker._sent[0] == checker.generation)
     editor.go_to(1, 1)
-    with qtbot.waitSignal(window.checked) as signal:
+    with qtbot.waitSignal(window.checked, timeout=60_000) as signal:
         qtbot.keyClicks(editor, "no: [")  # the text starts "no: [slow: 1": a quick check
     assert signal.args[0].diagnostics
     assert signal.args[0] is window.last
     assert window.count.text() != "Checking..."
+    assert checker.starts == 2 and checker.process is not first
+
+
+def test_a_text_the_worker_dies_on_is_a_problem_and_the_next_text_is_checked(
+    qtbot, monkeypatch
+) -> None:
+    monkeypatch.setattr(checker_module, "CHECK", slowcheck.check)
+    window = open_window(qtbot, None, "id: first\n")
+    with qtbot.waitSignal(window.checked, timeout=60_000) as signal:
+        window.editor.setPlainText("crash: 1\n")
+    assert "stopped on this text" in signal.args[0].diagnostics[0].message
+    with qtbot.waitSignal(window.checked, timeout=60_000) as signal:
+        window.editor.setPlainText("id: [\n")
+    assert "not valid YAML" in signal.args[0].diagnostics[0].message
+    assert window.checker.starts == 2
+
+
+def test_only_the_newest_text_is_answered(qtbot) -> None:
+    """Texts given while the worker is busy wait here, each replacing the one before:
+    only the newest is checked and shown."""
+    window = open_window(qtbot, None, "id: x\n")
+    checker = window.checker
+    shown = []
+    window.checked.connect(shown.append)
+    texts = ["\n" * lines + "x: [\n" for lines in range(5)]  # each a problem further down
+    for text in texts:
+        checker.check_now(text)
+    qtbot.waitUntil(lambda: not checker.busy, timeout=60_000)
+    newest = checker_module.guarded_check(texts[-1], "pack.yaml").diagnostics[0].line
+    assert [checked.diagnostics[0].line for checked in shown] == [newest]
+    assert window.last is shown[0] and window.problems.count() == 1
+
+
+def test_closing_the_window_stops_the_worker_process(qtbot) -> None:
+    window = open_window(qtbot, None, "id: x\n")
+    process = window.checker.process
+    assert process is not None and process.is_alive()
+    pid = process.pid
+    window.close()
+    assert window.checker.process is None
+    assert process not in multiprocessing.active_children()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and waited for
+
+
+def test_a_table_that_cannot_be_dealt_is_a_problem_at_its_line(qtbot) -> None:
+    """A constant that is no number where a deal needs one passes the check pass but
+    fails the deal: a problem at the deal's count."""
+    text = TALLY.replace("vars:", "constants:\n  hand_size: 5x\nvars:").replace(
+        "count: 3}", "count: hand_size}"
+    )
+    window = open_window(qtbot, None, text)
+    qtbot.waitUntil(lambda: bool(window.last.diagnostics), timeout=60_000)
+    (problem,) = window.last.diagnostics
+    deal = text.splitlines().index("  - deal: {from: pool, to: hand, count: hand_size}") + 1
+    assert (problem.line, problem.column) == (deal, text.splitlines()[deal - 1].index("count") + 8)
+    assert "'5x' where a whole number is needed" in problem.message
+    assert not window.last.ok
+    assert window.problems.count() == 1
 
 
 def test_completing_a_key_inserts_valid_yaml_and_hovering_a_key_shows_its_help(qtbot) -> None:
@@ -338,10 +392,12 @@ def test_the_checker_is_busy_until_the_result_reaches_the_ui_thread(qtbot) -> No
 
     window = open_window(qtbot, None, "id: x\n")
     checker = window.checker
+    read = checker.received
     checker.check_now("id: y\nname: [\n")
     end = time.monotonic() + 60
-    while (checker._job is not None or checker._running is not None) and time.monotonic() < end:
-        time.sleep(0.01)  # the worker is done; its result waits in the UI thread's queue
+    while checker.received == read and time.monotonic() < end:
+        time.sleep(0.01)  # the worker answered; its answer waits in the UI thread's queue
+    assert checker.received > read
     assert checker.busy
     qtbot.waitUntil(lambda: not checker.busy)
     assert "not valid YAML" in window.last.diagnostics[0].message

@@ -77,13 +77,25 @@ def rename_middle(qtbot, window: StudioWindow) -> None:
 def test_the_table_beside_the_text_shows_its_zones_and_follows_an_edit(qtbot, studio):
     preview = studio.playground.preview
     assert studio.centralWidget() is preview
-    assert {"the deck", "the middle"} <= set(preview.zone_labels())
+    qtbot.waitUntil(lambda: {"the deck", "the middle"} <= set(preview.zone_labels()))
     rename_middle(qtbot, studio)
     qtbot.waitUntil(lambda: "the centre" in preview.zone_labels())
     # A text with a problem keeps the last good table and says so quietly.
     typed(qtbot, studio, 3, 11, 0, ": [")
     assert "the centre" in preview.zone_labels()
     assert "as the text last checked clean" in preview.note.text()
+
+
+def test_the_table_is_dealt_only_once_the_text_has_rested_clean(qtbot, studio):
+    """The deal runs on the window's thread: a clean check while typing goes on never
+    deals; the text resting clean does."""
+    preview = studio.playground.preview
+    qtbot.waitUntil(lambda: "the middle" in preview.zone_labels())
+    rename_middle(qtbot, studio)  # "the centre": checked clean
+    assert preview.rest.isActive() and "the centre" not in preview.zone_labels()
+    qtbot.keyClicks(studio.editor, "s")  # typing goes on: no deal of the older text
+    assert not preview.rest.isActive() and "the centre" not in preview.zone_labels()
+    qtbot.waitUntil(lambda: "the centres" in preview.zone_labels(), timeout=30_000)
 
 
 def test_play_starts_a_game_of_the_unsaved_text(qtbot, studio):

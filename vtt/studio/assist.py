@@ -31,8 +31,10 @@ from typing import Any
 
 from vtt.rules.argtypes import ARG_TYPES
 from vtt.rules.loader import ENGINE_DOCS, ENGINE_NAMES, LIBRARY_ALL, Checked
+from vtt.rules.model import OptionDef
 from vtt.rules.schema import pack_schema
 from vtt.rules.steps import KINDS, StepKind
+from vtt.studio.editorcheck import EditorChecked
 from vtt.studio.yamlpath import Key, Path, Place, scan
 
 __all__ = ["Completion", "Help", "completions", "hover"]
@@ -559,13 +561,22 @@ def _choices(context: _Context, expression: str) -> tuple[list[Completion], str]
 
 def _option_choices(context: _Context, name: str) -> list[Completion]:
     """The choices of the option ``name`` (as the check pass read it)."""
-    spec = context.checked.spec if context.checked is not None else None
     return [
         Completion(choice, choice, "choice", f"a choice of option {option.name}", option.label)
-        for option in (spec.options if spec is not None else ())
+        for option in _options(context.checked)
         if option.name == name
         for choice in map(str, option.choices)
     ]
+
+
+def _options(checked: Checked | None) -> tuple[OptionDef, ...]:
+    """The options the check pass read (from its spec, or, in the editor, which has
+    no spec, from the worker's answer)."""
+    if checked is None:
+        return ()
+    if checked.spec is not None:
+        return tuple(checked.spec.options)
+    return checked.options if isinstance(checked, EditorChecked) else ()
 
 
 def _expression_items(context: _Context, expression: str) -> tuple[list[Completion], str]:

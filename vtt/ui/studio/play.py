@@ -206,6 +206,8 @@ def install_playground(studio: StudioWindow) -> Playground:
     editor = studio.editor
     playground = Playground(studio, editor.text, lambda: editor.path, studio.art)
     playground.preview = preview
+    preview.source = editor.text
+    editor.document().contentsChanged.connect(preview.rest.stop)  # typing: no deal yet
     game = studio.menu("&Game")
     game.setToolTipsVisible(True)  # a disabled action's tooltip says why
     bar = studio.addToolBar("Play")

@@ -1,5 +1,7 @@
 """The table beside the text: the pack being edited, dealt and drawn as a game window
-draws it, following the text each time it checks clean.
+draws it, following the text once it has rested clean for ``REST_MS`` (the check,
+the compile and the deal run on the window's thread then: a short pause after
+typing, never one per keystroke).
 
 The table is the game window's own (``vtt.ui.game.board``): a match of the checked
 pack with a fixed seed, its default number of seats and options, before any move, seen
@@ -11,9 +13,11 @@ line under it says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from vtt.rules.errors import RulesError
 from vtt.rules.game import Game
-from vtt.rules.loader import Checked, compile_pack
+from vtt.rules.loader import Checked, PackSpec, check_pack_text, compile_pack
 from vtt.rules.shown import shown
 from vtt.ui.art import Art
 from vtt.ui.game.board import BoardScene
@@ -21,12 +25,15 @@ from vtt.ui.game.boardview import BoardView, HandView
 from vtt.ui.game.painting import HAND_HEIGHT
 from vtt.ui.game.session import COMPUTER, GameSession, GameSetup, SeatChoice, default_names
 from vtt.ui.plaintext import Label
-from vtt.ui.qt import QVBoxLayout, QWidget
+from vtt.ui.qt import QTimer, QVBoxLayout, QWidget
 
 __all__ = ["PREVIEW_SEED", "TablePreview", "problems_text"]
 
 #: The seed the table beside the text is dealt with: the same deal at every edit.
 PREVIEW_SEED = 1
+#: How long the text rests clean before its table is dealt again, in milliseconds:
+#: the deal runs on the window's thread, so typing never waits for it.
+REST_MS = 700
 
 
 def problems_text(checked: Checked) -> str:
@@ -34,7 +41,7 @@ def problems_text(checked: Checked) -> str:
     line ("2 problems; the first: line 12: unknown key 'wen'")."""
     found = checked.diagnostics
     if not found:
-        return "The text is not a pack yet" if checked.spec is None else ""
+        return "" if checked.ok else "The text is not a pack yet"
     first = found[0]
     where = f"line {first.line}: " if first.line else ""
     count = "1 problem" if len(found) == 1 else f"{len(found)} problems"
@@ -64,16 +71,41 @@ class TablePreview(QWidget):
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #9a9384; padding: 2px 8px; font-size: 12px;")
         self.layout_.addWidget(self.note)
+        #: The text to deal (the editor's).
+        self.source: Callable[[], str] | None = None
+        #: The rest after a clean check before the table is dealt again.
+        self.rest = QTimer(self)
+        self.rest.setSingleShot(True)
+        self.rest.setInterval(REST_MS)
+        self.rest.timeout.connect(self.refresh)
 
     def show_checked(self, checked: Checked) -> None:
-        """The text was checked: draw its table when it is clean, else keep the last
-        one and say quietly why it is not the text's."""
-        if not checked.ok or checked.spec is None:
+        """The text was checked: once it has rested ``REST_MS`` clean, deal its table
+        (``refresh``); while it has problems keep the last table and say quietly why
+        it is not the text's. A ``Checked`` with its spec is drawn at once."""
+        self.rest.stop()
+        if not checked.ok:
             kept = "the table is as the text last checked clean" if self.game else "no table yet"
             self.note.setText(shown(f"{problems_text(checked)} — {kept}"))
             return
+        if checked.spec is not None:
+            self._draw(checked.spec)
+        elif self.source is not None:
+            self.rest.start()
+
+    def refresh(self) -> None:
+        """Deal and draw the table of the text now (``source``) if it checks clean: the
+        check pass, the compile and the deal, on this thread (a pause of the window,
+        which is why it waits for the text to rest)."""
+        if self.source is None:
+            return
+        checked = check_pack_text(self.source())
+        if checked.ok and checked.spec is not None:
+            self._draw(checked.spec)
+
+    def _draw(self, spec: PackSpec) -> None:
         try:
-            game = compile_pack(checked.spec)
+            game = compile_pack(spec)
         except RulesError as error:
             self.note.setText(shown(f"The pack does not compile: {error}"))
             return

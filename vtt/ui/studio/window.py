@@ -2,10 +2,10 @@
 
 The editor, its outline and its problems are docks; the central widget is the
 table (``set_table``: the playground draws the pack's table there and adds its
-Play and Simulate actions through ``menu``). The check pass runs in the
-background as the text changes; each finished ``Checked`` of the current text is
-underlined in the editor, listed in the problems dock, counted in the status bar
-and sent out as ``checked``.
+Play and Simulate actions through ``menu``). The check pass runs in a worker
+process as the text changes (``checker.Checker``); each finished ``Checked`` of the
+current text is underlined in the editor, listed in the problems dock, counted in
+the status bar and sent out as ``checked``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from pathlib import Path
 
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules.loader import Checked, Diagnostic, pack_file
-from vtt.studio.meaning import meaning_warnings
 from vtt.studio.outline import OutlineItem, outline
 from vtt.ui import dialogs
 from vtt.ui.art import Art
@@ -80,14 +79,6 @@ def _under(items: list[OutlineItem], index: int) -> list[OutlineItem]:
     return items[start:end]
 
 
-def _static(checked: Checked) -> tuple[Diagnostic, ...]:
-    return meaning_warnings(checked)
-
-
-def _games(checked: Checked, games: int, stop: Callable[[], bool]) -> tuple[Diagnostic, ...]:
-    return meaning_warnings(checked, games=games, stop=stop)
-
-
 class StudioWindow(QMainWindow):
     """The pack editor beside the table (see the module's text)."""
 
@@ -105,9 +96,7 @@ class StudioWindow(QMainWindow):
         self.outline = QTreeWidget()
         self.outline.setHeaderHidden(True)
         self.outline.setIndentation(12)
-        self.checker = Checker(
-            self, file=path.name if path else "pack.yaml", static=_static, games=_games
-        )
+        self.checker = Checker(self, file=path.name if path else "pack.yaml")
         self.last: Checked | None = None
         self._warnings: tuple[Diagnostic, ...] = ()
         self.count = QLabel()
