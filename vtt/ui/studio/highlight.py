@@ -26,13 +26,13 @@ LONGEST_LEXED = 2000
 
 # A lexer state: the state stack, the indentation stack, indent, next indent, and the
 # indentation of a block scalar.
-State = tuple[tuple[str, ...], tuple[int, ...], int, int, int | None]
+LexState = tuple[tuple[str, ...], tuple[int, ...], int, int, int | None]
 #: A token: its position in the line, its type and its text.
 Token = tuple[int, _TokenType, str]
-START: State = (("root",), (), -1, 0, None)
+START: LexState = (("root",), (), -1, 0, None)
 
 
-def lex_line(lexer: YamlLexer, text: str, start: State) -> tuple[list[Token], State]:
+def lex_line(lexer: YamlLexer, text: str, start: LexState) -> tuple[list[Token], LexState]:
     """The tokens of one line (without its line break) lexed from the state the line
     before ended in, and the state this line ends in."""
     context = YamlLexerContext(text + "\n", 0)
@@ -48,7 +48,7 @@ def lex_line(lexer: YamlLexer, text: str, start: State) -> tuple[list[Token], St
                 context.end = 0
     except Exception:  # a lexer bug must never break typing: the line is left plain
         return [], START
-    end: State = (
+    end: LexState = (
         tuple(context.stack),
         tuple(context.indent_stack),
         context.indent,
@@ -63,8 +63,8 @@ class YamlHighlighter(QSyntaxHighlighter):
 
     def __init__(self, document: QTextDocument) -> None:
         self._lexer = YamlLexer()
-        self._states: list[State] = [START]
-        self._numbers: dict[State, int] = {START: 0}
+        self._states: list[LexState] = [START]
+        self._numbers: dict[LexState, int] = {START: 0}
         super().__init__(document)
 
     def highlightBlock(self, text: str) -> None:
@@ -79,7 +79,7 @@ class YamlHighlighter(QSyntaxHighlighter):
                 self.setFormat(position, min(len(value), len(text) - position), _format(token))
         self.setCurrentBlockState(self._number(end))
 
-    def _number(self, state: State) -> int:
+    def _number(self, state: LexState) -> int:
         number = self._numbers.get(state)
         if number is None:
             number = self._numbers[state] = len(self._states)
