@@ -142,6 +142,9 @@ def test_a_step_kind_in_a_step_list_inserts_its_skeleton() -> None:
     assert (move.label, move.kind) == ("move", "step")
     assert move.doc == KINDS["move"].doc
     assert move.insert == "move:\n          from: \n          to: "
+    assert (
+        move.insert[: move.caret] == "move:\n          from: "
+    )  # the cursor goes to the first field
     done = applied(text, line, column, move)
     assert isinstance(load_yaml(done, file="pack.yaml").data, dict)
     done = done.replace("from: \n", 'from: "hand[me]"\n').replace("to: \n", "to: pool\n")
@@ -270,3 +273,80 @@ def test_hover_over_nothing_known_is_none() -> None:
     found = hover(text, line, column, None)
     assert found is None or found.title == "reason"
     assert hover("", 1, 1, None) is None
+
+
+def test_inside_a_step_its_fields_then_an_ifs_companions_are_offered() -> None:
+    text, line, column = edited("  - shuffle: pool", "  - move:\n      fr|")
+    items = offered(text, line, column)
+    assert labels(items) == ["from"]
+    assert items[0].doc.startswith("a zone")
+    text, line, column = edited("  - shuffle: pool", '  - if: "players == 2"\n    |')
+    assert labels(offered(text, line, column)) == ["then", "elif", "else"]
+    text, line, column = edited("      - add: {shed: 1}", "      - add: {|}")
+    assert [(i.label, i.kind, i.insert) for i in offered(text, line, column)] == [
+        ("shed", "var", "shed: ")
+    ]
+
+
+def test_an_attribute_after_a_dot() -> None:
+    text, line, column = edited('"empty(hand[current])"', '"top(hand[current]).s|"')
+    assert labels(offered(text, line, column))[0] == "suit"
+
+
+def test_a_word_in_a_comment_has_no_help() -> None:
+    for written in ("# the zo|nes of the game", "zones: {}  # the zo|nes", "id: x  # zo|nes"):
+        text, line, column = cursor(written)
+        assert hover(text, line, column, None) is None
+        assert completions(text, line, column, None) == []
+
+
+def test_hover_over_a_let_a_for_and_an_argument_names_where_they_are_bound(checked) -> None:  # type: ignore[no-untyped-def]
+    text, line, column = edited(
+        "      - add: {shed: 1}", '      - add: {shed: "len([go|ne, card])"}'
+    )
+    found = hover(text, line, column, checked)
+    assert found is not None and found.title == "local gone" and found.doc == "defined at line 27"
+    text, line, column = edited(
+        "      - add: {shed: 1}", '      - add: {shed: "len([gone, ca|rd])"}'
+    )
+    found = hover(text, line, column, checked)
+    assert found is not None and found.title == "argument card"
+    assert found.signature == 'card: {type: card, from: "hand[me]"}'
+    loop = '  - for: {each: p, in: seats, do: [{log: "{p|}"}]}'
+    text, line, column = edited("  - shuffle: pool", loop)
+    found = hover(text, line, column, None)
+    assert found is not None and found.title == "local p" and found.doc == "defined at line 13"
+
+
+def test_in_a_block_scalar_an_expression_below_it_a_key() -> None:
+    text, line, column = cursor("define:\n  many: >-\n    [c for c in\n    |")
+    found = labels(offered(text, line, column))
+    assert "deck" in found and "zones" not in found
+    text, line, column = cursor("define:\n  many: >-\n    [c for c in deck()]\n|")
+    assert "zones" in labels(offered(text, line, column))
+
+
+def test_inside_a_quoted_text_the_choices_of_the_option_compared() -> None:
+    war = (RULESETS / "war" / "pack.yaml").read_text("utf-8")
+    checked = check_pack_text(war)
+    old = "enabled: \"mode in ('five-card', 'aces-and-kings')\""
+    assert old in war
+    text, line, column = cursor(war.replace(old, "enabled: \"mode in ('five-card', 'ac|\""))
+    items = completions(text, line, column, checked)
+    assert (items[0].label, items[0].kind, items[0].replace) == ("aces-and-kings", "choice", 2)
+    text, line, column = cursor(war.replace(old, "enabled: \"mode == '|'\""))
+    assert "never-ending" in labels(completions(text, line, column, checked))
+
+
+def test_hover_over_a_value_explains_its_key() -> None:
+    text, line, column = edited("turn: single", "turn: sin|gle")
+    found = hover(text, line, column, None)
+    assert found is not None and found.title == "turn"
+    assert found.signature == "single | each | auto" and found.doc.startswith(
+        "who moves in the phase"
+    )
+
+
+def test_a_var_written_as_its_initial_value_is_an_expression() -> None:
+    text, line, column = edited("  shed: {initial: 0}", "  shed: len(dec|")
+    assert labels(offered(text, line, column))[0] == "deck"

@@ -22,7 +22,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from vtt.rules.argtypes import ARG_TYPES
@@ -46,6 +46,8 @@ class Completion:
     detail: str = ""  # one line: a signature, a type, where a name is defined
     doc: str = ""
     replace: int = 0
+    #: Where the cursor goes in ``insert`` (a step's first field); None: after it.
+    caret: int | None = None
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,11 @@ def _doc_of(nodes: list[Node]) -> str:
 
 def _is_expression(nodes: Iterable[Node]) -> bool:
     """True where the schema takes an expression (``EXPR`` and its kin say so)."""
-    return _described(nodes, "description").startswith("an expression")
+    return any(
+        str(node.get(key, "")).startswith("an expression")
+        for node in nodes
+        for key in ("description", "markdownDescription")
+    )
 
 
 def _is_zone(nodes: Iterable[Node]) -> bool:
@@ -222,26 +228,30 @@ def _key_insert(name: str, nodes: list[Node], column: int, flow: bool) -> str:
     return f"{name}:{_pad(column + 2)}"
 
 
-def _skeleton(kind: StepKind, column: int, flow: bool) -> str:
-    """A step as it is usually written: its key and the fields it needs."""
+def _skeleton(kind: StepKind, column: int, flow: bool) -> tuple[str, int | None]:
+    """A step as it is usually written, its key and the fields it needs, and where the
+    cursor goes in it (None: at its end)."""
     if kind.schema is None:
-        return kind.key
+        return kind.key, None
     if flow:
-        return f"{kind.key}: "
+        return f"{kind.key}: ", None
     if kind.companions:  # if: TEST, then its steps
         first = next(iter(kind.companions))
-        return f"{kind.key}: {_pad(column)}{first}:{_pad(column + 2)}- "
+        written = f"{kind.key}: "
+        return f"{written}{_pad(column)}{first}:{_pad(column + 2)}- ", len(written)
     schema = kind.schema
     required = list(schema.get("required", ()))
     if _shape([schema]) != "mapping":
-        return f"{kind.key}: "
+        return f"{kind.key}: ", None
     if not required:
-        return f"{kind.key}:{_pad(column + 2)}"
+        return f"{kind.key}:{_pad(column + 2)}", None
     fields = [
         _key_insert(name, _spread([(schema["properties"][name], _schema())]), column + 2, False)
         for name in required
     ]
-    return f"{kind.key}:{_pad(column + 2)}" + _pad(column + 2).join(fields)
+    head = f"{kind.key}:{_pad(column + 2)}"
+    first = fields[0].split("\n")[0]
+    return head + _pad(column + 2).join(fields), len(head) + len(first)
 
 
 def _step_fields(kind: StepKind) -> str:
@@ -252,7 +262,10 @@ def _step_fields(kind: StepKind) -> str:
         return f"{kind.key}: TEST, " + ", ".join(f"{key}: [...]" for key in kind.companions)
     if properties:
         return f"{kind.key}: {{{', '.join(properties)}}}"
-    return f"{kind.key}: {_type_text(_spread([(kind.schema, _schema())])) or 'value'}"
+    shape = _spread([(kind.schema, _schema())])
+    if _shape(shape) == "mapping" and kind.schema.get("description"):
+        return f"{kind.key}: {{{kind.schema['description']}}}"
+    return f"{kind.key}: {_type_text(shape) or 'value'}"
 
 
 # --- the pack's own names -----------------------------------------------------------
@@ -290,21 +303,50 @@ def _defined(text: str, written: list[Key]) -> dict[str, _Named]:
             kind = "phase"
         if kind is not None:
             name = re.sub(r"\s*\(.*$", "", str(path[-1]))
-            source = lines[key.line - 1].strip() if key.line <= len(lines) else ""
-            found.setdefault(name, _Named(name, kind, key.line, source))
+            found.setdefault(name, _Named(name, kind, key.line, _definition(lines, key.line)))
     return found
 
 
-def _bound(written: list[Key], name: str, line: int) -> _Named | None:
-    """The nearest ``let``, ``for each`` or move argument above ``line`` naming ``name``."""
+#: The most lines of a definition a help shows.
+_DEFINITION_LINES = 5
+
+
+def _definition(lines: list[str], line: int) -> str:
+    """The text defining a name: its line, and the lines under it when it opens a block."""
+    first = lines[line - 1] if line <= len(lines) else ""
+    indent = len(first) - len(first.lstrip())
+    found = [first.strip()]
+    for more in lines[line : line + _DEFINITION_LINES - 1]:
+        if not more.strip() or len(more) - len(more.lstrip()) <= indent:
+            break
+        found.append(more[indent:].rstrip())
+    return "\n".join(found)
+
+
+def _bound(text: str, written: list[Key], name: str, line: int) -> _Named | None:
+    """The nearest ``let``, ``for`` or move argument at or above ``line`` naming ``name``."""
+    lines = text.split("\n")
+    each = re.compile(rf"\beach:\s*[\"']?{re.escape(name)}\b")
     found = None
     for key in written:
         if key.line > line:
             break
-        if key.path[-1] == name and len(key.path) > 1 and key.path[-2] in ("let", "args"):
+        if len(key.path) < 2:
+            continue
+        binds = key.path[-1] == name and key.path[-2] in ("let", "args")
+        if binds or (key.path[-1] == "each" and each.search(lines[key.line - 1])):
             kind = "argument" if key.path[-2] == "args" else "local"
-            found = _Named(name, kind, key.line, "")
+            found = _Named(name, kind, key.line, _definition(lines, key.line))
     return found
+
+
+#: What a name of each kind the check pass gives is, where nothing defines it in the text.
+_KIND_DOCS = {
+    "local": "a name a let or for step binds",
+    "argument": "an argument of the move",
+    "seat": "the seat the value is worked out for",
+    "engine": "a name the engine gives every expression",
+}
 
 
 # --- what to offer ------------------------------------------------------------------
@@ -414,9 +456,15 @@ class _Context:
     written: list[Key]
     defined: dict[str, _Named]
 
-    @property
+    @cached_property
     def nodes(self) -> list[tuple[Node, Node]]:
+        """The schema's nodes at the cursor's path, as written."""
         return _nodes(self.place.path)
+
+    @cached_property
+    def spread(self) -> list[Node]:
+        """The same with their references and alternatives followed."""
+        return _spread(self.nodes)
 
     def names_of(self, kind: str) -> list[_Named]:
         return [named for named in self.defined.values() if named.kind == kind]
@@ -431,7 +479,7 @@ class _Context:
             names.update(dict.fromkeys(LIBRARY_ALL.functions, "function"))
             names.update(dict.fromkeys(LIBRARY_ALL.constants, "library"))
         for named in self.defined.values():
-            if named.kind in ("option", "constant", "zone", "var", "define"):
+            if named.kind in _READABLE:
                 names.setdefault(named.name, named.kind)
         return names
 
@@ -443,7 +491,8 @@ def _context(text: str, line: int, column: int, checked: Checked | None) -> _Con
 
 # --- expressions --------------------------------------------------------------------
 
-_WORD_END = re.compile(r"(\.)?([A-Za-z_][A-Za-z0-9_]*)?$")
+_WORD_END = re.compile(r"(\.)?([A-Za-z_][A-Za-z0-9_]*)?\Z")
+_NUMBER_END = re.compile(r"(?<![A-Za-z0-9_])\d+\Z")
 
 
 def _open_string(expression: str) -> bool:
@@ -460,9 +509,9 @@ def _open_string(expression: str) -> bool:
 
 def _expression_text(context: _Context) -> str | None:
     """The expression being written before the cursor, or None outside one."""
-    place, nodes = context.place, _spread(context.nodes)
+    place, nodes = context.place, context.spread
     value = place.value
-    if _is_expression(nodes) and (place.role == "value" or place.flow):
+    if _is_expression(nodes) and place.role != "key":
         return value
     if _is_zone(nodes):
         depth = value.count("[") - value.count("]")
@@ -474,15 +523,35 @@ def _expression_text(context: _Context) -> str | None:
     return None
 
 
+#: An option compared with a text being written: ``mode == '`` or ``mode in ('a', '``.
+_COMPARED = re.compile(r"([A-Za-z_]\w*)\s*(?:==|!=|(?:not\s+)?in\s*[(\[{][^()\[\]{}]*?)\s*\Z")
+
+
+def _choices(context: _Context, expression: str) -> tuple[list[Completion], str]:
+    """Inside a quoted text of an expression: the choices of the option it is compared with."""
+    opening = max(expression.rfind("'"), expression.rfind('"'))
+    typed = expression[opening + 1 :]
+    compared = _COMPARED.search(expression[:opening])
+    spec = context.checked.spec if context.checked is not None else None
+    if compared is None or spec is None:
+        return [], typed
+    return [
+        Completion(choice, choice, "choice", f"a choice of option {option.name}", option.label)
+        for option in spec.options
+        if option.name == compared.group(1)
+        for choice in map(str, option.choices)
+    ], typed
+
+
 def _expression_items(context: _Context, expression: str) -> tuple[list[Completion], str]:
     if _open_string(expression):
-        return [], ""
+        return _choices(context, expression)
     match = _WORD_END.search(expression)
     assert match is not None
     prefix = match.group(2) or ""
     if match.group(1):
-        if re.search(r"\d\.$", expression[: match.start(2) if prefix else None] or ""):
-            return [], prefix
+        if _NUMBER_END.search(expression[: match.start()]):
+            return [], prefix  # a number's decimal point
         attributes = sorted(LIBRARY_ALL.attributes)
         return [Completion(name, name, "attribute", "attribute") for name in attributes], prefix
     found = []
@@ -492,7 +561,7 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
             continue
         named = context.defined.get(name)
         if kind in ("argument", "local"):
-            named = _bound(context.written, name, context.line)
+            named = _bound(context.text, context.written, name, context.line)
         detail, doc = _named_detail(named, kind)
         if kind == "library":
             doc = f"library constant: {LIBRARY_ALL.constants[name]}"
@@ -506,15 +575,17 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
 
 
 def _key_items(context: _Context, path: Path, column: int, flow: bool) -> list[Completion]:
-    found = []
     nodes = _nodes(path)
+    if _is_step(nodes):
+        return _step_keys(context.place.siblings, column, flow)
+    found = []
     named_kind = _key_name_kind(path)
     for named in context.names_of(named_kind) if named_kind else ():
         detail = _named_detail(named, named.kind)
         found.append(Completion(named.name, f"{named.name}: ", named.kind, *detail))
     for node in _spread(nodes):
         for name, child in node.get("properties", {}).items():
-            if name in context.place.siblings or (_is_step(nodes) and name in KINDS):
+            if name in context.place.siblings:
                 continue
             inner = _spread([(child, _schema())])
             found.append(
@@ -526,16 +597,32 @@ def _key_items(context: _Context, path: Path, column: int, flow: bool) -> list[C
                     _doc_of([child, *inner]),
                 )
             )
-    if _is_step(nodes) and not (context.place.siblings - {"if"}):
-        found = _step_items(column, flow) + found
+    return found
+
+
+def _step_keys(siblings: frozenset[str], column: int, flow: bool) -> list[Completion]:
+    """In a step: its key while none is written, then the keys that go with it
+    (an ``if``'s ``then``, ``elif`` and ``else``)."""
+    if not siblings:
+        return _step_items(column, flow)
+    found = []
+    for key in sorted(siblings & KINDS.keys()):
+        for name, schema in (KINDS[key].companions or {}).items():
+            if name not in siblings:
+                inner = _spread([(schema, _schema())])
+                insert = _key_insert(name, inner, column, flow)
+                found.append(Completion(name, insert, "key", _type_text(inner), _doc_of(inner)))
     return found
 
 
 def _step_items(column: int, flow: bool) -> list[Completion]:
-    return [
-        Completion(kind.key, _skeleton(kind, column, flow), "step", _step_fields(kind), kind.doc)
-        for kind in KINDS.values()
-    ]
+    found = []
+    for kind in KINDS.values():
+        insert, caret = _skeleton(kind, column, flow)
+        found.append(
+            Completion(kind.key, insert, "step", _step_fields(kind), kind.doc, caret=caret)
+        )
+    return found
 
 
 def _key_name_kind(path: Path) -> str | None:
@@ -565,8 +652,10 @@ def _is_arg_type(path: Path) -> bool:
     return len(path) == 5 and path[0] == "moves" and path[2] == "args" and path[4] == "type"
 
 
-def _value_items(context: _Context, nodes: list[Node]) -> list[Completion]:
-    path = context.place.path
+def _value_items(context: _Context) -> list[Completion]:
+    """The values that may be written at the cursor: argument types, the pack's names
+    (zones, phases, moves) and the schema's own choices."""
+    path, nodes = context.place.path, context.spread
     if _is_arg_type(path):
         return [
             Completion(name, name, "argtype", f"argument type ({kind.role.value})", kind.doc)
@@ -593,45 +682,65 @@ def _value_items(context: _Context, nodes: list[Node]) -> list[Completion]:
 def completions(text: str, line: int, column: int, checked: Checked | None) -> list[Completion]:
     """What may be written at the cursor, best first for the word typed before it."""
     context = _context(text, line, column, checked)
-    place = context.place
-    nodes = _spread(context.nodes)
-    items: list[Completion]
-    prefix = place.prefix
-    if place.role == "value" or (place.role == "item" and not _is_step(context.nodes)):
-        expression = _expression_text(context)
-        if expression is not None:
-            items, prefix = _expression_items(context, expression)
-        else:
-            items = _value_items(context, nodes)
-            prefix = re.search(r"[A-Za-z0-9_-]*$", place.value).group()  # type: ignore[union-attr]
-            if place.role == "item" and any("properties" in node for node in nodes):
-                items += _key_items(context, place.path, place.column, place.flow)
-    elif place.role == "item":
-        items = _step_items(place.column, place.flow)
-    elif _shape(nodes) == "list" and not place.flow:
-        # A key typed where a list's items go: offer them, each as a new item.
-        index = len([key for key in context.written if key.path[:-1] == place.path])
-        item_context = _Context(
-            text,
-            line,
-            Place((*place.path, index), "item", place.prefix, place.start, column=place.column + 2),
-            checked,
-            context.written,
-            context.defined,
-        )
-        items = [replace(item, insert="- " + item.insert) for item in _new_item(item_context)]
-    else:
-        items = _key_items(context, place.path, place.column, place.flow)
+    if context.place.role == "comment":
+        return []
+    items, prefix = _offers(context)
     return [replace(item, replace=len(prefix)) for item in _sorted(items, prefix)]
 
 
-def _new_item(context: _Context) -> list[Completion]:
-    """What may start a new item of a list (written after its ``- ``)."""
+_VALUE_WORD = re.compile(r"[A-Za-z0-9_-]*\Z")
+
+
+def _offers(context: _Context) -> tuple[list[Completion], str]:
+    """What may be written at the cursor, and the word typed before it."""
     place = context.place
-    if _is_step(context.nodes):
-        return _step_items(place.column, False)
-    return _value_items(context, _spread(context.nodes)) + _key_items(
-        context, place.path, place.column, False
+    if place.role == "key" and _shape(context.spread) == "list" and not place.flow:
+        return _new_items(context), place.prefix
+    if place.role == "key":
+        return _key_items(context, place.path, place.column, place.flow), place.prefix
+    if place.role == "item" and _is_step(context.nodes):
+        return _step_items(place.column, place.flow), place.prefix
+    expression = _expression_text(context)
+    if expression is not None:
+        return _expression_items(context, expression)
+    items = _value_items(context)
+    if place.role == "item":  # or the first key of a mapping
+        items += _key_items(context, place.path, place.column, place.flow)
+    found = _VALUE_WORD.search(place.value)
+    return items, found.group() if found else ""
+
+
+def _new_items(context: _Context) -> list[Completion]:
+    """A key typed where a list's items go: what may start a new item, with its ``- ``."""
+    place = context.place
+    depth = len(place.path)
+    index = 1 + max(
+        (int(key.path[depth]) for key in context.written if _is_item_of(key.path, place.path)),
+        default=-1,
+    )
+    item = replace(place, path=(*place.path, index), role="item", column=place.column + 2)
+    inner = _Context(
+        context.text, context.line, item, context.checked, context.written, context.defined
+    )
+    if _is_step(inner.nodes):
+        found = _step_items(item.column, False)
+    else:
+        found = _value_items(inner) + _key_items(inner, item.path, item.column, False)
+    return [
+        replace(
+            offer,
+            insert="- " + offer.insert,
+            caret=None if offer.caret is None else offer.caret + 2,
+        )
+        for offer in found
+    ]
+
+
+def _is_item_of(path: Path, parent: Path) -> bool:
+    return (
+        len(path) > len(parent)
+        and path[: len(parent)] == parent
+        and isinstance(path[len(parent)], int)
     )
 
 
@@ -655,10 +764,15 @@ def _step_help(kind: StepKind) -> Help:
     return Help(f"step {kind.key}", _step_fields(kind), kind.doc)
 
 
-def _name_help(context: _Context, name: str, kind: str | None = None) -> Help | None:
+#: The kinds of the pack's names an expression may read.
+_READABLE = frozenset({"option", "constant", "zone", "var", "define"})
+
+
+def _name_help(context: _Context, name: str, kinds: frozenset[str] | None = None) -> Help | None:
+    """What one of the pack's names is (of ``kinds``, when given) and where it is defined."""
     named = context.defined.get(name)
-    if named is None or (kind is not None and named.kind != kind):
-        named = _bound(context.written, name, context.line)
+    if named is None or (kinds is not None and named.kind not in kinds):
+        named = _bound(context.text, context.written, name, context.line)
     if named is None:
         return None
     where = f"defined at line {named.line}"
@@ -676,12 +790,12 @@ def _expression_help(context: _Context, word: str, expression: str) -> Help | No
         return Help(f"engine name {word}", "", ENGINE_DOCS[word])
     if word in LIBRARY_ALL.constants:
         return Help(f"constant {word}", "", f"library constant: {LIBRARY_ALL.constants[word]}")
-    found = _name_help(context, word)
+    found = _name_help(context, word, _READABLE)
     if found is not None:
         return found
     kind = context.scope().get(word)
     if kind is not None:
-        return Help(f"{kind} {word}", "", f"a name the {kind} gives expressions here")
+        return Help(f"{kind} {word}", "", _KIND_DOCS.get(kind, f"a name of the pack ({kind})"))
     return None
 
 
@@ -693,25 +807,31 @@ def hover(text: str, line: int, column: int, checked: Checked | None) -> Help | 
     word, end = found
     context = _context(text, line, end, checked)
     place = context.place
-    nodes = _spread(context.nodes)
+    if place.role == "comment":
+        return None
     if place.role == "key" or (place.role == "item" and _is_step(context.nodes)):
-        if _is_step(context.nodes) and word in KINDS:
-            return _step_help(KINDS[word])
-        path = (*place.path, word)
-        inner = _spread(_nodes(path))
-        if place.role == "key" and inner and (doc := _doc_of(inner)):
-            return Help(word, _type_text(inner), doc)
-        return _name_help(context, word)
+        return _key_help(context, word)
     expression = _expression_text(context)
     if expression is not None and expression.endswith(word):
         return _expression_help(context, word, expression)
     if _is_arg_type(place.path) and word in ARG_TYPES:
-        kind = ARG_TYPES[word]
-        return Help(f"argument type {word}", f"type: {word}", kind.doc)
-    name_kind = _name_kind(place.path, nodes)
+        return Help(f"argument type {word}", f"type: {word}", ARG_TYPES[word].doc)
+    name_kind = _name_kind(place.path, context.spread)
     if name_kind is not None:
-        return _name_help(context, word, name_kind)
-    description = _doc_of(nodes)
+        return _name_help(context, word, frozenset({name_kind}))
+    description = _doc_of(context.spread)
     if description:
-        return Help(str(place.path[-1]) if place.path else word, _type_text(nodes), description)
+        title = str(place.path[-1]) if place.path else word
+        return Help(title, _type_text(context.spread), description)
     return None
+
+
+def _key_help(context: _Context, word: str) -> Help | None:
+    """A key's help: a kind of step, a key of the schema, or one of the pack's names."""
+    if _is_step(context.nodes) and word in KINDS:
+        return _step_help(KINDS[word])
+    inner = _spread(_nodes((*context.place.path, word)))
+    doc = _doc_of(inner)
+    if context.place.role == "key" and doc:
+        return Help(word, _type_text(inner), doc)
+    return _name_help(context, word)

@@ -43,7 +43,8 @@ class Place:
 
     ``role``: ``"key"`` (a key of the mapping at ``path`` is written here),
     ``"item"`` (a list item at ``path``, which ends in its index: a plain word or the
-    first key of a mapping) or ``"value"`` (the value of the node at ``path``).
+    first key of a mapping), ``"value"`` (the value of the node at ``path``) or
+    ``"comment"``.
     ``prefix`` is the token from its start (``start``, a 1-based column) to the
     cursor; ``value`` the whole scalar before the cursor (without its opening quote,
     several lines for a block scalar): what an expression completion reads.
@@ -166,16 +167,25 @@ class _Scanner:
         if self.place is None:
             self.place = place
 
+    def _comment(self, start: int) -> None:
+        """A comment from ``start``: nothing to offer or explain in it."""
+        if self.at > start:
+            self.found(Place(self.path(), "comment"))
+
     def _in_block(self, line: str) -> bool:
         """True for a line of the block scalar open (``key: |``)."""
         assert self.block is not None
         indent, path, lines = self.block
         stripped = line.lstrip(" ")
-        if stripped and len(line) - len(stripped) <= indent:
+        # A line indented no deeper than the key ends the block; so does a blank line
+        # where the cursor stands no deeper (a key is being started there).
+        if (stripped and len(line) - len(stripped) <= indent) or (
+            not stripped.strip() and 0 <= self.at <= indent
+        ):
             self.block = None
             return False
         if self.at >= 0:
-            value = "\n".join([*lines, line[: self.at].strip()]).strip()
+            value = "\n".join([*lines, line[: self.at].lstrip()]).lstrip()
             self.found(Place(path, "value", value=value, start=self.at + 1))
         lines.append(line.strip())
         return True
@@ -185,6 +195,8 @@ class _Scanner:
     def _line(self, line: str) -> None:
         stripped = line.lstrip(" ")
         pos = len(line) - len(stripped)
+        if stripped.startswith("#"):
+            self._comment(pos)
         if not stripped.strip() or stripped.startswith("#"):
             if self.at >= 0:
                 self._key_place(max(min(self.at, pos), 0) if stripped else self.at, "", self.at)
@@ -196,6 +208,7 @@ class _Scanner:
             rest = line[pos + 1 :]
             pos = pos + 1 + len(rest) - len(rest.lstrip(" "))
             if pos >= len(line) or line[pos] == "#":
+                self._comment(pos)
                 if self.at >= max(pos - 1, 0):
                     self.found(Place(self.path(), "item", start=self.at + 1, column=self.at))
                 return
@@ -255,6 +268,7 @@ class _Scanner:
         start = colon + 1 + len(rest) - len(rest.lstrip())
         path = (*parent, name)
         if start >= len(line) or line[start] == "#":
+            self._comment(start)
             if self.at >= colon:  # after `key:`, nothing yet
                 self.found(Place(path, "value", start=self.at + 1, column=pos))
             return
@@ -272,6 +286,7 @@ class _Scanner:
             self._flow(line, start, _Flow(path))
             return
         end = _comment_at(line, start)
+        self._comment(end)
         if start <= self.at <= end:
             text = line[start : self.at]
             self.found(Place(path, role, prefix=text, start=start + 1, value=text, column=column))
@@ -288,7 +303,8 @@ class _Scanner:
                 if flow.quote:
                     break  # the quote runs on to the next line
                 if not flow.frames:
-                    return  # a quoted scalar has ended: the rest is no part of it
+                    self._comment(_comment_at(line, pos))  # the scalar has ended
+                    return
                 continue
             plain = _PLAIN.match(line, pos)
             if plain is not None:
@@ -304,6 +320,7 @@ class _Scanner:
             if char in "\"'":
                 flow.quote, flow.text = char, ""
             elif char == "#" and (pos == 0 or line[pos - 1] in " \t"):
+                self._comment(pos)
                 break
             elif char in "{[":
                 outer = flow.frames[-1].here()[0] if flow.frames else flow.base
@@ -313,6 +330,7 @@ class _Scanner:
                 if flow.frames:
                     flow.frames.pop()
                 if not flow.frames:
+                    self._comment(_comment_at(line, pos + 1))
                     return
                 token = pos + 1
             elif char == "," and flow.frames:
@@ -387,7 +405,7 @@ class _Scanner:
 
 
 def _word_before(text: str) -> str:
-    found = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", text)
+    found = re.search(r"[A-Za-z_][A-Za-z0-9_]*\Z", text)
     return found.group() if found else ""
 
 
