@@ -37,6 +37,7 @@ from vtt.rules.game import Game
 from vtt.rules.loader import Checked, Diagnostic, PackSpec, compile_pack
 from vtt.rules.model import OptionDef, Step, Template, ZoneRef
 from vtt.rules.sheet import SHEET
+from vtt.rules.steps.branch import If
 from vtt.rules.steps.deal import Deal
 from vtt.rules.steps.draw_until import DrawUntil
 from vtt.rules.steps.gather import Gather
@@ -46,14 +47,20 @@ from vtt.rules.steps.refill import Refill
 from vtt.rules.steps.reveal import Reveal
 from vtt.rules.steps.shuffle import Shuffle
 
-__all__ = ["VALIDATE_GAMES", "WARNING", "meaning_warnings"]
+__all__ = ["BACKGROUND_GAMES", "WARNING", "meaning_warnings"]
 
 #: The severity of every finding here.
 WARNING = "warning"
-#: The random games ``vtt validate`` plays for these checks unless told otherwise.
-VALIDATE_GAMES = 8
+#: Random games for a background run (the studio's, after the pack is saved or idle):
+#: the first eight settings (the defaults, each variant, each other option value...),
+#: under half a second of CPU time for most shipped packs, 4 s for Janken Go's
+#: (``make bench``). ``vtt validate`` plays none unless asked (``--games``).
+BACKGROUND_GAMES = 8
 #: The most sets of options an expression is worked out for; past it, no finding.
 MAX_OPTION_SETS = 4096
+#: The most times the static checks work an expression out (one set of options
+#: each) for one pack: a pack of many large options stays quick, with fewer findings.
+MAX_WORKINGS = 50_000
 #: An int option with more values than this is not tried value by value.
 MAX_INT_VALUES = 64
 
@@ -81,7 +88,7 @@ def meaning_warnings(
     meaning = _Meaning(spec)
     found = meaning.static()
     if games > 0 and not stopped():
-        played = _play_games(spec, meaning, games, seed, stopped)
+        played = _play_games(meaning, games, seed, stopped)
         if played is not None:
             found += meaning.from_play(played)
     diagnostics = [_diagnostic(spec, where, message) for where, message in found]
@@ -108,11 +115,17 @@ def _diagnostic(spec: PackSpec, where: Path_ | Where, message: str) -> Diagnosti
 # --- what the steps and expressions of a pack do --------------------------------------
 
 
-def _walk(steps: Iterable[Step]) -> Iterator[Step]:
-    """Every step of a list, the steps inside an ``if`` or a ``for`` too."""
+def _walk(steps: Iterable[Step], fixed: Mapping[str, object] | None = None) -> Iterator[Step]:
+    """Every step of a list, the steps inside an ``if`` or a ``for`` too; with the
+    ``fixed`` values of a game's options, only the branch of an ``if`` they decide."""
     for step in steps:
         yield step
-        yield from _walk(step.inner())
+        if fixed is not None and isinstance(step, If):
+            truth = _truth_of(step.test, fixed)
+            if truth is not None:
+                yield from _walk(step.then if truth else step.other, fixed)
+                continue
+        yield from _walk(step.inner(), fixed)
 
 
 def _field_values(step: Step) -> list[object] | None:
@@ -287,12 +300,13 @@ def _values(option: OptionDef) -> tuple[object, ...] | None:
 
 
 def _option_sets(spec: PackSpec, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
-    """Every set of values of the options (with the constants) these expressions read,
-    or None when there are too many to try (no finding then). A name a comprehension
-    binds in one of them is left out: there it is not the option."""
+    """Every set of values of the options these expressions read, or None when there
+    are too many to try (no finding then). A name a comprehension binds in one of
+    them is left out: there it is not the option. Constants are not fixed: they are
+    the designer's switches (a template's ``goal: squares``, to change to ``line``),
+    so a check false only with the value written now is not said never to hold."""
     read = frozenset().union(*(expr.names for expr in exprs)) & spec.static_names
     read -= frozenset().union(*(_bound(expr.tree) for expr in exprs))
-    fixed = {name: value for name, value in spec.constants.items() if name in read}
     tried: list[tuple[str, tuple[object, ...]]] = []
     for option in spec.options:
         if option.name in read:
@@ -302,10 +316,7 @@ def _option_sets(spec: PackSpec, exprs: Sequence[Expr]) -> list[dict[str, object
     if math.prod(len(values) for _, values in tried) > MAX_OPTION_SETS:
         return None
     names = [name for name, _ in tried]
-    return [
-        {**fixed, **dict(zip(names, chosen, strict=True))}
-        for chosen in product(*(values for _, values in tried))
-    ]
+    return [dict(zip(names, chosen, strict=True)) for chosen in product(*(v for _, v in tried))]
 
 
 def _bound(tree: ast.AST) -> frozenset[str]:
@@ -319,38 +330,32 @@ def _bound(tree: ast.AST) -> frozenset[str]:
     )
 
 
+def _truth_of(expr: Expr, fixed: Mapping[str, object]) -> bool | None:
+    """Whether ``expr`` holds when the ``fixed`` values decide it (a name a
+    comprehension in it binds is not the fixed one), else None."""
+    bound = _bound(expr.tree)
+    return _truth(expr.tree.body, {k: v for k, v in fixed.items() if k not in bound})
+
+
 def _false_with(expr: Expr, options: Mapping[str, object]) -> bool:
-    return _truth(expr.tree.body, options) is False
+    return _truth_of(expr, options) is False
 
 
-def _never_holds(spec: PackSpec, expr: Expr) -> bool:
-    """True when ``expr`` is false with every set of options."""
-    sets = _option_sets(spec, (expr,))
-    return sets is not None and bool(sets) and all(_false_with(expr, options) for options in sets)
+class _Flow:
+    """Where the steps of a pack lead: the phases a game may enter. With the ``fixed``
+    values of a game's options, an ``if`` they decide takes its one branch."""
 
-
-# --- the static checks ------------------------------------------------------------------
-
-Found = tuple[Path_ | Where, str]
-
-
-class _Meaning:
-    """What the steps and expressions of one pack do, found once, and the warnings."""
-
-    def __init__(self, spec: PackSpec) -> None:
+    def __init__(self, spec: PackSpec, fixed: Mapping[str, object] | None = None) -> None:
         self.spec = spec
         #: Every step of the pack, by the list it is in.
-        self.lists: dict[str, list[Step]] = {"setup": list(_walk(spec.setup))}
+        self.lists: dict[str, list[Step]] = {"setup": list(_walk(spec.setup, fixed))}
         for move in spec.moves.values():
-            self.lists[f"move {move.name}"] = list(_walk(move.effects))
+            self.lists[f"move {move.name}"] = list(_walk(move.effects, fixed))
         for phase in spec.phases.values():
-            lists = (phase.enter, phase.after_move, phase.then, phase.stuck or ())
-            self.lists[f"phase {phase.name}"] = list(_walk(step for part in lists for step in part))
+            parts = (*phase.enter, *phase.after_move, *phase.then, *(phase.stuck or ()))
+            self.lists[f"phase {phase.name}"] = list(_walk(parts, fixed))
         self.reachable = self._reachable()
-        #: The moves the static checks found never legal.
-        self.idle: set[str] = set()
-
-    # - phases
+        self.at_start = self._at_start(fixed)
 
     def _targets(self, key: str) -> frozenset[str] | None:
         found: set[str] = set()
@@ -392,7 +397,7 @@ class _Meaning:
             seen |= targets
         return frozenset(seen) & every
 
-    def entered_at_start(self) -> frozenset[str]:
+    def _at_start(self, fixed: Mapping[str, object] | None) -> frozenset[str]:
         """The phases a new game may pass through before the first move is asked for
         (the start, and where their ``enter`` and ``stuck`` steps lead): random games
         cannot see them entered, so they are never said not to be."""
@@ -402,7 +407,7 @@ class _Meaning:
             phase = self.spec.phases.get(waiting.pop())
             if phase is None:
                 continue
-            for step in _walk((*phase.enter, *(phase.stuck or ()))):
+            for step in _walk((*phase.enter, *(phase.stuck or ())), fixed):
                 targets = _phase_targets(step)
                 if targets is None:
                     return frozenset(self.spec.phases)
@@ -410,9 +415,61 @@ class _Meaning:
                 seen |= targets
         return frozenset(seen)
 
+
+# --- the static checks ------------------------------------------------------------------
+
+Found = tuple[Path_ | Where, str]
+
+
+class _Meaning:
+    """What the steps and expressions of one pack do, found once, and the warnings."""
+
+    def __init__(self, spec: PackSpec) -> None:
+        self.spec = spec
+        self.flow = _Flow(spec)
+        #: Every step of the pack, by the list it is in.
+        self.lists = self.flow.lists
+        self.reachable = self.flow.reachable
+        self._flows: dict[str, _Flow] = {}
+        #: The moves the static checks found never legal.
+        self.idle: set[str] = set()
+        #: How many more times an expression may be worked out (``MAX_WORKINGS``).
+        self.workings = MAX_WORKINGS
+
+    def flow_with(self, fixed: Mapping[str, object]) -> _Flow:
+        """The phases of a game with these option values (made once for each)."""
+        key = repr(sorted(fixed.items()))
+        found = self._flows.get(key)
+        if found is None:
+            found = self._flows[key] = _Flow(self.spec, fixed)
+        return found
+
+    def fixed(self, env: Mapping[str, object]) -> dict[str, object]:
+        """A game's option values and constants (the fixed names), as its ``env``
+        holds them."""
+        return {name: env[name] for name in self.spec.static_names if name in env}
+
+    def option_sets(self, exprs: Sequence[Expr]) -> list[dict[str, object]] | None:
+        """``_option_sets`` within what is left of the pack's workings."""
+        sets = _option_sets(self.spec, exprs)
+        if sets is None or len(sets) * len(exprs) > self.workings:
+            return None
+        self.workings -= len(sets) * len(exprs)
+        return sets
+
+    def never_holds(self, expr: Expr) -> bool:
+        """True when ``expr`` is false with every set of options."""
+        return self._always(expr, False)
+
+    def _always(self, expr: Expr, truth: bool) -> bool:
+        """True when ``expr`` is ``truth`` with every set of options."""
+        sets = self.option_sets((expr,))
+        return bool(sets) and all(_truth_of(expr, options) is truth for options in sets or ())
+
     # - the checks
 
     def static(self) -> list[Found]:
+        """Every warning the spec alone shows."""
         return [
             *self.unreached_phases(),
             *self.idle_moves(),
@@ -458,7 +515,7 @@ class _Meaning:
     def _never_legal(self, name: str, enabled: Expr | None, checks: list[Expr]) -> Iterator[Found]:
         """A move whose ``enabled`` or a ``when`` check is false with every set of options."""
         exprs = [expr for expr in (enabled, *checks) if expr is not None]
-        sets = _option_sets(self.spec, exprs)
+        sets = self.option_sets(exprs)
         if not exprs or not sets:
             return
         blocking = [{id(e) for e in exprs if _false_with(e, options)} for options in sets]
@@ -482,10 +539,15 @@ class _Meaning:
 
     def never_ending(self) -> Iterator[Found]:
         for index, end in enumerate(self.spec.end):
-            if _never_holds(self.spec, end.check):
+            if self.never_holds(end.check):
                 yield (
                     end.check.where or ("end", index, "check"),
                     "this end check never fires: it is false with every set of options",
+                )
+            elif self._always(end.check, True):
+                yield (
+                    end.check.where or ("end", index, "check"),
+                    "this end check always holds: every game ends as soon as it starts",
                 )
 
     def _all_steps(self) -> Iterator[Step]:
@@ -536,7 +598,7 @@ class _Meaning:
             if any(var.name in _names(v.initial, v.shown, v.bar) for v in others):
                 continue
             if var.visibility != "nobody" and not (
-                var.shown is not None and _never_holds(self.spec, var.shown)
+                var.shown is not None and self.never_holds(var.shown)
             ):
                 continue  # the window lists it: players read it
             why = (
@@ -590,19 +652,20 @@ class _Meaning:
                     "step ended them",
                 )
             )
-        entered = played.entered | self.entered_at_start()
-        for name, phase in spec.phases.items():
-            if name in self.reachable and name not in entered and phase.turn != "auto":
+        entered = played.entered | self.flow.at_start
+        for name in spec.phases:
+            if name in played.reachable - entered:
                 found.append(
                     (("flow", "phases", name), f"phase '{name}' was never entered in {games}")
                 )
         for name in spec.moves:
-            phases = [p.name for p in spec.phases.values() if any(m.name == name for m in p.moves)]
-            if name not in played.legal and set(phases) & played.entered and name not in self.idle:
-                found.append((("moves", name), f"move '{name}' was never legal in {games}"))
+            if name in played.offered - played.legal - self.idle:
+                found.append(
+                    (("moves", name), f"move '{name}' was offered but never legal in {games}")
+                )
         if played.ended:
             for index, end in enumerate(spec.end):
-                if index not in played.fired and not _never_holds(spec, end.check):
+                if index in played.tried - played.fired:
                     ended = f"{played.ended} of {games} that ended"
                     found.append(
                         (
@@ -633,6 +696,12 @@ class _Played:
     unended: list[str] = field(default_factory=list)
     entered: set[str] = field(default_factory=set)
     legal: set[str] = field(default_factory=set)
+    #: The moves offered at some position: in the phase, and ``enabled`` then.
+    offered: set[str] = field(default_factory=set)
+    #: The phases reachable with the options of some game played.
+    reachable: set[str] = field(default_factory=set)
+    #: The end checks not false with the options of some game that ended.
+    tried: set[int] = field(default_factory=set)
     fired: set[int] = field(default_factory=set)
 
 
@@ -667,27 +736,37 @@ def _other_values(option: OptionDef) -> list[object]:
 
 
 def _play_games(
-    spec: PackSpec, meaning: _Meaning, games: int, seed: int, stop: Callable[[], bool]
+    meaning: _Meaning, games: int, seed: int, stop: Callable[[], bool]
 ) -> _Played | None:
-    """Play ``games`` random games of the pack; None when ``stop()`` said so."""
-    game = compile_pack(spec)
+    """Play ``games`` random games of the pack; None when ``stop()`` said so (or when
+    the pack cannot be compiled)."""
+    try:
+        game = compile_pack(meaning.spec)
+    except Exception:  # nothing to play: the static warnings alone
+        return None
     settings = _settings(game)
     limit = MAX_MOVES if game.max_moves is None else int(game.max_moves)
     played = _Played(limit)
     for number in range(games):
-        if not _play(game, settings[number % len(settings)], seed + number, played, stop):
+        setting = settings[number % len(settings)]
+        if not _play(game, meaning, setting, seed + number, played, stop):
             return None
     return played
 
 
 def _play(
-    game: Game, setting: _Setting, seed: int, played: _Played, stop: Callable[[], bool]
+    game: Game,
+    meaning: _Meaning,
+    setting: _Setting,
+    seed: int,
+    played: _Played,
+    stop: Callable[[], bool],
 ) -> bool:
     """Play one random game and note what it showed; False when ``stop()`` said so. A
     game that cannot start or fails is left out (``vtt validate`` reports those)."""
     try:
         state = game.new_state(setting.options, seed, players=setting.players)
-    except (RulesError, ValueError):
+    except Exception:  # refused options, or a start that fails (vtt validate says so)
         return True
     agent = RandomAgent(seed)
     seen = _Played(played.limit)
@@ -697,6 +776,7 @@ def _play(
             if stop():
                 return False
             seen.entered.add(state.phase)
+            _offer(game, state.phase, state.env, seen.offered)
             legal = list(state.legal_moves)
             if not legal:
                 return True
@@ -708,20 +788,35 @@ def _play(
                 beats, state.beats = state.beats, None
             seen.entered.update(beat.phase for beat in beats or ())
             made += 1
-    except RulesError:
+    except Exception:  # a pack failing (vtt validate says how), or the engine: no finding
         return True
     seen.entered.add(state.phase)
     played.games += 1
     played.entered |= seen.entered
     played.legal |= seen.legal
+    played.offered |= seen.offered
+    fixed = meaning.fixed(state.env)
+    played.reachable |= meaning.flow_with(fixed).reachable
     if state.outcome is None:
         played.unended.append(f"seed {seed}, {setting.label}, {setting.players} players")
         return True
     played.ended += 1
+    played.tried |= {
+        i for i, end in enumerate(game.end) if _truth_of(end.check, fixed) is not False
+    }
     for index, end in enumerate(game.end):
         if _holds(end.check, state.env):
             played.fired.add(index)
     return True
+
+
+def _offer(game: Game, phase: str, env: dict[str, Any], offered: set[str]) -> None:
+    """Note the moves the phase offers now (those whose ``enabled`` holds): a move
+    never offered in the games played (War's ``play`` when no game was of a mode
+    that plays cards) is not said never to be legal."""
+    for move in game.phases[phase].moves:
+        if move.name not in offered and (move.enabled is None or _holds(move.enabled, env)):
+            offered.add(move.name)
 
 
 def _holds(check: Expr, env: dict[str, Any]) -> bool:
