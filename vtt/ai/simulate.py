@@ -66,7 +66,9 @@ _CHUNK = 4
 @dataclass(frozen=True)
 class Batch:
     """Which games to play: the pack, options, agents by name, count and seed; and the
-    moves after which a game is stopped (None: the pack's ``max_moves:``, else 2,000)."""
+    moves after which a game is stopped (None: the pack's ``max_moves:``, else 2,000).
+    ``text``: the pack's text, played instead of the pack ``pack`` names (a text not
+    saved yet, from the studio; ``pack`` then only names it)."""
 
     pack: str
     games: int
@@ -75,6 +77,13 @@ class Batch:
     seed: int = 0
     players: int | None = None
     max_moves: int | None = None
+    text: str | None = None
+
+    def game(self) -> Any:
+        """The rules the batch plays (compiled once per process)."""
+        from vtt.rules.finder import load_game, load_game_text
+
+        return load_game(self.pack) if self.text is None else load_game_text(self.text)
 
     def seat_agents(self, index: int, players: int) -> tuple[str, ...]:
         """The agent at each seat in game ``index``: the list shifted ``index`` seats."""
@@ -128,9 +137,7 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
     """Play game ``index`` of a batch (the same result wherever it runs); ``cancelled``
     is asked between moves (Cancelled is raised when it says so). GameFailed when the
     pack fails on the way."""
-    from vtt.rules.finder import load_game
-
-    game = load_game(batch.pack)
+    game = batch.game()
     seed = batch.game_seed(index)
     moves = 0
     names: tuple[str, ...] = ()
@@ -513,10 +520,8 @@ class Tally:
 
     def report(self) -> Report:
         """The designer's metrics of the games counted."""
-        from vtt.rules.finder import load_game
-
         batch = self.batch
-        game = load_game(batch.pack)
+        game = batch.game()
         out = Report(
             batch.pack,
             dict(batch.options),

@@ -48,6 +48,7 @@ from vtt.match.frames import (
 from vtt.match.plain import plain
 from vtt.rules.build import Target, judge
 from vtt.rules.engine import State
+from vtt.rules.errors import RulesError
 from vtt.rules.explain import Drop
 from vtt.rules.finder import pack_digest
 from vtt.rules.footprint import Footprint
@@ -67,6 +68,7 @@ __all__ = [
     "HouseTable",
     "Match",
     "MatchSeat",
+    "Reloaded",
     "answer_from_json",
     "revelation",
     "seat_words",
@@ -126,6 +128,32 @@ class Answer:
             "frame": None if self.frame is None else self.frame.to_json(),
             "text": self.text,
         }
+
+
+@dataclass(frozen=True)
+class Reloaded:
+    """A game carried over into new rules (``Match.reloaded``): the new match, with
+    every move made again up to the first that no longer applies, if any: its number
+    (from 1), the seat that made it, its text and the reason (``stopped_at`` None: all
+    of them were made again)."""
+
+    match: Match
+    stopped_at: int | None = None
+    seat: str = ""
+    text: str = ""
+    reason: str = ""
+
+    @property
+    def message(self) -> str:
+        """What happened, in words for the people at the table."""
+        made = len(self.match.moves)
+        moves = f"{made} move{'' if made == 1 else 's'}"
+        if self.stopped_at is None:
+            return f"Reloaded: {moves} made again under the new rules"
+        return (
+            f"Move {self.stopped_at} ({self.seat}: '{self.text}') no longer applies: "
+            f"{self.reason}. The game stops before it, after {moves}."
+        )
 
 
 def answer_from_json(data: object) -> Answer:
@@ -737,6 +765,35 @@ class Match:
         self._reveals, self.undone, self.queued, self.resigned = {}, [], {}, None
         self._changed()
 
+    def reloaded(self, game: Game) -> Reloaded:
+        """This game under new rules (a pack edited while it is played): a match of
+        ``game`` with the same seats, options, seed and deal, each move made again by its
+        text; at the first that no longer applies, it stops there and says which and why
+        (``Reloaded``). ValueError with the reason when ``game`` cannot start this game
+        at all (the seats or options it refuses). Nothing changes in this match."""
+        try:
+            match = Match(game, self.seats, self.options, self.seed, self.deal, names=self.names)
+        except (RulesError, ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"The new rules cannot start this game: {error}") from None
+        state = match.state
+        kept = [state.copy()]
+        made: list[Move] = []
+        for number, move in enumerate(self.moves, 1):
+            done = _applied(state, move.text)
+            if isinstance(done, str):
+                match.state, match.moves, match._kept = state, made, kept
+                match._changed()
+                seat = self._kept[number - 1].to_move
+                who = self.names[seat] if seat is not None else "the rules"
+                return Reloaded(match, number, who, move.text, done)
+            state, new_move = done
+            made.append(new_move)
+            kept.append(state.copy())
+        match.state, match.moves, match._kept = state, made, kept
+        match.resigned = None if state.outcome is not None else self.resigned
+        match._changed()
+        return Reloaded(match)
+
     def _replay_to(self, command: ReplayTo) -> str | None:
         replay = self.replay
         if replay is None:
@@ -801,6 +858,22 @@ _HANDLERS: dict[type, Callable[[Match, Any], str | Answer | None]] = {
     ReplayTo: Match._replay_to,
     WatchAs: Match._watch_as,
 }
+
+
+def _applied(state: State, text: str) -> tuple[State, Move] | str:
+    """The state after the move written ``text`` is made in a copy of ``state``, and
+    the move made; else why it cannot be: the rules' reason, or the failure of a step
+    of the new rules on it."""
+    if state.outcome is not None:
+        return "the game is over by then"
+    after = state.copy()
+    try:
+        made = after.apply(Move.parse(text))
+    except (IllegalMove, InvalidMove, NotationError) as error:
+        return str(error) or "it is not a move of these rules"
+    except RulesError as error:  # a step of the new rules fails on it
+        return f"the rules fail on it: {error}"
+    return after, made
 
 
 def _with(frame: SeatFrame, **changes: Any) -> SeatFrame:

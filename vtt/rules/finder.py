@@ -12,7 +12,7 @@ from pathlib import Path
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules.engine import Game
 from vtt.rules.errors import PackError
-from vtt.rules.loader import load_pack, pack_file
+from vtt.rules.loader import load_pack, load_pack_text, pack_file
 from vtt.rules.shown import excerpt
 from vtt.rules.yamlsource import load_yaml_file
 
@@ -22,6 +22,7 @@ __all__ = [
     "find_pack",
     "find_pack_by_id",
     "load_game",
+    "load_game_text",
     "pack_digest",
     "pack_folders",
     "pack_place",
@@ -226,3 +227,11 @@ def load_game(pack: str | Path, folders: Iterable[Path] = ()) -> Game:
     path = found.parent.resolve() / found.name
     status = path.lstat()
     return _load(path, (status.st_mtime_ns, status.st_size))
+
+
+@lru_cache(maxsize=8)
+def load_game_text(text: str, file: str = "pack.yaml") -> Game:
+    """The game of a pack's text (``file`` names it in messages): a text not saved yet,
+    as the studio plays it; compiled once while the same text is asked for again.
+    PackErrors as ``load_pack_text`` raises them."""
+    return load_pack_text(text, file)

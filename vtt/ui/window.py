@@ -10,8 +10,7 @@ import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vtt.resources import user_data_dir
-from vtt.rules.finder import load_game
+from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules.setups import Setup, SetupError, list_setups, load_setup
 from vtt.rules.shown import shown, shown_name
 from vtt.table import Change, Die, Seat, Table
@@ -54,7 +53,7 @@ from vtt.ui.screen import fit_to_screen, fits_with_frame, screen_room
 from vtt.ui.seatbar import SeatBar
 from vtt.ui.session import AutosaveClock, TableSession
 from vtt.ui.shortcuts import by_command
-from vtt.ui.statusbar import FadingStatusBar
+from vtt.ui.statusbar import STATUS_MS, FadingStatusBar
 from vtt.ui.view import TableView
 
 if TYPE_CHECKING:
@@ -209,6 +208,12 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
+        sandbox = menus.addMenu("&Sandbox")
+        self.save_pack_action = sandbox.addAction("Save table as &pack…")
+        self.save_pack_action.setToolTip(
+            "Write the table's cards and places as a new rule pack, then edit its rules"
+        )
+        self.save_pack_action.triggered.connect(lambda _=False: self.save_table_as_pack())
         edit = menus.addMenu("&Edit")
         self.undo_action = self._action("undo", self.undo)
         self.redo_action = self._action("redo", self.redo)
@@ -512,6 +517,40 @@ class TableWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {path.name}", 6000)
         return True
 
+    def save_table_as_pack(self, name: str | None = None) -> Path | None:
+        """Sandbox > Save table as pack…: the table's cards and places written as a new
+        pack (``vtt.studio.fromtable``) in the user's pack folder, never over a pack
+        there unasked, then opened in the studio to add its rules. ``name``: the game's
+        name (else asked). The pack's file, or None (said) when none was written."""
+        from vtt.studio.fromtable import pack_from_table, pack_id_of, write_table_pack
+
+        if name is None:
+            name = dialogs.ask_text(self, "Save table as pack", "The new game's name:", "My table")
+            if name is None:
+                return None
+        try:
+            text = pack_from_table(self.session.table, name)
+        except ValueError as error:
+            self.statusBar().showMessage(str(error), STATUS_MS)
+            return None
+        folder = user_packs_dir() / pack_id_of(name)
+        try:
+            try:
+                path = write_table_pack(folder, text)
+            except FileExistsError:
+                question = f"{folder} holds a pack already. Replace its pack.yaml with this table?"
+                if not dialogs.ask_yes_no(self, "Replace the pack?", question):
+                    return None
+                path = write_table_pack(folder, text, overwrite=True)
+        except OSError as error:
+            self.report_error("Cannot save the pack", f"{folder}: {error.strerror or error}")
+            return None
+        from vtt.ui.studio.window import open_studio
+
+        self.studio = open_studio(path)
+        self.statusBar().showMessage(f"Saved the table as the pack {path}", STATUS_MS)
+        return path
+
     def report_error(self, title: str, text: str) -> None:
         """Say what went wrong, in the status bar and a non-blocking message box."""
         self.statusBar().showMessage(text, 15000)
@@ -567,7 +606,7 @@ class TableWindow(QMainWindow):
             autosave = game_autosave(path)
             try:
                 saved = autosave.load()
-                name = load_game(saved.setup.pack).name
+                name = saved.setup.game().name
             except (ValueError, OSError) as error:
                 self._set_aside(autosave, error)
                 continue

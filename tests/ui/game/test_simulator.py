@@ -27,29 +27,32 @@ def _type(qtbot, spin, value: int) -> None:
 def test_a_batch_of_the_windows_game_shows_progress_the_table_and_the_chart(qtbot):
     dialog = _simulator(qtbot, {"wins_needed": 1})
     assert dialog.windowTitle() == "Simulate — Tic-Tac-Rock"
-    dialog.agents[0].setCurrentText("greedy")
-    _type(qtbot, dialog.games, 6)
-    _type(qtbot, dialog.workers, 1)
-    assert dialog.batch().options == (("wins_needed", 1),)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.report is not None, timeout=60_000)
-    assert dialog.progress.value() == 6 and dialog.status.text() == "6 games played"
-    assert "greedy" in dialog.results.text() and "first-player advantage" in dialog.results.text()
-    assert not dialog.chart.pixmap().isNull()
-    assert dialog.run_button.isEnabled() and not dialog.cancel_button.isEnabled()
+    dialog.panel.agents[0].setCurrentText("greedy")
+    _type(qtbot, dialog.panel.games, 6)
+    _type(qtbot, dialog.panel.workers, 1)
+    assert dialog.panel.batch().options == (("wins_needed", 1),)
+    qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.panel.report is not None, timeout=60_000)
+    assert dialog.panel.progress.value() == 6 and dialog.panel.status.text() == "6 games played"
+    assert (
+        "greedy" in dialog.panel.results.text()
+        and "first-player advantage" in dialog.panel.results.text()
+    )
+    assert not dialog.panel.chart.pixmap().isNull()
+    assert dialog.panel.run_button.isEnabled() and not dialog.panel.cancel_button.isEnabled()
 
 
 def test_cancel_stops_the_batch_with_the_games_played(qtbot):
     dialog = _simulator(qtbot)
-    dialog.agents[0].setCurrentText("easy")
-    _type(qtbot, dialog.games, 500)
-    _type(qtbot, dialog.workers, 1)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=60_000)
-    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.report is not None, timeout=60_000)
-    assert dialog.report.games < 500
-    assert dialog.status.text() == f"Cancelled after {dialog.report.games} games"
+    dialog.panel.agents[0].setCurrentText("easy")
+    _type(qtbot, dialog.panel.games, 500)
+    _type(qtbot, dialog.panel.workers, 1)
+    qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.panel.progress.value() >= 1, timeout=60_000)
+    qtbot.mouseClick(dialog.panel.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.panel.report is not None, timeout=60_000)
+    assert dialog.panel.report.games < 500
+    assert dialog.panel.status.text() == f"Cancelled after {dialog.panel.report.games} games"
     dialog.close()
 
 
@@ -65,22 +68,22 @@ def _looping_simulator(qtbot, tmp_path, pack=None):
 
 def test_cancel_stops_every_worker_of_a_batch_whose_games_never_end(qtbot, tmp_path):
     dialog = _looping_simulator(qtbot, tmp_path)
-    _type(qtbot, dialog.games, 1000)
-    _type(qtbot, dialog.workers, 2)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    _type(qtbot, dialog.panel.games, 1000)
+    _type(qtbot, dialog.panel.workers, 2)
+    qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(multiprocessing.active_children()) == 2, timeout=60_000)
-    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.report is not None, timeout=120_000)
+    qtbot.mouseClick(dialog.panel.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.panel.report is not None, timeout=120_000)
     assert multiprocessing.active_children() == []
-    assert dialog.status.text() == f"Cancelled after {dialog.report.games} games"
-    assert dialog.run_button.isEnabled()
+    assert dialog.panel.status.text() == f"Cancelled after {dialog.panel.report.games} games"
+    assert dialog.panel.run_button.isEnabled()
 
 
 def test_closing_the_dialog_during_a_batch_returns_and_stops_its_workers(qtbot, tmp_path):
     dialog = _looping_simulator(qtbot, tmp_path)
-    _type(qtbot, dialog.games, 1000)
-    _type(qtbot, dialog.workers, 2)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    _type(qtbot, dialog.panel.games, 1000)
+    _type(qtbot, dialog.panel.workers, 2)
+    qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(multiprocessing.active_children()) == 2, timeout=60_000)
     dialog.close()
     assert multiprocessing.active_children() == []
@@ -88,28 +91,28 @@ def test_closing_the_dialog_during_a_batch_returns_and_stops_its_workers(qtbot, 
 
 def test_games_that_never_end_are_reported_and_the_results_stay_on_the_screen(qtbot, tmp_path):
     dialog = _looping_simulator(qtbot, tmp_path)
-    _type(qtbot, dialog.games, 2)
-    _type(qtbot, dialog.workers, 1)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.report is not None, timeout=120_000)
-    assert "2 of 2 games did not end within 2,000 moves: see game 1" in dialog.results.text()
+    _type(qtbot, dialog.panel.games, 2)
+    _type(qtbot, dialog.panel.workers, 1)
+    qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.panel.report is not None, timeout=120_000)
+    assert "2 of 2 games did not end within 2,000 moves: see game 1" in dialog.panel.results.text()
     _within_the_screen(dialog)
 
 
 def test_the_results_name_the_pack_and_its_options_in_words_and_fit_the_screen(qtbot):
     dialog = _simulator(qtbot, {"wins_needed": 1, "easy": True})
-    dialog.agents[0].setCurrentText("greedy")
-    _type(qtbot, dialog.games, 4)
-    _type(qtbot, dialog.workers, 1)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.report is not None, timeout=60_000)
-    first, second = dialog.results.text().splitlines()[:2]
+    dialog.panel.agents[0].setCurrentText("greedy")
+    _type(qtbot, dialog.panel.games, 4)
+    _type(qtbot, dialog.panel.workers, 1)
+    qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.panel.report is not None, timeout=60_000)
+    first, second = dialog.panel.results.text().splitlines()[:2]
     assert first.startswith("Tic-Tac-Rock: 4 games, agents greedy, random")
     assert second == "Rounds to win the game: 1; Easy: Rock, Paper and Scissors only: yes"
-    assert "/" not in first and "{" not in dialog.results.text()
+    assert "/" not in first and "{" not in dialog.panel.results.text()
     _within_the_screen(dialog)
-    dialog.scroll.ensureWidgetVisible(dialog.chart)  # the chart can be scrolled to
-    assert not dialog.chart.visibleRegion().isEmpty()
+    dialog.panel.scroll.ensureWidgetVisible(dialog.panel.chart)  # the chart can be scrolled to
+    assert not dialog.panel.chart.visibleRegion().isEmpty()
 
 
 def _within_the_screen(dialog) -> None:
@@ -124,11 +127,11 @@ def test_a_pack_failing_in_a_game_is_told_with_the_game_and_its_seed(qtbot, tmp_
     from tests.ai.packs import FAILS_IN_PLAY
 
     dialog = _looping_simulator(qtbot, tmp_path, FAILS_IN_PLAY)
-    _type(qtbot, dialog.games, 3)
-    _type(qtbot, dialog.workers, 1)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.run_button.isEnabled, timeout=60_000)
-    status = dialog.status.text()
+    _type(qtbot, dialog.panel.games, 3)
+    _type(qtbot, dialog.panel.workers, 1)
+    qtbot.mouseClick(dialog.panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.panel.run_button.isEnabled, timeout=60_000)
+    status = dialog.panel.status.text()
     assert status.startswith("The simulation stopped: Fails in Play (")
     assert "failed in game 1, seed " in status and "ZeroDivisionError" in status
     assert "GameFailed" not in status

@@ -108,7 +108,7 @@ def resumed_game(
     when they take a while (OpeningCancelled): the windows stay responsive."""
     setup, moves = saved.setup, saved.moves
     try:
-        game = load_game(setup.pack)
+        game = setup.game()
     except (RulesError, ValueError, FileNotFoundError) as error:
         raise GameFileError(f"{source}: {error}") from None
     label = f"Making the {len(moves)} moves of {shown_name(game.name)} again…"

@@ -216,3 +216,41 @@ class ReplayBar(QWidget):
             if seat == session.frame.seat:
                 self.seen_by.setCurrentIndex(index)
         self.seen_by.blockSignals(False)
+
+
+class ReloadBar(QWidget):
+    """Over the table of a game whose pack was edited since it started (the studio):
+    "The rules changed. Reload", and after a reload what became of the moves."""
+
+    def __init__(self, reload: Callable[[], object]) -> None:
+        super().__init__()
+        self.setStyleSheet("background: #2b3a24; color: #e8e2c8;")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 2, 8, 2)
+        self.label = Label("The rules changed.")
+        self.label.setWordWrap(True)
+        self.button = QPushButton("&Reload")
+        self.button.setToolTip(
+            "Make the game's moves again under the edited rules: the table keeps its state"
+        )
+        self.button.clicked.connect(reload)
+        self.close_button = QPushButton("✕")
+        self.close_button.setToolTip("Go on with the rules the game started with")
+        self.close_button.setFlat(True)
+        self.close_button.clicked.connect(self.hide)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.button)
+        row.addWidget(self.close_button)
+        self.hide()
+
+    def offer(self) -> None:
+        """The pack changed: offer to reload the game into it."""
+        self.label.setText("The rules changed.")
+        self.button.show()
+        self.show()
+
+    def tell(self, text: str) -> None:
+        """What the reload did (which move stopped it, and why)."""
+        self.label.setText(shown(text))
+        self.button.hide()
+        self.show()

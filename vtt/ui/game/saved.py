@@ -8,7 +8,9 @@ list of ``{name, kind}``, with ``colour`` (``#rrggbb``) for a seat given its own
 opens on any machine where the pack is installed, wherever that is; the digest picks
 the same rules among several copies and tells when the pack has changed since. Files
 written before named the pack by its folder's path: that path is used while it
-exists, else its last part is taken as the id.
+exists, else its last part is taken as the id. A game played in the studio from a
+pack's text not saved holds that text instead (``pack_text``): saved or autosaved,
+it resumes under the very rules it was played with.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import yaml
 from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules import Move
 from vtt.rules.errors import PackError
-from vtt.rules.finder import find_pack, find_pack_by_id, load_game, pack_digest, pack_place
+from vtt.rules.finder import find_pack, find_pack_by_id, pack_digest, pack_place
 from vtt.rules.shown import excerpt
 from vtt.rules.yamlsource import load_yaml_file
 from vtt.table.savefile import UNREADABLE, Autosave
@@ -43,7 +45,17 @@ __all__ = [
 ]
 
 SUFFIX = ".jgame"
-_KEYS = {"pack", "pack_digest", "options", "players", "seed", "moves", "seats", "enforced"}
+_KEYS = {
+    "pack",
+    "pack_digest",
+    "pack_text",
+    "options",
+    "players",
+    "seed",
+    "moves",
+    "seats",
+    "enforced",
+}
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -65,16 +77,20 @@ class SavedGame:
 
 
 def saved_game_text(setup: GameSetup, moves: Sequence[Move | str]) -> str:
-    """The YAML text of a saved game."""
-    data: dict[str, Any] = {
-        "pack": load_game(setup.pack).id,
-        "pack_digest": pack_digest(setup.pack),
-        "options": dict(setup.options),
-        "players": setup.players,
-        "seed": setup.seed,
-        "seats": [_seat_data(seat) for seat in setup.seats],
-        "moves": [str(move) for move in moves],
-    }
+    """The YAML text of a saved game: a game played from a pack's text never saved (the
+    studio's) holds that text whole (``pack_text``), its rules being nowhere else."""
+    data: dict[str, Any] = {"pack": setup.game().id}
+    if setup.text is not None:
+        data["pack_text"] = setup.text
+    else:
+        data["pack_digest"] = pack_digest(setup.pack)
+    data.update(
+        options=dict(setup.options),
+        players=setup.players,
+        seed=setup.seed,
+        seats=[_seat_data(seat) for seat in setup.seats],
+        moves=[str(move) for move in moves],
+    )
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
 
@@ -162,12 +178,19 @@ def load_saved_game(path: Path | str) -> SavedGame:
         )
     if not isinstance(data["pack"], str):
         raise SavedGameError(f"{path}: pack: expected a pack id, not {_shown(data['pack'])}")
-    pack, note, source = _installed_pack(path, data["pack"], data.get("pack_digest"))
+    text = data.get("pack_text")
+    if text is not None and not isinstance(text, str):
+        raise SavedGameError(f"{path}: pack_text: expected a pack's text, not {_shown(text)}")
+    if text is None:
+        pack, note, source = _installed_pack(path, data["pack"], data.get("pack_digest"))
+    else:  # the rules travel with the game (played from a pack's text in the studio)
+        pack, note, source = data["pack"], "", "The rules are the pack's text kept in this file."
     setup = GameSetup(
         pack=pack,
         seats=tuple(_seat(path, index, entry) for index, entry in enumerate(seats)),
         options=dict(options),
         seed=seed,
+        text=text,
     )
     return SavedGame(setup, tuple(str(move) for move in moves), note, source)
 

@@ -14,7 +14,7 @@ game and a replayed record are made the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vtt.ai.levels import make_agent
@@ -32,6 +32,7 @@ from vtt.match import (
     MatchSeat,
     Play,
     Redo,
+    Reloaded,
     ReplayTo,
     SeatFrame,
     Undo,
@@ -45,6 +46,7 @@ from vtt.match.drags import Drags
 from vtt.match.frames import BuildVerdict
 from vtt.rules import Game, Move, load_game
 from vtt.rules.build import Builds, Target
+from vtt.rules.finder import load_game_text
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
 from vtt.rules.records import Record
@@ -114,11 +116,27 @@ class GameSetup:
     seed: int = 0
     enforced: bool = True
     deal: dict[str, Any] | None = None
+    #: The pack's text, for a game played from a text not saved (the studio): the
+    #: rules are this text, and ``pack`` names only where it comes from (its file's
+    #: path, or a name for a pack never saved).
+    text: str | None = None
 
     @property
     def players(self) -> int:
         """The number of seats."""
         return len(self.seats)
+
+    def game(self) -> Game:
+        """The rules this setup plays: its text's, else the pack's (by id or folder);
+        PackErrors or FileNotFoundError when there are none."""
+        if self.text is not None:
+            return load_game_text(self.text, _file_name(self.pack))
+        return load_game(self.pack)
+
+
+def _file_name(pack: str) -> str:
+    """How messages name the file of a pack played from its text."""
+    return pack if pack.endswith((".yaml", ".yml")) else f"{pack or 'untitled'}/pack.yaml"
 
 
 def default_names(game: Game, count: int) -> tuple[str, ...]:
@@ -180,9 +198,12 @@ class GameSession(QObject):
     message = Signal(str)
     picks_changed = Signal()
 
-    def __init__(self, setup: GameSetup, parent: QObject | None = None) -> None:
+    def __init__(
+        self, setup: GameSetup, parent: QObject | None = None, game: Game | None = None
+    ) -> None:
         super().__init__(parent)
-        self.game: Game = load_game(setup.pack)
+        #: The rules: ``game`` when given (compiled already), else the setup's.
+        self.game: Game = game if game is not None else setup.game()
         #: Counts every change (across new games too), so an agent's late answer to an
         #: older position is dropped.
         self.generation = 0
@@ -467,6 +488,17 @@ class GameSession(QObject):
 
     # ------------------------------------------------------------- resume and replay
 
+    def reload(self, text: str) -> Reloaded:
+        """Go on under the rules of a pack's edited ``text``: the game's moves made again
+        (``Match.reloaded``), up to the first that no longer applies; PackErrors when
+        the text is no pack, ValueError when its rules cannot seat this game."""
+        setup = replace(self.setup, text=text)
+        game = setup.game()
+        reloaded = self.match.reloaded(game)
+        self.game = game
+        self.start(setup, reloaded.match)
+        return reloaded
+
     def resume(self, setup: GameSetup, match: Match) -> None:
         """Go on with ``match``, made from ``setup`` (``made_again``)."""
         self.start(setup, match)
@@ -483,6 +515,7 @@ class GameSession(QObject):
             dict(record.options),
             record.seed,
             deal=record.deal,
+            text=self.setup.text,
         )
         self.start(setup, match)
         self.record = record

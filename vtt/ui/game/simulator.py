@@ -1,11 +1,13 @@
-"""Game > Simulate...: batches of the current pack and options between agents.
+"""Game > Simulate... (and the studio's Simulate 100 games): batches of a pack and
+options between agents.
 
 The batch runs on a worker thread (its games on processes when more than one
 worker is chosen), tells its progress, and can be cancelled: Cancel and Close stop
 the games under way between two moves, in every process, and wait for them. The
 designer's table (``vtt.ai.simulate.table``) and chart (``vtt.ui.chart``) show at
 the end, as ``vtt simulate`` prints and draws them, in a scrolled area: the dialog
-stays within the screen.
+stays within the screen. ``SimulatePanel`` is all of it, for any setup (a pack's text
+not saved too); ``SimulateDialog`` shows one for the game of a window.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from typing import Any
 from vtt.ai.levels import AGENTS
 from vtt.ai.simulate import Batch, Report, option_words, simulate, table
 from vtt.rules.errors import RulesError
+from vtt.rules.game import Game
 from vtt.rules.shown import ERROR_CHARS, shown, shown_name
 from vtt.ui.chart import chart_image
-from vtt.ui.game.session import GameSession
+from vtt.ui.game.session import GameSession, GameSetup
 from vtt.ui.plaintext import Label
 from vtt.ui.qt import (
     QComboBox,
@@ -42,7 +45,7 @@ from vtt.ui.qt import (
 )
 from vtt.ui.screen import fit_to_screen, keep_on_screen
 
-__all__ = ["SimulateDialog"]
+__all__ = ["SimulateDialog", "SimulatePanel"]
 
 
 class _Signals(QObject):
@@ -71,14 +74,17 @@ class _Batch(QRunnable):
             self.signals.failed.emit(f"{type(error).__name__}: {error}")
 
 
-class SimulateDialog(QDialog):
-    """Choose agents, games, seed and workers; run; watch progress; read the results."""
+class SimulatePanel(QWidget):
+    """Choose agents, games, seed and workers; run; watch progress; read the results.
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+    Signals:
+        finished(object): a batch ended (its Report; a cancelled one too)."""
+
+    finished = Signal(object)
+
+    def __init__(self, game: Game, setup: GameSetup, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.session = session
-        game = session.game
-        self.setWindowTitle(f"Simulate — {shown_name(game.name)}")
+        self.setup = setup
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.stop = threading.Event()
@@ -88,15 +94,15 @@ class SimulateDialog(QDialog):
         self.signals.failed.connect(self._failed)
         self.report: Report | None = None
 
-        options = option_words(game, dict(session.setup.options))
+        options = option_words(game, dict(setup.options))
         heading = Label(
             shown_name(game.name)
-            + shown(f", {session.setup.players} players" + (f"; {options}" if options else ""))
+            + shown(f", {setup.players} players" + (f"; {options}" if options else ""))
         )
         heading.setWordWrap(True)
         form = QFormLayout()
         self.agents: list[QComboBox] = []
-        for seat in range(session.setup.players):
+        for seat in range(setup.players):
             choice = QComboBox()
             choice.addItems(list(AGENTS))
             choice.setCurrentText("normal" if seat == 0 else "random")
@@ -144,8 +150,8 @@ class SimulateDialog(QDialog):
         layout.addWidget(self.scroll, 1)
 
     def batch(self) -> Batch:
-        """The batch the dialog's fields describe, on the window's pack and options."""
-        setup = self.session.setup
+        """The batch the fields describe, on the setup's pack (or text) and options."""
+        setup = self.setup
         return Batch(
             setup.pack,
             self.games.value(),
@@ -153,6 +159,7 @@ class SimulateDialog(QDialog):
             tuple(setup.options.items()),
             self.seed.value(),
             setup.players,
+            text=setup.text,
         )
 
     def start(self) -> None:
@@ -192,24 +199,43 @@ class SimulateDialog(QDialog):
             if rep.ended:
                 self.chart.setPixmap(QPixmap.fromImage(chart_image(rep)))
             self.scroll.show()
-            self._fit()
-
-    def _fit(self) -> None:
-        """Grow to show the results, within the screen's free room (the rest scrolls)."""
-        hint, inside = self.sizeHint(), self.scroll.widget().sizeHint()
-        wanted = QSize(max(hint.width(), inside.width() + 40), hint.height() + inside.height())
-        fit_to_screen(self, wanted)
-        keep_on_screen(self)
+        self.finished.emit(rep)
 
     def _failed(self, reason: str) -> None:
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.status.setText(shown(f"The simulation stopped: {reason}", ERROR_CHARS))
 
-    def done(self, result: int) -> None:
-        """Closing cancels a batch under way and waits for it to stop."""
+    def halt(self) -> None:
+        """Cancel a batch under way and wait for it to stop (the panel is going away)."""
         self.stop.set()
         self.pool.waitForDone()
+
+
+class SimulateDialog(QDialog):
+    """Game > Simulate...: a ``SimulatePanel`` on the window's game and setup."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Simulate — {shown_name(session.game.name)}")
+        self.panel = SimulatePanel(session.game, session.setup, self)
+        self.panel.finished.connect(self._fit)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.panel)
+
+    def _fit(self) -> None:
+        """Grow to show the results, within the screen's free room (the rest scrolls)."""
+        if not self.panel.scroll.isVisible():
+            return
+        hint, inside = self.sizeHint(), self.panel.scroll.widget().sizeHint()
+        wanted = QSize(max(hint.width(), inside.width() + 40), hint.height() + inside.height())
+        fit_to_screen(self, wanted)
+        keep_on_screen(self)
+
+    def done(self, result: int) -> None:
+        """Closing cancels a batch under way and waits for it to stop."""
+        self.panel.halt()
         super().done(result)
 
 

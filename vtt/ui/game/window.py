@@ -6,11 +6,13 @@ is always the state's projection for the seat whose view is on screen.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from vtt.match import FrameMove
+from vtt.match import FrameMove, Reloaded
 from vtt.rules import Move
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import find_pack
 from vtt.rules.records import RecordError
 from vtt.rules.shown import NAME_CHARS, shown, shown_name
@@ -27,7 +29,7 @@ from vtt.ui.game.house import house_table
 from vtt.ui.game.opening import GameFileError, open_game_file
 from vtt.ui.game.pace import PACES, choose_pace, chosen_pace
 from vtt.ui.game.painting import seat_colour, status_dot
-from vtt.ui.game.panels import BuildPanel, ReplayBar, ResultPanel
+from vtt.ui.game.panels import BuildPanel, ReloadBar, ReplayBar, ResultPanel
 from vtt.ui.game.saved import (
     SUFFIX,
     SavedGame,
@@ -162,11 +164,15 @@ class GameWindow(QMainWindow):
         self.build_panel = BuildPanel(self.view, self.view.builder, self.session)
         self.view.builder.changed.connect(self._show_build)
         self.replay_bar = ReplayBar(self.session, self.step_back, self.step_forward)
+        self.reload_bar = ReloadBar(self.reload_rules)
+        #: The edited text of the pack offered to reload into (``offer_reload``).
+        self.offered_text: str | None = None
         board = QWidget()
         stack = QVBoxLayout(board)
         stack.setContentsMargins(0, 0, 0, 0)
         stack.setSpacing(0)
         stack.addWidget(self.replay_bar)
+        stack.addWidget(self.reload_bar)
         stack.addWidget(self.view, 1)
         stack.addWidget(self.cover, 1)
         stack.addWidget(self.message)
@@ -253,7 +259,11 @@ class GameWindow(QMainWindow):
 
     def show_rules(self) -> None:
         """The pack's README (its rules in plain words) in a window beside the game."""
-        folder = find_pack(self.session.setup.pack).parent
+        try:
+            folder = find_pack(self.session.setup.pack).parent
+        except FileNotFoundError:  # rules played from a text never saved: no README yet
+            self.say("These rules have no README yet: save the pack and write one beside it")
+            return
         self.rules_window = RulesWindow(folder, self.session.game.name, self)
         self.rules_window.show()
 
@@ -420,9 +430,7 @@ class GameWindow(QMainWindow):
         setup = self.session.setup
         self.message.clear()
         self.shown_seat = None
-        self.session.start(
-            GameSetup(setup.pack, setup.seats, setup.options, setup.seed + 1, setup.enforced)
-        )
+        self.session.start(replace(setup, seed=setup.seed + 1, deal=None))
 
     def undo(self) -> bool:
         """Edit > Undo: take back to the person's last decision, if nothing was revealed since."""
@@ -444,6 +452,43 @@ class GameWindow(QMainWindow):
     def step_forward(self) -> bool:
         """Replay: show the state one move later."""
         return self.session.step_to(self.session.replay_at + 1)
+
+    # ------------------------------------------------------------- edited rules
+
+    def offer_reload(self, text: str) -> bool:
+        """The pack this game was started from was edited (in the studio) and checks
+        clean: offer, in a bar over the table, to reload the game into ``text``. False
+        (nothing offered) for a game not played from a text, the same text, a replay."""
+        setup = self.session.setup
+        if setup.text is None or self.session.replaying:
+            return False
+        if text == setup.text:
+            self.offered_text = None
+            self.reload_bar.hide()
+            return False
+        self.offered_text = text
+        self.reload_bar.offer()
+        return True
+
+    def reload_rules(self) -> Reloaded | None:
+        """Reload: the game's moves made again under the offered text, the table as it
+        was; where a move no longer applies, the bar names it and why, and the game
+        goes on from just before it. None (said) when it cannot be done."""
+        text = self.offered_text
+        if text is None:
+            return None
+        self.board.finish_moments()
+        self.view.builder.cancel()
+        try:
+            reloaded = self.session.reload(text)
+        except (RulesError, ValueError) as error:
+            self.reload_bar.tell(f"Cannot reload: {error}")
+            return None
+        self.offered_text = None
+        self.sheet_button.setVisible(self.session.game.sheet is not None)
+        self.sheet_action.setEnabled(self.session.game.sheet is not None)
+        self.reload_bar.tell(reloaded.message)
+        return reloaded
 
     # ------------------------------------------------------------- files
 

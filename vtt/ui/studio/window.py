@@ -55,8 +55,12 @@ _OPEN: list[StudioWindow] = []
 
 
 def open_studio(path: Path | None = None, text: str | None = None) -> StudioWindow:
-    """Open a studio window on a pack (a folder or its pack.yaml) and show it."""
+    """Open a studio window on a pack (a folder or its pack.yaml) and show it, with the
+    pack's table beside the text and its Play actions (``vtt.ui.studio.play``)."""
+    from vtt.ui.studio.play import install_playground
+
     window = StudioWindow(path, text)
+    install_playground(window)
     window.show_fitted()
     return window
 

@@ -1,0 +1,218 @@
+"""Play and test a pack from the studio's text, saved or not.
+
+Three actions follow the text's checks (``Playground.follow``): **Play** (hot-seat:
+every seat a person), **Play against the computer** (the first seat a person, the
+others Normal computers) and **Simulate 100 games** (the simulator's panel, docked
+in the studio, with progress and Cancel). A text with problems can be saved but not
+played: the actions are disabled, and their tooltip and the status bar say why ("2
+problems; the first: line 12: ...").
+
+A game started here plays the text itself (``GameSetup.text``), not the file: its
+saved game and autosave keep that text. When the text is edited and checks clean
+again, each game started from it offers to reload (``GameWindow.offer_reload``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vtt.rules.errors import RulesError
+from vtt.rules.finder import load_game_text
+from vtt.rules.game import Game
+from vtt.rules.loader import Checked, check_pack_text
+from vtt.rules.shown import shown
+from vtt.ui.art import Art
+from vtt.ui.game.session import HUMAN, NORMAL, GameSetup, SeatChoice, default_names
+from vtt.ui.game.simulator import SimulatePanel
+from vtt.ui.game.window import GameWindow
+from vtt.ui.qt import QAction, QDockWidget, QEvent, QKeySequence, QMainWindow, QObject, Qt
+from vtt.ui.studio.preview import TablePreview, problems_text
+
+if TYPE_CHECKING:
+    from vtt.ui.studio.window import StudioWindow
+
+__all__ = ["SIMULATED_GAMES", "Playground", "install_playground"]
+
+#: How many games Simulate plays.
+SIMULATED_GAMES = 100
+
+PLAY = ("&Play", "Ctrl+R", "Play the pack's text as it is now: every seat a person at this screen")
+AGAINST = (
+    "Play against the &computer",
+    "Ctrl+Shift+R",
+    "Play the pack's text: you take the first seat, Normal computers the others",
+)
+SIMULATE = (
+    f"&Simulate {SIMULATED_GAMES} games",
+    "Ctrl+Shift+M",
+    f"Play {SIMULATED_GAMES} games of the pack's text between computers: win rates, balance",
+)
+
+
+class Playground(QObject):
+    """The studio's Play, Play against the computer and Simulate actions for the text
+    ``text()`` gives (``path()``: its file, None before it is saved), in ``window``."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        text: Callable[[], str],
+        path: Callable[[], Path | None],
+        art: Art | None = None,
+        pause_ms: int | None = None,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.text = text
+        self.path = path
+        self.art = art
+        self.pause_ms = pause_ms
+        self.play_action = self._action(PLAY, lambda: self.play(computer=False))
+        self.computer_action = self._action(AGAINST, lambda: self.play(computer=True))
+        self.simulate_action = self._action(SIMULATE, self.simulate)
+        #: Why the text cannot be played now ("" when it can).
+        self.why_not = ""
+        #: The game windows started from this text.
+        self.games: list[GameWindow] = []
+        self.dock: QDockWidget | None = None
+        self.simulator: SimulatePanel | None = None
+        #: The table beside the text, when the studio has one (``install_playground``).
+        self.preview: TablePreview | None = None
+
+    def _action(self, what: tuple[str, str, str], slot: Callable[[], object]) -> QAction:
+        label, key, tip = what
+        action = QAction(label, self.window)
+        action.setShortcut(QKeySequence(key))
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.setData(tip)
+        action.triggered.connect(lambda _=False: slot())
+        self.window.addAction(action)  # the shortcut works wherever the focus is
+        return action
+
+    @property
+    def actions(self) -> tuple[QAction, QAction, QAction]:
+        """Play, Play against the computer, Simulate."""
+        return (self.play_action, self.computer_action, self.simulate_action)
+
+    # ------------------------------------------------------------- the text's checks
+
+    def follow(self, checked: Checked) -> None:
+        """The text was checked: enable the actions or say why they are not; offer the
+        games started from an earlier text to reload into this one."""
+        self.why_not = "" if checked.ok else problems_text(checked)
+        for action in self.actions:
+            action.setEnabled(not self.why_not)
+            tip = str(action.data())
+            action.setToolTip(f"Cannot play yet: {self.why_not}" if self.why_not else tip)
+        if self.why_not:
+            self._say(f"Cannot play yet: {self.why_not}")
+            return
+        self.window.statusBar().clearMessage()
+        text = self.text()
+        for window in self.open_games():
+            window.offer_reload(text)
+
+    def open_games(self) -> list[GameWindow]:
+        """The game windows started here that are still open."""
+        self.games = [window for window in self.games if window.isVisible()]
+        return list(self.games)
+
+    def _say(self, text: str) -> None:
+        self.window.statusBar().showMessage(shown(text))
+
+    # ------------------------------------------------------------- play
+
+    def setup(self, computer: bool) -> tuple[Game, GameSetup] | None:
+        """The game of the text now and a setup to play it (None, said, when the text
+        has problems)."""
+        text = self.text()
+        path = self.path()
+        pack = str(path) if path is not None else "untitled"
+        try:
+            game = load_game_text(text, pack if path is not None else "untitled/pack.yaml")
+        except RulesError:
+            self.why_not = problems_text(check_pack_text(text)) or "the text is no pack"
+            self._say(f"Cannot play yet: {self.why_not}")
+            return None
+        names = default_names(game, game.players[2])
+        kinds = [HUMAN] + [NORMAL if computer else HUMAN] * (len(names) - 1)
+        seats = tuple(SeatChoice(name, kind) for name, kind in zip(names, kinds, strict=True))
+        return game, GameSetup(pack, seats, seed=random.randrange(2**31), text=text)
+
+    def play(self, computer: bool = False) -> GameWindow | None:
+        """Play the text now in a game window (hot-seat, or against the computer)."""
+        made = self.setup(computer)
+        if made is None:
+            return None
+        _game, setup = made
+        try:
+            window = GameWindow(setup, self.art, self.pause_ms)
+        except (RulesError, ValueError) as error:  # its setup fails with these seats
+            self._say(f"The game cannot start: {error}")
+            return None
+        self.games.append(window)
+        window.show()
+        return window
+
+    # ------------------------------------------------------------- simulate
+
+    def simulate(self) -> SimulatePanel | None:
+        """Simulate 100 games of the text now, in a panel docked in the studio."""
+        made = self.setup(computer=True)
+        if made is None:
+            return None
+        game, setup = made
+        self.stop_simulation()
+        panel = SimulatePanel(game, setup)
+        panel.games.setValue(SIMULATED_GAMES)
+        if self.dock is None:
+            self.dock = QDockWidget("Simulation", self.window)
+            self.dock.setObjectName("simulation")
+            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.setWidget(panel)
+        self.dock.show()
+        self.simulator = panel
+        panel.start()
+        return panel
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.stop_simulation()  # no batch outlives the studio
+        return False
+
+    def stop_simulation(self) -> None:
+        """Cancel a simulation under way and wait for it (a new one, or the studio closes)."""
+        if self.simulator is not None:
+            self.simulator.halt()
+            self.simulator.deleteLater()
+            self.simulator = None
+
+
+def install_playground(studio: StudioWindow) -> Playground:
+    """Put the pack's table beside the studio's text and its Play, Play against the
+    computer and Simulate actions in its Game menu and tool bar, both following the
+    text's checks."""
+    preview = TablePreview(studio.art)
+    studio.set_table(preview)
+    editor = studio.editor
+    playground = Playground(studio, editor.text, lambda: editor.path, studio.art)
+    playground.preview = preview
+    game = studio.menu("&Game")
+    game.setToolTipsVisible(True)  # a disabled action's tooltip says why
+    bar = studio.addToolBar("Play")
+    bar.setObjectName("studio-play")
+    for action in playground.actions:
+        game.addAction(action)
+        bar.addAction(action)
+    studio.checked.connect(preview.show_checked)
+    studio.checked.connect(playground.follow)
+    if studio.last is not None:  # checked already
+        preview.show_checked(studio.last)
+        playground.follow(studio.last)
+    studio.installEventFilter(playground)
+    studio.playground = playground  # type: ignore[attr-defined]
+    return playground

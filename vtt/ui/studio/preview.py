@@ -1,0 +1,119 @@
+"""The table beside the text: the pack being edited, dealt and drawn as a game window
+draws it, following the text each time it checks clean.
+
+The table is the game window's own (``vtt.ui.game.board``): a match of the checked
+pack with a fixed seed, its default number of seats and options, before any move, seen
+by the first seat (its hand in the hand area below). Nobody plays it: every seat is
+the computer's and no computer is asked to move, so nothing can be dragged. While the
+text has problems the last good table stays, and a quiet line under it says so.
+"""
+
+from __future__ import annotations
+
+from vtt.rules.errors import RulesError
+from vtt.rules.game import Game
+from vtt.rules.loader import Checked, compile_pack
+from vtt.rules.shown import shown
+from vtt.ui.art import Art
+from vtt.ui.game.board import BoardScene
+from vtt.ui.game.boardview import BoardView, HandView
+from vtt.ui.game.session import COMPUTER, GameSession, GameSetup, SeatChoice, default_names
+from vtt.ui.plaintext import Label
+from vtt.ui.qt import QVBoxLayout, QWidget
+
+__all__ = ["PREVIEW_SEED", "TablePreview", "problems_text"]
+
+#: The seed the table beside the text is dealt with: the same deal at every edit.
+PREVIEW_SEED = 1
+
+
+def problems_text(checked: Checked) -> str:
+    """The problems of a checked text in one line: how many, and the first with its
+    line ("2 problems; the first: line 12: unknown key 'wen'")."""
+    found = checked.diagnostics
+    if not found:
+        return "The text is not a pack yet" if checked.spec is None else ""
+    first = found[0]
+    where = f"line {first.line}: " if first.line else ""
+    count = "1 problem" if len(found) == 1 else f"{len(found)} problems"
+    return f"{count}; the first: {where}{first.message}"
+
+
+class TablePreview(QWidget):
+    """The pack's table as the text last checked clean (``show_checked``)."""
+
+    def __init__(self, art: Art | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.art = art or Art()
+        self.session: GameSession | None = None
+        self.board: BoardScene | None = None
+        self.view: BoardView | None = None
+        self.hand_view: HandView | None = None
+        #: The game drawn now (None until the text first checks clean).
+        self.game: Game | None = None
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.setSpacing(0)
+        self.empty = Label("The table shows here once the pack's text checks clean.")
+        self.empty.setWordWrap(True)
+        self.empty.setStyleSheet("color: #c8c0a8; background: #1d3b2a; padding: 24px;")
+        self.layout_.addWidget(self.empty, 1)
+        self.note = Label("")
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #9a9384; padding: 2px 8px; font-size: 12px;")
+        self.layout_.addWidget(self.note)
+
+    def show_checked(self, checked: Checked) -> None:
+        """The text was checked: draw its table when it is clean, else keep the last
+        one and say quietly why it is not the text's."""
+        if not checked.ok or checked.spec is None:
+            kept = "the table is as the text last checked clean" if self.game else "no table yet"
+            self.note.setText(shown(f"{problems_text(checked)} — {kept}"))
+            return
+        try:
+            game = compile_pack(checked.spec)
+        except RulesError as error:
+            self.note.setText(shown(f"The pack does not compile: {error}"))
+            return
+        self.show_game(game)
+
+    def show_game(self, game: Game) -> bool:
+        """Deal ``game`` and draw its table; False (said under the old table) when its
+        setup fails with its default seats and options."""
+        count = game.players[2]
+        seats = tuple(SeatChoice(name, COMPUTER) for name in default_names(game, count))
+        setup = GameSetup(game.id, seats, seed=PREVIEW_SEED)
+        try:
+            session = GameSession(setup, self, game=game)
+        except (RulesError, ValueError) as error:
+            self.note.setText(shown(f"The table cannot be dealt: {error}"))
+            return False
+        self._replace(session)
+        self.game = game
+        self.note.setText(
+            shown(f"{game.name}: {count} seats, seed {PREVIEW_SEED}, as the first seat sees it")
+        )
+        return True
+
+    def _replace(self, session: GameSession) -> None:
+        """Put the table of ``session`` in place of the one shown."""
+        board = BoardScene(session, self.art)
+        view = BoardView(board, lambda *_: False)
+        hand_view = HandView(view)
+        for old in (self.view, self.hand_view, self.board, self.session):
+            if old is not None:
+                old.deleteLater()
+        self.empty.hide()
+        self.layout_.insertWidget(0, view, 1)
+        self.layout_.insertWidget(1, hand_view)
+        self.session, self.board, self.view, self.hand_view = session, board, view, hand_view
+        board.rebuild()
+        hand_view.setVisible(board.layout.hand is not None)
+        view.fit()
+        hand_view.fit()
+
+    def zone_labels(self) -> list[str]:
+        """The labels of the places on the table now (what a reader sees written)."""
+        if self.board is None:
+            return []
+        return [place.label for place in self.board.layout.places.values()]
