@@ -26,6 +26,10 @@ def test_wheel_contains_rulesets_and_assets(tmp_path: Path) -> None:
     for art in ("assets/cards/QL.svg", "assets/cards/back.svg", "assets/dice/pip-Jk.svg"):
         assert f"vtt/{art}" in names
     assert "vtt/table/layout.schema.json" in names
+    templates = ROOT / "vtt" / "studio" / "templates"
+    shipped_templates = {p.relative_to(ROOT).as_posix() for p in templates.rglob("*.*")}
+    assert len(shipped_templates) >= 6 * 3 - 1, "six templates: pack, README, record (but one)"
+    assert shipped_templates <= names, "vtt new and Sandbox > New game need the templates"
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "vtt = vtt.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 

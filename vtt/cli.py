@@ -8,6 +8,7 @@ vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
 vtt solve PACK           prove who wins a small game with perfect play
 vtt simulate PACK        play batches of games between agents; designer metrics
+vtt new NAME             make a new rule pack from a starting template (--list names them)
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solve_parser(sub)
     add_simulate_parser(sub)
+    from vtt.studio.commands import add_new_parser
+
+    add_new_parser(sub)
     return parser
 
 
@@ -134,6 +138,10 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.agentcommands import solve_command
 
         return solve_command(args)
+    if args.command == "new":
+        from vtt.studio.commands import new_command
+
+        return new_command(args)
     if args.command == "simulate":
         from vtt.agentcommands import simulate_command
 

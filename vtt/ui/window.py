@@ -59,6 +59,8 @@ from vtt.ui.view import TableView
 if TYPE_CHECKING:
     from vtt.ui.game.session import GameSetup
     from vtt.ui.game.window import GameWindow
+    from vtt.ui.studio.newgame import NewGameWizard
+    from vtt.ui.studio.window import StudioWindow
 
 DEFAULT_SETUP = "janken-deck-games"
 APP_TITLE = "Janken Table"
@@ -100,6 +102,8 @@ class TableWindow(QMainWindow):
         self.autosave_clock = AutosaveClock(self.write_autosave, self)
         self.shortcuts_window: dialogs.ShortcutsWindow | None = None
         self.game_windows: list[GameWindow | TableWindow] = []
+        #: Sandbox > New game...'s dialog, while it is open (and after, until the next).
+        self.wizard: NewGameWizard | None = None
         self._layout()
         self._log_panel()
         self._status_bar()
@@ -191,13 +195,9 @@ class TableWindow(QMainWindow):
         menus = self.menuBar()
         KeysStayOnTable(menus, self.view)
         file = menus.addMenu("&File")
-        self.setups = list_setups()
         file.addAction(self._action("new", lambda: self.ask_new_table(None)))
         self.new_menu = file.addMenu("New &table from")
-        for setup in self.setups:
-            self.new_menu.addAction(setup.name).triggered.connect(
-                lambda _=False, s=setup: self.ask_new_table(s)
-            )
+        self._fill_new_menu()
         file.addAction(self._action("open", self.ask_open))
         self.recent_menu = file.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -208,8 +208,10 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
-        sandbox = menus.addMenu("&Sandbox")
-        self.save_pack_action = sandbox.addAction("Save table as &pack…")
+        self.sandbox_menu = menus.addMenu("&Sandbox")
+        self.sandbox_menu.addAction("&New game…").triggered.connect(self.ask_design_game)
+        self.sandbox_menu.addAction("&Edit pack…").triggered.connect(self.ask_edit_pack)
+        self.save_pack_action = self.sandbox_menu.addAction("Save table as &pack…")
         self.save_pack_action.setToolTip(
             "Write the table's cards and places as a new rule pack, then edit its rules"
         )
@@ -235,6 +237,16 @@ class TableWindow(QMainWindow):
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self._action("shortcuts", self.show_shortcuts, "Shortcuts…"))
         self._update_undo_texts()
+
+    def _fill_new_menu(self) -> None:
+        """The setups to lay a table out from (read again after Sandbox > New game...
+        writes a free table into the user's packs)."""
+        self.setups = list_setups()
+        self.new_menu.clear()
+        for setup in self.setups:
+            self.new_menu.addAction(setup.name).triggered.connect(
+                lambda _=False, s=setup: self.ask_new_table(s)
+            )
 
     def _fill_seats_menu(self) -> None:
         """Passing the screen, adding a seat, and each seat's own menu, by its name."""
@@ -396,6 +408,42 @@ class TableWindow(QMainWindow):
             setup = dialog.setup()
             if setup is not None:
                 self.open_game(setup)
+
+    def ask_design_game(self) -> None:
+        """Sandbox > New game...: the five questions of the rule text write a new pack
+        into the user's packs folder, which then opens in the studio."""
+        from vtt.ui.studio.newgame import NewGameWizard
+
+        wizard = self.wizard = NewGameWizard(self)
+        wizard.accepted.connect(lambda: self._designed(wizard.folder))
+        wizard.open()
+
+    def _designed(self, folder: Path | None) -> None:
+        if folder is None:
+            return
+        self._fill_new_menu()  # a free table written is one to lay out at once
+        self.open_pack_editor(folder)
+        self.statusBar().showMessage(
+            f"Wrote {folder}: Game > New game… lists it beside the shipped games", 10000
+        )
+
+    def ask_edit_pack(self) -> None:
+        """Sandbox > Edit pack...: choose a pack's folder and open it in the studio."""
+        from vtt.ui.studio.newgame import ask_pack_folder
+
+        folder = ask_pack_folder(self)
+        if folder is None:
+            return
+        if not (folder / "pack.yaml").is_file():
+            dialogs.warn(self, "Edit pack", f"{folder} holds no pack.yaml: choose a pack's folder")
+            return
+        self.open_pack_editor(folder)
+
+    def open_pack_editor(self, folder: Path) -> StudioWindow:
+        """Open a pack in the studio window (the editor beside its table)."""
+        from vtt.ui.studio.window import open_studio
+
+        return open_studio(folder)
 
     def open_game(self, setup: GameSetup) -> GameWindow | TableWindow:
         """Open a window playing a game: enforced, or with house rules a free table
