@@ -42,7 +42,8 @@ Runner = Callable[[State], None]
 
 def interpreted(game: Game) -> Game:
     """``game``, changed to run its rules interpreted (before any state is made)."""
-    game.rules_for = lambda env: _interpreted_rules(game, env)  # type: ignore[method-assign]
+    # A Game is a frozen record: its method is replaced on this one object only.
+    object.__setattr__(game, "rules_for", lambda env: _interpreted_rules(game, env))
     return game
 
 

@@ -206,3 +206,44 @@ def test_validate_tells_schema_and_expression_errors_in_one_run(
     assert lines[-1] == f"{pack}: 2 problem(s)"
     (folder / "pack.yaml").write_text(TINY)
     assert validate_command([str(folder)]) == 0
+
+
+def test_every_problem_inside_a_step_and_across_steps_is_reported_in_one_run() -> None:
+    bad = TINY.replace(
+        """      - let: {got: "n"}
+      - move: {from: pool, count: got, to: "hand[me]"}
+      - if: "mode == 'wild' and len(pool) > 0"
+        then: [{set: {taken: "taken + got"}}]""",
+        """      - let: {got: "nn", more: "got +"}
+      - move: {from: pool, count: "gott", to: "hand[mee]"}
+      - move: {from: pool, count: "gott", to: "hand[me]"}
+      - for: {each: hand, in: "rangee(2)", do: [{log: "{oops} and {oops2}"}]}
+      - if: "mode == 'wild' and len(pol) > 0"
+        then: [{set: {tally: 1, taken: "taken + gott"}}]""",
+    )
+    checked = check_pack(load_yaml(bad, file="tiny.yaml"))
+    found = [(d.line, d.path, d.message.split(";")[0]) for d in checked.diagnostics]
+    assert found == [
+        # Two in one let.
+        (25, "moves.take.effects[0].let.got", "unknown name 'nn'"),
+        (25, "moves.take.effects[0].let.more", "not a valid expression: invalid syntax"),
+        # A zone that cannot be read ends its step (the count is not read)...
+        (26, "moves.take.effects[1].move.to", "unknown name 'mee'"),
+        # ...and the next step is read all the same.
+        (27, "moves.take.effects[2].move.count", "unknown name 'gott'"),
+        # A for: its name, its values and the steps it runs, two in one message.
+        (
+            28,
+            "moves.take.effects[3].for.each",
+            "'hand' is a zone or var of this pack: a let or for cannot use its name",
+        ),
+        (28, "moves.take.effects[3].for.in", "unknown name 'rangee'"),
+        (28, "moves.take.effects[3].for.do[0].log", "unknown name 'oops'"),
+        (28, "moves.take.effects[3].for.do[0].log", "unknown name 'oops2'"),
+        # An if's test and the steps it runs.
+        (29, "moves.take.effects[4].if", "unknown name 'pol'"),
+        (30, "moves.take.effects[4].then[0].set.tally", "'tally' is not a var of this pack"),
+        (30, "moves.take.effects[4].then[0].set.taken", "unknown name 'gott'"),
+    ]
+    assert checked.spec is not None
+    assert checked.spec.moves["take"].effects == ()  # a step with a problem is left out

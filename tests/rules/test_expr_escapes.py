@@ -23,7 +23,10 @@ from vtt.rules.values import Grid
 from vtt.rules.yamlsource import load_yaml
 
 # A hang guard only, not a speed test: an attack that loops forever fails here
-# instead of freezing the suite.
+# instead of freezing the suite. It counts the work this process does, its own CPU
+# time (``ITIMER_PROF``), never the time on the clock: other processes on a busy
+# machine cannot make it fire (under a load of 8 on 2 cores a wall-clock guard of 5 s
+# did), and the slowest guarded test uses under half of it on an idle machine.
 HANG_GUARD_SECONDS = 5
 
 
@@ -32,19 +35,25 @@ class Hung(Exception):
 
 
 @contextlib.contextmanager
-def hang_guard(seconds: int = HANG_GUARD_SECONDS) -> Iterator[None]:
-    """Raise Hung if the body runs longer than ``seconds``."""
+def hang_guard(seconds: float = HANG_GUARD_SECONDS) -> Iterator[None]:
+    """Raise Hung once the body has used ``seconds`` of this process's CPU time."""
 
     def on_alarm(signum: int, frame: FrameType | None) -> None:
-        raise Hung(f"still running after {seconds} s")
+        raise Hung(f"still running after {seconds} s of work (CPU time)")
 
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(seconds)
+    previous = signal.signal(signal.SIGPROF, on_alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+def test_the_hang_guard_counts_work_not_waiting() -> None:
+    with pytest.raises(Hung), hang_guard(0.05):
+        while True:
+            pass
 
 
 CALLS: list[str] = []

@@ -20,9 +20,10 @@ set of options, so it is decided once, when the rules are built:
 
 The turn machine itself (who moves, the legal moves and their work budget, handing
 the turn on, the next seat, who moves in an ``each`` phase) is written once, as the
-Python of ``vtt.rules.turns``: the code here calls it, it does not write it out
-again: written out too, it saved a few calls a move, less than the noise of the
-side-by-side figures (``docs/engine.md``).
+Python of ``vtt.rules.turns``. Its small functions are written into the code here
+from that one definition, their own syntax trees (``vtt.rules.inline``), rather than
+called: a call cost more than most of their bodies, six calls a JANTORI move
+(``docs/performance.md``). No second copy of them exists as template text.
 
 This is the one turn path: the engine has no other. A plain interpreter of the same
 step lists, kept as the reference this code must equal, lives in the tests
@@ -42,6 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules.expr import Expr, Library
+from vtt.rules.inline import inline
 from vtt.rules.model import MoveDef, Step
 from vtt.rules.outcome import secrecy
 from vtt.rules.stepgen import SCAFFOLD, Writer, assigned, build_function, code, env_key
@@ -104,15 +106,7 @@ def compile_flow(
     from vtt.rules import turns  # which reads the rules' module, which reads this one
 
     search = {phase: turns.phase_search(kinds) for phase, kinds in lists.generators.items()}
-    extra: dict[str, Any] = {
-        "_ROUNDS": range(max_automatic),
-        # The turn machine (vtt.rules.turns), called, not written out again.
-        "_mover": turns.mover,
-        "_all_moved": turns.all_moved,
-        "_round_over": turns.round_over,
-        "_next_seat": turns.next_seat,
-        **{_search_name(lists, phase): found for phase, found in search.items()},
-    }
+    extra: dict[str, Any] = {"_ROUNDS": range(max_automatic)}
     settle = _settle_function(lists, library, kept, label, scores, extra)
     extra["_settle"] = settle
     play = {
@@ -125,10 +119,61 @@ def compile_flow(
     return Flow(settle, play, search)
 
 
-def _search_name(lists: FlowLists, phase: str) -> str:
-    """The global name of a phase's legal-move search in generated code: made of the
-    phase's place among the phases with moves, never of its name (data from the pack)."""
-    return f"_search{list(lists.generators).index(phase)}"
+def _turns(
+    writer: Writer,
+    extra: dict[str, Any],
+    function: Callable[..., Any],
+    arguments: list[ast.expr | str],
+    target: str | None = None,
+) -> list[ast.stmt]:
+    """``function`` of ``vtt.rules.turns`` written in from its definition, its value
+    (if any) put in ``target``; the turn functions it calls are written in too."""
+    from vtt.rules import turns
+
+    inlined = inline(
+        function,
+        arguments,
+        prefix=f"{writer.temp('t')}_",
+        globals_=extra,
+        line=SCAFFOLD,
+        target=target,
+        also=(turns.mover, turns.pass_turn),
+    )
+    return [_EnvLocal().visit(statement) for statement in inlined]
+
+
+class _EnvLocal(ast.NodeTransformer):
+    """``_state.env`` as the generated function's local ``_env`` (the same dict)."""
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        self.generic_visit(node)
+        if (
+            node.attr == "env"
+            and isinstance(node.ctx, ast.Load)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "_state"
+        ):
+            return ast.Name(id="_env", ctx=ast.Load())
+        return node
+
+
+def _search(
+    lists: FlowLists, phase: str, writer: Writer, extra: dict[str, Any], target: str
+) -> list[ast.stmt]:
+    """Statements that set ``target`` to a new list of the legal moves in ``phase``:
+    ``turns.search_moves`` (or ``fixed_moves``) written in, its data a global of the
+    generated code named by the phase's place among the phases with moves, never by
+    its name (data from the pack)."""
+    from vtt.rules import turns
+
+    kinds = lists.generators[phase]
+    name = f"_searches{list(lists.generators).index(phase)}"
+    fixed = turns.fixed_move(kinds)
+    if fixed is not None:
+        extra[name] = fixed
+        return _turns(writer, extra, turns.fixed_moves, [name, "_state"], target)
+    extra[name] = turns.searches(kinds)
+    return _turns(writer, extra, turns.search_moves, [name, "_state"], target)
 
 
 def _settle_function(
@@ -165,7 +210,7 @@ def _settle_function(
     # for each phase with moves (State.settled does the rest: a stuck player, errors).
     settled = loop.body[1]
     assert isinstance(settled, ast.If)
-    settled.body[1:1] = _waiting(lists, writer)
+    settled.body[1:1] = _waiting(lists, writer, extra)
     body = [
         *writer.forget(),
         *code("_entered = []", SCAFFOLD),
@@ -204,7 +249,7 @@ def _entering(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
     return _chain(branches, "_name")
 
 
-def _waiting(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
+def _waiting(lists: FlowLists, writer: Writer, extra: dict[str, Any]) -> list[ast.stmt]:
     """For each phase with moves: the end checks, then the legal moves of whoever is
     next (found once per position, ``turns.legal_moves``), returning when there are some."""
     branches: list[tuple[str, list[ast.stmt]]] = []
@@ -216,12 +261,15 @@ def _waiting(lists: FlowLists, writer: Writer) -> list[ast.stmt]:
         moves = code(
             "_legal = _state.legal_cache\n"
             "if _legal is None:\n"
-            "    _legal = _state.legal_cache = S(_state)\n"
+            "    pass\n"
+            "    _state.legal_cache = _legal\n"
             "if _legal:\n"
             "    return",
             SCAFFOLD,
-            S=_search_name(lists, phase),
         )
+        missing = moves[1]
+        assert isinstance(missing, ast.If)
+        missing.body[:1] = _search(lists, phase, writer, extra, "_legal")
         branches.append((phase, [*found, *moves]))
     return _chain(branches, "_phase")
 
@@ -237,22 +285,19 @@ def _play_function(
     extra: dict[str, Any],
 ) -> Play:
     writer = Writer(stable, scores)
-    body = _bookkeeping(lists, move, writer)
+    body = _bookkeeping(lists, move, writer, extra)
     body += _log_line(writer, lists, phase, move, extra)
     body += [*writer.forget(), *writer.block(lists.effects.get(move, ()))]
     body += [*writer.forget(), *writer.block(lists.after_move.get(phase, ()))]
-    body += _handing_on(lists, phase, writer)
+    body += _handing_on(lists, phase, writer, extra)
     writer.valid = set()  # ``then`` or a called step may have changed any name
     body += code("_state.turn_decided = False", SCAFFOLD)
     if lists.turns[phase] != "auto":
         # The same phase goes on (the settle loop's first round, written out): the end
         # checks, then the moves of whoever is next.
         goes_on = [*writer.forget(), *writer.steps(lists.end)]
-        goes_on += code(
-            "_found = _state.legal_cache = S(_state)\nif _found:\n    return",
-            SCAFFOLD,
-            S=_search_name(lists, phase),
-        )
+        goes_on += _search(lists, phase, writer, extra, "_found")
+        goes_on += code("_state.legal_cache = _found\nif _found:\n    return", SCAFFOLD)
         body += code("if _state.next_phase is None:\n    pass", SCAFFOLD)
         last = body[-1]
         assert isinstance(last, ast.If)
@@ -269,11 +314,16 @@ def _play_function(
     return play
 
 
-def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
+def _bookkeeping(
+    lists: FlowLists, move: str, writer: Writer, extra: dict[str, Any]
+) -> list[ast.stmt]:
     """What comes before a move's effects: who moves, the arguments under their names,
     and a fresh work meter (the history and the log line follow: ``_log_line``)."""
+    from vtt.rules import turns
+
     args = lists.args.get(move, ())
-    body = code("me = _mover(_state)\n_env['me'] = me", SCAFFOLD)
+    body = _turns(writer, extra, turns.mover, ["_state"], "me")
+    body += code("_env['me'] = me", SCAFFOLD)
     for index, name in enumerate(args):
         body += code(
             "N = _values[I]\n_env[K] = N",
@@ -294,17 +344,22 @@ def _bookkeeping(lists: FlowLists, move: str, writer: Writer) -> list[ast.stmt]:
     return body
 
 
-def _handing_on(lists: FlowLists, phase: str, writer: Writer) -> list[ast.stmt]:
+def _handing_on(
+    lists: FlowLists, phase: str, writer: Writer, extra: dict[str, Any]
+) -> list[ast.stmt]:
     """The turn handed on after a move, as ``turns.after_action`` does it, with the
     phase's ``then`` steps written in: in an ``each`` phase the next of its movers, or
     once all have moved ``then`` and the end of the round; else the next seat."""
+    from vtt.rules import turns
+
     if lists.turns[phase] != "each":
-        return code("_next_seat(_state)", SCAFFOLD)
+        return _turns(writer, extra, turns.next_seat, ["_state"])
     writer.valid = set()
     then = [*writer.forget(), *writer.block(lists.then.get(phase, ()))]
-    then += code("_round_over(_state, N)", SCAFFOLD, N=ast.Constant(phase))
-    handing_on = code("if _all_moved(_state):\n    pass", SCAFFOLD)
-    last = handing_on[0]
+    then += _turns(writer, extra, turns.round_over, ["_state", ast.Constant(phase)])
+    handing_on = _turns(writer, extra, turns.all_moved, ["_state"], "_moved")
+    handing_on += code("if _moved:\n    pass", SCAFFOLD)
+    last = handing_on[-1]
     assert isinstance(last, ast.If)
     last.body = then
     return handing_on

@@ -1,12 +1,14 @@
-"""A loaded rule pack: its fixed facts, and the moves it has made, per seat names."""
+"""A rule pack: the checked record (``PackSpec``) and, compiled, the ``Game``: the same
+fields, its moves' searches generated, and the moves it has made, per seat names."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules import search
+from vtt.rules.errors import Where
 from vtt.rules.expr import Expr
 from vtt.rules.model import (
     ComponentDef,
@@ -29,16 +31,19 @@ from vtt.rules.ruleset import Rules
 from vtt.rules.sheet import SheetDef
 from vtt.rules.standing import SeatValues
 from vtt.rules.starting import start_state
+from vtt.rules.yamlsource import Document
 
 if TYPE_CHECKING:
     from vtt.rules.engine import State
 
-__all__ = ["Game"]
+__all__ = ["Game", "PackSpec"]
 
 
-@dataclass
-class Game:
-    """A loaded rule pack: its fixed facts and compiled rules."""
+@dataclass(frozen=True)
+class PackSpec:
+    """A checked rule pack: what the check pass found, typed and immutable. Its
+    expressions are checked, not compiled yet; ``where(path)`` is a node's place.
+    A ``Game`` is the same record, compiled (``vtt.rules.loader.compile_pack``)."""
 
     id: str
     name: str
@@ -76,29 +81,56 @@ class Game:
     #: What players read: the pack's one-line summary and each variant's label.
     summary: str = ""
     variant_labels: Mapping[str, str] = field(default_factory=dict)
+    #: The YAML read, for the places of nodes (a Game keeps none).
+    source: Document | None = field(default=None, repr=False, compare=False)
+
+    def where(self, path: Iterable[str | int]) -> Where:
+        """The file, line and column of the node at ``path`` (its key)."""
+        return self.source.where(path) if self.source else Where(self.path)
+
+
+@dataclass(frozen=True, eq=False)
+class Game(PackSpec):
+    """A loaded rule pack: the checked record (``PackSpec``, its fields unchanged), with
+    each move's search compiled, and the caches of the Moves it makes (compared as the
+    record is: by its fields)."""
+
+    # The Game's own (set by ``__post_init__``, never given): see there.
+    _spellings: Recent[tuple[str, ...], _Spelling] = field(init=False, repr=False)
+    _blanks: Recent[tuple[object, ...], State] = field(init=False, repr=False)
+    _started: Recent[int, tuple[State, State]] = field(init=False, repr=False)
+    _seat_games: dict[int, Game] = field(init=False, repr=False)
+    _seat: int | None = field(init=False, repr=False)
+    _copying: tuple[tuple[str, int], ...] = field(init=False, repr=False)
+    _per_player_vars: tuple[str, ...] = field(init=False, repr=False)
+    takes_back: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # The Move values made so far, per spelling of the seats: a player argument's
-        # text is its seat's name, which differs between games of one pack. These
-        # caches per seat names keep the most recently used only (``vtt.rules.recent``):
-        # a host playing game after game with new names keeps no more than that.
-        self._spellings: Recent[tuple[str, ...], _Spelling] = Recent(SEAT_NAMES_KEPT)
-        # (options, seat names) -> blank, found by the options as given and as checked
-        self._blanks: Recent[tuple[object, ...], State] = Recent(2 * SEAT_NAMES_KEPT)
-        # id of a blank -> (that blank, its first position), when starting it drew
-        # nothing from the random numbers (the blank is kept alive with it, so its id
-        # is not another's while the entry lasts)
-        self._started: Recent[int, tuple[State, State]] = Recent(SEAT_NAMES_KEPT)
-        # The pack as each seat's views carry it (``for_seat``), and whose copy this is.
-        self._seat_games: dict[int, Game] = {}
-        self._seat: int | None = None
-        self._copying: tuple[tuple[str, int], ...] = tuple(
-            (zone.name, zone.depth) for zone in self.zones.values()
-        )
-        self._per_player_vars = tuple(var.name for var in self.vars.values() if var.per_player)
-        #: True when a move may take back the turn under way: states then keep the
-        #: position before each turn (``State.turn_start``).
-        self.takes_back = any(taking_back(move.effects) for move in self.moves.values())
+        # The record's fields stay as they are (frozen); what follows is the Game's own.
+        made: dict[str, object] = {
+            # The Move values made so far, per spelling of the seats: a player
+            # argument's text is its seat's name, which differs between games of one
+            # pack. These caches per seat names keep the most recently used only
+            # (``vtt.rules.recent``): a host playing game after game with new names
+            # keeps no more than that.
+            "_spellings": Recent(SEAT_NAMES_KEPT),
+            # (options, seat names) -> blank, found by the options as given and as checked
+            "_blanks": Recent(2 * SEAT_NAMES_KEPT),
+            # id of a blank -> (that blank, its first position), when starting it drew
+            # nothing from the random numbers (the blank is kept alive with it, so its
+            # id is not another's while the entry lasts)
+            "_started": Recent(SEAT_NAMES_KEPT),
+            # The pack as each seat's views carry it (``for_seat``), and whose copy this is.
+            "_seat_games": {},
+            "_seat": None,
+            "_copying": tuple((zone.name, zone.depth) for zone in self.zones.values()),
+            "_per_player_vars": tuple(var.name for var in self.vars.values() if var.per_player),
+            # True when a move may take back the turn under way: states then keep the
+            # position before each turn (``State.turn_start``).
+            "takes_back": any(taking_back(move.effects) for move in self.moves.values()),
+        }
+        for name, value in made.items():
+            object.__setattr__(self, name, value)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
@@ -122,7 +154,7 @@ class Game:
         found = self._seat_games.get(seat)
         if found is None:
             found = self._seat_games[seat] = replace(self)  # the fields, and caches anew
-            found._seat = seat
+            object.__setattr__(found, "_seat", seat)
         return found
 
     def stable_names(self) -> frozenset[str]:

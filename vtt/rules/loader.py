@@ -29,6 +29,7 @@ from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import Define, Expr, ExprError, check_define, compile_expr
 from vtt.rules.expr.revealing import REVEALED_ZONES
+from vtt.rules.game import PackSpec
 from vtt.rules.generate import compile_generator, plain_name
 from vtt.rules.model import (
     ArgDef,
@@ -147,48 +148,6 @@ class Scope:
 
 
 @dataclass(frozen=True)
-class PackSpec:
-    """A checked rule pack: what the check pass found, typed and immutable. Its
-    expressions are checked, not compiled yet; ``where(path)`` is a node's place."""
-
-    id: str
-    name: str
-    players: tuple[int, int, int]
-    seat_names: tuple[str, ...]
-    options: tuple[OptionDef, ...]
-    variants: Mapping[str, Mapping[str, object]]
-    constraints: tuple[tuple[Expr, str], ...]
-    constants: Mapping[str, object]
-    components: tuple[ComponentDef, ...]
-    zones: Mapping[str, ZoneDef]
-    vars: Mapping[str, VarDef]
-    setup: tuple[Step, ...]
-    phases: Mapping[str, PhaseDef]
-    start: str
-    moves: Mapping[str, MoveDef]
-    end: tuple[EndCheck, ...] = ()
-    scores: Expr | None = None
-    value: SeatValues | None = None
-    playout: int | None = None
-    max_moves: int | None = None
-    sheet: SheetDef | None = None
-    rest_zone: ZoneRef | None = None
-    lacks: tuple[LackDef, ...] = ()
-    path: str = ""
-    kind: str = "game"
-    #: The options and constants a set of options writes into the step lists.
-    static_names: frozenset[str] = frozenset()
-    summary: str = ""
-    variant_labels: Mapping[str, str] = field(default_factory=dict)
-    #: The YAML read, for the places of nodes.
-    source: Document | None = field(default=None, repr=False, compare=False)
-
-    def where(self, path: Iterable[str | int]) -> Where:
-        """The file, line and column of the node at ``path`` (its key)."""
-        return self.source.where(path) if self.source else Where(self.path)
-
-
-@dataclass(frozen=True)
 class Checked:
     """What the check pass found: the spec (None when nothing of the file is a pack;
     with problems, the spec of the parts that passed, for an editor, never compiled),
@@ -287,8 +246,9 @@ def compile_pack(spec: PackSpec) -> Game:
         name: replace(phase, moves=tuple(moves[kind.name] for kind in phase.moves))
         for name, phase in spec.phases.items()
     }
-    given = {part.name: getattr(spec, part.name) for part in fields(spec) if part.name != "source"}
+    given = {part.name: getattr(spec, part.name) for part in fields(spec)}
     given.update(moves=moves, phases=phases, zones=dict(spec.zones), vars=dict(spec.vars))
+    given.update(source=None)  # the YAML read stays with the spec
     return Game(**given)
 
 
@@ -768,7 +728,6 @@ class _Builder:
         parser = _ScopedParser(
             compile_expr=self.expr,
             zone_ref=self.zone_ref,
-            template=self.template,
             where=self.where,
             vars=vars,
             all_stacks=self._all_stacks,

@@ -1,9 +1,12 @@
 """The state's turn machine: who moves, the legal moves, handing the turn on, the next
 seat, settling automatic phases, unveiling secret choices, and what effect steps call.
 
-This is the one definition of the turn machine: the generated turn path
-(``vtt.rules.flowgen``) calls these functions, it does not write them out again. With
-``RUNTIME`` they are the public interface generated code uses (``flowgen``, ``stepgen``).
+This is the one definition of the turn machine. The generated turn path
+(``vtt.rules.flowgen``) writes the small ones (``mover``, ``next_seat`` and
+``pass_turn``, ``all_moved``, ``round_over``, ``search_moves``, ``fixed_moves``) into
+its code from their own syntax trees here (``vtt.rules.inline``: so they keep to what
+it can write in: no early ``return``, no nested function) and calls the others; with
+``RUNTIME`` those are the public interface generated code uses (``flowgen``, ``stepgen``).
 
 One work budget rule: a search for the legal moves has a budget of its own, a full
 ``MAX_TURN_WORK``, whichever route asks for it (after a move, while phases settle, or
@@ -12,6 +15,7 @@ The legal moves are so a function of the position alone (``docs/engine.md``)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +36,8 @@ __all__ = [
     "eliminate",
     "endless_phases",
     "finish",
+    "fixed_move",
+    "fixed_moves",
     "give_turn",
     "legal_moves",
     "mover",
@@ -41,6 +47,8 @@ __all__ = [
     "round_over",
     "say",
     "say_later",
+    "search_moves",
+    "searches",
     "settled",
     "take_turns",
     "too_much_work",
@@ -106,44 +114,62 @@ def legal_moves(state: State) -> list[Move]:
 
 def phase_search(kinds: Sequence[tuple[Any, Any, dict[Any, Any], Any]]) -> Search:
     """The legal-move search of a phase whose kinds of move are ``kinds``, as the rules
-    have them (kind, generated search, Moves made, maker): each kind's generated
-    function (``vtt.rules.generate``) in the pack's order.
+    have them (kind, generated search, Moves made, maker): ``search_moves`` over each
+    kind's generated function (``vtt.rules.generate``) in the pack's order, or
+    ``fixed_moves`` when the phase's one move is always legal."""
+    fixed = fixed_move(kinds)
+    if fixed is not None:
+        return functools.partial(fixed_moves, fixed)
+    return functools.partial(search_moves, searches(kinds))
+
+
+def fixed_move(kinds: Sequence[tuple[Any, Any, dict[Any, Any], Any]]) -> Move | None:
+    """The move of a phase whose one kind of move takes no argument and has no
+    condition (always legal, and always the same Move); else None."""
+    if len(kinds) == 1 and not kinds[0][0].args and not kinds[0][0].conditions:
+        move: Move = kinds[0][3](())
+        return move
+    return None
+
+
+def searches(
+    kinds: Sequence[tuple[Any, Any, dict[Any, Any], Any]],
+) -> tuple[tuple[Any, dict[Any, Any], Any], ...]:
+    """What ``search_moves`` runs for ``kinds``: (generated search, Moves made, maker)."""
+    return tuple(found[1:] for found in kinds)
+
+
+def fixed_moves(move: Move, state: State) -> list[Move]:
+    """The legal moves of a phase whose one move is always legal: that move."""
+    state.env["me"] = mover(state)
+    return [move]
+
+
+def search_moves(searches: Sequence[tuple[Any, dict[Any, Any], Any]], state: State) -> list[Move]:
+    """A new list of the legal moves of whoever moves now, from ``searches`` (each
+    kind's generated search, its Moves made and its maker).
 
     The search gets a fresh work meter: a full turn's budget of its own, whatever ran
     before it in the turn (the move's effects, the phases entered); afterwards the
     turn's meter is as it was, its own work going on counting."""
-    if len(kinds) == 1 and not kinds[0][0].args and not kinds[0][0].conditions:
-        # The phase's one move takes no argument and has no condition: always legal.
-        move = kinds[0][3](())
-
-        def always(state: State) -> list[Move]:
-            state.env["me"] = mover(state)
-            return [move]
-
-        return always
-    searches = tuple(found[1:] for found in kinds)
-
-    def search(state: State) -> list[Move]:
-        env = state.env
-        env["me"] = mover(state)
-        found: list[Move] = []
-        meter = env[METER_KEY]
-        done = meter.done
-        left = meter.left
-        meter.done = 0
-        meter.left = MAX_WORK
-        try:
-            for generator, known, maker in searches:
-                generator(env, found, known, maker)
-        except Exception as error:
-            pack_failure(error)
-            raise
-        finally:
-            meter.done = done
-            meter.left = left
-        return found
-
-    return search
+    env = state.env
+    env["me"] = mover(state)
+    found: list[Move] = []
+    meter = env[METER_KEY]
+    done = meter.done
+    left = meter.left
+    meter.done = 0
+    meter.left = MAX_WORK
+    try:
+        for generator, known, maker in searches:
+            generator(env, found, known, maker)
+    except Exception as error:
+        pack_failure(error)
+        raise
+    finally:
+        meter.done = done
+        meter.left = left
+    return found
 
 
 def after_action(state: State) -> None:
@@ -277,11 +303,7 @@ def pass_turn(state: State, steps: int) -> None:
     env = state.env
     seats: tuple[int, ...] = env["players"]
     if not seats:
-        raise RuleError(
-            f"{state.game.path}: every seat has been eliminated, so no one can take the "
-            "next turn: the pack must end the game with an end_game step when the last "
-            "seat leaves (end checks run only after the turn has passed)"
-        )
+        raise nobody_left(state)
     current = env["current"]
     step = env["direction"]
     if current in seats:
@@ -290,6 +312,15 @@ def pass_turn(state: State, steps: int) -> None:
         later = [s for s in seats if (s - current) * step > 0]
         env["current"] = later[0] if later else seats[0 if step > 0 else -1]
     state.turn_decided = True
+
+
+def nobody_left(state: State) -> RuleError:
+    """The error of a turn passed on when every seat has been eliminated."""
+    return RuleError(
+        f"{state.game.path}: every seat has been eliminated, so no one can take the "
+        "next turn: the pack must end the game with an end_game step when the last "
+        "seat leaves (end checks run only after the turn has passed)"
+    )
 
 
 def give_turn(state: State, seat: int) -> None:

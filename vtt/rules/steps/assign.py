@@ -113,7 +113,11 @@ def _reader(adding: bool) -> Any:
     def parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> Step:
         changes: list[tuple[str, Expr | None, Expr]] = []
         for key, value in raw.items():
-            name, index = _target(parser, key, names, (*path, key))
+            try:
+                name, index = _target(parser, key, names, (*path, key))
+            except PackError as error:  # noted: the other vars' problems are read too
+                parser.errors.append(error)
+                name, index = key, None
             changes.append((name, index, parser.expr(value, names, (*path, key))))
         return Set(tuple(changes), adding)
 

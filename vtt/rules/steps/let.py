@@ -54,18 +54,19 @@ def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> S
     for position, (name, value) in enumerate(raw.items()):
         scope = names | frozenset(ordered[:position])
         try:
-            bound.append((name, parser.expr(value, scope, (*path, name))))
-        except PackError:
+            bound.append((name, parser.compile_expr(value, scope, (*path, name))))
+        except PackError as failed:
+            problem = failed
             used = set(_IDENTIFIER.findall(str(value)))
             later = [n for n in ordered[position:] if n in used and n not in scope]
-            if not later:
-                raise
-            raise PackError(
-                f"'{name}' uses '{later[0]}', which this let binds only "
-                f"{'here' if later[0] == name else 'after it'}: a let's values are "
-                "worked out in order, so each may use only the names before it",
-                parser.where((*path, name)),
-            ) from None
+            if later:
+                problem = PackError(
+                    f"'{name}' uses '{later[0]}', which this let binds only "
+                    f"{'here' if later[0] == name else 'after it'}: a let's values are "
+                    "worked out in order, so each may use only the names before it",
+                    parser.where((*path, name)),
+                )
+            bound.append((name, parser.noted(problem, scope, (*path, name))))
     return Let(tuple(bound))
 
 

@@ -85,7 +85,10 @@ def _parse(parser: StepParser, raw: Any, names: frozenset[str], path: Path) -> S
         return Phase(raw)
     if not isinstance(raw, str) or (plain_name(raw) and raw not in names):
         raise PackError(f"unknown phase '{raw}'; the phases are: {known}", parser.where(path))
+    before = len(parser.errors)
     target = parser.expr(raw, names, path)
+    if len(parser.errors) > before:  # its problem is noted: nothing more to check in it
+        return Phase("", target, phases)
     for part in _results(ast.parse(raw.strip(), mode="eval").body):
         if isinstance(part, ast.Constant) and part.value not in phases:
             raise PackError(
