@@ -392,7 +392,9 @@ def _sorted(found: Iterable[Completion], prefix: str) -> list[Completion]:
     seen: set[tuple[str, str]] = set()
     for position, item in enumerate(found):
         rank = _rank(item.label, prefix)
-        if rank is None or (item.label, item.kind) in seen or item.label == prefix:
+        if rank is None or (item.label, item.kind) in seen:
+            continue
+        if item.label == prefix and item.insert == prefix:  # nothing more to write
             continue
         seen.add((item.label, item.kind))
         ranked.append(((rank, _ORDER.get(item.kind, 0), position), item))
