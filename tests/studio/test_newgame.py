@@ -99,7 +99,7 @@ def test_the_templates_are_what_compose_writes_for_their_own_answers() -> None:
         files = compose(answers_for(name), name)
         for relative, text in files.items():
             shipped = (templates_dir() / name / relative).read_text(encoding="utf-8")
-            assert shipped == text, f"{name}/{relative}: run compose again and write it"
+            assert shipped == text, f"{name}/{relative}: run python tools/make_templates.py"
 
 
 def test_every_combination_offered_composes_a_pack_the_check_pass_takes() -> None:

@@ -190,3 +190,17 @@ def test_a_free_table_made_is_offered_at_once_to_lay_out(qtbot, window, studios)
     names = [action.text() for action in window.new_menu.actions()]
     assert "Kitchen Table" in names and "Janken Sandbox" in names
     assert "Kitchen Table" in [setup.name for setup in window.setups]
+
+
+def test_edit_pack_on_a_folder_without_a_pack_says_so(
+    qtbot, window, studios, monkeypatch, tmp_path
+):
+    from vtt.ui import dialogs
+    from vtt.ui.studio import newgame as wizard_module
+
+    said: list[str] = []
+    monkeypatch.setattr(wizard_module, "ask_pack_folder", lambda _parent: tmp_path)
+    monkeypatch.setattr(dialogs, "warn", lambda _parent, _title, text: said.append(text))
+    menu_item(window, "&Sandbox", "&Edit pack…")
+    assert said == [f"{tmp_path} holds no pack.yaml: choose a pack's folder"]
+    assert not studios

@@ -14,7 +14,9 @@ values, organised under the five headings as comments that say what was chosen),
 ``README.md`` (the five sections in plain words) and ``records/first.yaml`` (a
 seeded random game played to its end by the rules themselves, so that ``vtt
 replay`` has a record to check from the start). :func:`write_pack` writes those
-files into a folder and never replaces a file unless told to.
+files into a folder and never replaces a file unless told to. The templates' own files
+are what ``compose`` writes for their answers (``tools/make_templates.py`` writes them
+again; a test holds them so).
 
 >>> sorted(TEMPLATES)[:3]
 ['board', 'duel', 'free-table']
