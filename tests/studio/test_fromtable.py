@@ -74,6 +74,22 @@ def test_the_pack_loads_and_a_game_of_it_lies_as_the_table() -> None:
         assert heading in text
 
 
+def test_a_whole_deck_face_down_is_dealt_shuffled_and_names_never_clash() -> None:
+    from vtt.rules.stdlib import deck as whole_deck
+
+    table = Table(3, seed=2)
+    stack = table.add(Stack("", 0, 0, face_up=False, label="Deck"))
+    for card in whole_deck(jokers=False):
+        table.add(CardPiece("", face=str(card), face_up=False, parent=stack))
+    table.add(CardPiece("", 300, 0, face="JkR", face_up=True))
+    text = pack_from_table(table, "Three")
+    assert "deck_pile_cards: {cards: deck(jokers=False), start: deck_pile}" in text
+    assert "- {shuffle: deck_pile}" in text
+    state = load_game_text(text).new_state({}, 0)
+    assert len(state.zone("deck_pile")) == 65 and state.players == 3
+    assert [str(card) for card in state.zone("row")] == ["JkR"]
+
+
 def test_a_table_without_cards_is_no_pack() -> None:
     with pytest.raises(ValueError, match="no Janken card"):
         pack_from_table(Table(2), "Empty")

@@ -2,8 +2,9 @@
 
 The table's cards become the pack's components and the places they lie in its zones:
 
-- a stack: a pile (face down: seen by nobody; face up: by everyone), its cards in
-  the stack's order, bottom first;
+- a stack: a pile (its top card face down: seen by nobody; face up: by everyone),
+  its cards in the stack's order, bottom first (a whole deck face down: ``deck()``,
+  shuffled by the setup);
 - loose cards side by side in a line: a row; several such lines one above the
   other, their cards in the same columns: a grid, each card in its cell (columns
   ``a``, ``b``... left to right, row 1 at the bottom, as packs name cells); a card
@@ -27,6 +28,9 @@ from pathlib import Path
 import yaml
 
 from vtt.janken import Card
+from vtt.rules.expr.revealing import REVEALED_ZONES
+from vtt.rules.loader import ENGINE_NAMES, LIBRARY_ALL
+from vtt.rules.stdlib import deck
 from vtt.table.model import Table
 from vtt.table.pieces import CARD_HEIGHT, CARD_WIDTH, CardPiece, Hand, Piece, Stack
 
@@ -36,6 +40,13 @@ __all__ = ["TableZone", "pack_from_table", "pack_id_of", "table_zones", "write_t
 SAME_LINE = CARD_HEIGHT / 2
 #: Cards of a line further apart than this (centre to centre) start another place.
 NEIGHBOUR = CARD_WIDTH * 1.75
+#: Names a pack may not give a zone: the engine's and the library's (``deck``, ``top``...).
+RESERVED = (
+    ENGINE_NAMES
+    | {REVEALED_ZONES}
+    | frozenset(LIBRARY_ALL.functions)
+    | frozenset(LIBRARY_ALL.constants)
+)
 #: Lines of a grid lie at most this far apart (centre to centre), their columns this close.
 NEXT_LINE = CARD_HEIGHT * 1.75
 SAME_COLUMN = CARD_WIDTH / 2
@@ -67,9 +78,9 @@ def _janken(piece: Piece) -> str | None:
 def _word(text: str, fallback: str) -> str:
     """A zone name from a label: a lowercase word (``Draw pile`` -> ``draw_pile``)."""
     word = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
-    if not word or word[0].isdigit() or keyword.iskeyword(word) or word.startswith("_"):
+    if not word or word[0].isdigit() or keyword.iskeyword(word):
         return fallback
-    return word
+    return f"{word}_{fallback}" if word in RESERVED else word
 
 
 def _lines(cards: Sequence[CardPiece]) -> list[list[CardPiece]]:
@@ -129,13 +140,15 @@ def table_zones(table: Table) -> tuple[list[TableZone], list[str]]:
             if len(faces) < len(cards):
                 left_out.append(f"{len(cards) - len(faces)} other cards in {piece.describe()}")
             if faces:
-                label = piece.label or ("the pile" if not piece.face_up else "the discard pile")
+                # A stack shows its top card's side (each card lies its own way up).
+                up = table.get(piece.top).face_up
+                label = piece.label or ("the discard pile" if up else "the pile")
                 zones.append(
                     TableZone(
                         name_for(piece.label, "pile"),
                         "pile",
                         label,
-                        "everyone" if piece.face_up else "nobody",
+                        "everyone" if up else "nobody",
                         faces,
                     )
                 )
@@ -182,6 +195,17 @@ def pack_id_of(name: str) -> str:
     """A pack id from a name (``My table`` -> ``my-table``)."""
     word = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     return word if word and word[0].isalnum() else "my-table"
+
+
+def _cards_of(zone: TableZone) -> str:
+    """The ``cards:`` of a pile or row: a whole deck face down is ``deck(...)`` (its
+    order is no one's to know: the setup shuffles it), else its cards in order."""
+    if zone.visibility == "nobody":
+        held = sorted(zone.cards)
+        for jokers in (False, True):
+            if held == sorted(str(card) for card in deck(jokers=jokers)):
+                return f"deck(jokers={jokers})"
+    return f"cards('{' '.join(zone.cards)}')"
 
 
 def _flow(data: object) -> str:
@@ -236,10 +260,10 @@ def pack_from_table(table: Table, name: str) -> str:
                     }
                 )
         else:
-            components[f"{zone.name}_cards"] = {
-                "cards": f"cards('{' '.join(zone.cards)}')",
-                "start": zone.name,
-            }
+            cards = _cards_of(zone)
+            components[f"{zone.name}_cards"] = {"cards": cards, "start": zone.name}
+            if cards.startswith("deck("):
+                setup.append({"shuffle": zone.name})
         zone_defs[zone.name] = definition
     if not components:
         raise ValueError("The table has no Janken card, loose or in a hand: no pack to make of it")

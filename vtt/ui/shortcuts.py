@@ -178,9 +178,38 @@ GAME_SHORTCUTS: tuple[Shortcut, ...] = (
 )
 
 
+#: The keys of the studio's playground (the pack being edited played and tested): its
+#: actions read them from here.
+STUDIO_SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut(
+        "play",
+        ("Ctrl+R",),
+        "Play the pack's text as it is now, saved or not: every seat a person at this screen",
+        "Studio",
+    ),
+    Shortcut(
+        "play-computer",
+        ("Ctrl+Shift+R",),
+        "Play the text against the computer: you take the first seat, Normal computers the others",
+        "Studio",
+    ),
+    Shortcut(
+        "simulate",
+        ("Ctrl+Shift+M",),
+        "Simulate 100 games of the text between random players, in a panel of the studio",
+        "Studio",
+    ),
+)
+
+
 def game_keys(command: str) -> tuple[str, ...]:
     """The keys of a game window's command."""
     return next(s.keys for s in GAME_SHORTCUTS if s.command == command)
+
+
+def studio_keys(command: str) -> tuple[str, ...]:
+    """The keys of a studio's command."""
+    return next(s.keys for s in STUDIO_SHORTCUTS if s.command == command)
 
 
 def by_command() -> dict[str, Shortcut]:
@@ -226,6 +255,10 @@ def markdown() -> str:
         lines.append("")
     lines += ["## Game window", "", "| keys | does |", "|---|---|"]
     for shortcut in GAME_SHORTCUTS:
+        keys = " / ".join(f"`{k}`" for k in shortcut.keys)
+        lines.append(f"| {keys} | {shortcut.text} |")
+    lines += ["", "## Studio", "", "| keys | does |", "|---|---|"]
+    for shortcut in STUDIO_SHORTCUTS:
         keys = " / ".join(f"`{k}`" for k in shortcut.keys)
         lines.append(f"| {keys} | {shortcut.text} |")
     lines.append("")

@@ -100,7 +100,10 @@ class SimulatePanel(QWidget):
             + shown(f", {setup.players} players" + (f"; {options}" if options else ""))
         )
         heading.setWordWrap(True)
-        form = QFormLayout()
+        #: The choices (agents, games, seed, processes), which ``fold`` may hide.
+        self.settings = QWidget()
+        form = QFormLayout(self.settings)
+        form.setContentsMargins(0, 0, 0, 0)
         self.agents: list[QComboBox] = []
         for seat in range(setup.players):
             choice = QComboBox()
@@ -120,7 +123,13 @@ class SimulatePanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.run_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
+        self.settings_button = QPushButton("&Agents and games…")
+        self.settings_button.setCheckable(True)
+        self.settings_button.setChecked(True)
+        self.settings_button.toggled.connect(self.settings.setVisible)
+        self.settings_button.hide()
         buttons = QHBoxLayout()
+        buttons.addWidget(self.settings_button)
         buttons.addStretch(1)
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
@@ -143,11 +152,17 @@ class SimulatePanel(QWidget):
         self.scroll.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
-        layout.addLayout(form)
+        layout.addWidget(self.settings)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addWidget(self.scroll, 1)
+
+    def fold(self) -> None:
+        """Show the choices only when asked (a button opens them): the results take the
+        room (a panel in a small space, as the studio's)."""
+        self.settings_button.show()
+        self.settings_button.setChecked(False)
 
     def batch(self) -> Batch:
         """The batch the fields describe, on the setup's pack (or text) and options."""

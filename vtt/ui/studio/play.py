@@ -3,7 +3,8 @@
 Three actions follow the text's checks (``Playground.follow``): **Play** (hot-seat:
 every seat a person), **Play against the computer** (the first seat a person, the
 others Normal computers) and **Simulate 100 games** (the simulator's panel, docked
-in the studio, with progress and Cancel). A text with problems can be saved but not
+in the studio, with progress and Cancel; random players at every seat, for a quick
+first look, until others are chosen there and run). A text with problems can be saved but not
 played: the actions are disabled, and their tooltip and the status bar say why ("2
 problems; the first: line 12: ...").
 
@@ -29,6 +30,7 @@ from vtt.ui.game.session import HUMAN, NORMAL, GameSetup, SeatChoice, default_na
 from vtt.ui.game.simulator import SimulatePanel
 from vtt.ui.game.window import GameWindow
 from vtt.ui.qt import QAction, QDockWidget, QEvent, QKeySequence, QMainWindow, QObject, Qt
+from vtt.ui.shortcuts import STUDIO_SHORTCUTS
 from vtt.ui.studio.preview import TablePreview, problems_text
 
 if TYPE_CHECKING:
@@ -39,17 +41,10 @@ __all__ = ["SIMULATED_GAMES", "Playground", "install_playground"]
 #: How many games Simulate plays.
 SIMULATED_GAMES = 100
 
-PLAY = ("&Play", "Ctrl+R", "Play the pack's text as it is now: every seat a person at this screen")
-AGAINST = (
-    "Play against the &computer",
-    "Ctrl+Shift+R",
-    "Play the pack's text: you take the first seat, Normal computers the others",
-)
-SIMULATE = (
-    f"&Simulate {SIMULATED_GAMES} games",
-    "Ctrl+Shift+M",
-    f"Play {SIMULATED_GAMES} games of the pack's text between computers: win rates, balance",
-)
+#: Each action's label and its command in ``vtt.ui.shortcuts.STUDIO_SHORTCUTS``.
+PLAY = ("&Play", "play")
+AGAINST = ("Play against the &computer", "play-computer")
+SIMULATE = (f"&Simulate {SIMULATED_GAMES} games", "simulate")
 
 
 class Playground(QObject):
@@ -82,10 +77,12 @@ class Playground(QObject):
         #: The table beside the text, when the studio has one (``install_playground``).
         self.preview: TablePreview | None = None
 
-    def _action(self, what: tuple[str, str, str], slot: Callable[[], object]) -> QAction:
-        label, key, tip = what
+    def _action(self, what: tuple[str, str], slot: Callable[[], object]) -> QAction:
+        label, command = what
+        shortcut = next(s for s in STUDIO_SHORTCUTS if s.command == command)
+        tip = shortcut.text
         action = QAction(label, self.window)
-        action.setShortcut(QKeySequence(key))
+        action.setShortcuts([QKeySequence(key) for key in shortcut.keys])
         action.setToolTip(tip)
         action.setStatusTip(tip)
         action.setData(tip)
@@ -169,12 +166,20 @@ class Playground(QObject):
         self.stop_simulation()
         panel = SimulatePanel(game, setup)
         panel.games.setValue(SIMULATED_GAMES)
+        # Random players at every seat: a quick first look at the seats' balance and
+        # how games end (other agents may be chosen in the panel and run again).
+        for choice in panel.agents:
+            choice.setCurrentText("random")
+        panel.fold()
         if self.dock is None:
             self.dock = QDockWidget("Simulation", self.window)
             self.dock.setObjectName("simulation")
             self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.setWidget(panel)
         self.dock.show()
+        # Room for the results under the table (the table keeps the rest).
+        height = self.window.height() // 2
+        self.window.resizeDocks([self.dock], [height], Qt.Orientation.Vertical)
         self.simulator = panel
         panel.start()
         return panel

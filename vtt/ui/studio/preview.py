@@ -3,9 +3,10 @@ draws it, following the text each time it checks clean.
 
 The table is the game window's own (``vtt.ui.game.board``): a match of the checked
 pack with a fixed seed, its default number of seats and options, before any move, seen
-by the first seat (its hand in the hand area below). Nobody plays it: every seat is
-the computer's and no computer is asked to move, so nothing can be dragged. While the
-text has problems the last good table stays, and a quiet line under it says so.
+by the first seat (its hand in the hand area below, when there is room for it). Nobody
+plays it: every seat is the computer's and no computer is asked to move, so nothing
+can be dragged. While the text has problems the last good table stays, and a quiet
+line under it says so.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from vtt.rules.shown import shown
 from vtt.ui.art import Art
 from vtt.ui.game.board import BoardScene
 from vtt.ui.game.boardview import BoardView, HandView
+from vtt.ui.game.painting import HAND_HEIGHT
 from vtt.ui.game.session import COMPUTER, GameSession, GameSetup, SeatChoice, default_names
 from vtt.ui.plaintext import Label
 from vtt.ui.qt import QVBoxLayout, QWidget
@@ -108,9 +110,21 @@ class TablePreview(QWidget):
         self.layout_.insertWidget(1, hand_view)
         self.session, self.board, self.view, self.hand_view = session, board, view, hand_view
         board.rebuild()
-        hand_view.setVisible(board.layout.hand is not None)
+        self._show_hand()
         view.fit()
         hand_view.fit()
+
+    def _show_hand(self) -> None:
+        """The hand area below the table, when there is a hand and room for both (a
+        short preview, a panel docked under it, shows the table alone)."""
+        if self.board is None or self.hand_view is None:
+            return
+        roomy = self.height() >= HAND_HEIGHT * 2.5
+        self.hand_view.setVisible(self.board.layout.hand is not None and roomy)
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._show_hand()
 
     def zone_labels(self) -> list[str]:
         """The labels of the places on the table now (what a reader sees written)."""
