@@ -350,3 +350,25 @@ def test_hover_over_a_value_explains_its_key() -> None:
 def test_a_var_written_as_its_initial_value_is_an_expression() -> None:
     text, line, column = edited("  shed: {initial: 0}", "  shed: len(dec|")
     assert labels(offered(text, line, column))[0] == "deck"
+
+
+def test_without_a_check_pass_the_names_bound_above_come_from_the_text() -> None:
+    # The quote still open: the check pass has nothing, the text has the let and the argument.
+    text, line, column = edited("      - add: {shed: 1}", '      - add: {shed: "len(|')
+    kinds = {item.label: item.kind for item in offered(text, line, column)}
+    assert kinds["gone"] == "local" and kinds["card"] == "argument" and kinds["hand"] == "zone"
+    loop = '  - for: {each: p, in: seats, do: [{log: "{|'
+    text, line, column = edited("  - shuffle: pool", loop)
+    kinds = {item.label: item.kind for item in offered(text, line, column)}
+    assert kinds["p"] == "local" and "card" not in kinds
+
+
+def test_a_variant_offers_the_options_and_their_choices() -> None:
+    war = (RULESETS / "war" / "pack.yaml").read_text("utf-8")
+    checked = check_pack_text(war)
+    old = "classic: {label: War, options: {mode: classic}}"
+    text, line, column = cursor(war.replace(old, "classic: {label: War, options: {jo|}}"))
+    first = completions(text, line, column, checked)[0]
+    assert (first.label, first.kind) == ("jokers", "option")
+    text, line, column = cursor(war.replace(old, "classic: {label: War, options: {mode: cl|}}"))
+    assert labels(completions(text, line, column, checked)) == ["classic"]

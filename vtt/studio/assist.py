@@ -3,15 +3,19 @@ what a word under the mouse means.
 
 Everything offered comes from the one home of its meaning, never from a list kept
 here: the keys valid at the cursor's key path and their descriptions from the pack
-schema (``vtt.rules.schema.pack_schema``); the kinds of step and of move argument
-from their registries (``vtt.rules.steps.KINDS``, ``vtt.rules.argtypes.ARG_TYPES``)
-with their lines of documentation; the standard library's functions with their
-signatures and docstrings (``LIBRARY_ALL``); the names an expression may read at
-the cursor from the check pass (``Checked.scope``), and the pack's own zones, vars,
-moves and phases from the text as it is now (``yamlpath.keys``).
+schema (``vtt.rules.schema.pack_schema``), which also says where an expression or a
+zone is written; the kinds of step and of move argument from their registries
+(``vtt.rules.steps.KINDS``, ``vtt.rules.argtypes.ARG_TYPES``) with their lines of
+documentation; the standard library's functions with their signatures and
+docstrings (``LIBRARY_ALL``) and the engine's names (``ENGINE_DOCS``); the names an
+expression may read at the cursor from the check pass (``Checked.scope``), and the
+pack's own zones, vars, moves, phases, arguments and ``let`` names from the text as
+it is now (``yamlpath.scan``), for while the text is too broken to check. What this
+module knows itself is only which keys name a phase (``flow.start``, a ``phase``
+step), a move (a phase's ``moves``) or a var (the keys of ``set`` and ``add``).
 
-The cursor's place is found by ``yamlpath.locate``, which reads half-typed text;
-the check pass may be older than the text, or may have failed (``checked`` None).
+The cursor's place is found by ``yamlpath.scan``, which reads half-typed text; the
+check pass may be older than the text, or may have failed (``checked`` None).
 Lines and columns are 1-based, as in ``Diagnostic``; the column is that of the
 character after the cursor.
 """
@@ -323,23 +327,6 @@ def _definition(lines: list[str], line: int) -> str:
     return "\n".join(found)
 
 
-def _bound(text: str, written: list[Key], name: str, line: int) -> _Named | None:
-    """The nearest ``let``, ``for`` or move argument at or above ``line`` naming ``name``."""
-    lines = text.split("\n")
-    each = re.compile(rf"\beach:\s*[\"']?{re.escape(name)}\b")
-    found = None
-    for key in written:
-        if key.line > line:
-            break
-        if len(key.path) < 2:
-            continue
-        binds = key.path[-1] == name and key.path[-2] in ("let", "args")
-        if binds or (key.path[-1] == "each" and each.search(lines[key.line - 1])):
-            kind = "argument" if key.path[-2] == "args" else "local"
-            found = _Named(name, kind, key.line, _definition(lines, key.line))
-    return found
-
-
 #: What a name of each kind the check pass gives is, where nothing defines it in the text.
 _KIND_DOCS = {
     "local": "a name a let or for step binds",
@@ -447,6 +434,9 @@ def _named_detail(named: _Named | None, kind: str) -> tuple[str, str]:
     return f"{kind}, line {named.line}", named.text
 
 
+_EACH = re.compile(r"\beach:\s*[\"']?([A-Za-z_]\w*)")
+
+
 @dataclass(frozen=True)
 class _Context:
     """What the completion and the help of one cursor need."""
@@ -483,7 +473,39 @@ class _Context:
         for named in self.defined.values():
             if named.kind in _READABLE:
                 names.setdefault(named.name, named.kind)
+        for name, named in self.bound.items():
+            names.setdefault(name, named.kind)
         return names
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    @cached_property
+    def bound(self) -> dict[str, _Named]:
+        """The names the text binds above the cursor in the move, phase or section it
+        is in (the move's arguments, ``let`` and ``for`` names), the nearest last: what
+        the check pass gives as argument and local, found while the text is too
+        broken for it, and where each is bound."""
+        path = self.place.path
+        owner = (
+            path[:2] if path[:1] == ("moves",) else path[:3] if path[:1] == ("flow",) else path[:1]
+        )
+        found: dict[str, _Named] = {}
+        for key in self.written:
+            if key.line > self.line:
+                break
+            if key.path[: len(owner)] != owner or len(key.path) < 2:
+                continue
+            name, kind = str(key.path[-1]), "local"
+            if key.path[-2] == "args" and len(key.path) == 4:
+                kind = "argument"
+            elif key.path[-1] == "each" and (each := _EACH.search(self.lines[key.line - 1])):
+                name = each.group(1)
+            elif key.path[-2] != "let":
+                continue
+            found[name] = _Named(name, kind, key.line, _definition(self.lines, key.line))
+        return found
 
 
 def _context(text: str, line: int, column: int, checked: Checked | None) -> _Context:
@@ -534,15 +556,18 @@ def _choices(context: _Context, expression: str) -> tuple[list[Completion], str]
     opening = max(expression.rfind("'"), expression.rfind('"'))
     typed = expression[opening + 1 :]
     compared = _COMPARED.search(expression[:opening])
+    return (_option_choices(context, compared.group(1)) if compared else []), typed
+
+
+def _option_choices(context: _Context, name: str) -> list[Completion]:
+    """The choices of the option ``name`` (as the check pass read it)."""
     spec = context.checked.spec if context.checked is not None else None
-    if compared is None or spec is None:
-        return [], typed
     return [
         Completion(choice, choice, "choice", f"a choice of option {option.name}", option.label)
-        for option in spec.options
-        if option.name == compared.group(1)
+        for option in (spec.options if spec is not None else ())
+        if option.name == name
         for choice in map(str, option.choices)
-    ], typed
+    ]
 
 
 def _expression_items(context: _Context, expression: str) -> tuple[list[Completion], str]:
@@ -563,7 +588,7 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
             continue
         named = context.defined.get(name)
         if kind in ("argument", "local"):
-            named = _bound(context.text, context.written, name, context.line)
+            named = context.bound.get(name)
         detail, doc = _named_detail(named, kind)
         if kind == "library":
             doc = f"library constant: {LIBRARY_ALL.constants[name]}"
@@ -663,6 +688,8 @@ def _value_items(context: _Context) -> list[Completion]:
             Completion(name, name, "argtype", f"argument type ({kind.role.value})", kind.doc)
             for name, kind in ARG_TYPES.items()
         ]
+    if len(path) == 4 and path[0] == "variants" and path[2] == "options":
+        return _option_choices(context, str(path[3]))
     kind = _name_kind(path, nodes)
     if kind is not None:
         return [
@@ -774,7 +801,7 @@ def _name_help(context: _Context, name: str, kinds: frozenset[str] | None = None
     """What one of the pack's names is (of ``kinds``, when given) and where it is defined."""
     named = context.defined.get(name)
     if named is None or (kinds is not None and named.kind not in kinds):
-        named = _bound(context.text, context.written, name, context.line)
+        named = context.bound.get(name)
     if named is None:
         return None
     where = f"defined at line {named.line}"

@@ -141,7 +141,6 @@ class _Scanner:
         self.cursor = (line, min(column - 1, width))
         self.stack: list[_Open] = []
         self.keys: list[Key] = []
-        self.items: dict[Path, int] = {}  # list items seen at each path
         self.place: Place | None = None
         self.flow: _Flow | None = None
         self.block: tuple[int, Path, list[str]] | None = None  # block scalar: indent, path, lines
@@ -226,8 +225,6 @@ class _Scanner:
         if self.stack and self.stack[-1].dash and self.stack[-1].column == column:
             index = int(self.stack.pop().part) + 1
         self.stack.append(_Open(column, index, dash=True))
-        path = self.path()[:-1]
-        self.items[path] = max(self.items.get(path, 0), index + 1)
 
     def _close(self, column: int) -> None:
         """Close the nodes open deeper than ``column``."""

@@ -71,7 +71,13 @@ register(
         {
             "type": "object",
             "additionalProperties": False,
-            "properties": {"winners": EXPR, "reason": {"type": "string"}},
+            "properties": {
+                "winners": EXPR,
+                "reason": {
+                    "type": "string",
+                    "markdownDescription": "why the game ended, with {expression} places",
+                },
+            },
             "required": ["winners", "reason"],
         },
         _parse,

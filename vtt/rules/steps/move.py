@@ -305,7 +305,12 @@ register(
                 "from": {"anyOf": [ZONE, {"type": "array", "items": ZONE, "minItems": 1}]},
                 "to": ZONE,
                 "count": EXPR,
-                "at": {"enum": ["top", "bottom", "random", "middle"]},
+                "at": {
+                    "enum": ["top", "bottom", "random", "middle"],
+                    "markdownDescription": "where in the destination: top (the default), "
+                    "bottom, random (each at a random place) or middle (never on top or at "
+                    "the bottom)",
+                },
             },
             "required": ["from", "to"],
             "description": "move components between zones",
