@@ -64,6 +64,10 @@ def edited(text: str, *changes: tuple[str, str]) -> str:
 FAULTY = edited(
     SHED,
     ("start: pool}\n", "start: pool}\n  spare: {cards: \"cards('AW AL')\", start: box}\n"),
+    (
+        "start: pool}\n",
+        "start: pool}\n  jokers: {cards: \"cards('Jk')\", start: pile, when: \"mode == 'wild'\"}\n",
+    ),
     ("  pile: {}\n", "  pile: {}\n  box: {visibility: nobody}\n"),
     ("initial: 0}\n", "initial: 0}\n  tally: {initial: 0, visibility: nobody}\n"),
     ('"played[me]": 1}', '"played[me]": 1, tally: 1}'),
@@ -98,6 +102,7 @@ def test_each_fault_the_spec_shows_is_a_warning_at_its_line() -> None:
     assert all(warning.severity == "warning" for warning in found)
     expected = {
         line_of(FAULTY, "spare:"): "the components of 'spare' are never used",
+        line_of(FAULTY, "jokers:"): "the components of 'jokers' are in no game",
         line_of(FAULTY, "tally: {"): "var 'tally' is set but never read",
         line_of(FAULTY, "bonus:"): "phase 'bonus' can never be reached",
         line_of(FAULTY, "mode == 'quick'"): "move 'rush' can never be legal: this check is",
@@ -229,9 +234,9 @@ def test_a_game_that_does_not_end_is_a_warning_at_the_end_section() -> None:
     )
     (warning,) = meaning_warnings(check_pack_text(text), games=3)
     assert warning.line == line_of(text, "end:") and warning.path == "end"
-    assert warning.message.startswith(
-        "3 of 3 random games did not end within 30 moves (the first: seed 0, the default "
-        "options, 2 players)"
+    assert warning.message == (
+        "3 of 3 random games did not end within 30 moves, the most a game may take "
+        "(max_moves); the first: seed 0, the default options, 2 players"
     )
 
 
@@ -272,10 +277,10 @@ def test_validate_prints_the_warnings_and_exits_0(
     folder = write(tmp_path, FAULTY)
     assert main(["validate", str(folder)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1].startswith(f"{folder / 'pack.yaml'}: ok (") and out[-1].endswith(", 7 warnings)")
+    assert out[-1].startswith(f"{folder / 'pack.yaml'}: ok (") and out[-1].endswith(", 8 warnings)")
     place = f"{folder / 'pack.yaml'}:{line_of(FAULTY, 'bonus:')}:5 (flow.phases.bonus): warning: "
     assert any(line.startswith(place + "phase 'bonus' can never be reached") for line in out[:-1])
-    assert len(out) == 8
+    assert len(out) == 9
 
 
 def test_validate_plays_random_games_when_asked(
@@ -301,5 +306,5 @@ def test_validate_prints_the_warnings_after_the_errors(
     assert "the game cannot start" in err[1]
     warnings = [n for n, line in enumerate(err) if ": warning: " in line]
     errors = [n for n, line in enumerate(err) if "cannot start" in line]
-    assert len(warnings) == 7 and max(errors) < min(warnings)
-    assert err[-1].endswith("problem(s), 7 warnings")
+    assert len(warnings) == 8 and max(errors) < min(warnings)
+    assert err[-1].endswith("problem(s), 8 warnings")

@@ -474,6 +474,7 @@ class _Meaning:
             *self.unreached_phases(),
             *self.idle_moves(),
             *self.never_ending(),
+            *self.absent_components(),
             *self.unused_components(),
             *self.unread_vars(),
         ]
@@ -613,7 +614,18 @@ class _Meaning:
                 f"reads it, and no player sees it ({why})",
             )
 
+    def absent_components(self) -> Iterator[Found]:
+        """Component groups whose ``when`` is false with every set of options."""
+        for group in self.spec.components:
+            if group.when is not None and self.never_holds(group.when):
+                yield (
+                    group.when.where or ("components", group.name, "when"),
+                    f"the components of '{group.name}' are in no game: their when: is "
+                    "false with every set of options",
+                )
+
     def unused_components(self) -> Iterator[Found]:
+        """Component groups lying face down where no step takes them or shows them."""
         taken: set[str] = set()
         for step in self._all_steps():
             zones = _taken_from(step)
@@ -648,8 +660,8 @@ class _Meaning:
                 (
                     where,
                     f"{len(played.unended)} of {games} did not end within {played.limit} "
-                    f"moves (the first: {played.unended[0]}): no end check or end_game "
-                    "step ended them",
+                    f"moves, the most a game may take (max_moves); the first: "
+                    f"{played.unended[0]}",
                 )
             )
         entered = played.entered | self.flow.at_start
