@@ -27,3 +27,12 @@ def test_the_loading_figures_cover_every_shipped_pack() -> None:
 
     assert "bench_loader" in discover([])
     assert {folder.name for folder in packs()} == {f.name for f in pack_folders(rulesets_dir())}
+
+
+def test_the_editor_figures_are_taken_on_the_largest_shipped_pack() -> None:
+    from benchmarks.__main__ import discover
+    from benchmarks.bench_editor import largest_pack
+
+    assert "bench_editor" in discover([])
+    sizes = [len((f / "pack.yaml").read_bytes()) for f in pack_folders(rulesets_dir())]
+    assert len(largest_pack().read_bytes()) == max(sizes)

@@ -316,3 +316,30 @@ def test_completing_a_key_inserts_valid_yaml_and_hovering_a_key_shows_its_help(q
     )
     assert "<b>label</b>" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_every_pack_editor_key_of_the_shortcut_table_has_an_action(qtbot) -> None:
+    from vtt.ui.shortcuts import EDITOR_SHORTCUTS
+
+    window = open_window(qtbot, None, "id: x\n")
+    actions = [a for menu in window.menuBar().actions() for a in menu.menu().actions()]
+    bound = {seq.toString() for action in actions for seq in action.shortcuts()}
+    for shortcut in EDITOR_SHORTCUTS:
+        if shortcut.command:
+            assert set(shortcut.keys) <= bound, shortcut.command
+    assert window.menu("&Game") is window.menu("Game")  # made once, for the playground
+    assert [action.text() for action in window.menuBar().actions()] == ["&File", "&Edit", "&Game"]
+
+
+def test_the_checker_is_busy_until_the_result_reaches_the_ui_thread(qtbot) -> None:
+    import time
+
+    window = open_window(qtbot, None, "id: x\n")
+    checker = window.checker
+    checker.check_now("id: y\nname: [\n")
+    end = time.monotonic() + 60
+    while (checker._job is not None or checker._running is not None) and time.monotonic() < end:
+        time.sleep(0.01)  # the worker is done; its result waits in the UI thread's queue
+    assert checker.busy
+    qtbot.waitUntil(lambda: not checker.busy)
+    assert "not valid YAML" in window.last.diagnostics[0].message

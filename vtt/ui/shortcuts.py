@@ -202,6 +202,53 @@ STUDIO_SHORTCUTS: tuple[Shortcut, ...] = (
 )
 
 
+#: The keys of the studio's pack editor (``vtt edit``): its menus read them from here.
+EDITOR_SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("open", ("Ctrl+O",), "Open another pack", "Pack editor"),
+    Shortcut("save", ("Ctrl+S",), "Save (a shipped pack: as a copy in your packs)", "Pack editor"),
+    Shortcut(
+        "save-as", ("Ctrl+Shift+S",), "Save as… (asks before replacing a file)", "Pack editor"
+    ),
+    Shortcut("close", ("Ctrl+W",), "Close (asks to save changes)", "Pack editor"),
+    Shortcut("undo", ("Ctrl+Z",), "Undo", "Pack editor"),
+    Shortcut("redo", ("Ctrl+Y", "Ctrl+Shift+Z"), "Redo", "Pack editor"),
+    Shortcut(
+        "find", ("Ctrl+F",), "Find (Enter: next, Shift+Enter: previous, Esc: close)", "Pack editor"
+    ),
+    Shortcut("replace", ("Ctrl+H",), "Replace (one, or all as one undo step)", "Pack editor"),
+    Shortcut("find-next", ("F3",), "Find the next match", "Pack editor"),
+    Shortcut("find-previous", ("Shift+F3",), "Find the previous match", "Pack editor"),
+    Shortcut(
+        "complete", ("Ctrl+Space",), "Complete: what may be written at the cursor", "Pack editor"
+    ),
+    Shortcut("fold", ("Ctrl+Shift+[",), "Fold the top-level section at the cursor", "Pack editor"),
+    Shortcut("unfold", ("Ctrl+Shift+]",), "Unfold it", "Pack editor"),
+    Shortcut("fold-all", ("Ctrl+Alt+[",), "Fold every section", "Pack editor"),
+    Shortcut("unfold-all", ("Ctrl+Alt+]",), "Unfold every section", "Pack editor"),
+    Shortcut(
+        "",
+        ("Tab / Enter / Up / Down / Esc",),
+        "In the completion list: insert the chosen one (Tab or Enter), choose, close",
+        "Pack editor",
+    ),
+    Shortcut("", ("Click a fold marker",), "Fold or unfold that section", "Pack editor"),
+    Shortcut(
+        "",
+        ("Hover",),
+        "Over an underlined error or warning: its message; over a word: its help",
+        "Pack editor",
+    ),
+    Shortcut(
+        "", ("Click a problem", "an outline entry"), "Go to its place in the text", "Pack editor"
+    ),
+)
+
+
+def editor_keys(command: str) -> tuple[str, ...]:
+    """The keys of a pack editor command."""
+    return next(s.keys for s in EDITOR_SHORTCUTS if s.command == command)
+
+
 def game_keys(command: str) -> tuple[str, ...]:
     """The keys of a game window's command."""
     return next(s.keys for s in GAME_SHORTCUTS if s.command == command)
@@ -255,6 +302,10 @@ def markdown() -> str:
         lines.append("")
     lines += ["## Game window", "", "| keys | does |", "|---|---|"]
     for shortcut in GAME_SHORTCUTS:
+        keys = " / ".join(f"`{k}`" for k in shortcut.keys)
+        lines.append(f"| {keys} | {shortcut.text} |")
+    lines += ["", "## Pack editor (`vtt edit`)", "", "| keys | does |", "|---|---|"]
+    for shortcut in EDITOR_SHORTCUTS:
         keys = " / ".join(f"`{k}`" for k in shortcut.keys)
         lines.append(f"| {keys} | {shortcut.text} |")
     lines += ["", "## Studio", "", "| keys | does |", "|---|---|"]

@@ -27,7 +27,7 @@ from vtt.rules.loader import Checked, Diagnostic, check_pack_text
 from vtt.ui.qt import QObject, QTimer, Signal
 
 #: How long the text rests before it is checked, in milliseconds.
-DELAY_MS = 200
+DELAY_MS = 150
 #: How long the text rests after a clean check before the random games are played.
 GAMES_DELAY_MS = 1500
 #: How many random games the checks on meaning play in the background.
@@ -77,6 +77,7 @@ class Checker(QObject):
         super().__init__(parent)
         self.file = file
         self.generation = 0
+        self._answered = 0
         self.last: Checked | None = None
         self._static = static
         self._games = games
@@ -116,11 +117,8 @@ class Checker(QObject):
 
     @property
     def busy(self) -> bool:
-        """True while the current text waits for its check or is being checked."""
-        with self._lock:
-            waiting = self._job is not None and self._job[1] == "check"
-            running = self._running is not None and self._running[0] == self.generation
-        return self._timer.isActive() or waiting or running
+        """True until the current text's check has come back to the UI thread."""
+        return self._answered != self.generation
 
     def close(self) -> None:
         """Stop the worker thread (the running check is abandoned)."""
@@ -161,6 +159,7 @@ class Checker(QObject):
         if generation != self.generation:
             return  # a newer text is on its way
         if kind == "checked":
+            self._answered = generation
             self.last = result
             self.checked.emit(result)
             if result.ok and self._games is not None:

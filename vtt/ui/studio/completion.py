@@ -134,4 +134,4 @@ def help_html(found: Help) -> str:
         parts.append(f"<code>{html.escape(found.signature, quote=False)}</code>")
     if found.doc:
         parts.append(html.escape(found.doc, quote=False).replace("\n", "<br>"))
-    return "<p style='white-space:pre-wrap'>" + "<br>".join(parts) + "</p>"
+    return "<p>" + "<br>".join(parts) + "</p>"

@@ -351,7 +351,7 @@ class PackEditor(QPlainTextEdit):
             return self.assistant.help_at(position)
         word = "Warning" if is_warning(problem) else "Error"
         message = html.escape(problem.message, quote=False)
-        return f"<p style='white-space:pre-wrap'><b>{word}:</b> {message}</p>"
+        return f"<p><b>{word}:</b> {message}</p>"
 
     # --- folding ---
 

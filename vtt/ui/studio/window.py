@@ -15,7 +15,7 @@ from pathlib import Path
 
 from vtt.rules.loader import Checked, Diagnostic, pack_file
 from vtt.studio.meaning import meaning_warnings
-from vtt.studio.outline import outline
+from vtt.studio.outline import OutlineItem, outline
 from vtt.ui import dialogs
 from vtt.ui.art import Art
 from vtt.ui.plaintext import Label
@@ -38,6 +38,7 @@ from vtt.ui.qt import (
     Signal,
 )
 from vtt.ui.screen import fit_to_screen
+from vtt.ui.shortcuts import editor_keys
 from vtt.ui.studio.checker import Checker
 from vtt.ui.studio.editor import PackEditor
 from vtt.ui.studio.findbar import FindBar
@@ -49,6 +50,8 @@ USUAL_SIZE = QSize(1500, 940)
 OUTLINE_DELAY_MS = 300
 #: The item data role holding an outline item's line.
 LINE_ROLE = Qt.ItemDataRole.UserRole
+#: The item data role holding an outline group's kind.
+KIND_ROLE = Qt.ItemDataRole.UserRole + 1
 
 #: The studio windows open (a window nobody holds would be collected and vanish).
 _OPEN: list[StudioWindow] = []
@@ -63,6 +66,17 @@ def open_studio(path: Path | None = None, text: str | None = None) -> StudioWind
     install_playground(window)
     window.show_fitted()
     return window
+
+
+def _under(items: list[OutlineItem], index: int) -> list[OutlineItem]:
+    """The items under the same heading as ``items[index]``."""
+    start = index
+    while start > 0 and items[start - 1].depth:
+        start -= 1
+    end = index
+    while end < len(items) and items[end].depth:
+        end += 1
+    return items[start:end]
 
 
 def _static(checked: Checked) -> tuple[Diagnostic, ...]:
@@ -89,7 +103,7 @@ class StudioWindow(QMainWindow):
         self.problems = ProblemsList()
         self.outline = QTreeWidget()
         self.outline.setHeaderHidden(True)
-        self.outline.setIndentation(14)
+        self.outline.setIndentation(12)
         self.checker = Checker(
             self, file=path.name if path else "pack.yaml", static=_static, games=_games
         )
@@ -188,41 +202,38 @@ class StudioWindow(QMainWindow):
         )
         self.resizeDocks(
             [self.editor_dock, self.problems_dock],
-            [height * 3 // 4, max(90, height // 6)],
+            [height * 5 // 6, max(80, height // 8)],
             Qt.Orientation.Vertical,
         )
 
     def _build_menus(self) -> None:
-        editor = self.editor
+        editor, bar = self.editor, self.find_bar
         file = self.menu("&File")
-        self._action(file, "&Open pack...", QKeySequence.StandardKey.Open, self.open_pack)
-        self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
-        self._action(file, "Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as)
+        self._action(file, "&Open pack...", "open", self.open_pack)
+        self._action(file, "&Save", "save", self.save)
+        self._action(file, "Save &as...", "save-as", self.save_as)
         file.addSeparator()
-        self._action(file, "&Close", QKeySequence.StandardKey.Close, self.close)
+        self._action(file, "&Close", "close", self.close)
         edit = self.menu("&Edit")
-        self._action(edit, "&Undo", QKeySequence.StandardKey.Undo, editor.undo)
-        self._action(edit, "&Redo", QKeySequence.StandardKey.Redo, editor.redo)
+        self._action(edit, "&Undo", "undo", editor.undo)
+        self._action(edit, "&Redo", "redo", editor.redo)
         edit.addSeparator()
-        self._action(edit, "&Find...", QKeySequence.StandardKey.Find, self.find_bar.open_find)
-        self._action(edit, "&Replace...", "Ctrl+H", lambda: self.find_bar.open_find(True))
-        self._action(edit, "Find &next", QKeySequence.StandardKey.FindNext, self.find_bar.next)
-        self._action(
-            edit, "Find &previous", QKeySequence.StandardKey.FindPrevious, self.find_bar.previous
-        )
+        self._action(edit, "&Find...", "find", bar.open_find)
+        self._action(edit, "&Replace...", "replace", lambda: bar.open_find(True))
+        self._action(edit, "Find &next", "find-next", bar.next)
+        self._action(edit, "Find &previous", "find-previous", bar.previous)
+        self._action(edit, "&Complete", "complete", editor.assistant.complete)
         edit.addSeparator()
-        self._action(edit, "F&old section", "Ctrl+Shift+[", editor.fold_here)
-        self._action(edit, "U&nfold section", "Ctrl+Shift+]", lambda: editor.fold_here(False))
-        self._action(edit, "Fold &all sections", "Ctrl+Alt+[", editor.fold_all)
-        self._action(edit, "Unfold all s&ections", "Ctrl+Alt+]", lambda: editor.fold_all(False))
+        self._action(edit, "F&old section", "fold", editor.fold_here)
+        self._action(edit, "U&nfold section", "unfold", lambda: editor.fold_here(False))
+        self._action(edit, "Fold &all sections", "fold-all", editor.fold_all)
+        self._action(edit, "Unfold all s&ections", "unfold-all", lambda: editor.fold_all(False))
 
-    def _action(self, menu: QMenu, text: str, keys: object, slot: object) -> QAction:
+    def _action(self, menu: QMenu, text: str, command: str, slot: Callable[[], object]) -> QAction:
+        """A menu action with the keys of a pack editor command (vtt/ui/shortcuts.py)."""
         action = QAction(text, self)
-        if isinstance(keys, QKeySequence.StandardKey):
-            action.setShortcuts(keys)
-        else:
-            action.setShortcut(QKeySequence(str(keys)))
-        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+        action.setShortcuts([QKeySequence(key) for key in editor_keys(command)])
+        action.triggered.connect(lambda _checked=False: slot())
         menu.addAction(action)
         return action
 
@@ -317,16 +328,28 @@ class StudioWindow(QMainWindow):
     # --- outline and place ---
 
     def _read_outline(self) -> None:
+        """The outline: the five headings, under each its zones, phases or moves (in a
+        group of their kind when a heading holds more than one kind)."""
         self.outline.clear()
+        items = outline(self.editor.text())
         heading: QTreeWidgetItem | None = None
-        for item in outline(self.editor.text()):
-            row = QTreeWidgetItem(
-                [item.label if item.depth == 0 else f"{item.label} ({item.kind})"]
-            )
+        group: QTreeWidgetItem | None = None
+        for index, item in enumerate(items):
+            row = QTreeWidgetItem([item.label])
             row.setData(0, LINE_ROLE, item.line)
+            row.setToolTip(0, f"{item.kind} {item.label}, line {item.line}")
             if item.depth == 0 or heading is None:
                 self.outline.addTopLevelItem(row)
-                heading = row
+                heading, group = row, None
+                continue
+            kinds = {i.kind for i in _under(items, index)}
+            if len(kinds) > 1:
+                if group is None or group.data(0, KIND_ROLE) != item.kind:
+                    group = QTreeWidgetItem([f"{item.kind}s"])
+                    group.setData(0, LINE_ROLE, item.line)
+                    group.setData(0, KIND_ROLE, item.kind)
+                    heading.addChild(group)
+                group.addChild(row)
             else:
                 heading.addChild(row)
         self.outline.expandAll()
