@@ -24,3 +24,10 @@ def test_vtt_new_in_another_folder_names_vtt_edit_with_the_folder(
 ) -> None:
     assert main(["new", "duel-one", "--template", "duel", "--folder", str(tmp_path)]) == 0
     assert f"vtt edit {tmp_path / 'duel-one'}" in capsys.readouterr().out
+
+
+def test_a_new_packs_readme_says_to_edit_it_in_the_studio() -> None:
+    from vtt.studio.newgame import answers_for, compose
+
+    readme = compose(answers_for("duel"), "duel-one", record=False)["README.md"]
+    assert "`vtt edit duel-one`" in " ".join(readme.split())
