@@ -25,3 +25,13 @@ def test_a_step_typed_in_full_is_offered_with_its_fields() -> None:
     assert offered("      - if")["if"].startswith("if: ")
     assert offered("      if")["if"].startswith("- if: ")
     assert "keep_turn" not in offered("      - keep_turn")  # nothing more to write
+
+
+def test_an_engine_name_is_offered_with_what_it_is() -> None:
+    lines = PACK.split("\n")
+    at = next(n for n, line in enumerate(lines) if "goal == 'first-out' and any" in line)
+    typed = lines[at].replace("seats)", "seats) and cur")
+    text = "\n".join([*lines[:at], typed, *lines[at + 1 :]])
+    column = typed.index(" and cur") + len(" and cur") + 1
+    (current,) = completions(text, at + 1, column, check_pack_text(PACK))
+    assert current.label == "current" and current.detail == "the seat whose turn it is"

@@ -592,8 +592,9 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
         detail, doc = _named_detail(named, kind)
         if kind == "library":
             doc = f"library constant: {LIBRARY_ALL.constants[name]}"
-        elif kind == "engine":
+        elif kind == "engine":  # what it is, in the list too (its kind says "engine")
             doc = ENGINE_DOCS.get(name, "")
+            detail = doc or detail
         found.append(Completion(name, name, kind, detail, doc))
     return found, prefix
 
