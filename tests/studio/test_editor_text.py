@@ -6,6 +6,7 @@ shipped packs, and hostile texts)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from pygments.lexers.data import YamlLexer
@@ -68,6 +69,16 @@ def test_a_hostile_text_gets_problems_not_a_crash(text: str) -> None:
         assert "check pass failed" not in diagnostic.message, diagnostic
 
 
+TEST_PACKS = sorted(Path(__file__).resolve().parents[1].rglob("pack.yaml"))
+
+
+@pytest.mark.parametrize("path", TEST_PACKS, ids=lambda p: p.parent.name)
+def test_the_test_suites_own_packs_are_checked_without_failing(path: Path) -> None:
+    checked = guarded_check(path.read_text(encoding="utf-8", errors="replace"), "pack.yaml")
+    for diagnostic in checked.diagnostics:
+        assert "check pass failed" not in diagnostic.message, diagnostic
+
+
 def _edited(text: str, rng: random.Random) -> str:
     """The text with a few random edits: spans cut, lines repeated or moved, characters
     put in (quotes, brackets, colons, tabs, control characters, letters)."""
@@ -102,3 +113,10 @@ def test_random_edits_of_the_shipped_packs_always_get_a_checked_answer() -> None
             assert "check pass failed" not in diagnostic.message, (name, round_, diagnostic)
             assert diagnostic.line >= 0 and diagnostic.column >= 0
         assert checked.spec is not None or checked.diagnostics
+
+
+def test_vtt_edit_names_a_pack_it_cannot_find(capsys: pytest.CaptureFixture[str]) -> None:
+    from vtt.cli import main
+
+    assert main(["edit", "no-such-pack"]) == 2
+    assert "vtt edit: no pack 'no-such-pack'" in capsys.readouterr().err

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import threading
 
+import pytest
 from gestures import CTRL, LEFT, NONE, send_mouse
 
 from vtt.resources import rulesets_dir, user_packs_dir
@@ -343,3 +344,83 @@ def test_the_checker_is_busy_until_the_result_reaches_the_ui_thread(qtbot) -> No
     assert checker.busy
     qtbot.waitUntil(lambda: not checker.busy)
     assert "not valid YAML" in window.last.diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: " + "y" * 300_000 + "\n",  # one huge line: left plain, checked, drawn
+        "\x00\x01\x7f\ufffd binary [[{{ :: \t\t- ? ! & *\n" * 50,
+        "a:\n" + "".join("  " * n + f"k{n}:\n" for n in range(120)),
+    ],
+    ids=["huge-line", "binary", "deep"],
+)
+def test_a_hostile_text_gets_problems_and_the_window_keeps_answering(qtbot, text) -> None:
+    window = open_window(qtbot, None, "id: x\n")
+    with qtbot.waitSignal(window.checked) as signal:
+        window.editor.setPlainText(text)
+    assert signal.args[0].diagnostics
+    qtbot.waitUntil(lambda: not window.checker.busy)
+    assert window.problems.count() == len(window.last.diagnostics) > 0
+    window.editor.go_to(1, 1)
+    qtbot.keyClicks(window.editor, "id: ")  # typing still works
+    assert window.editor.text().startswith("id: ")
+    window.grab()  # and it draws
+
+
+#: A small game whose var 'tally' is set but never read: one warning on its meaning.
+TALLY = """\
+format: 1
+id: shed
+name: Shed
+players: {min: 2, max: 3}
+components:
+  deck: {cards: "cards('AR 2R 3R AP 2P 3P AS 2S 3S')", start: pool}
+zones:
+  pool: {visibility: nobody}
+  hand: {per: player, visibility: owner}
+  pile: {}
+vars:
+  tally: {initial: 0, visibility: nobody}
+setup:
+  - shuffle: pool
+  - deal: {from: pool, to: hand, count: 3}
+flow:
+  start: play
+  phases:
+    play: {turn: single, moves: [play]}
+moves:
+  play:
+    text: "play {card}"
+    args: {card: {type: card, from: "hand[me]"}}
+    effects:
+      - move: {what: card, from: "hand[me]", to: pile}
+      - add: {tally: 1}
+end:
+  - check: "any(len(hand[p]) == 0 for p in seats)"
+    winners: "[p for p in seats if len(hand[p]) == 0]"
+    reason: a hand is empty
+"""
+
+
+def test_a_warning_on_meaning_is_underlined_in_yellow_listed_and_counted(qtbot) -> None:
+    from vtt.ui.studio.editor import WARNING
+
+    window = StudioWindow(None, TALLY)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.checker.warned) as signal:
+        pass
+    (warning,) = signal.args[0]
+    assert warning.severity == "warning" and "tally" in warning.message
+    assert warning.line == TALLY.splitlines().index("  tally: {initial: 0, visibility: nobody}") + 1
+    marks = [
+        mark
+        for mark in window.editor.extraSelections()
+        if mark.format.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+    ]
+    assert [mark.format.underlineColor().name() for mark in marks] == [WARNING.lower()]
+    assert window.problems.item(0).text().startswith("\u26a0 line")
+    assert window.count.text() == "1 warning"
+    position = marks[0].cursor.selectionStart()
+    assert window.editor.tooltip_at(position).startswith("<p><b>Warning:</b>")

@@ -423,6 +423,33 @@ class PackEditor(QPlainTextEdit):
             self.gutter.update()
             self.ensureCursorVisible()
 
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._folded:
+            painter = QPainter(self.viewport())
+            self._paint_folded(painter)
+            painter.end()
+
+    def _paint_folded(self, painter: QPainter) -> None:
+        """After each folded section's key line, a mark saying how many lines it hides."""
+        metrics = self.fontMetrics()
+        margin = self.document().documentMargin()
+        painter.setPen(QColor(GUTTER_TEXT))
+        for section in self.sections():
+            if section.key not in self._folded or not section.foldable:
+                continue
+            block = self.document().findBlockByNumber(section.first - 1)
+            box = self.blockBoundingGeometry(block).translated(self.contentOffset())
+            if not block.isVisible() or box.bottom() < 0 or box.top() > self.viewport().height():
+                continue
+            label = f" \u22ef {section.last - section.first} lines "
+            left = int(box.left() + margin + metrics.horizontalAdvance(block.text()) + 8)
+            mark = QRect(
+                left, int(box.top()) + 1, metrics.horizontalAdvance(label), metrics.height() - 2
+            )
+            painter.drawRoundedRect(mark, 3, 3)
+            painter.drawText(mark, Qt.AlignmentFlag.AlignCenter, label)
+
     def _unfold_block(self, block: QTextBlock) -> None:
         if not block.isVisible():
             section = self.section_at(block.blockNumber() + 1)

@@ -149,8 +149,8 @@ class StudioWindow(QMainWindow):
     def show_fitted(self) -> None:
         """Show the window at its usual size, or maximised where that does not fit."""
         fit_to_screen(self, USUAL_SIZE)
-        self._size_docks()
         self.show()
+        QTimer.singleShot(0, self, self._size_docks)  # once the docks have their room
 
     # --- building ---
 
@@ -197,7 +197,7 @@ class StudioWindow(QMainWindow):
         width, height = self.width(), self.height()
         self.resizeDocks(
             [self.outline_dock, self.editor_dock],
-            [max(140, width // 9), max(420, width * 5 // 10)],
+            [max(150, width // 9), max(480, width * 11 // 20)],
             Qt.Orientation.Horizontal,
         )
         self.resizeDocks(
