@@ -37,6 +37,8 @@ def test_a_doc_that_describes_the_pack_editor_says_how_to_open_it(doc: Path) -> 
     from vtt.cli import build_parser
 
     if "pack editor" in doc.read_text("utf-8").lower():
+        assert (ROOT / "vtt" / "ui" / "studio" / "editor.py").is_file()
+        assert (ROOT / "vtt" / "studio" / "assist.py").is_file()
         assert "vtt edit" in doc.read_text("utf-8"), doc.name
         assert build_parser().parse_args(["edit", "war"]).command == "edit"
 

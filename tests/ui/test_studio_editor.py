@@ -200,6 +200,7 @@ def test_a_shipped_pack_is_saved_as_a_copy_and_no_file_is_overwritten_unasked(
         WAR.parent / "README.md"
     ).read_text(encoding="utf-8")
     assert editor.path == copy and not editor.dirty and not window.isWindowModified()
+    assert "Saved your copy" in window.statusBar().currentMessage()
 
     # Save as over another file asks first; "no" leaves it as it was.
     other = tmp_path / "other.yaml"
@@ -424,3 +425,48 @@ def test_a_warning_on_meaning_is_underlined_in_yellow_listed_and_counted(qtbot) 
     assert window.count.text() == "1 warning"
     position = marks[0].cursor.selectionStart()
     assert window.editor.tooltip_at(position).startswith("<p><b>Warning:</b>")
+
+
+def test_the_outline_lists_the_five_headings_and_a_click_jumps_there(qtbot) -> None:
+    window = open_window(qtbot)
+    tree = window.outline
+    headings = [tree.topLevelItem(n).text(0) for n in range(tree.topLevelItemCount())]
+    assert headings == ["The Object", "The Deck", "The Deal", "The Play", "The End"]
+    play = tree.topLevelItem(3)
+    groups = {play.child(n).text(0): play.child(n) for n in range(play.childCount())}
+    assert set(groups) == {"phases", "moves"}
+    moves = groups["moves"]
+    draw = next(
+        moves.child(n) for n in range(moves.childCount()) if moves.child(n).text(0) == "draw"
+    )
+    window.editor.fold_all()
+    point = tree.visualItemRect(draw).center()
+    send_mouse(tree.viewport(), QEvent.Type.MouseButtonPress, point)
+    send_mouse(
+        tree.viewport(), QEvent.Type.MouseButtonRelease, point, LEFT, Qt.MouseButton.NoButton
+    )
+    line, column = window.editor.line_and_column()
+    assert window.editor.document().findBlockByNumber(line - 1).text() == "  draw:"
+    assert column == 1 and window.editor.textCursor().block().isVisible()
+
+
+def test_save_as_offers_the_users_packs_for_a_shipped_pack_and_open_shows_another(
+    qtbot, monkeypatch, tmp_path
+) -> None:
+    from vtt.ui.studio import window as window_module
+
+    window = open_window(qtbot)
+    offered = []
+    monkeypatch.setattr(
+        window_module, "ask_save_path", lambda _w, start: offered.append(start) or None
+    )
+    qtbot.keyClick(window.editor, Qt.Key.Key_S, CTRL | SHIFT)
+    assert offered == [user_packs_dir() / "war" / "pack.yaml"]
+    other = tmp_path / "mine" / "pack.yaml"
+    other.parent.mkdir()
+    other.write_text("id: mine\nzones: [\n", encoding="utf-8")
+    with qtbot.waitSignal(window.checked) as signal:
+        window.open_path(other.parent)
+    assert window.editor.text() == "id: mine\nzones: [\n" and not window.editor.dirty
+    assert window.editor.path == other and "mine/pack.yaml" in window.windowTitle()
+    assert signal.args[0].diagnostics

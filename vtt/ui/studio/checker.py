@@ -31,7 +31,7 @@ DELAY_MS = 150
 #: How long the text rests after a clean check before the random games are played.
 GAMES_DELAY_MS = 1500
 #: How many random games the checks on meaning play in the background.
-GAMES = 20
+GAMES = 8
 #: A running check older than this gives way to a newer text, in seconds.
 SUPERSEDE_S = 0.5
 

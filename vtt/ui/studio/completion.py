@@ -131,7 +131,7 @@ def help_html(found: Help) -> str:
     """A Help as a tooltip's rich text, every part escaped."""
     parts = [f"<b>{html.escape(found.title, quote=False)}</b>"]
     if found.signature:
-        parts.append(f"<code>{html.escape(found.signature, quote=False)}</code>")
+        parts.append(f"<nobr><code>{html.escape(found.signature, quote=False)}</code></nobr>")
     if found.doc:
         parts.append(html.escape(found.doc, quote=False).replace("\n", "<br>"))
     return "<p>" + "<br>".join(parts) + "</p>"

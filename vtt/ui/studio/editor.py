@@ -146,6 +146,8 @@ class PackEditor(QPlainTextEdit):
     ) -> None:
         super().__init__(parent)
         self.path = path
+        #: The shipped pack.yaml this text was last saved a copy of (None when not).
+        self.copied_from: Path | None = None
         self._problems: list[tuple[QTextCursor, Diagnostic]] = []
         self._found: QTextCursor | None = None
         self._sections: list[Section] | None = None
@@ -230,7 +232,10 @@ class PackEditor(QPlainTextEdit):
             copy_function=_copy_new_only,
             ignore=shutil.ignore_patterns("__pycache__"),
         )
-        return self._write(target)
+        self.copied_from = original  # told with the saved signal
+        written = self._write(target)
+        self.copied_from = None
+        return written
 
     def _write(self, path: Path) -> bool:
         try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules.loader import Checked, Diagnostic, pack_file
 from vtt.studio.meaning import meaning_warnings
 from vtt.studio.outline import OutlineItem, outline
@@ -40,7 +41,7 @@ from vtt.ui.qt import (
 from vtt.ui.screen import fit_to_screen
 from vtt.ui.shortcuts import editor_keys
 from vtt.ui.studio.checker import Checker
-from vtt.ui.studio.editor import PackEditor
+from vtt.ui.studio.editor import PackEditor, ask_save_path, copy_place, shipped
 from vtt.ui.studio.findbar import FindBar
 from vtt.ui.studio.problems import ProblemsList, count_text
 
@@ -243,9 +244,11 @@ class StudioWindow(QMainWindow):
         return self.editor.save()
 
     def save_as(self) -> bool:
-        from vtt.ui.studio.editor import ask_save_path
-
-        start = self.editor.path or Path("pack.yaml")
+        """Ask where, then save there (asking before replacing a file)."""
+        path = self.editor.path
+        start = user_packs_dir() / "my-game" / "pack.yaml" if path is None else path
+        if path is not None and shipped(path):
+            start = copy_place(path)
         chosen = ask_save_path(self, start)
         return chosen is not None and self.editor.save_as(chosen)
 
@@ -253,8 +256,9 @@ class StudioWindow(QMainWindow):
         """Open another pack's pack.yaml in this window (asking to save changes first)."""
         if not self._may_discard():
             return
+        start = user_packs_dir() if user_packs_dir().is_dir() else rulesets_dir()
         chosen, _ = QFileDialog.getOpenFileName(
-            self, "Open pack", "", "Rule packs (pack.yaml *.yaml *.yml);;All files (*)"
+            self, "Open pack", str(start), "Rule packs (pack.yaml *.yaml *.yml);;All files (*)"
         )
         if chosen:
             self.open_path(Path(chosen))
@@ -268,6 +272,7 @@ class StudioWindow(QMainWindow):
             dialogs.warn(self, "Could not open", f"Could not open {path}: {error.strerror}")
             return
         self.editor.path = path
+        self.editor.fold_all(False)
         self.editor.setPlainText(text)
         self.editor.document().setModified(False)
         self.checker.file = path.name
@@ -295,7 +300,14 @@ class StudioWindow(QMainWindow):
     def _saved(self, path: Path) -> None:
         self.checker.file = path.name
         self._title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        if self.editor.copied_from is not None:
+            self.statusBar().showMessage(
+                f"Saved your copy: {path} (the shipped pack is unchanged; give the copy an "
+                "id of its own to play it beside the shipped one)",
+                15000,
+            )
+        else:
+            self.statusBar().showMessage(f"Saved {path}", 5000)
 
     def _title(self) -> None:
         self.setWindowTitle(f"{self.editor.name()}[*] \u2014 Janken Studio")
