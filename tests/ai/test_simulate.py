@@ -109,6 +109,22 @@ def test_a_win_every_seat_shares_is_counted_a_draw():
     assert rep.draws == 0.5
 
 
+def test_a_shared_win_is_no_first_player_advantage():
+    """Three seats, each sharing two of three wins: every seat wins as often, so the
+    first seat has no advantage, though its rate is above 1 / 3."""
+    batch = Batch("stones", 3, ("a", "b", "c"))
+    agents = ("a", "b", "c")
+    results = [
+        _result(0, agents, (0, 1), 10),
+        _result(1, agents, (1, 2), 10),
+        _result(2, agents, (0, 2), 10),
+    ]
+    rep = report(batch, results)
+    assert [seat.rate for seat in rep.seats] == [pytest.approx(2 / 3)] * 3
+    assert rep.first_player_advantage == pytest.approx(0.0)
+    assert "first-player advantage  +0.0%" in table(rep)
+
+
 def test_a_pack_without_scores_has_no_decisive_moment_or_lead_changes():
     batch = Batch("tic-tac-rock", 2, ("greedy", "random"), seed=1, options=(("wins_needed", 1),))
     rep = report(batch, run(batch))

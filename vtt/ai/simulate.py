@@ -440,7 +440,8 @@ class Report:
     unfinished_seed: int | None = None
     seats: list[Rate] = field(default_factory=list)
     by_agent: list[Rate] = field(default_factory=list)
-    #: Seat 0's win rate less the fair share (1 / seats): above 0 favours the first player.
+    #: Seat 0's win rate less the seats' mean (1 / seats when each game has one winner):
+    #: above 0 favours the first player.
     first_player_advantage: float = 0.0
     #: 1 less the spread between the best and worst seat's win rate: 1 is perfectly fair.
     balance: float = 1.0
@@ -545,7 +546,9 @@ class Tally:
         ]
         out.by_agent = [_rate(name, *counts) for name, counts in self.agents.items()]
         rates = [rate.rate for rate in out.seats]
-        out.first_player_advantage = rates[0] - 1 / len(rates)
+        # The seats' mean, not 1 / seats: games whose win some seats share (or a draw
+        # of three) give each seat more than its share of one winner a game.
+        out.first_player_advantage = rates[0] - sum(rates) / len(rates)
         out.balance = 1 - (max(rates) - min(rates))
         out.draws = self.draws / ended
         lengths = self.lengths

@@ -779,12 +779,19 @@ class Match:
         kept = [state.copy()]
         made: list[Move] = []
         for number, move in enumerate(self.moves, 1):
-            done = _applied(state, move.text)
+            seat = self._kept[number - 1].to_move
+            who = self.names[seat] if seat is not None else "the rules"
+            if state.outcome is None and state.to_move != seat:  # never one seat's move for another
+                now = state.to_move
+                done: tuple[State, Move] | str = (
+                    f"it is {self.names[now] if now is not None else 'the rules'}'s turn now, "
+                    f"not {who}'s"
+                )
+            else:
+                done = _applied(state, move.text)
             if isinstance(done, str):
                 match.state, match.moves, match._kept = state, made, kept
                 match._changed()
-                seat = self._kept[number - 1].to_move
-                who = self.names[seat] if seat is not None else "the rules"
                 return Reloaded(match, number, who, move.text, done)
             state, new_move = done
             made.append(new_move)

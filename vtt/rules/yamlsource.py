@@ -281,7 +281,10 @@ class _Composer:
                     error.problem_mark,
                 ) from None
             context = f" ({error.context})" if error.context else ""
-            raise self.fail(f"not valid YAML: {problem}{context}", error.problem_mark) from None
+            # A key still without its colon is where it was typed, not where YAML noticed.
+            key = error.context == "while scanning a simple key" and error.context_mark
+            mark = error.context_mark if key else error.problem_mark
+            raise self.fail(f"not valid YAML: {problem}{context}", mark) from None
         except yaml.reader.ReaderError as error:
             position = max(error.position, 0)
             line = self.text.count("\n", 0, position) + 1

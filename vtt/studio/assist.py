@@ -381,7 +381,9 @@ def _sorted(found: Iterable[Completion], prefix: str) -> list[Completion]:
     seen: set[tuple[str, str]] = set()
     for position, item in enumerate(found):
         rank = _rank(item.label, prefix)
-        if rank is None or (item.label, item.kind) in seen or item.label == prefix:
+        if rank is None or (item.label, item.kind) in seen:
+            continue
+        if item.label == prefix and item.insert == prefix:  # nothing more to write
             continue
         seen.add((item.label, item.kind))
         ranked.append(((rank, _ORDER.get(item.kind, 0), position), item))
@@ -601,8 +603,9 @@ def _expression_items(context: _Context, expression: str) -> tuple[list[Completi
         detail, doc = _named_detail(named, kind)
         if kind == "library":
             doc = f"library constant: {LIBRARY_ALL.constants[name]}"
-        elif kind == "engine":
+        elif kind == "engine":  # what it is, in the list too (its kind says "engine")
             doc = ENGINE_DOCS.get(name, "")
+            detail = doc or detail
         found.append(Completion(name, name, kind, detail, doc))
     return found, prefix
 

@@ -91,6 +91,5 @@ def new_command(
     else:
         print(f"Play it:    vtt play {named} --text   (or in the window: Game > New game...)")
     print(f"Check it:   vtt validate {named}")
-    print(f"Edit it:    vtt edit {named}   (the studio: the rules beside their table, checked as")
-    print("            you type, played and simulated from the text; or Sandbox > Edit pack...)")
+    print(f"Edit it:    vtt edit {named}   (the studio; or in the window: Sandbox > Edit pack...)")
     return 0

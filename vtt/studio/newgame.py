@@ -740,7 +740,9 @@ def _readme(template: str, answers: Mapping[str, str], name: str, title: str) ->
     notes = (
         f"Written by Janken Table's *New game* from its {_TITLES[template]} template. "
         "Each section above is a comment heading in pack.yaml, over the part of the pack "
-        "that does it: change the rules there, then check them with "
+        "that does it: change the rules there, in the studio (`vtt edit "
+        f"{name}`, or Sandbox > Edit pack… in the window), which checks them as you type "
+        "and plays and simulates them; or in any editor, then check them with "
         f"`vtt validate {name}` (or the folder's path)."
     )
     if template == "free-table":

@@ -84,13 +84,16 @@ class Assistant:
             self.complete(explicit=False)
 
     def insert(self, item: Completion) -> None:
-        """Put a completion's text in place of the word typed before the cursor."""
+        """Put a completion's text in place of the word typed before the cursor, the
+        cursor then where the completion says (a step's first field), else after it."""
         cursor = self.editor.textCursor()
         cursor.beginEditBlock()
         start = max(cursor.block().position(), cursor.position() - item.replace)
         cursor.setPosition(start, cursor.MoveMode.KeepAnchor)
         cursor.insertText(item.insert)
         cursor.endEditBlock()
+        if item.caret is not None:
+            cursor.setPosition(start + item.caret)
         self.editor.setTextCursor(cursor)
 
     def help_at(self, position: int) -> str:

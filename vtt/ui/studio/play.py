@@ -40,6 +40,11 @@ __all__ = ["SIMULATED_GAMES", "Playground", "install_playground"]
 
 #: How many games Simulate plays.
 SIMULATED_GAMES = 100
+#: What the Simulation panel says once the text is edited after its games.
+STALE = (
+    f"The text has changed since these games: Simulate {SIMULATED_GAMES} games again "
+    "to play it as it is now"
+)
 
 #: Each action's label and its command in ``vtt.ui.shortcuts.STUDIO_SHORTCUTS``.
 PLAY = ("&Play", "play")
@@ -100,6 +105,7 @@ class Playground(QObject):
     def follow(self, checked: Checked) -> None:
         """The text was checked: enable the actions or say why they are not; offer the
         games started from an earlier text to reload into this one."""
+        self.follow_simulation()
         self.why_not = "" if checked.ok else problems_text(checked)
         for action in self.actions:
             action.setEnabled(not self.why_not)
@@ -181,8 +187,22 @@ class Playground(QObject):
         height = self.window.height() // 2
         self.window.resizeDocks([self.dock], [height], Qt.Orientation.Vertical)
         self.simulator = panel
+        panel.finished.connect(lambda _report: self.follow_simulation())
         panel.start()
         return panel
+
+    def follow_simulation(self) -> None:
+        """The panel's Run plays the text Simulate was pressed on: while the text is not
+        that one any more, Run is off and the panel says to Simulate again."""
+        panel = self.simulator
+        if panel is None or panel.cancel_button.isEnabled():  # none, or games under way
+            return
+        stale = panel.setup.text != self.text()
+        panel.run_button.setEnabled(not stale)
+        if stale:
+            panel.status.setText(STALE)
+        elif panel.status.text() == STALE:
+            panel.status.setText(f"{panel.report.games} games played" if panel.report else "")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:

@@ -63,7 +63,10 @@ class TablePreview(QWidget):
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(0, 0, 0, 0)
         self.layout_.setSpacing(0)
-        self.empty = Label("The table shows here once the pack's text checks clean.")
+        self.empty = Label(
+            "The table shows here once the pack's text checks clean. To start from a pack "
+            "that already plays: Sandbox > New game… in the table window, or vtt new NAME."
+        )
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color: #c8c0a8; background: #1d3b2a; padding: 24px;")
         self.layout_.addWidget(self.empty, 1)
