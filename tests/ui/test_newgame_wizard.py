@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from gestures import CTRL, LEFT, key, send_mouse
 
-from vtt.resources import user_packs_dir
+from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.studio.newgame import QUESTIONS
 from vtt.ui.game.dialog import NewGameDialog
 from vtt.ui.qt import QApplication, QEvent, QListWidget, QRect, Qt, QWidget
@@ -204,3 +204,24 @@ def test_edit_pack_on_a_folder_without_a_pack_says_so(
     menu_item(window, "&Sandbox", "&Edit pack…")
     assert said == [f"{tmp_path} holds no pack.yaml: choose a pack's folder"]
     assert not studios
+
+
+def test_the_studio_starts_a_new_game_of_its_own_with_ctrl_n(qtbot, studios):
+    """A designer in the studio need not go back to the table window: File > New
+    game... (Ctrl+N) asks the five questions and opens the new pack in this window."""
+    studio = studio_window.open_studio(rulesets_dir() / "war")
+    qtbot.waitExposed(studio)
+    studio.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is studio)
+    qtbot.keyClick(studio.editor, Qt.Key.Key_N, CTRL)
+    wizard = studio.wizard
+    assert isinstance(wizard, NewGameWizard)
+    qtbot.waitExposed(wizard)
+    for _ in QUESTIONS[1:]:
+        press(wizard.next_button)
+    type_text(wizard.name, "Studio Made")
+    press(wizard.create_button)
+    made = user_packs_dir() / "studio-made" / "pack.yaml"
+    assert made.is_file()
+    assert studio.editor.path == made
+    assert studio.editor.toPlainText() == made.read_text(encoding="utf-8")

@@ -204,6 +204,12 @@ STUDIO_SHORTCUTS: tuple[Shortcut, ...] = (
 
 #: The keys of the studio's pack editor (``vtt edit``): its menus read them from here.
 EDITOR_SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut(
+        "new-game",
+        ("Ctrl+N",),
+        "New game…: the rule text's five questions write a new pack, opened here",
+        "Pack editor",
+    ),
     Shortcut("open", ("Ctrl+O",), "Open another pack", "Pack editor"),
     Shortcut("save", ("Ctrl+S",), "Save (a shipped pack: as a copy in your packs)", "Pack editor"),
     Shortcut(

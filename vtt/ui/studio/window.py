@@ -91,6 +91,8 @@ class StudioWindow(QMainWindow):
         self.art = art
         path = pack_file(Path(path)) if path is not None else None
         self.editor = PackEditor(path, text)
+        #: File > New game...'s wizard, while it is open (and after, until the next).
+        self.wizard: QWidget | None = None
         self.find_bar = FindBar(self.editor)
         self.problems = ProblemsList()
         self.outline = QTreeWidget()
@@ -199,6 +201,7 @@ class StudioWindow(QMainWindow):
     def _build_menus(self) -> None:
         editor, bar = self.editor, self.find_bar
         file = self.menu("&File")
+        self._action(file, "&New game...", "new-game", self.new_game)
         self._action(file, "&Open pack...", "open", self.open_pack)
         self._action(file, "&Save", "save", self.save)
         self._action(file, "Save &as...", "save-as", self.save_as)
@@ -240,6 +243,22 @@ class StudioWindow(QMainWindow):
             start = copy_place(path)
         chosen = ask_save_path(self, start)
         return chosen is not None and self.editor.save_as(chosen)
+
+    def new_game(self) -> None:
+        """File > New game...: the wizard of the rule text's five questions (as Sandbox >
+        New game... in the table window) writes a new pack, which opens in this window
+        (asking first to save changes to the text shown)."""
+        from vtt.ui.studio.newgame import NewGameWizard
+
+        if not self._may_discard():
+            return
+        wizard = self.wizard = NewGameWizard(self)
+        wizard.accepted.connect(lambda: self._designed(wizard.folder))
+        wizard.open()
+
+    def _designed(self, folder: Path | None) -> None:
+        if folder is not None:
+            self.open_path(folder)
 
     def open_pack(self) -> None:
         """Open another pack's pack.yaml in this window (asking to save changes first)."""
