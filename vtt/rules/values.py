@@ -115,7 +115,8 @@ class Grid(dict[Cell, Stack]):
         new = Grid.__new__(Grid)
         new.cols = self.cols
         new.rows = self.rows
-        new.update(zip(self, map(list.copy, self.values()), strict=True))
+        # The keys and values of one dict pair up: zip needs no check of their lengths.
+        dict.update(new, zip(self, map(list.copy, self.values()), strict=False))
         return new
 
 
