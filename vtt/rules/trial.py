@@ -24,7 +24,15 @@ from vtt.rules.model import OptionDef
 from vtt.rules.moves import Move
 from vtt.rules.shown import excerpt
 
-__all__ = ["TRIAL_GAMES", "TRIAL_MOVES", "TRIAL_SECONDS", "Trial", "trial_games"]
+__all__ = [
+    "TRIAL_GAMES",
+    "TRIAL_MOVES",
+    "TRIAL_SECONDS",
+    "Setting",
+    "Trial",
+    "settings_of",
+    "trial_games",
+]
 
 #: The most games a trial starts (each a different set of options or players).
 TRIAL_GAMES = 24
@@ -52,7 +60,9 @@ class Trial:
 
 
 @dataclass(frozen=True)
-class _Setting:
+class Setting:
+    """One way to start a game: a label for messages, its options and its players."""
+
     label: str
     options: Mapping[str, object]
     players: int
@@ -67,19 +77,20 @@ def _other_values(option: OptionDef) -> list[object]:
     return [choice for choice in option.choices if choice != option.default]
 
 
-def _settings(game: Game) -> Iterator[_Setting]:
-    """The defaults first, then each variant, each other option value and the fewest
-    and the most players."""
+def settings_of(game: Game) -> Iterator[Setting]:
+    """The ways worth trying to start ``game`` (trial games, the random games of the
+    checks on meaning): the defaults first, then each variant, each other option
+    value and the fewest and the most players."""
     low, high, default = game.players
-    yield _Setting("the default options", {}, default)
+    yield Setting("the default options", {}, default)
     for name, options in game.variants.items():
-        yield _Setting(f"variant {name}", dict(options), default)
+        yield Setting(f"variant {name}", dict(options), default)
     for option in game.options:
         for value in _other_values(option):
-            yield _Setting(f"option {option.name}={value}", {option.name: value}, default)
+            yield Setting(f"option {option.name}={value}", {option.name: value}, default)
     for count in (low, high):
         if count != default:
-            yield _Setting(f"{count} players", {}, count)
+            yield Setting(f"{count} players", {}, count)
 
 
 def trial_games(
@@ -95,7 +106,7 @@ def trial_games(
     trial = Trial()
     deadline = clock() + seconds
     seen: set[tuple[tuple[tuple[str, str], ...], int]] = set()
-    for setting in _settings(game):
+    for setting in settings_of(game):
         key = (tuple(sorted((k, repr(v)) for k, v in setting.options.items())), setting.players)
         if key in seen:
             continue
@@ -111,7 +122,7 @@ def trial_games(
 
 def _play(
     game: Game,
-    setting: _Setting,
+    setting: Setting,
     trial: Trial,
     moves: int,
     deadline: float,

@@ -46,6 +46,7 @@ from vtt.rules.steps.phase import Phase
 from vtt.rules.steps.refill import Refill
 from vtt.rules.steps.reveal import Reveal
 from vtt.rules.steps.shuffle import Shuffle
+from vtt.rules.trial import Setting, settings_of
 
 __all__ = ["BACKGROUND_GAMES", "WARNING", "meaning_warnings"]
 
@@ -183,30 +184,8 @@ def _taken_from(step: Step) -> tuple[str, ...] | None:
 
 
 def _phase_targets(step: Step) -> frozenset[str] | None:
-    """The phases a ``phase:`` step may go to (None: any, worked out from a var)."""
-    if not isinstance(step, Phase):
-        return frozenset()
-    if step.target is None:
-        return frozenset({step.name})
-    found = set()
-    for part in _results(step.target.tree.body):
-        if not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
-            return None
-        found.add(part.value)
-    return frozenset(found)
-
-
-def _results(node: ast.expr) -> Iterator[ast.expr]:
-    """The parts of an expression that may be its value (both branches of ``a if t
-    else b``, the operands of ``or``/``and``)."""
-    if isinstance(node, ast.IfExp):
-        yield from _results(node.body)
-        yield from _results(node.orelse)
-    elif isinstance(node, ast.BoolOp):
-        for value in node.values:
-            yield from _results(value)
-    else:
-        yield node
+    """The phases a step may go to: none but a ``phase:`` step's (None: any)."""
+    return step.targets() if isinstance(step, Phase) else frozenset()
 
 
 # --- expressions false whatever the options -------------------------------------------
@@ -725,36 +704,6 @@ class _Played:
     fired: set[int] = field(default_factory=set)
 
 
-@dataclass(frozen=True)
-class _Setting:
-    label: str
-    options: Mapping[str, object]
-    players: int
-
-
-def _settings(game: Game) -> list[_Setting]:
-    """The games' options, taken in turn: the defaults, each variant, each other value
-    of each option (an int at its ends), the fewest and the most players."""
-    low, high, default = game.players
-    found = [_Setting("the default options", {}, default)]
-    for name, options in game.variants.items():
-        found.append(_Setting(f"variant {name}", dict(options), default))
-    for option in game.options:
-        for value in _other_values(option):
-            found.append(_Setting(f"{option.name}={value}", {option.name: value}, default))
-    for count in sorted({low, high} - {default}):
-        found.append(_Setting(f"{count} players", {}, count))
-    return found
-
-
-def _other_values(option: OptionDef) -> list[object]:
-    if option.kind == "bool":
-        return [not option.default]
-    if option.kind == "int":
-        return [v for v in (option.low, option.high) if v is not None and v != option.default]
-    return [choice for choice in option.choices if choice != option.default]
-
-
 def _play_games(
     meaning: _Meaning, games: int, seed: int, stop: Callable[[], bool]
 ) -> _Played | None:
@@ -764,7 +713,7 @@ def _play_games(
         game = compile_pack(meaning.spec)
     except Exception:  # nothing to play: the static warnings alone
         return None
-    settings = _settings(game)
+    settings = list(settings_of(game))
     limit = MAX_MOVES if game.max_moves is None else int(game.max_moves)
     played = _Played(limit)
     for number in range(games):
@@ -777,7 +726,7 @@ def _play_games(
 def _play(
     game: Game,
     meaning: _Meaning,
-    setting: _Setting,
+    setting: Setting,
     seed: int,
     played: _Played,
     stop: Callable[[], bool],

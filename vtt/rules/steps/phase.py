@@ -40,6 +40,19 @@ class Phase(Step):
     def names_changed(self) -> frozenset[str] | None:
         return frozenset()
 
+    def targets(self) -> frozenset[str] | None:
+        """The phases this step may go to: its name, or the phase names its expression
+        may give (both branches of ``a if t else b``...); None when a part of it is
+        worked out when it runs (``phase: resume``, a var), so any phase may follow."""
+        if self.target is None:
+            return frozenset({self.name})
+        found = set()
+        for part in _results(self.target.tree.body):
+            if not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
+                return None
+            found.add(part.value)
+        return frozenset(found)
+
     def named(self, value: object) -> str:
         """The phase ``target`` gave, checked to be one of the pack's phases."""
         if value.__class__ is str and value in self.phases:
