@@ -12,23 +12,11 @@ once per tree (``git worktree add --detach /tmp/old REV``) and compare.
 
 from __future__ import annotations
 
-import random
 import sys
 from types import FrameType
 from typing import Any
 
-
-def _game(game: Any, seed: int, clone: bool) -> int:
-    state = game.new_state({}, seed)
-    if clone:
-        state = state.clone()
-    rng = random.Random(seed)
-    moves = 0
-    while state.outcome is None and moves < 3000:
-        legal = state.legal_list()
-        state.apply_unchecked(legal[rng.randrange(len(legal))])
-        moves += 1
-    return moves
+from paired_rates import playout  # the same seeded random games
 
 
 def counts(pack: str, games: int, clone: bool) -> tuple[float, float]:
@@ -37,7 +25,7 @@ def counts(pack: str, games: int, clone: bool) -> tuple[float, float]:
 
     game = load_game(pack)
     for seed in range(games):  # the same games first, untraced: compiled and warm
-        _game(game, seed, clone)
+        playout(game, clone, seed)
     found = [0, 0]
 
     def local(frame: FrameType, event: str, arg: object) -> Any:
@@ -55,7 +43,7 @@ def counts(pack: str, games: int, clone: bool) -> tuple[float, float]:
     sys.settrace(tracer)
     try:
         for seed in range(games):
-            moves += _game(game, seed, clone)
+            moves += playout(game, clone, seed)
     finally:
         sys.settrace(None)
     return found[0] / moves, found[1] / moves

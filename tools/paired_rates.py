@@ -32,7 +32,9 @@ from typing import Any
 WARM_SEED = 10_000
 
 
-def _playout(game: Any, clone: bool, seed: int) -> None:
+def playout(game: Any, clone: bool, seed: int) -> int:
+    """One seeded random game to its end (at most 3,000 moves), from a clone or not;
+    the number of moves made (tools/move_counts.py counts the same games)."""
     state = game.new_state({}, seed)
     if clone:
         state = state.clone()
@@ -42,6 +44,7 @@ def _playout(game: Any, clone: bool, seed: int) -> None:
         legal = state.legal_list()
         state.apply_unchecked(legal[rng.randrange(len(legal))])
         moves += 1
+    return moves
 
 
 def _position(game: Any, seed: int, moves: int) -> Any:
@@ -61,7 +64,7 @@ def _rate(games: dict[str, Any], pack: str, metric: str, seconds: float, asked: 
     if pack not in games:
         games[pack] = load_game(pack)
         for clone in (False, True):  # compiled and warm before any timing
-            _playout(games[pack], clone, WARM_SEED)
+            playout(games[pack], clone, WARM_SEED)
     game = games[pack]
     if metric == "mcts":
         seed = asked % 4
@@ -101,7 +104,7 @@ def _rate(games: dict[str, Any], pack: str, metric: str, seconds: float, asked: 
         clone = metric == "clone_playout"
 
         def work(index: int) -> None:
-            _playout(game, clone, index)
+            playout(game, clone, index)
 
         per = 1
     count, start = 0, time.process_time()
