@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vtt.janken import PRINTED_RANKS, Card, NotationError, Rank, Suit, deck
 from vtt.table.model import Point, Table, TableError
@@ -21,6 +21,7 @@ from vtt.table.pieces import (
     PIP_FACES,
     RANK_FACES,
     Bag,
+    Board,
     CardPiece,
     Counter,
     Die,
@@ -30,9 +31,14 @@ from vtt.table.pieces import (
 )
 from vtt.table.seats import Seat
 
+if TYPE_CHECKING:  # the pack's images, read by the rules layer
+    from vtt.rules.art import PackArt
+
 #: Seats sit on an ellipse around the centre, seat 1 at the bottom, then clockwise.
 SEAT_RADIUS: Point = (640.0, 430.0)
-KINDS = ("stack", "row", "card", "die", "token", "bag", "counter")
+KINDS = ("stack", "row", "card", "die", "token", "bag", "counter", "board")
+#: A board's width when the layout gives no ``size``, in table units.
+BOARD_WIDTH = 600.0
 
 
 class LayoutError(ValueError):
@@ -58,8 +64,17 @@ def seat_place(seat: int, seats: int) -> Point:
     return (round(SEAT_RADIUS[0] * math.cos(angle), 1), round(SEAT_RADIUS[1] * math.sin(angle), 1))
 
 
-def build_table(layout: Mapping[str, Any], seats: Sequence[Seat] | int, *, seed: int = 0) -> Table:
+def build_table(
+    layout: Mapping[str, Any],
+    seats: Sequence[Seat] | int,
+    *,
+    seed: int = 0,
+    art: PackArt | None = None,
+) -> Table:
     """A new table with the layout's pieces on it and an empty undo history.
+
+    ``art`` is the pack's own images (``vtt.rules.art``): a board shows one, a token
+    whose face names one wears it, and a die whose faces all name one shows them.
 
     Every seat's own pieces (``per_seat``) belong to it (``owner``), so they move
     round with it when seats join or leave, and the table keeps ``per_seat`` for a
@@ -67,7 +82,7 @@ def build_table(layout: Mapping[str, Any], seats: Sequence[Seat] | int, *, seed:
     """
     table = Table(seats, seed=seed)
     table.per_seat = [dict(item) for item in layout.get("per_seat", [])]
-    builder = _Builder(table)
+    builder = _Builder(table, art=art)
     with table.batch("Lay out the table"):
         builder.place_all(layout.get("objects", []), "objects", None)
         for seat in range(len(table.seats)):
@@ -127,8 +142,11 @@ def cards_of(spec: Mapping[str, Any] | None) -> list[Card]:
 
 
 class _Builder:
-    def __init__(self, table: Table, *, fresh_ids: bool = False) -> None:
+    def __init__(
+        self, table: Table, *, fresh_ids: bool = False, art: PackArt | None = None
+    ) -> None:
         self.table = table
+        self.art = art
         self.bags: list[tuple[str, str, list[str]]] = []
         #: Give a piece whose id is taken another one (a seat laid out later), instead of
         #: refusing the layout.
@@ -163,7 +181,7 @@ class _Builder:
             "x": float(x),
             "y": float(y),
             "rotation": float(item.get("rotation", 0.0)),
-            "locked": bool(item.get("locked", False)),
+            "locked": bool(item.get("locked", kind == "board")),
             "label": label,
             "owner": seat,
         }
@@ -217,20 +235,37 @@ class _Builder:
             face = str(item.get("face", pid))
             if face == "seat":
                 face = f"seat-{(seat or 0) + 1}"
+            elif self.art is not None and face in self.art.images:
+                face = self.art.asset(face)
             return Token(pid, face=face, **common)
+        if kind == "board":
+            return self.make_board(pid, item, common)
         if kind == "bag":
             return Bag(pid, **common)
         return Counter(pid, value=int(item.get("value", 0)), **common)
 
-    @staticmethod
-    def make_die(pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Die:
+    def make_board(self, pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Board:
+        name = str(item.get("image", ""))
+        if self.art is None or name not in self.art.images:
+            raise TableError(f"there is no image {name!r} in the pack's art")
+        if "size" in item:
+            width, height = (float(side) for side in item["size"])
+        else:
+            pixels = self.art.images[name].size
+            width, height = BOARD_WIDTH, round(BOARD_WIDTH * pixels[1] / pixels[0], 1)
+        return Board(pid, image=self.art.asset(name), width=width, height=height, **common)
+
+    def make_die(self, pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Die:
         faces = item.get("faces", "pip")
         if faces == "pip":
             return Die(pid, faces=list(PIP_FACES), style="pip", **common)
         if faces == "rank":
             suit = Suit.parse(str(item.get("suit", "R")))
             return Die(pid, faces=list(RANK_FACES), style=f"rank-{suit.letter}", **common)
-        return Die(pid, faces=[str(f) for f in faces], style="custom", **common)
+        named = [str(face) for face in faces]
+        if self.art is not None and all(face in self.art.images for face in named):
+            return Die(pid, faces=named, style=f"@{self.art.pack}", **common)
+        return Die(pid, faces=named, style="custom", **common)
 
     def fill_bags(self) -> None:
         for path, bag, held in self.bags:
