@@ -296,7 +296,7 @@ class _Reader:
                 try:
                     card = str(Card.parse(str(text)))
                 except NotationError as error:
-                    self.fail(f"'{text}' is not a card: {error}", path)
+                    self.fail(str(error), path)
                     continue
                 if self.known(image, path) is not None:
                     faces[card] = str(image)

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from vtt.janken import PRINTED_RANKS, Card, NotationError, Rank, Suit, deck
 from vtt.table.model import Point, Table, TableError
@@ -31,8 +31,23 @@ from vtt.table.pieces import (
 )
 from vtt.table.seats import Seat
 
-if TYPE_CHECKING:  # the pack's images, read by the rules layer
-    from vtt.rules.art import PackArt
+
+class _Sized(Protocol):
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+
+class PackImages(Protocol):
+    """A pack's own images, as the rules layer reads them (``vtt.rules.art.PackArt``)."""
+
+    @property
+    def pack(self) -> str: ...
+    @property
+    def images(self) -> Mapping[str, _Sized]: ...
+    @property
+    def back(self) -> str | None: ...
+    def asset(self, image: str) -> str: ...
+
 
 #: Seats sit on an ellipse around the centre, seat 1 at the bottom, then clockwise.
 SEAT_RADIUS: Point = (640.0, 430.0)
@@ -69,7 +84,7 @@ def build_table(
     seats: Sequence[Seat] | int,
     *,
     seed: int = 0,
-    art: PackArt | None = None,
+    art: PackImages | None = None,
 ) -> Table:
     """A new table with the layout's pieces on it and an empty undo history.
 
@@ -143,7 +158,7 @@ def cards_of(spec: Mapping[str, Any] | None) -> list[Card]:
 
 class _Builder:
     def __init__(
-        self, table: Table, *, fresh_ids: bool = False, art: PackArt | None = None
+        self, table: Table, *, fresh_ids: bool = False, art: PackImages | None = None
     ) -> None:
         self.table = table
         self.art = art
@@ -201,20 +216,23 @@ class _Builder:
     ) -> None:
         faces = [str(card) for card in cards_of(item.get("cards"))]
         face_up = bool(item.get("face_up", kind == "row"))
+        back = self.art.asset(self.art.back) if self.art and self.art.back else "back"
         if kind == "row":
             step = CARD_WIDTH + float(item.get("gap", 20.0))
             left = common["x"] - step * (len(faces) - 1) / 2
             for n, face in enumerate(faces):
                 spot = dict(common, x=left + n * step)
-                self.table.add(CardPiece(f"{base}-{n + 1}", face=face, face_up=face_up, **spot))
+                self.table.add(
+                    CardPiece(f"{base}-{n + 1}", face=face, back=back, face_up=face_up, **spot)
+                )
             return
         ids = [f"{base}-{n + 1}" for n in range(len(faces))]
         if len(ids) == 1:
-            self.table.add(CardPiece(base, face=faces[0], face_up=face_up, **common))
+            self.table.add(CardPiece(base, face=faces[0], back=back, face_up=face_up, **common))
             return
         self.table.add(Stack(base, **common))
         for cid, face in zip(ids, faces, strict=True):
-            self.table.add(CardPiece(cid, face=face, face_up=face_up, parent=base))
+            self.table.add(CardPiece(cid, face=face, back=back, face_up=face_up, parent=base))
         if item.get("shuffled", False):
             self.table.shuffle(base)  # by the table's seed: a saved table keeps its order
 
@@ -224,8 +242,8 @@ class _Builder:
         if kind == "card":
             return CardPiece(
                 pid,
-                face=str(item.get("face", pid)),
-                back=str(item.get("back", "back")),
+                face=self.own(str(item.get("face", pid))),
+                back=self.own(str(item.get("back", "back"))),
                 face_up=bool(item.get("face_up", True)),
                 **common,
             )
@@ -235,14 +253,16 @@ class _Builder:
             face = str(item.get("face", pid))
             if face == "seat":
                 face = f"seat-{(seat or 0) + 1}"
-            elif self.art is not None and face in self.art.images:
-                face = self.art.asset(face)
-            return Token(pid, face=face, **common)
+            return Token(pid, face=self.own(face), **common)
         if kind == "board":
             return self.make_board(pid, item, common)
         if kind == "bag":
             return Bag(pid, **common)
         return Counter(pid, value=int(item.get("value", 0)), **common)
+
+    def own(self, name: str) -> str:
+        """The art of a face: the pack's image of that name (``@pack/name``), if any."""
+        return self.art.asset(name) if self.art is not None and name in self.art.images else name
 
     def make_board(self, pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Board:
         name = str(item.get("image", ""))
