@@ -96,6 +96,8 @@ class PackArt:
     pieces: dict[str, PieceLook] = field(default_factory=dict)
     #: A grid zone's name to the image drawn under its cells.
     boards: dict[str, str] = field(default_factory=dict)
+    #: The names of images refused by their checks (what names them is not told again).
+    refused: frozenset[str] = frozenset()
 
     def asset(self, image: str) -> str:
         """The asset name of one of the pack's images."""
@@ -203,6 +205,8 @@ class _Reader:
         self.where = where
         self.errors: list[PackError] = []
         self.images: dict[str, ImageRef] = {}
+        #: The names of images refused (said once, where the file is named).
+        self.refused: set[str] = set()
 
     def fail(self, message: str, path: tuple[Any, ...]) -> None:
         self.errors.append(PackError(message, self.where(("art", *path))))
@@ -227,7 +231,9 @@ class _Reader:
     def files(self) -> None:
         for name, text in self.data.get("images", {}).items():
             found = self.image(str(text), ("images", name))
-            if found is not None:
+            if found is None:
+                self.refused.add(str(name))
+            else:
                 self.add(str(name), ImageRef(found[0], None, found[1]), ("images", name))
 
     def folders(self) -> None:
@@ -252,7 +258,9 @@ class _Reader:
                     )
                     continue
                 found = self.image(f"{PurePosixPath(str(text)) / file.name}", path)
-                if found is not None:
+                if found is None:
+                    self.refused.add(file.stem)
+                else:
                     self.add(file.stem, ImageRef(found[0], None, found[1]), path)
 
     def sheets(self) -> None:
@@ -260,6 +268,8 @@ class _Reader:
             path = ("sheets", index)
             found = self.image(str(raw["sheet"]), (*path, "sheet"))
             if found is None:
+                names = raw["names"]
+                self.refused.update(map(str, deck()) if names == "deck" else map(str, names))
                 continue
             (width, height), (cols, rows) = found[1], raw["grid"]
             cw, ch = width // cols, height // rows
@@ -280,7 +290,8 @@ class _Reader:
         """``name`` when it is one of the pack's images, else None (the problem noted)."""
         if str(name) in self.images:
             return str(name)
-        self.fail(f"there is no image '{name}' in the pack's art", path)
+        if str(name) not in self.refused:
+            self.fail(f"there is no image '{name}' in the pack's art", path)
         return None
 
     def cards(self) -> tuple[dict[str, str], str | None]:
@@ -354,5 +365,6 @@ def read_art(
         back,
         reader.pieces(pieces),
         reader.boards(grids),
+        frozenset(reader.refused),
     )
     return art, reader.errors
