@@ -124,14 +124,18 @@ class Art:
         return pack.images.get(name) if pack is not None else None
 
     def image(self, asset: str) -> QImage:
-        """A pack asset's picture at its own size (read once); ArtError if there is none."""
+        """A pack asset's picture at its own size (read once). One that cannot be read
+        now (its file gone since the pack was checked) is a grey stand-in, never a
+        failure in the middle of painting."""
         found = self._store.images.get(asset)
         if found is None:
             ref = self._image_ref(asset)
             whole = QImage(ref.file) if ref is not None else QImage()
-            if whole.isNull():
-                raise ArtError(f"no art {asset!r}")
-            found = whole.copy(QRect(*ref.box)) if ref is not None and ref.box else whole
+            if ref is None or whole.isNull():
+                found = QImage(4, 4, QImage.Format.Format_ARGB32_Premultiplied)
+                found.fill(QColor(128, 128, 128, 160))
+            else:
+                found = whole.copy(QRect(*ref.box)) if ref.box else whole
             self._store.images[asset] = found
         return found
 
