@@ -101,6 +101,11 @@ class Art:
             for name in [name for name in self._store.images if name.startswith(f"@{pack.pack}/")]:
                 del self._store.images[name]
 
+    def forget_missing(self) -> None:
+        """Look again for the packs not found before (one may have been installed since)."""
+        for pack in [pack for pack, found in self._store.packs.items() if found is None]:
+            del self._store.packs[pack]
+
     def piece_look(self, kind: str) -> tuple[str, bool] | None:
         """The dressing pack's picture of a kind of piece and whether it is tinted in
         its owner's colour, or None (the piece is drawn as usual)."""
@@ -356,6 +361,7 @@ def die_face_asset(style: str, face: str) -> str:
 def missing_art(art: Art, pieces: Iterable[Piece]) -> str | None:
     """What of ``pieces`` has no art to paint it with (a table from a stranger's file),
     or None when all of it can be painted."""
+    art.forget_missing()
     for piece in pieces:
         if isinstance(piece, CardPiece):
             assets = [card_asset(piece.face), card_asset(piece.back)]
