@@ -5,7 +5,7 @@
 - ``picture-tic-tac-rock``: Tic-Tac-Rock's rules (copied from the shipped pack) with
   its own card faces (one sheet cut into a grid), card back and board;
 - ``picture-sandbox``: a free table with a board, a die with picture faces, a token
-  per seat and the deck wearing the pack's back.
+  per seat and the deck and Jokers wearing the pack's own faces and back.
 
 The images are drawn here with Pillow, a few kilobytes each, so that nothing large is
 kept in the repository. docs/rule-packs.md ("Your own components") shows the packs.
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CARD = (60, 84)
 SUITS = {
     "R": ("Rock", (150, 150, 150)),
-    "P": ("Paper", (235, 225, 190)),
+    "P": ("Paper", (190, 150, 70)),
     "S": ("Scissors", (220, 60, 60)),
     "W": ("Water", (60, 120, 220)),
     "L": ("Lizard", (70, 170, 70)),
@@ -49,7 +49,7 @@ SANDBOX = """\
 id: picture-sandbox
 name: Picture Sandbox
 kind: setup
-description: A map, a die with pictures and a meeple each, from the pack's own images.
+description: A map, a moon die, a meeple each and a deck of the pack's own.
 players: {min: 1, max: 6, default: 2}
 art:
   images:
@@ -57,14 +57,16 @@ art:
     meeple: images/meeple.png
     back: images/back.png
   sheets:
+    - {sheet: images/deck.png, grid: [14, 5], names: deck}
     - sheet: images/moons.png
       grid: [3, 2]
       names: [new, crescent, quarter, gibbous, full, eclipse]
-  cards: {back: back}
+  cards: {faces: named, back: back}
 table:
   objects:
     - {board: map, image: map, at: [0, 0], size: [640, 400]}
     - {stack: deck, cards: {jokers: false}, face_up: false, shuffled: true, at: [-420, 0]}
+    - {row: jokers, cards: {only: [JkR, JkP, JkS, JkW, JkL]}, gap: 10, at: [0, -290]}
     - die: moon
       label: Moon die
       faces: [new, crescent, quarter, gibbous, full, eclipse]
@@ -181,6 +183,7 @@ def make_packs(folder: Path) -> list[Path]:
     map_image().save(sandbox / "images" / "map.png", optimize=True)
     meeple().save(sandbox / "images" / "meeple.png", optimize=True)
     back().save(sandbox / "images" / "back.png", optimize=True)
+    deck_sheet().save(sandbox / "images" / "deck.png", optimize=True)
     moons().save(sandbox / "images" / "moons.png", optimize=True)
     return [tic, sandbox]
 
