@@ -117,6 +117,7 @@ def test_a_file_too_large_is_refused_before_it_is_read(
         ("../outside.png", "leaves the pack folder"),
         ("images/../../outside.png", "leaves the pack folder"),
         ("/etc/passwd", "an absolute path"),
+        ("..\\outside.png", "written with '/'"),
         ("nothing.png", "there is no such file"),
     ],
 )
@@ -233,3 +234,15 @@ def test_the_example_packs_of_the_docs_are_good(tmp_path: Path) -> None:
         checked = check_pack(folder)
         assert checked.ok, checked.diagnostics
         assert checked.spec is not None and checked.spec.art is not None
+
+
+def test_a_pack_brings_so_many_images_and_says_so_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(art, "MAX_IMAGES", 2)
+    for name in "abcd":
+        png(tmp_path / "faces" / f"{name}.png")
+    text = PACK.format(file="faces/a.png").replace("table:", "  folders: [faces]\ntable:")
+    (tmp_path / "pack.yaml").write_text(text, "utf-8")
+    found = [f"{d.line}: {d.message}" for d in check_pack(tmp_path).diagnostics]
+    assert found == ["7: too many images: a pack may bring at most 2"]

@@ -127,6 +127,8 @@ def inside(folder: Path, relative: PurePosixPath) -> Path:
     ImageProblem otherwise."""
     if relative.is_absolute() or re.match(r"[A-Za-z]:", str(relative)):
         raise ImageProblem("an absolute path: a pack's images are inside its folder")
+    if "\\" in str(relative):
+        raise ImageProblem("a path in a pack is written with '/' between its folders")
     if ".." in relative.parts:
         raise ImageProblem("the path leaves the pack folder ('..'): images are inside it")
     path = folder
@@ -207,6 +209,8 @@ class _Reader:
         self.images: dict[str, ImageRef] = {}
         #: The names of images refused (said once, where the file is named).
         self.refused: set[str] = set()
+        #: True once the pack has as many images as it may (said once).
+        self.full = False
 
     def fail(self, message: str, path: tuple[Any, ...]) -> None:
         self.errors.append(PackError(message, self.where(("art", *path))))
@@ -223,10 +227,19 @@ class _Reader:
     def add(self, name: str, ref: ImageRef, path: tuple[Any, ...]) -> None:
         if name in self.images:
             self.fail(f"there are two images named '{name}'", path)
-        elif len(self.images) >= MAX_IMAGES:
-            self.fail(f"too many images: a pack may bring at most {MAX_IMAGES}", path)
+        elif not self.room(path):
+            self.refused.add(name)
         else:
             self.images[name] = ref
+
+    def room(self, path: tuple[Any, ...]) -> bool:
+        """True while the pack may bring one more image (said once when it may not)."""
+        if len(self.images) < MAX_IMAGES:
+            return True
+        if not self.full:
+            self.full = True
+            self.fail(f"too many images: a pack may bring at most {MAX_IMAGES}", path)
+        return False
 
     def files(self) -> None:
         for name, text in self.data.get("images", {}).items():
@@ -250,6 +263,8 @@ class _Reader:
             for file in sorted(folder.iterdir()):
                 if file.suffix.lower() not in _SUFFIXES:
                     continue
+                if not self.room(path):
+                    break
                 if not _NAME.fullmatch(file.stem):
                     self.fail(
                         f"'{file.name}' in '{text}' cannot name an image: a name is letters, "
