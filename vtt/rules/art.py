@@ -29,7 +29,7 @@ from typing import Any
 from PIL import Image, UnidentifiedImageError
 
 from vtt.janken import Card, NotationError, deck
-from vtt.rules.errors import PackError, Where
+from vtt.rules.errors import PackError, RulesError, Where
 
 __all__ = [
     "ART_ASSET",
@@ -61,7 +61,7 @@ _SUFFIXES = (".png", ".jpg", ".jpeg")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
 
-class ImageProblem(ValueError):
+class ImageProblem(RulesError, ValueError):
     """An image file that may not be drawn, and why (one plain sentence)."""
 
 
