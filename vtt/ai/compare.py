@@ -561,6 +561,8 @@ def _estimates(results: Iterable[GameResult]) -> dict[str, Estimate]:
     out = {}
     for name in _ordered(sums):
         mean, low, high = sums[name].interval(ALPHA)
+        if _is_rate(name) and name != "first-player advantage":  # a share of games
+            low, high = max(0.0, low), min(1.0, high)
         out[name] = Estimate(name, mean, low, high, sums[name].n)
     return out
 
