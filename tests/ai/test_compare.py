@@ -18,7 +18,7 @@ from vtt.ai.compare import (
     sequential_test,
     sweep,
 )
-from vtt.ai.simulate import Batch, play_game, report, run
+from vtt.ai.simulate import Batch, games, report, run
 from vtt.ai.variants import Variant
 from vtt.cli import main
 from vtt.rules.finder import find_pack
@@ -101,13 +101,13 @@ def test_game_values_count_as_the_simulators_report() -> None:
     assert sum(v["length (moves)"] for v in values) / len(values) == pytest.approx(rep.length_mean)
 
 
-def test_a_batch_may_go_on_where_another_stopped() -> None:
-    batch = Batch("tic-tac-rock", 6, AGENTS, seed=2)
-    whole = run(batch)
-    later = run(Batch("tic-tac-rock", 3, AGENTS, seed=2, first=3))
-    assert [r.index for r in later] == [3, 4, 5]
-    assert later == whole[3:]
-    assert play_game(batch, 4) == whole[4]
+def test_batches_played_together_are_dealt_as_each_alone() -> None:
+    one = Batch("tic-tac-rock", 5, AGENTS, seed=2)
+    other = Batch("tic-tac-rock", 3, AGENTS, (("wins_needed", 1),), seed=2)
+    played = list(games((one, other)))
+    assert [(which, r.index) for which, r in played][:4] == [(0, 0), (1, 0), (0, 1), (1, 1)]
+    assert [r for which, r in played if which == 0] == run(one)
+    assert [r for which, r in played if which == 1] == run(other)
 
 
 @pytest.fixture(scope="module")
@@ -251,3 +251,14 @@ def test_vtt_compare_refuses_bad_input_with_a_clear_message(args, status, messag
     assert main(["compare", "tic-tac-rock", *args, "--workers", "1"]) == status
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_comparison_is_the_same_on_one_process_or_two() -> None:
+    a = Variant("A", "tic-tac-rock", (("wins_needed", 1),))
+    b = Variant("B", "tic-tac-rock", (("wins_needed", 2),))
+    here, there = (
+        compare(a, b, games=8, agents=AGENTS, seed=7, sequential=False, workers=workers)
+        for workers in (1, 2)
+    )
+    assert here.metrics == there.metrics and here.stopped == there.stopped
+    assert [r.length_counts for r in here.reports] == [r.length_counts for r in there.reports]
