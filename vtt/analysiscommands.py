@@ -278,10 +278,11 @@ def comparison_table(comparison: Any) -> str:
     for side, report in (("A", first), ("B", second)):
         if report.unfinished:
             lines.append(f"{side}: {unfinished_text(report)}; the pairs count the games that ended")
-    if comparison.sequential:
-        lines.append(
-            "The intervals hold at 95% whenever the games stop (the main metrics' together);"
-        )
+    lines.append(
+        "The intervals hold at 95%"
+        + (" whenever the games stop" if comparison.sequential else "")
+        + ", the main metrics' (first-player advantage, length) together;"
+    )
     lines.append(
         f"'same': inside +-{RATE_MARGIN * 100:.0f} points of a rate, {COUNT_MARGIN:.0%} of a"
         " count's mean."
