@@ -233,7 +233,7 @@ class Paired:
 
     def add(self, a: Values, b: Values) -> None:
         """Count one matched pair of games (a metric missing from either is skipped)."""
-        for name in _ordered([*a, *b]):
+        for name in {**a, **b}:
             x, y = a.get(name), b.get(name)
             if x is not None and y is not None:
                 self.sums.setdefault(name, _Sums()).add(x, y)
@@ -459,7 +459,7 @@ def compare(
     players: int | None = None,
     sequential: bool = True,
     workers: int = 1,
-    dask: str | None = None,
+    dask: str | Any | None = None,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> Comparison:
@@ -595,7 +595,7 @@ def sweep(
     seed: int = 0,
     players: int | None = None,
     workers: int = 1,
-    dask: str | None = None,
+    dask: str | Any | None = None,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> Sweep:
