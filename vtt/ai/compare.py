@@ -362,8 +362,8 @@ def _stop(
         else f"played all {games:,} games"
     )
     if settled and all(diff.verdict == "same" for diff in judged):
-        said = " and ".join(f"{_words(d.name)} within {_margin(d)} ({_ci(d)})" for d in judged)
-        return f"{where}: the variants clearly play alike: {said}"
+        alike = " and ".join(f"{_words(d.name)} within {_margin(d)} ({_ci(d)})" for d in judged)
+        return f"{where}: the variants clearly play alike: {alike}"
     said = [f"{_words(d.name)} {_verdict_words(d)} ({_ci(d)})" for d in judged]
     return f"{where}: {' and '.join(said) if settled else '; '.join(said) or 'no game ended'}"
 
