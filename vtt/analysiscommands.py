@@ -307,6 +307,8 @@ def comparison_table(comparison: Any) -> str:
 def sweep_table(result: Any, metric: str) -> str:
     """A sweep for the terminal: the metric at each value with its interval, and a text
     chart of them (``o`` the mean, ``-`` the interval, ``|`` zero)."""
+    from vtt.ai.simulate import unfinished_text
+
     first = result.reports[0] if result.reports else None
     lines = []
     if first is not None:
@@ -334,6 +336,9 @@ def sweep_table(result: Any, metric: str) -> str:
         )
     if not result.values:
         lines.append("(no value played)")
+    for value, report in zip(result.values, result.reports, strict=True):
+        if report.unfinished:
+            lines.append(f"{result.option}={value}: {unfinished_text(report)}")
     return "\n".join(line.rstrip() for line in lines)
 
 
