@@ -139,9 +139,13 @@ def variants(
 def _checked(
     pack: str, pairs: list[str], seed: int, players: int | None
 ) -> tuple[str, tuple[tuple[str, object], ...]]:
-    """A pack's path (as a batch names it) and options, checked by starting a game."""
+    """A pack's path (as a batch names it) and options, checked by starting a game;
+    a ValueError names the pack."""
     game = load_game(pack)
-    options = parse_options(game, pairs)
+    try:
+        options = parse_options(game, pairs)
+    except ValueError as error:
+        raise ValueError(f"{pack}: {error}") from None
     game.new_state(options, seed, players=players)  # the values are checked here
     return str(game.path or pack), tuple(options.items())
 
