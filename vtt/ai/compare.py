@@ -385,7 +385,7 @@ def _words(name: str) -> str:
 def _margin(diff: MetricDiff) -> str:
     if _is_rate(diff.name):
         return f"+-{diff.margin * 100:.0f} points"
-    return f"{COUNT_MARGIN:.0%} of its mean (+-{diff.margin:.2f})"
+    return f"+-{diff.margin:.3g}, {COUNT_MARGIN:.0%} of its mean"
 
 
 def number(name: str, value: float) -> str:
