@@ -41,6 +41,7 @@ from vtt.rules.shown import hidden_character, shown
 from vtt.rules.yamlsource import load_yaml_file
 
 __all__ = [
+    "EXISTS",
     "FORMAT",
     "LIMITS",
     "MANIFEST",
@@ -57,6 +58,8 @@ __all__ = [
 SUFFIX: Final = ".jpack"
 #: The manifest's format: an archive of a later one is refused (made by a newer program).
 FORMAT: Final = 1
+#: Why an export over a file there (without ``overwrite``) is refused.
+EXISTS: Final = "the file exists already: nothing written"
 #: The manifest entry, at the top of the archive.
 MANIFEST: Final = "jpack.json"
 #: What a pack folder may hold, by type: text, and images known by their first bytes.
@@ -160,14 +163,18 @@ def _gather(folder: Path, prefix: PurePosixPath, contents: Contents) -> None:
 
 
 def export_pack(
-    folder_or_id: str | Path, dest: str | Path | None = None, limits: Limits = LIMITS
+    folder_or_id: str | Path,
+    dest: str | Path | None = None,
+    *,
+    overwrite: bool = True,
+    limits: Limits = LIMITS,
 ) -> Path:
     """Write the pack (an id, its folder or pack.yaml) as a ``.jpack`` at ``dest`` (a
     file, or a folder to write ``ID.jpack`` in; default the current folder); the file.
 
     The pack is checked first as ``vtt validate`` checks it, and its files held to the
     limits an import holds them to: an archive that would be refused is not written.
-    The file is written whole or not at all.
+    The file is written whole or not at all; over a file there only with ``overwrite``.
     """
     try:
         folder = find_pack(folder_or_id).parent
@@ -187,6 +194,8 @@ def export_pack(
         target = target / f"{spec.id}{SUFFIX}"
     elif not target.suffix:
         target = target.with_name(target.name + SUFFIX)
+    if target.exists() and not overwrite:
+        raise JpackError(str(target), "", EXISTS)
     manifest = {
         "format": FORMAT,
         "id": spec.id,
