@@ -281,7 +281,14 @@ def import_pack(
                     "its content hash does not match pack.yaml's: the archive was changed "
                     "after it was exported, or damaged",
                 )
+            # Refused before the pack's trial games are played: a shipped pack's id, and
+            # an installed one's when it may not be replaced.
+            declared = _declared_id(unpacked)
+            _not_shipped(declared, unpacked, label, root)
+            if declared is not None and replace is False:
+                _not_there(packs / declared, label, root)
             pack_id = _checked_pack(unpacked, root, label)
+            _not_shipped(pack_id, unpacked, label, root)
             if said is not None and said.get("id") != pack_id:
                 named = shown(said.get("id"), PART_CHARS)
                 raise JpackError(
@@ -556,25 +563,10 @@ def _install(
 ) -> Path:
     """Move the checked pack into the packs folder as ``ID/`` (replacing a pack of that
     id when allowed), in one rename; its folder there."""
-    entry = f"{root}pack.yaml"
-    shipped = _shipped_with(pack_id)
-    if shipped is not None:
-        if pack_digest(shipped) == pack_digest(unpacked):
-            why = f"{pack_id} is shipped with Janken Table, with the same rules: nothing to install"
-        else:
-            why = (
-                f"the id {pack_id} is a shipped pack's, and the shipped one comes first: this "
-                "one would never be played (its author must give it an id of its own)"
-            )
-        raise JpackError(label, entry, why)
     target = packs / pack_id
     there = target.exists() or target.is_symlink()
-    if there:
-        asked = replace(target) if callable(replace) else replace
-        if not asked:
-            raise PackExists(
-                label, entry, f"a pack with the id {pack_id} is installed already: {target}"
-            )
+    if there and not (replace(target) if callable(replace) else replace):
+        _not_there(target, label, root)
     packs.mkdir(parents=True, exist_ok=True)
     if not there:
         os.replace(unpacked, target)
@@ -587,6 +579,31 @@ def _install(
         os.replace(old, target)
         raise
     return target
+
+
+def _not_there(target: Path, label: str, root: str) -> None:
+    if target.exists() or target.is_symlink():
+        raise PackExists(
+            label,
+            f"{root}pack.yaml",
+            f"a pack with the id {target.name} is installed already: {target}",
+        )
+
+
+def _not_shipped(pack_id: str | None, unpacked: Path, label: str, root: str) -> None:
+    """Refuse a pack whose id is a shipped pack's: the shipped one is found first, so
+    the installed one would never be played."""
+    shipped = _shipped_with(pack_id) if pack_id is not None else None
+    if shipped is None:
+        return
+    if pack_digest(shipped) == pack_digest(unpacked):
+        why = f"{pack_id} is shipped with Janken Table, with the same rules: nothing to install"
+    else:
+        why = (
+            f"the id {pack_id} is a shipped pack's, and the shipped one comes first: this "
+            "one would never be played (its author must give it an id of its own)"
+        )
+    raise JpackError(label, f"{root}pack.yaml", why)
 
 
 def _shipped_with(pack_id: str) -> Path | None:
@@ -605,4 +622,5 @@ def _declared_id(folder: Path) -> str | None:
         data = load_yaml_file(folder / "pack.yaml", links=False).data
     except (OSError, PackError):
         return None
-    return str(data.get("id")) if isinstance(data, dict) else None
+    pack_id = data.get("id") if isinstance(data, dict) else None
+    return pack_id if isinstance(pack_id, str) and PACK_ID.match(pack_id) else None
