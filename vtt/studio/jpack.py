@@ -29,6 +29,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import IO, Final
 
@@ -465,6 +466,8 @@ def _extract(
         if info.filename == MANIFEST:
             continue
         target = folder.joinpath(*info.filename[len(root) :].split("/"))
+        if not target.resolve().is_relative_to(folder.resolve()):  # never, names checked
+            raise JpackError(label, info.filename, "it would be written outside the pack")
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("xb") as out:
             total += _copy(archive, info, out, limits, total, label)
@@ -611,10 +614,18 @@ def _shipped_with(pack_id: str) -> Path | None:
     folder = rulesets_dir() / pack_id
     if (folder / "pack.yaml").is_file():
         return folder
-    for shipped in pack_folders(rulesets_dir()):
-        if _declared_id(shipped) == pack_id:
-            return shipped
-    return None
+    return _shipped_ids().get(pack_id)
+
+
+@lru_cache(maxsize=1)
+def _shipped_ids() -> dict[str, Path]:
+    """The shipped packs by the ids they declare (read once: they do not change)."""
+    found: dict[str, Path] = {}
+    for folder in pack_folders(rulesets_dir()):
+        declared = _declared_id(folder)
+        if declared is not None:
+            found.setdefault(declared, folder)
+    return found
 
 
 def _declared_id(folder: Path) -> str | None:
