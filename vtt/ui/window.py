@@ -397,6 +397,8 @@ class TableWindow(QMainWindow):
         except SetupError as error:
             self.report_error("Cannot lay out the table", str(error))
             return False
+        if setup.art is not None:  # the pack's own dice, tokens and boards
+            self.art.add_pack(setup.art)
         # Laid out afresh, it has nothing to lose yet: like the table at launch, it is
         # replaced or closed without a question until something is done on it.
         self.session.replace(table)
