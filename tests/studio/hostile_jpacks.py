@@ -268,6 +268,12 @@ CASES = [
         "not a PNG image",
     ),
     Case(
+        "a broken image",
+        _zip("brokenimage", lambda: with_pack(entry("art/face.png", _png(300)))),
+        "art/face.png",
+        "a broken image: the PNG file is broken",
+    ),
+    Case(
         "hidden file",
         _zip("hidden", lambda: with_pack(entry(".git/config.txt", b"x"))),
         ".git/config.txt",

@@ -205,3 +205,32 @@ def test_vtt_export_and_vtt_import(
     assert main(["import", str(slip)]) == 1
     err = capsys.readouterr().err
     assert "slip.jpack: ../x.yaml: '..' in its path" in err and "nothing installed" in err
+
+
+#: A table setup bringing its own picture (vtt.rules.art), on a token.
+ART_PACK = """\
+id: picture-table
+name: Picture table
+kind: setup
+art:
+  images:
+    picture: art/picture.png
+table:
+  objects:
+    - {token: t, face: picture}
+"""
+
+
+def test_a_pack_with_its_own_images_travels_whole(tmp_path: Path) -> None:
+    from PIL import Image
+
+    folder = tmp_path / "picture-table"
+    (folder / "art").mkdir(parents=True)
+    (folder / "pack.yaml").write_text(ART_PACK, encoding="utf-8")
+    Image.new("RGB", (12, 8), "red").save(folder / "art" / "picture.png")
+    installed = import_pack(export_pack(folder, tmp_path))
+    picture = installed / "art" / "picture.png"
+    assert picture.read_bytes() == (folder / "art" / "picture.png").read_bytes()
+    with Image.open(picture) as image:
+        assert image.size == (12, 8)
+    assert load_game(installed).kind == "setup"

@@ -35,6 +35,7 @@ from typing import IO, Final
 
 from vtt import __version__
 from vtt.resources import rulesets_dir, user_packs_dir
+from vtt.rules.art import check_image
 from vtt.rules.commands import validate_pack
 from vtt.rules.errors import PackError
 from vtt.rules.finder import PACK_ID, find_pack, pack_digest, pack_folders
@@ -241,7 +242,7 @@ def _check_folder(folder: Path, names: list[str], limits: Limits, label: str) ->
         if total > limits.total_bytes:
             raise JpackError(label, name, _past_total(limits.total_bytes))
         with (folder / name).open("rb") as stream:
-            problem = _content_problem(name, stream.read(CHUNK))
+            problem = _content_problem(name, stream.read(CHUNK)) or _image_problem(folder / name)
         if problem is not None:
             raise JpackError(label, name, problem)
 
@@ -275,6 +276,7 @@ def import_pack(
         with tempfile.TemporaryDirectory(prefix=".jpack-", dir=packs.parent) as work:
             unpacked = Path(work).resolve() / "pack"
             _extract(archive, entries, root, unpacked, label, limits)
+            _check_images(unpacked, root, label)
             if said is not None and said.get("digest") != pack_digest(unpacked):
                 raise JpackError(
                     label,
@@ -416,6 +418,23 @@ def _content_problem(name: str, head: bytes) -> str | None:
         kind = "PNG" if signature.startswith(b"\x89") else "JPEG"
         return f"not a {kind} image (its first bytes are not a {kind} file's)"
     return None
+
+
+def _image_problem(path: Path) -> str | None:
+    """What the pack check says of an image (``vtt.rules.art``: format, file size,
+    pixels, whether it decodes), for every image a pack holds, drawn or not."""
+    if path.suffix.lower() not in IMAGE_TYPES:
+        return None
+    problem = check_image(path)
+    return None if problem is None else f"a broken image: {problem}"
+
+
+def _check_images(folder: Path, root: str, label: str) -> None:
+    """Every unpacked image checked as the pack check checks the images it draws."""
+    for path in sorted(folder.rglob("*")):
+        problem = _image_problem(path)
+        if problem is not None:
+            raise JpackError(label, root + path.relative_to(folder).as_posix(), problem)
 
 
 def _too_large(size: int, limit: int) -> str:
