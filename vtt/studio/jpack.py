@@ -33,7 +33,6 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import IO, Final
 
-from vtt import __version__
 from vtt.resources import rulesets_dir, user_packs_dir
 from vtt.rules.art import check_image
 from vtt.rules.commands import validate_pack
@@ -204,7 +203,6 @@ def export_pack(
         "name": spec.name,
         "digest": pack_digest(folder),
         "files": len(contents.files),
-        "written_by": f"Janken Table {__version__}",
     }
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.partial")
