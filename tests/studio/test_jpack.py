@@ -157,6 +157,14 @@ def test_a_manifest_that_does_not_match_its_pack_is_refused(shared: Path, tmp_pa
         import_pack(later)
 
 
+def test_a_packs_folder_that_cannot_be_made_is_said(shared: Path, tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    with pytest.raises(JpackError, match=r"cannot install it in .*a-file/packs: "):
+        import_pack(shared, tmp_path / "a-file" / "packs")
+    with pytest.raises(JpackError, match="cannot export the pack: "):
+        export_pack(pack_folder(tmp_path), tmp_path / "a-file" / "x.jpack")
+
+
 def test_export_leaves_out_links_hidden_files_and_caches(tmp_path: Path) -> None:
     folder = pack_folder(tmp_path)
     (folder / ".secret.md").write_text("x", encoding="utf-8")

@@ -28,6 +28,7 @@ import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
@@ -181,15 +182,11 @@ def export_pack(
         folder = find_pack(folder_or_id).parent
     except FileNotFoundError as error:
         raise JpackError(str(folder_or_id), "", str(error)) from None
-    label = str(folder)
     validated = validate_pack(folder / "pack.yaml")
     spec = validated.checked.spec
     if validated.problems or spec is None:
-        raise JpackError(
-            label, "", "the pack does not validate (fix it first):", validated.problems
-        )
-    contents = pack_contents(folder)
-    _check_folder(folder, contents.files, limits, label)
+        why = "the pack does not validate (fix it first):"
+        raise JpackError(str(folder), "", why, validated.problems)
     target = Path(dest) if dest is not None else Path.cwd()
     if target.is_dir():
         target = target / f"{spec.id}{SUFFIX}"
@@ -197,24 +194,24 @@ def export_pack(
         target = target.with_name(target.name + SUFFIX)
     if target.exists() and not overwrite:
         raise JpackError(str(target), "", EXISTS)
-    manifest = {
-        "format": FORMAT,
-        "id": spec.id,
-        "name": spec.name,
-        "digest": pack_digest(folder),
-        "files": len(contents.files),
-    }
-    target.parent.mkdir(parents=True, exist_ok=True)
+    manifest = {"format": FORMAT, "id": spec.id, "name": spec.name}
     partial = target.with_name(f".{target.name}.partial")
     try:
+        contents = pack_contents(folder)
+        _check_folder(folder, contents.files, limits, str(folder))
+        manifest.update(digest=pack_digest(folder), files=len(contents.files))
+        target.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
             _write(archive, MANIFEST, json.dumps(manifest, indent=2).encode())
             for name in contents.files:
                 _write(archive, f"{spec.id}/{name}", (folder / name).read_bytes())
         os.replace(partial, target)
     except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise JpackError(str(target), "", f"cannot write it: {error.strerror or error}") from None
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)
+        where = error.filename or target
+        why = f"cannot export the pack: {error.strerror or error}"
+        raise JpackError(str(where), "", why) from None
     return target
 
 
@@ -263,39 +260,23 @@ def import_pack(
     path = Path(file)
     label = path.name
     packs = packs_dir if packs_dir is not None else user_packs_dir()
-    archive = _open(path, label)
-    with archive:
-        entries = _entries(archive, label, limits)
-        root, manifest = _layout(entries, label)
-        said = _read_manifest(archive, manifest, label) if manifest is not None else None
-        # Unpacked beside the packs folder (not in it: nothing half-made is ever listed
-        # there), so that the checked pack moves in by one rename.
-        packs.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix=".jpack-", dir=packs.parent) as work:
-            unpacked = Path(work).resolve() / "pack"
-            _extract(archive, entries, root, unpacked, label, limits)
-            _check_images(unpacked, root, label)
-            if said is not None and said.get("digest") != pack_digest(unpacked):
-                raise JpackError(
-                    label,
-                    MANIFEST,
-                    "its content hash does not match pack.yaml's: the archive was changed "
-                    "after it was exported, or damaged",
-                )
-            # Refused before the pack's trial games are played: a shipped pack's id, and
-            # an installed one's when it may not be replaced.
-            declared = _declared_id(unpacked)
-            _not_shipped(declared, unpacked, label, root)
-            if declared is not None and replace is False:
-                _not_there(packs / declared, label, root)
-            pack_id = _checked_pack(unpacked, root, label)
-            _not_shipped(pack_id, unpacked, label, root)
-            if said is not None and said.get("id") != pack_id:
-                named = shown(said.get("id"), PART_CHARS)
-                raise JpackError(
-                    label, MANIFEST, f"names the pack {named}, but pack.yaml's id is {pack_id}"
-                )
-            return _install(unpacked, packs, pack_id, replace, label, root)
+    try:
+        with _open(path, label) as archive:
+            entries = _entries(archive, label, limits)
+            root, manifest = _layout(entries, label)
+            said = _read_manifest(archive, manifest, label) if manifest is not None else None
+            # Unpacked beside the packs folder (not in it: nothing half-made is ever
+            # listed there), so that the checked pack moves in by one rename.
+            packs.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryDirectory(prefix=".jpack-", dir=packs.parent) as work:
+                unpacked = Path(work).resolve() / "pack"
+                _extract(archive, entries, root, unpacked, label, limits)
+                _check_images(unpacked, root, label)
+                pack_id = _checked_pack(unpacked, packs, said, replace, label, root)
+                return _install(unpacked, packs, pack_id, replace, label, root)
+    except OSError as error:
+        why = f"cannot install it in {packs}: {error.strerror or error}"
+        raise JpackError(label, "", why) from None
 
 
 def _open(path: Path, label: str) -> zipfile.ZipFile:
@@ -536,7 +517,39 @@ def _chunks(stream: IO[bytes]) -> Iterator[bytes]:
         yield chunk
 
 
-def _checked_pack(folder: Path, root: str, label: str) -> str:
+def _checked_pack(
+    folder: Path,
+    packs: Path,
+    said: dict[str, object] | None,
+    replace: bool | Callable[[Path], bool],
+    label: str,
+    root: str,
+) -> str:
+    """Check the unpacked pack: against its manifest, its id (no shipped pack's; no
+    installed one's unless it may be replaced), and as ``vtt validate`` does; its id."""
+    if said is not None and said.get("digest") != pack_digest(folder):
+        raise JpackError(
+            label,
+            MANIFEST,
+            "its content hash does not match pack.yaml's: the archive was changed after "
+            "it was exported, or damaged",
+        )
+    # Refused before the pack's trial games are played.
+    declared = _declared_id(folder)
+    _not_shipped(declared, folder, label, root)
+    if declared is not None and replace is False:
+        _not_there(packs / declared, label, root)
+    pack_id = _validated(folder, label, root)
+    _not_shipped(pack_id, folder, label, root)
+    if said is not None and said.get("id") != pack_id:
+        named = shown(said.get("id"), PART_CHARS)
+        raise JpackError(
+            label, MANIFEST, f"names the pack {named}, but pack.yaml's id is {pack_id}"
+        )
+    return pack_id
+
+
+def _validated(folder: Path, label: str, root: str) -> str:
     """Check the unpacked pack as ``vtt validate`` does; its id. Its problems name the
     archive's entries, not the folder it was unpacked into."""
     validated = validate_pack(folder / "pack.yaml")
