@@ -254,6 +254,17 @@ CASES = [
         "readme.MD",
         "in any case",
     ),
+    Case(
+        "names differing in the spelling of an accent",
+        _zip(
+            "accents",
+            lambda: with_pack(
+                entry("records/caf\u00e9.yaml", b"a"), entry("records/cafe\u0301.yaml")
+            ),
+        ),
+        "records/cafe\u0301.yaml",
+        "in any case",
+    ),
     Case("encrypted", _encrypted, "records/a.yaml", "encrypted"),
     Case(
         "disallowed type",

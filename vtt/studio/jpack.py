@@ -25,6 +25,7 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -304,7 +305,7 @@ def _entries(archive: zipfile.ZipFile, label: str, limits: Limits) -> list[zipfi
         problem = _name_problem(info.filename) or _kind_problem(info)
         if problem is not None:
             raise JpackError(label, info.filename, problem)
-        key = info.filename.rstrip("/").casefold()
+        key = _folded(info.filename.rstrip("/"))
         if key in seen:
             same = "the same name" if seen[key] == info.filename else f"the name {seen[key]!r}"
             raise JpackError(
@@ -313,11 +314,9 @@ def _entries(archive: zipfile.ZipFile, label: str, limits: Limits) -> list[zipfi
         seen[key] = info.filename
         if not info.is_dir():
             files.append(info)
-    folders = {
-        str(parent).casefold() for f in files for parent in PurePosixPath(f.filename).parents
-    }
+    folders = {_folded(str(parent)) for f in files for parent in PurePosixPath(f.filename).parents}
     for info in files:
-        if info.filename.casefold() in folders:
+        if _folded(info.filename) in folders:
             raise JpackError(label, info.filename, "both a file and a folder in the archive")
         problem = _type_problem(info.filename) if info.filename != MANIFEST else None
         if problem is None and info.file_size > limits.file_bytes:
@@ -325,6 +324,12 @@ def _entries(archive: zipfile.ZipFile, label: str, limits: Limits) -> list[zipfi
         if problem is not None:
             raise JpackError(label, info.filename, problem)
     return files
+
+
+def _folded(name: str) -> str:
+    """A name as a file system that ignores case and Unicode's two spellings of an
+    accented letter (macOS, Windows) sees it: two names alike so are one file there."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def _name_problem(name: str) -> str | None:
