@@ -149,6 +149,15 @@ def _encrypted(folder: Path) -> Path:
     return patch(path, name, 6, 8, old, new)
 
 
+def _newer_zip(folder: Path) -> Path:
+    """An entry needing a newer zip reader (version 7.5) than any there is."""
+    path = write_zip(folder / "newer.jpack", good_entries())
+    with zipfile.ZipFile(path) as archive:
+        version = archive.getinfo("pack.yaml").extract_version
+    old, new = version.to_bytes(2, "little"), (75).to_bytes(2, "little")
+    return patch(path, "pack.yaml", 4, 6, old, new)
+
+
 def _noise(size: int) -> bytes:
     """Bytes that do not compress (seeded, so every run writes the same archive)."""
     return random.Random(size).randbytes(size)
@@ -240,6 +249,7 @@ CASES = [
         "pack.yaml",
         "does not validate",
     ),
+    Case("a newer zip version", _newer_zip, "", "not a .jpack file"),
     Case("not a zip", _bytes("text", lambda: b"id: war\n" * 50), "", "not a zip"),
     Case("truncated zip", _bytes("cut", lambda: _valid_zip_bytes()[:-30]), "", "not a zip"),
     Case(

@@ -5,6 +5,7 @@ reason and leaves the packs folder as it was."""
 from __future__ import annotations
 
 import json
+import random
 import zipfile
 from pathlib import Path
 
@@ -71,6 +72,27 @@ def test_a_hostile_archive_is_refused_naming_the_entry_and_reason(
         assert error.entry == "", said
     assert snapshot(user_packs_dir()) == before
     assert not (tmp_path / "evil.yaml").exists()
+
+
+def test_a_damaged_archive_is_refused_never_a_traceback(shared: Path, tmp_path: Path) -> None:
+    """Bytes changed at random in a good .jpack (seeded): whatever breaks, the import
+    refuses it as JpackError (or installs it, when the change was harmless)."""
+    good = shared.read_bytes()
+    chooser = random.Random(5)
+    refused = 0
+    for index in range(60):
+        data = bytearray(good)
+        for _ in range(chooser.randint(1, 4)):
+            data[chooser.randrange(len(data))] = chooser.randrange(256)
+        damaged = tmp_path / f"damaged{index}.jpack"
+        damaged.write_bytes(
+            bytes(data[: chooser.choice([len(data), chooser.randrange(len(data))])])
+        )
+        try:
+            import_pack(damaged, tmp_path / "packs", replace=True)
+        except JpackError:
+            refused += 1
+    assert refused >= 50
 
 
 def test_an_invalid_pack_yaml_is_refused_with_its_line(tmp_path: Path) -> None:

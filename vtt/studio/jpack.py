@@ -287,7 +287,7 @@ def _open(path: Path, label: str) -> zipfile.ZipFile:
         raise JpackError(label, "", f"no such file: {path}") from None
     except IsADirectoryError:
         raise JpackError(label, "", "a folder, not a .jpack file") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError) as error:
+    except (*DAMAGED, zipfile.LargeZipFile, ValueError) as error:
         raise JpackError(
             label, "", f"not a .jpack file (not a zip archive, or damaged: {error})"
         ) from None
@@ -486,30 +486,21 @@ def _copy(
 ) -> int:
     """Copy one entry's decompressed bytes to ``out``; how many."""
     written = 0
-    try:
-        with archive.open(info) as stream:
-            for chunk in _chunks(stream):
-                if written == 0:
-                    problem = _content_problem(info.filename, chunk)
-                    if problem is not None:
-                        raise JpackError(label, info.filename, problem)
-                written += len(chunk)
-                if written > limits.file_bytes:
-                    raise JpackError(
-                        label, info.filename, _too_large(written, limits.file_bytes) + " at least"
-                    )
-                if total + written > limits.total_bytes:
-                    raise JpackError(label, info.filename, _past_total(limits.total_bytes))
-                ratio = written / max(info.compress_size, 1)
-                if written > limits.ratio_from and ratio > limits.ratio:
-                    raise JpackError(
-                        label,
-                        info.filename,
-                        f"compressed more than {limits.ratio}:1 (a zip bomb's ratio): refused",
-                    )
-                out.write(chunk)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as error:
-        raise JpackError(label, info.filename, f"damaged: {error}") from None
+    for chunk in _chunks(archive, info, label):
+        if written == 0:
+            problem = _content_problem(info.filename, chunk)
+            if problem is not None:
+                raise JpackError(label, info.filename, problem)
+        written += len(chunk)
+        if written > limits.file_bytes:
+            too_large = _too_large(written, limits.file_bytes) + " at least"
+            raise JpackError(label, info.filename, too_large)
+        if total + written > limits.total_bytes:
+            raise JpackError(label, info.filename, _past_total(limits.total_bytes))
+        if written > limits.ratio_from and written / max(info.compress_size, 1) > limits.ratio:
+            bomb = f"compressed more than {limits.ratio}:1 (a zip bomb's ratio): refused"
+            raise JpackError(label, info.filename, bomb)
+        out.write(chunk)
     if written == 0:
         problem = _content_problem(info.filename, b"")
         if problem is not None:
@@ -517,9 +508,19 @@ def _copy(
     return written
 
 
-def _chunks(stream: IO[bytes]) -> Iterator[bytes]:
-    while chunk := stream.read(CHUNK):
-        yield chunk
+#: What reading a damaged archive raises (a bad checksum, a cut or garbled stream, a
+#: header pointing nowhere).
+DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)
+
+
+def _chunks(archive: zipfile.ZipFile, info: zipfile.ZipInfo, label: str) -> Iterator[bytes]:
+    """An entry's decompressed bytes, a chunk at a time; a damaged entry is refused."""
+    try:
+        with archive.open(info) as stream:
+            while chunk := stream.read(CHUNK):
+                yield chunk
+    except DAMAGED as error:
+        raise JpackError(label, info.filename, f"damaged: {error}") from None
 
 
 def _checked_pack(
@@ -576,7 +577,7 @@ def _read_manifest(
         with archive.open(info) as stream:
             raw = stream.read(CHUNK + 1)
         manifest = json.loads(raw.decode("utf-8")) if len(raw) <= CHUNK else None
-    except (zipfile.BadZipFile, zlib.error, EOFError, UnicodeDecodeError, ValueError):
+    except (*DAMAGED, UnicodeDecodeError, ValueError):
         manifest = None
     if not isinstance(manifest, dict):
         raise JpackError(label, MANIFEST, "not a manifest (a small JSON object)")
