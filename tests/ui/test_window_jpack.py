@@ -5,6 +5,7 @@ File > Export pack... writes one, in the table window and in the studio."""
 from __future__ import annotations
 
 import json
+import threading
 import zipfile
 from pathlib import Path
 
@@ -22,7 +23,10 @@ from vtt.ui.qt import (
     QFileDialog,
     QMimeData,
     QPoint,
+    QProgressDialog,
+    QPushButton,
     Qt,
+    QTimer,
     QUrl,
 )
 from vtt.ui.studio.window import StudioWindow
@@ -158,3 +162,36 @@ def test_the_studio_exports_the_pack_it_edits(qtbot, tmp_path, monkeypatch):
     with zipfile.ZipFile(written) as archive:
         assert f"{PACK_ID}/pack.yaml" in archive.namelist()
     window.close()
+
+
+def test_cancelling_the_check_installs_nothing(qtbot, window, shared, monkeypatch):
+    from vtt.studio import jpack
+
+    release = threading.Event()
+    checking = jpack.validate_pack
+
+    def slow(path):
+        release.wait(60)  # the pack's check takes its time, until the test says
+        return checking(path)
+
+    monkeypatch.setattr(jpack, "validate_pack", slow)
+    clicked: list[str] = []
+
+    def cancel() -> None:
+        shown = [w for w in QApplication.topLevelWidgets() if isinstance(w, QProgressDialog)]
+        visible = [dialog for dialog in shown if dialog.isVisible()]
+        if visible and not clicked:
+            clicked.append(visible[0].labelText())
+            button = visible[0].findChild(QPushButton)
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    timer = QTimer()
+    timer.timeout.connect(cancel)
+    timer.start(50)
+    assert drop_files(window.view.viewport(), [shared])
+    timer.stop()
+    assert clicked == [f"Checking {shared.name}…"]
+    assert window.statusBar().currentMessage() == f"Cancelled: nothing installed from {shared.name}"
+    release.set()  # the abandoned check ends on its own thread, installing nothing
+    qtbot.waitUntil(lambda: not any(t.name == "progress" for t in threading.enumerate()))
+    assert not (user_packs_dir() / PACK_ID).exists()

@@ -52,6 +52,7 @@ __all__ = [
     "JpackError",
     "Limits",
     "PackExists",
+    "Progress",
     "export_pack",
     "import_pack",
     "pack_contents",
@@ -85,6 +86,16 @@ _DRIVE = re.compile(r"[A-Za-z]:")
 _NOT_ON_WINDOWS = frozenset('<>:"|?*')
 _DEVICE = re.compile(r"(CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])(\.|\Z)", re.IGNORECASE)
 MB: Final = 1024 * 1024
+
+
+#: Told how far an export or import has come: ``(done, total)``.
+Progress = Callable[[int, int], None]
+#: The stages an export or import tells of.
+STAGES: Final = 3
+
+
+def _untold(_done: int, _total: int) -> None:
+    """No one is told of the progress."""
 
 
 @dataclass(frozen=True)
@@ -121,8 +132,12 @@ class JpackError(Exception):
         return "\n".join([f"{where}: {self.reason}", *self.problems])
 
 
+@dataclass(eq=False)
 class PackExists(JpackError):
-    """The pack's id is installed already (``replace`` says whether to replace it)."""
+    """The pack's id is installed already, in ``folder`` (``replace`` says whether to
+    replace it)."""
+
+    folder: Path | None = None
 
 
 # ------------------------------------------------------------------ exporting
@@ -171,6 +186,7 @@ def export_pack(
     *,
     overwrite: bool = True,
     limits: Limits = LIMITS,
+    progress: Progress | None = None,
 ) -> Path:
     """Write the pack (an id, its folder or pack.yaml) as a ``.jpack`` at ``dest`` (a
     file, or a folder to write ``ID.jpack`` in; default the current folder); the file.
@@ -178,12 +194,16 @@ def export_pack(
     The pack is checked first as ``vtt validate`` checks it, and its files held to the
     limits an import holds them to: an archive that would be refused is not written.
     The file is written whole or not at all; over a file there only with ``overwrite``.
+    ``progress`` as ``import_pack`` tells it.
     """
+    told = progress if progress is not None else _untold
     try:
         folder = find_pack(folder_or_id).parent
     except FileNotFoundError as error:
         raise JpackError(str(folder_or_id), "", str(error)) from None
+    told(1, STAGES)
     validated = validate_pack(folder / "pack.yaml")
+    told(2, STAGES)
     spec = validated.checked.spec
     if validated.problems or spec is None:
         why = "the pack does not validate (fix it first):"
@@ -201,6 +221,7 @@ def export_pack(
         contents = pack_contents(folder)
         _check_folder(folder, contents.files, limits, str(folder))
         manifest.update(digest=pack_digest(folder), files=len(contents.files))
+        told(STAGES, STAGES)
         target.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
             _write(archive, MANIFEST, json.dumps(manifest, indent=2).encode())
@@ -251,13 +272,17 @@ def import_pack(
     packs_dir: Path | None = None,
     replace: bool | Callable[[Path], bool] = False,
     limits: Limits = LIMITS,
+    progress: Progress | None = None,
 ) -> Path:
     """Install the pack a ``.jpack`` holds into ``packs_dir`` (the user's packs folder);
     its folder there. Everything is checked first (see the module's text); any refusal
     is a JpackError naming the entry and the reason, and nothing is written into
     ``packs_dir``. A pack of the same id already there is replaced only when
     ``replace`` is True (or, a function, answers True given its folder); else
-    PackExists."""
+    PackExists (raised before the pack's trial games when ``replace`` is False).
+    ``progress(done, total)`` is told of each stage; an exception it raises (the
+    person cancelled) stops the import, at the latest before anything is installed."""
+    told = progress if progress is not None else _untold
     path = Path(file)
     label = path.name
     packs = packs_dir if packs_dir is not None else user_packs_dir()
@@ -271,9 +296,12 @@ def import_pack(
             packs.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.TemporaryDirectory(prefix=".jpack-", dir=packs.parent) as work:
                 unpacked = Path(work).resolve() / "pack"
+                told(1, STAGES)
                 _extract(archive, entries, root, unpacked, label, limits)
                 _check_images(unpacked, root, label)
+                told(2, STAGES)
                 pack_id = _checked_pack(unpacked, packs, said, replace, label, root)
+                told(STAGES, STAGES)
                 return _install(unpacked, packs, pack_id, replace, label, root)
     except OSError as error:
         why = f"cannot install it in {packs}: {error.strerror or error}"
@@ -622,11 +650,8 @@ def _install(
 
 def _not_there(target: Path, label: str, root: str) -> None:
     if target.exists() or target.is_symlink():
-        raise PackExists(
-            label,
-            f"{root}pack.yaml",
-            f"a pack with the id {target.name} is installed already: {target}",
-        )
+        why = f"a pack with the id {target.name} is installed already: {target}"
+        raise PackExists(label, f"{root}pack.yaml", why, folder=target)
 
 
 def _not_shipped(pack_id: str | None, unpacked: Path, label: str, root: str) -> None:

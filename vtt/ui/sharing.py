@@ -2,48 +2,49 @@
 Import pack... (or a ``.jpack`` dropped on the table) installs one into the user's packs
 folder, after ``vtt.studio.jpack`` has checked everything in it.
 
-A refusal is said in a message box naming the archive's entry and the reason; an
-install says where the pack went and offers to start a game of it. The file dialogs
-and questions are module-level calls, so that tests can answer them.
+The pack is checked off the window's thread (its trial games take a second or two;
+a stranger's up to the trial's time limit), a progress dialog offering Cancel after a
+moment; nothing is installed or written once it is cancelled. A refusal is said in a
+message box naming the archive's entry and the reason; an install says where the pack
+went and offers to start a game of it. The file dialogs and questions are module-level
+calls, so that tests can answer them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from vtt.resources import user_packs_dir
 from vtt.rules.finder import load_game
-from vtt.studio.jpack import SUFFIX, JpackError, PackExists, export_pack, import_pack
+from vtt.studio.jpack import (
+    STAGES,
+    SUFFIX,
+    JpackError,
+    PackExists,
+    Progress,
+    export_pack,
+    import_pack,
+)
 from vtt.ui import dialogs
-from vtt.ui.qt import QApplication, QFileDialog, Qt, QWidget
+from vtt.ui.progress import Cancelled, with_progress
+from vtt.ui.qt import QFileDialog, QWidget
 
 if TYPE_CHECKING:
     from vtt.ui.window import TableWindow
 
 #: The file dialogs' filter.
 FILTER = f"Janken packs (*{SUFFIX});;All files (*)"
+_T = TypeVar("_T")
 
 
-@contextmanager
-def busy() -> Iterator[None]:
-    """The wait cursor while a pack is checked (its trial games take a second or two)."""
-    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-    try:
-        yield
-    finally:
-        QApplication.restoreOverrideCursor()
-
-
-def _unbusy(ask: Callable[[], bool]) -> bool:
-    """Ask a question with the usual cursor, in the middle of a busy spell."""
-    QApplication.restoreOverrideCursor()
-    try:
-        return ask()
-    finally:
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+def _checked(parent: QWidget, label: str, work: Callable[[Progress], _T]) -> _T:
+    """What ``work(progress)`` returns, worked out off the window's thread while a
+    progress dialog (after a moment) offers Cancel: checking a pack plays its trial
+    games, a second or two. Cancelled when the person cancels (nothing is installed
+    or written after that)."""
+    return with_progress(label, STAGES, lambda step: work(lambda done, _total: step(done)), parent)
 
 
 def ask_export(parent: QWidget, folder: Path | None = None) -> Path | None:
@@ -66,8 +67,12 @@ def ask_export(parent: QWidget, folder: Path | None = None) -> Path | None:
     if not name:
         return None
     try:
-        with busy():
-            written = export_pack(folder, name)
+        written = _checked(
+            parent, "Checking the pack…", lambda told: export_pack(folder, name, progress=told)
+        )
+    except Cancelled:
+        _say(parent, "Export cancelled: nothing written")
+        return None
     except JpackError as error:
         dialogs.warn(parent, "Cannot export the pack", str(error))
         return None
@@ -84,20 +89,21 @@ def ask_import(window: TableWindow) -> Path | None:
 def install(window: TableWindow, path: Path) -> Path | None:
     """Check and install the pack in a ``.jpack`` (asking before replacing an installed
     pack of its id); say where it went and offer a game of it. Its folder, or None."""
-
-    def replace(folder: Path) -> bool:
-        question = (
-            f"Your packs folder holds a pack of this id already: {folder}. "
-            f"Replace it with the one in {path.name}?"
-        )
-        return _unbusy(lambda: dialogs.ask_yes_no(window, "Replace the pack?", question))
-
     try:
-        with busy():
-            folder = import_pack(path, replace=replace)
-            game = load_game(folder)
-    except PackExists:
-        _say(window, f"Nothing installed from {path.name}: the pack there was kept")
+        try:
+            folder = _imported(window, path, replace=False)
+        except PackExists as exists:
+            question = (
+                f"Your packs folder holds a pack of this id already: {exists.folder}. "
+                f"Replace it with the one in {path.name}?"
+            )
+            if not dialogs.ask_yes_no(window, "Replace the pack?", question):
+                _say(window, f"Nothing installed from {path.name}: the pack there was kept")
+                return None
+            folder = _imported(window, path, replace=True)
+        game = load_game(folder)
+    except Cancelled:
+        _say(window, f"Cancelled: nothing installed from {path.name}")
         return None
     except JpackError as error:
         window.report_error("Cannot install the pack", f"{error}\n\nNothing was installed.")
@@ -114,6 +120,14 @@ def install(window: TableWindow, path: Path) -> Path | None:
         new_game(window, folder)
     _say(window, f"Installed {game.name} in {folder}")
     return folder
+
+
+def _imported(window: TableWindow, path: Path, replace: bool) -> Path:
+    return _checked(
+        window,
+        f"Checking {path.name}…",
+        lambda told: import_pack(path, replace=replace, progress=told),
+    )
 
 
 def new_game(window: TableWindow, folder: Path) -> None:
