@@ -117,6 +117,7 @@ def test_a_file_too_large_is_refused_before_it_is_read(
         ("../outside.png", "leaves the pack folder"),
         ("images/../../outside.png", "leaves the pack folder"),
         ("/etc/passwd", "an absolute path"),
+        ("..\\outside.png", "written with '/'"),
         ("nothing.png", "there is no such file"),
     ],
 )
@@ -208,3 +209,40 @@ def test_a_game_pack_names_only_its_own_pieces_and_grids(tmp_path: Path) -> None
         "there is no piece 'Q' in the pack; its pieces are: P, R, S",
         "'reserve' is not a zone with a grid; the grid zones are: board",
     ], messages
+
+
+def test_what_names_a_refused_image_is_not_told_again(tmp_path: Path) -> None:
+    (tmp_path / "picture.png").write_text("<svg/>")
+    text = (
+        PACK.format(file="picture.png").replace("table:", "  cards: {back: picture}\ntable:")
+        + "    - {board: map, image: picture}\n"
+    )
+    (tmp_path / "pack.yaml").write_text(text, "utf-8")
+    assert [d.line for d in check_pack(tmp_path).diagnostics] == [6]
+
+
+def test_the_example_packs_of_the_docs_are_good(tmp_path: Path) -> None:
+    """tools/make_example_art.py writes packs that pass every check."""
+    import importlib.util
+
+    tool = Path(__file__).parents[2] / "tools" / "make_example_art.py"
+    spec = importlib.util.spec_from_file_location("make_example_art", tool)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for folder in module.make_packs(tmp_path):
+        checked = check_pack(folder)
+        assert checked.ok, checked.diagnostics
+        assert checked.spec is not None and checked.spec.art is not None
+
+
+def test_a_pack_brings_so_many_images_and_says_so_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(art, "MAX_IMAGES", 2)
+    for name in "abcd":
+        png(tmp_path / "faces" / f"{name}.png")
+    text = PACK.format(file="faces/a.png").replace("table:", "  folders: [faces]\ntable:")
+    (tmp_path / "pack.yaml").write_text(text, "utf-8")
+    found = [f"{d.line}: {d.message}" for d in check_pack(tmp_path).diagnostics]
+    assert found == ["7: too many images: a pack may bring at most 2"]

@@ -23,7 +23,7 @@ FACES = {
     "five": (200, 200, 0),
     "six": (120, 60, 20),
 }
-TOKEN, MAP, BACK = (250, 130, 20), (90, 200, 120), (200, 0, 200)
+TOKEN, MAP, BACK, ACE = (250, 130, 20), (90, 200, 120), (200, 0, 200), (30, 30, 140)
 
 PACK = """\
 id: my-dice
@@ -32,14 +32,15 @@ kind: setup
 players: {min: 1, max: 4, default: 2}
 art:
   sheets: [{sheet: dice.png, grid: [3, 2], names: [one, two, three, four, five, six]}]
-  images: {meeple: meeple.png, map: map.png, back: back.png}
-  cards: {back: back}
+  images: {meeple: meeple.png, map: map.png, back: back.png, ace: ace.png}
+  cards: {faces: {AR: ace}, back: back}
 table:
   objects:
     - {board: map, image: map, at: [0, 40], size: [700, 300]}
     - {die: d6, label: Picture die, faces: [one, two, three, four, five, six], at: [-150, 0]}
     - {token: meeple, face: meeple, at: [150, 0]}
     - {stack: deck, cards: {jokers: false}, face_up: false, at: [0, -250]}
+    - {row: aces, cards: {only: [AR, AP]}, at: [0, 250]}
 """
 
 
@@ -56,6 +57,7 @@ def install_pack() -> Path:
     Image.new("RGBA", (12, 12), (*TOKEN, 255)).save(folder / "meeple.png")
     Image.new("RGB", (70, 30), MAP).save(folder / "map.png")
     Image.new("RGB", (10, 14), BACK).save(folder / "back.png")
+    Image.new("RGB", (10, 14), ACE).save(folder / "ace.png")
     (folder / "pack.yaml").write_text(PACK, "utf-8")
     return folder
 
@@ -93,6 +95,8 @@ def test_a_custom_die_rolls_and_the_board_token_and_back_show(qtbot, tmp_path, m
     assert near(colour_at(window, 150, 0), TOKEN)
     assert near(colour_at(window, 300, 150), MAP)  # the board, under the rest
     assert near(colour_at(window, 0, -250), BACK)
+    # The Ace of Rock wears the pack's face; the Ace of Paper, which it has none of, the deck's.
+    assert near(colour_at(window, -60, 250), ACE) and not near(colour_at(window, 60, 250), ACE)
     seen = set()
     for _ in range(5):  # rolled by a person: the face shown is the pack's picture
         key_over(window.view, (-150, 0), Qt.Key.Key_R, text="r")
@@ -109,6 +113,7 @@ def test_a_custom_die_rolls_and_the_board_token_and_back_show(qtbot, tmp_path, m
 
     again = shown(qtbot, path=saved)  # a new window: the images found in the pack again
     assert near(colour_at(again, 150, 0), TOKEN) and near(colour_at(again, 300, 150), MAP)
+    assert near(colour_at(again, -60, 250), ACE)
 
     token["face"] = "@my-dice/nothing"  # a stranger's file: only the pack's own images
     saved.write_text(json.dumps(data), "utf-8")

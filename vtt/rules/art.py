@@ -29,7 +29,7 @@ from typing import Any
 from PIL import Image, UnidentifiedImageError
 
 from vtt.janken import Card, NotationError, deck
-from vtt.rules.errors import PackError, Where
+from vtt.rules.errors import PackError, RulesError, Where
 
 __all__ = [
     "ART_ASSET",
@@ -61,7 +61,7 @@ _SUFFIXES = (".png", ".jpg", ".jpeg")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
 
-class ImageProblem(ValueError):
+class ImageProblem(RulesError, ValueError):
     """An image file that may not be drawn, and why (one plain sentence)."""
 
 
@@ -96,6 +96,8 @@ class PackArt:
     pieces: dict[str, PieceLook] = field(default_factory=dict)
     #: A grid zone's name to the image drawn under its cells.
     boards: dict[str, str] = field(default_factory=dict)
+    #: The names of images refused by their checks (what names them is not told again).
+    refused: frozenset[str] = frozenset()
 
     def asset(self, image: str) -> str:
         """The asset name of one of the pack's images."""
@@ -125,6 +127,8 @@ def inside(folder: Path, relative: PurePosixPath) -> Path:
     ImageProblem otherwise."""
     if relative.is_absolute() or re.match(r"[A-Za-z]:", str(relative)):
         raise ImageProblem("an absolute path: a pack's images are inside its folder")
+    if "\\" in str(relative):
+        raise ImageProblem("a path in a pack is written with '/' between its folders")
     if ".." in relative.parts:
         raise ImageProblem("the path leaves the pack folder ('..'): images are inside it")
     path = folder
@@ -203,6 +207,10 @@ class _Reader:
         self.where = where
         self.errors: list[PackError] = []
         self.images: dict[str, ImageRef] = {}
+        #: The names of images refused (said once, where the file is named).
+        self.refused: set[str] = set()
+        #: True once the pack has as many images as it may (said once).
+        self.full = False
 
     def fail(self, message: str, path: tuple[Any, ...]) -> None:
         self.errors.append(PackError(message, self.where(("art", *path))))
@@ -219,15 +227,26 @@ class _Reader:
     def add(self, name: str, ref: ImageRef, path: tuple[Any, ...]) -> None:
         if name in self.images:
             self.fail(f"there are two images named '{name}'", path)
-        elif len(self.images) >= MAX_IMAGES:
-            self.fail(f"too many images: a pack may bring at most {MAX_IMAGES}", path)
+        elif not self.room(path):
+            self.refused.add(name)
         else:
             self.images[name] = ref
+
+    def room(self, path: tuple[Any, ...]) -> bool:
+        """True while the pack may bring one more image (said once when it may not)."""
+        if len(self.images) < MAX_IMAGES:
+            return True
+        if not self.full:
+            self.full = True
+            self.fail(f"too many images: a pack may bring at most {MAX_IMAGES}", path)
+        return False
 
     def files(self) -> None:
         for name, text in self.data.get("images", {}).items():
             found = self.image(str(text), ("images", name))
-            if found is not None:
+            if found is None:
+                self.refused.add(str(name))
+            else:
                 self.add(str(name), ImageRef(found[0], None, found[1]), ("images", name))
 
     def folders(self) -> None:
@@ -244,6 +263,8 @@ class _Reader:
             for file in sorted(folder.iterdir()):
                 if file.suffix.lower() not in _SUFFIXES:
                     continue
+                if not self.room(path):
+                    break
                 if not _NAME.fullmatch(file.stem):
                     self.fail(
                         f"'{file.name}' in '{text}' cannot name an image: a name is letters, "
@@ -252,7 +273,9 @@ class _Reader:
                     )
                     continue
                 found = self.image(f"{PurePosixPath(str(text)) / file.name}", path)
-                if found is not None:
+                if found is None:
+                    self.refused.add(file.stem)
+                else:
                     self.add(file.stem, ImageRef(found[0], None, found[1]), path)
 
     def sheets(self) -> None:
@@ -260,6 +283,8 @@ class _Reader:
             path = ("sheets", index)
             found = self.image(str(raw["sheet"]), (*path, "sheet"))
             if found is None:
+                names = raw["names"]
+                self.refused.update(map(str, deck()) if names == "deck" else map(str, names))
                 continue
             (width, height), (cols, rows) = found[1], raw["grid"]
             cw, ch = width // cols, height // rows
@@ -280,7 +305,8 @@ class _Reader:
         """``name`` when it is one of the pack's images, else None (the problem noted)."""
         if str(name) in self.images:
             return str(name)
-        self.fail(f"there is no image '{name}' in the pack's art", path)
+        if str(name) not in self.refused:
+            self.fail(f"there is no image '{name}' in the pack's art", path)
         return None
 
     def cards(self) -> tuple[dict[str, str], str | None]:
@@ -354,5 +380,6 @@ def read_art(
         back,
         reader.pieces(pieces),
         reader.boards(grids),
+        frozenset(reader.refused),
     )
     return art, reader.errors

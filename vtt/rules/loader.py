@@ -718,7 +718,7 @@ class _Builder:
         for path, raw in _boards(data.get("table")):
             if "image" not in raw:
                 self.fail("a board needs its 'image': one of the pack's images (art:)", path)
-            elif raw["image"] not in art.images:
+            elif raw["image"] not in art.images and raw["image"] not in art.refused:
                 self.fail(f"there is no image '{raw['image']}' in the pack's art", (*path, "image"))
         return art
 

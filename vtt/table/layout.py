@@ -46,6 +46,8 @@ class PackImages(Protocol):
     def images(self) -> Mapping[str, _Sized]: ...
     @property
     def back(self) -> str | None: ...
+    @property
+    def cards(self) -> Mapping[str, str]: ...
     def asset(self, image: str) -> str: ...
 
 
@@ -216,23 +218,24 @@ class _Builder:
     ) -> None:
         faces = [str(card) for card in cards_of(item.get("cards"))]
         face_up = bool(item.get("face_up", kind == "row"))
-        back = self.art.asset(self.art.back) if self.art and self.art.back else "back"
+
+        def card(pid: str, face: str, **where: Any) -> CardPiece:
+            back, deck = self.dressing(face)
+            return CardPiece(pid, face=face, back=back, deck=deck, face_up=face_up, **where)
+
         if kind == "row":
             step = CARD_WIDTH + float(item.get("gap", 20.0))
             left = common["x"] - step * (len(faces) - 1) / 2
             for n, face in enumerate(faces):
-                spot = dict(common, x=left + n * step)
-                self.table.add(
-                    CardPiece(f"{base}-{n + 1}", face=face, back=back, face_up=face_up, **spot)
-                )
+                self.table.add(card(f"{base}-{n + 1}", face, **dict(common, x=left + n * step)))
             return
         ids = [f"{base}-{n + 1}" for n in range(len(faces))]
         if len(ids) == 1:
-            self.table.add(CardPiece(base, face=faces[0], back=back, face_up=face_up, **common))
+            self.table.add(card(base, faces[0], **common))
             return
         self.table.add(Stack(base, **common))
         for cid, face in zip(ids, faces, strict=True):
-            self.table.add(CardPiece(cid, face=face, back=back, face_up=face_up, parent=base))
+            self.table.add(card(cid, face, parent=base))
         if item.get("shuffled", False):
             self.table.shuffle(base)  # by the table's seed: a saved table keeps its order
 
@@ -259,6 +262,15 @@ class _Builder:
         if kind == "bag":
             return Bag(pid, **common)
         return Counter(pid, value=int(item.get("value", 0)), **common)
+
+    def dressing(self, face: str) -> tuple[str, str]:
+        """A Janken card's back and deck: the pack's own back, and its own face of the
+        card (``deck``) where it has one; else the Janken Deck's."""
+        art = self.art
+        if art is None:
+            return "back", ""
+        back = art.asset(art.back) if art.back else "back"
+        return back, f"@{art.pack}" if face in art.cards else ""
 
     def own(self, name: str) -> str:
         """The art of a face: the pack's image of that name (``@pack/name``), if any."""

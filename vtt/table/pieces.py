@@ -85,12 +85,14 @@ class Container(Piece):
 
 @dataclass(slots=True)
 class CardPiece(Piece):
-    """A card. ``face`` names its front (a Janken card's notation, or e.g. ``rule-card``)."""
+    """A card. ``face`` names its front (a Janken card's notation, or e.g. ``rule-card``).
+    ``deck`` is the pack whose own face it wears (``@pack-id``), "" for the Janken Deck's."""
 
     KIND: ClassVar[str] = "card"
 
     face: str = ""
     back: str = "back"
+    deck: str = ""
 
     @property
     def card(self) -> Card | None:

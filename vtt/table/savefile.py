@@ -361,7 +361,8 @@ def _shown(value: object) -> str:
 def art_names(piece: Piece) -> list[tuple[str, str]]:
     """The names of the art a piece is painted with, and what each is for."""
     if isinstance(piece, CardPiece):
-        return [(piece.face, "the card's face"), (piece.back, "the card's back")]
+        named = [(piece.face, "the card's face"), (piece.back, "the card's back")]
+        return [*named, (piece.deck, "the card's deck")] if piece.deck else named
     if isinstance(piece, Die):
         return [
             (piece.style, "the die's style"),

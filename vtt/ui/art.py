@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache
@@ -46,6 +47,8 @@ SIZE_STEP = 8
 CACHE_BYTES = 192 * 1024 * 1024
 #: Beyond this many device pixels wide, draw the SVG directly (huge zoom).
 DIRECT_WIDTH = 1400
+#: A card's face in a pack's own deck: ``@pack-id/card:AR`` (``card_face_asset``).
+_CARD_FACE = re.compile(r"@([a-z0-9][a-z0-9_-]{0,63})/card:([A-Za-z0-9]{2,3})")
 
 
 class ArtError(LookupError):
@@ -101,6 +104,11 @@ class Art:
             for name in [name for name in self._store.images if name.startswith(f"@{pack.pack}/")]:
                 del self._store.images[name]
 
+    def forget_missing(self) -> None:
+        """Look again for the packs not found before (one may have been installed since)."""
+        for pack in [pack for pack, found in self._store.packs.items() if found is None]:
+            del self._store.packs[pack]
+
     def piece_look(self, kind: str) -> tuple[str, bool] | None:
         """The dressing pack's picture of a kind of piece and whether it is tinted in
         its owner's colour, or None (the piece is drawn as usual)."""
@@ -114,24 +122,32 @@ class Art:
 
     def _image_ref(self, asset: str) -> ImageRef | None:
         """The checked image a pack asset (``@pack/image``) names, or None."""
-        match = ART_ASSET.fullmatch(asset.split("#", 1)[0])
+        plain = asset.split("#", 1)[0]
+        card = _CARD_FACE.fullmatch(plain)
+        match = card or ART_ASSET.fullmatch(plain)
         if match is None:
             return None
         pack_id, name = match.groups()
         if pack_id not in self._store.packs:
             self._store.packs[pack_id] = installed_art(pack_id)
         pack = self._store.packs[pack_id]
-        return pack.images.get(name) if pack is not None else None
+        if pack is None:
+            return None
+        return pack.images.get(pack.cards.get(name, "") if card else name)
 
     def image(self, asset: str) -> QImage:
-        """A pack asset's picture at its own size (read once); ArtError if there is none."""
+        """A pack asset's picture at its own size (read once). One that cannot be read
+        now (its file gone since the pack was checked) is a grey stand-in, never a
+        failure in the middle of painting."""
         found = self._store.images.get(asset)
         if found is None:
             ref = self._image_ref(asset)
             whole = QImage(ref.file) if ref is not None else QImage()
-            if whole.isNull():
-                raise ArtError(f"no art {asset!r}")
-            found = whole.copy(QRect(*ref.box)) if ref is not None and ref.box else whole
+            if ref is None or whole.isNull():
+                found = QImage(4, 4, QImage.Format.Format_ARGB32_Premultiplied)
+                found.fill(QColor(128, 128, 128, 160))
+            else:
+                found = whole.copy(QRect(*ref.box)) if ref.box else whole
             self._store.images[asset] = found
         return found
 
@@ -330,6 +346,12 @@ def tinted(asset: str, colour: str) -> str:
     return f"{asset}#{colour}"
 
 
+def card_face_asset(face: str, deck: str = "") -> str:
+    """The asset of a card's face: in a pack's own deck (``deck``: ``@pack-id``), that
+    pack's picture of it; else ``card_asset``."""
+    return f"{deck}/card:{face}" if deck else card_asset(face)
+
+
 def card_asset(face: str) -> str:
     """The asset of a card face or back (``QL`` -> ``cards/QL``; a pack's image as it is)."""
     return face if face.startswith("@") else f"cards/{face}"
@@ -352,9 +374,10 @@ def die_face_asset(style: str, face: str) -> str:
 def missing_art(art: Art, pieces: Iterable[Piece]) -> str | None:
     """What of ``pieces`` has no art to paint it with (a table from a stranger's file),
     or None when all of it can be painted."""
+    art.forget_missing()
     for piece in pieces:
         if isinstance(piece, CardPiece):
-            assets = [card_asset(piece.face), card_asset(piece.back)]
+            assets = [card_face_asset(piece.face, piece.deck), card_asset(piece.back)]
         elif isinstance(piece, Die):
             assets = [die_face_asset(piece.style, face) for face in piece.faces]
         elif isinstance(piece, Token):
@@ -377,7 +400,7 @@ def token_asset(face: str) -> str:
 def piece_asset(piece: Piece) -> str:
     """The asset a loose piece shows on the table (a stack shows its top card's side)."""
     if isinstance(piece, CardPiece):
-        return card_asset(piece.face if piece.face_up else piece.back)
+        return card_face_asset(piece.face, piece.deck) if piece.face_up else card_asset(piece.back)
     if isinstance(piece, Die):
         return die_asset(piece)
     if isinstance(piece, Token):

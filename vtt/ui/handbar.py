@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from vtt.rules.shown import shown_name
 from vtt.table import CARD_HEIGHT, CARD_WIDTH, CardPiece, Table
-from vtt.ui.art import Art, card_asset
+from vtt.ui.art import Art, card_asset, card_face_asset
 from vtt.ui.magnifier import Magnifier
 from vtt.ui.qt import (
     QApplication,
@@ -320,7 +320,9 @@ class HandBar(QWidget):
             self.lens = Magnifier(self.art, self.window())
         window = self.lens.parentWidget()
         top = window.mapFromGlobal(self.mapToGlobal(QPoint(0, 0))).y()
-        self.lens.show_above(card_asset(face), window.mapFromGlobal(global_pos), top)
+        card = self.table.get(self.hand_ids()[index]) if index is not None else None
+        asset = card_face_asset(face, card.deck if isinstance(card, CardPiece) else "")
+        self.lens.show_above(asset, window.mapFromGlobal(global_pos), top)
         return True
 
     def hide_magnifier(self) -> None:
@@ -393,8 +395,9 @@ class HandBar(QWidget):
         """What the active seat sees of a card in a hand."""
         face = self.table.visible_face(card_id, self.session.active_seat)
         card = self.table.get(card_id)
-        back = card.back if isinstance(card, CardPiece) else "back"
-        return card_asset(face if face is not None else back)
+        if not isinstance(card, CardPiece):
+            return card_asset(face if face is not None else "back")
+        return card_asset(card.back) if face is None else card_face_asset(face, card.deck)
 
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)

@@ -21,7 +21,7 @@ from vtt.table import (
     Stack,
     Table,
 )
-from vtt.ui.art import Art, card_asset, die_face_asset, piece_asset
+from vtt.ui.art import Art, die_face_asset, piece_asset
 from vtt.ui.plaintext import tip
 from vtt.ui.qt import (
     QBrush,
@@ -463,7 +463,7 @@ class CounterItem(PieceItem):
 def _shown_in_stack(table: Table, card_id: str) -> str:
     card = table.objects[card_id]
     assert isinstance(card, CardPiece)
-    return card_asset(card.face if card.face_up else card.back)
+    return piece_asset(card)
 
 
 def paint_stack_edge(painter: QPainter, body: QRectF, count: int) -> None:
