@@ -17,18 +17,24 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import yaml
+
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import (
     PACK_ID,
     FoundPack,
     find_pack,
     find_pack_by_id,
+    load_game,
+    load_game_text,
     pack_digest,
     pack_place,
 )
 from vtt.rules.finder import resolve_pack as _resolve
 
-__all__ = ["Pinned", "pack_text", "pinned_pack", "short_digest", "text_digest"]
+__all__ = ["Pinned", "pack_text", "pinned_pack", "short_digest", "text_digest", "yaml_text"]
 
 
 def text_digest(text: str) -> str:
@@ -41,10 +47,13 @@ def short_digest(digest: str) -> str:
     return f"{digest[:4]}..."
 
 
-def pack_text(pack: str | Path) -> str:
+def pack_text(pack: str | Path) -> str | None:
     """The text of a pack's pack.yaml (by id or path), exactly as its fingerprint is
-    taken: what a saved game keeps. UnicodeDecodeError for a file that is no text."""
-    return find_pack(pack).read_bytes().decode("utf-8")
+    taken: what a saved game keeps; None when it cannot be read as text."""
+    try:
+        return find_pack(pack).read_bytes().decode("utf-8")
+    except (OSError, ValueError):  # FileNotFoundError, UnicodeDecodeError
+        return None
 
 
 @dataclass(frozen=True)
@@ -73,13 +82,25 @@ class Pinned:
         """True when there are rules to play: the pack found, or the copy kept."""
         return self.found is not None or self.copy is not None
 
-    def change_note(self, name: str, what: str = "game") -> str:
+    def name(self) -> str:
+        """The game's name, as the pack found now (else the copy) gives it; the id the
+        file names when neither loads."""
+        try:
+            if self.found is not None:
+                return load_game(self.found.path).name
+            if self.copy is not None:
+                return load_game_text(self.copy).name
+        except (RulesError, OSError):
+            pass
+        return self.named
+
+    def change_note(self, name: str, since: str = "this game was saved") -> str:
         """What changed, in words: ``War has changed since this game was saved (pack
         3f2a... then, 9c1b... now).`` Empty when nothing did."""
         if not self.changed or self.then is None or self.now is None:
             return ""
         return (
-            f"{name} has changed since this {what} was saved "
+            f"{name} has changed since {since} "
             f"(pack {short_digest(self.then)} then, {short_digest(self.now)} now)."
         )
 
@@ -114,3 +135,20 @@ def pinned_pack(
         _resolve(named, beside)  # raises, saying why nothing was found
     now = pack_digest(found.path) if found is not None else None
     return Pinned(named, found, then, copy, now)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Writes a text of several lines (a pack's) as a block, line for line as it is."""
+
+
+def _text_block(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in text else None  # PyYAML quotes it when a block cannot hold it
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_Dumper.add_representer(str, _text_block)
+
+
+def yaml_text(data: dict[str, Any]) -> str:
+    """The YAML text of a saved game or record, a pack's text kept in it as a block."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True)

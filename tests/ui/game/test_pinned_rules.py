@@ -7,10 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from vtt.match import Match, MatchSeat
 from vtt.resources import user_packs_dir
 from vtt.rules.finder import load_game, pack_digest
+from vtt.rules.pinned import text_digest
+from vtt.rules.records import load_record
 from vtt.ui.game.saved import load_saved_game, saved_game_text
 from vtt.ui.game.session import HUMAN, GameSetup, SeatChoice
 from vtt.ui.qt import QApplication, QMessageBox, Qt, QTimer
@@ -100,7 +103,7 @@ def opened(qtbot, window, path: Path, button: str) -> tuple[object, str]:
     (question,) = asked
     if not window.game_windows:
         return None, question
-    (game,) = window.game_windows
+    game = window.game_windows[-1]
     qtbot.addWidget(game)
     return game, question
 
@@ -139,6 +142,15 @@ def test_use_the_saved_copy_plays_the_rules_the_game_was_played_with(qtbot, wind
     assert game.save_game(saved)  # saved again: still pinned to the copy
     again = load_saved_game(saved)
     assert again.pinned is not None and again.pinned.copy == TINY and again.asks
+    # Its record keeps the copy too; opened, it asks the same, and steps through the copy.
+    exported = saved.with_name("evening.yaml")
+    assert game.export_record(exported)
+    record = load_record(exported)
+    assert record.pack_text == TINY and record.pack_digest == text_digest(TINY)
+    replay, question = opened(qtbot, window, exported, "Use the saved copy")
+    assert question.startswith("Tiny has changed since this record was written (pack ")
+    assert replay is not game and replay.session.replaying
+    assert "(saved copy of the rules)" in replay.windowTitle()
 
 
 def test_cancel_opens_nothing(qtbot, window, saved):
@@ -148,15 +160,11 @@ def test_cancel_opens_nothing(qtbot, window, saved):
 
 
 def test_an_old_save_without_a_copy_opens_under_the_pack_as_it_is(qtbot, window, saved):
-    moves = load_saved_game(saved).moves
-    lines = saved.read_text("utf-8").splitlines(keepends=True)
-    start = lines.index("pack_text: |\n")
-    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith(" "))
-    head = "".join(lines[:start] + lines[end:]).split("moves:")[0]
-    # Only two of the moves, which both apply under the new rules.
-    text = head + "moves:\n" + "".join(f"- {move}\n" for move in moves[:2])
+    data = yaml.safe_load(saved.read_text("utf-8"))
+    del data["pack_text"]
+    data["moves"] = data["moves"][:2]  # two moves, which both apply under the new rules
     without_copy = saved.with_name("old.jgame")
-    without_copy.write_text(text, "utf-8")
+    without_copy.write_text(yaml.safe_dump(data), "utf-8")
     assert window.open_path(without_copy)  # no question: there is no copy to offer
     (game,) = window.game_windows
     qtbot.addWidget(game)
@@ -164,7 +172,8 @@ def test_an_old_save_without_a_copy_opens_under_the_pack_as_it_is(qtbot, window,
     assert "Tiny has changed since this game was saved" in game.message.text()
     assert "keeps no copy of the rules it was played with" in game.message.text()
     # One written before files named a fingerprint opens without a word.
+    del data["pack_digest"]
     older = saved.with_name("older.jgame")
-    older.write_text("".join(line for line in text.splitlines(True) if "pack_digest" not in line))
+    older.write_text(yaml.safe_dump(data), "utf-8")
     assert load_saved_game(older).note == ""
     assert load_saved_game(older).setup.text is None

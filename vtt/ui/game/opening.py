@@ -4,13 +4,14 @@ the file and what is wrong."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vtt.match import Match
-from vtt.rules import RulesError, load_game
+from vtt.rules import RulesError
 from vtt.rules.finder import find_pack
-from vtt.rules.records import load_record, record_source
+from vtt.rules.records import load_record, record_pinned
 from vtt.rules.shown import shown_name
 from vtt.ui import dialogs
 from vtt.ui.art import Art
@@ -36,6 +37,8 @@ class OpeningCancelled(GameFileError):
 
 #: The answers when a saved game's pack has changed since it was saved.
 NEW_RULES, SAVED_COPY = "Replay on the new rules", "Use the saved copy"
+#: Said in the title of a game played with the copy of the rules its file keeps.
+RULES_LABEL = " (saved copy of the rules)"
 
 
 def open_game_file(
@@ -60,17 +63,39 @@ def open_game_file(
         raise GameFileError(
             f"{path}: not a saved game ({SUFFIX}) or a game record (.yaml); cannot open it here"
         )
+    return replayed_record(path, art, pause_ms, parent)
+
+
+def replayed_record(
+    path: Path, art: Art | None = None, pause_ms: int | None = None, parent: QWidget | None = None
+) -> GameWindow:
+    """A window stepping through a game record. When its pack has changed since it was
+    written and it keeps the rules it was played with, the person chooses which to
+    replay it on (``ask_rules``); a pack found nowhere, the copy it keeps."""
     try:
         record = load_record(path)
-        source = record_source(record)
-        found = source.path
-        names = record.seats or load_game(found).seat_labels(record.players or 2)
-        pack = record.pack if _installed_as(record.pack, found) else str(found.parent)
+        pinned = record_pinned(record)
+        note = (
+            pinned.change_note(pinned.name(), "this record was written") if pinned.changed else ""
+        )
+        on_copy = pinned.found is None or (
+            bool(note)
+            and pinned.copy is not None
+            and ask_rules(note, str(path), parent) == SAVED_COPY
+        )
+        if on_copy:
+            setup = GameSetup(record.pack, (), record.options, text=pinned.copy)
+        else:
+            assert pinned.found is not None
+            found = pinned.found.path
+            pack = record.pack if _installed_as(record.pack, found) else str(found.parent)
+            setup = GameSetup(pack, (), record.options)
+        game = setup.game()
+        names = record.seats or game.seat_labels(record.players or 2)
     except (RulesError, FileNotFoundError) as error:
         raise GameFileError(_named(path, error)) from None
-    setup = GameSetup(pack, tuple(SeatChoice(n) for n in names), record.options)
+    setup = replace(setup, seats=tuple(SeatChoice(n) for n in names))
     try:  # the moves are made on a worker thread: the windows stay responsive
-        game = load_game(found)
         label = f"Making the {len(record.moves)} moves of {shown_name(game.name)} again…"
         match = with_progress(
             label, len(record.moves), lambda step: Match.of_record(game, record, step)
@@ -87,8 +112,14 @@ def open_game_file(
     except (ValueError, RulesError) as error:
         window.discard()
         raise GameFileError(_named(path, error)) from None
-    if not source.installed or source.note:
-        window.say(f"The rules are {source}")
+    if on_copy:
+        window.rules_label = RULES_LABEL
+        window.refresh()
+        window.say("The rules are the saved copy kept in this record, not the pack installed.")
+    elif note:
+        window.say(note)
+    elif pinned.found is not None and (not pinned.found.installed or pinned.found.note):
+        window.say(f"The rules are {pinned.found}")
     return window
 
 
@@ -124,7 +155,7 @@ def resumed_saved_game(
             said.append(f"{saved.note} Its moves were made again with the rules as they are now.")
         window = resumed_game(saved, source, art, pause_ms)
     if window.session.setup.text is not None:
-        window.rules_label = " (saved copy of the rules)"
+        window.rules_label = RULES_LABEL
     if path is not None:
         window.path = path
         window.saved_moves = saved.moves
@@ -135,18 +166,22 @@ def resumed_saved_game(
 
 
 def rules_choice(saved: SavedGame, source: str, parent: QWidget | None) -> str | None:
-    """None when a saved game asks nothing; else the person's answer when its pack has
-    changed and the file keeps the rules it was played with: **Replay on the new
-    rules** (its moves made again under them, stopping at the first that no longer
-    applies, said) or **Use the saved copy**; Cancel raises OpeningCancelled."""
-    if not saved.asks:
-        return None
+    """None when a saved game asks nothing; else the person's answer (``ask_rules``)
+    when its pack has changed and the file keeps the rules it was played with."""
+    return ask_rules(saved.note, source, parent) if saved.asks else None
+
+
+def ask_rules(note: str, source: str, parent: QWidget | None) -> str:
+    """Ask which rules a file whose pack has changed (``note`` says how) is played on:
+    **Replay on the new rules** (its moves made again under them; a saved game stops
+    at the first that no longer applies, said) or **Use the saved copy** (the rules
+    kept in the file); Cancel raises OpeningCancelled naming ``source``."""
     choice = dialogs.ask_choice(
         parent,
         "The rules have changed",
-        f"{saved.note}\n\n{NEW_RULES}: the game's moves are made again under the pack as "
-        "it is now, up to the first that no longer applies.\n"
-        f"{SAVED_COPY}: the game goes on under the rules it was played with, kept in the file.",
+        f"{note}\n\n{NEW_RULES}: the moves are made again under the pack as it is now, "
+        "up to the first that no longer applies.\n"
+        f"{SAVED_COPY}: the rules the game was played with, kept in the file.",
         (NEW_RULES, SAVED_COPY),
     )
     if choice is None:

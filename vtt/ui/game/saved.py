@@ -24,13 +24,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules import Move
-from vtt.rules.errors import PackError, RulesError
-from vtt.rules.finder import find_pack, load_game
-from vtt.rules.pinned import Pinned, pack_text, pinned_pack, text_digest
+from vtt.rules.errors import PackError
+from vtt.rules.finder import find_pack
+from vtt.rules.pinned import Pinned, pinned_pack, text_digest, yaml_text
 from vtt.rules.shown import excerpt
 from vtt.rules.yamlsource import load_yaml_file
 from vtt.table.savefile import UNREADABLE, Autosave
@@ -106,10 +104,9 @@ def saved_game_text(setup: GameSetup, moves: Sequence[Move | str]) -> str:
     (``pack_text``: the pack's file, or the text a game from the studio was played
     with) and its fingerprint (``pack_digest``)."""
     data: dict[str, Any] = {"pack": setup.game().id}
-    text = setup.text if setup.text is not None else _text_of(setup.pack)
+    text = setup.rules_text()
     if text is not None:
         data["pack_digest"] = text_digest(text)
-        data["pack_text"] = text
     data.update(
         options=dict(setup.options),
         players=setup.players,
@@ -117,27 +114,9 @@ def saved_game_text(setup: GameSetup, moves: Sequence[Move | str]) -> str:
         seats=[_seat_data(seat) for seat in setup.seats],
         moves=[str(move) for move in moves],
     )
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
-
-
-def _text_of(pack: str) -> str | None:
-    """A pack's text as a saved game keeps it; None if it cannot be read."""
-    try:
-        return pack_text(pack)
-    except (OSError, ValueError):
-        return None
-
-
-class _Dumper(yaml.SafeDumper):
-    """Writes a text of several lines (the pack's) as a block, line for line as it is."""
-
-
-def _text_block(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
-    style = "|" if "\n" in text else None  # PyYAML quotes it when a block cannot hold it
-    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
-
-
-_Dumper.add_representer(str, _text_block)
+    if text is not None:
+        data["pack_text"] = text
+    return yaml_text(data)
 
 
 def game_autosave(path: Path) -> Autosave[SavedGame]:
@@ -240,7 +219,7 @@ def load_saved_game(path: Path | str) -> SavedGame:
     saved = SavedGame(setup, tuple(str(move) for move in moves), pinned=pinned)
     if pinned.found is None:  # not installed: the rules travel with the game
         return saved.on_saved_copy()
-    note = pinned.change_note(_name(pinned))
+    note = pinned.change_note(pinned.name())
     if note and not saved.asks:
         note += " This file keeps no copy of the rules it was played with."
     source = ""
@@ -283,11 +262,3 @@ def _installed_as(pinned: Pinned) -> str:
         usual = None
     found = pinned.found.path
     return pinned.named if usual == found.resolve() else str(found.parent)
-
-
-def _name(pinned: Pinned) -> str:
-    """The game's name as the pack found now gives it (its id if it does not load)."""
-    try:
-        return load_game(pinned.found.path).name if pinned.found else pinned.named
-    except (RulesError, OSError):
-        return pinned.named
