@@ -121,7 +121,8 @@ def test_replay_on_the_new_rules_stops_at_the_move_that_no_longer_applies(qtbot,
     game, question = opened(qtbot, window, saved, "Replay on the new rules")
     assert question.startswith("Tiny has changed since this game was saved (pack ")
     assert [m.text for m in game.session.moves] == list(load_saved_game(saved).moves[:2])
-    said = game.message.text()
+    assert game.reload_bar.isVisible()  # told in a bar over the table, until closed
+    said = game.reload_bar.label.text()
     assert "Tiny has changed since this game was saved" in said
     assert "Move 3 (Ann: 'play " in said and "the middle holds two cards at most" in said
     assert "saved copy" not in game.windowTitle()

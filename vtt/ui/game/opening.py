@@ -144,9 +144,10 @@ def resumed_saved_game(
     changed since and the file keeps the rules it was played with, the person chooses
     (``rules_choice``)."""
     choice = rules_choice(saved, source, parent)
-    if choice == NEW_RULES:
+    if choice == NEW_RULES:  # told in the bar the studio's reloads use: it stays
         window, message = reloaded_game(saved, source, art, pause_ms)
-        said = [saved.note, message]
+        window.reload_bar.tell(f"{saved.note} {message}")
+        said = []
     else:
         if choice == SAVED_COPY:
             saved = saved.on_saved_copy()
