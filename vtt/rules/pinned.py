@@ -82,6 +82,20 @@ class Pinned:
         """True when there are rules to play: the pack found, or the copy kept."""
         return self.found is not None or self.copy is not None
 
+    @property
+    def pack(self) -> str:
+        """How a game's setup names the pack found (``load_game`` takes it): its id when
+        the id finds that very pack, else its folder (a pack beside the file, or a copy
+        of the same id elsewhere); the id when none is found."""
+        if self.found is None:
+            return self.named
+        try:
+            usual = find_pack(self.named).resolve()
+        except FileNotFoundError:
+            usual = None
+        path = self.found.path
+        return self.named if usual == path.resolve() else str(path.parent)
+
     def name(self) -> str:
         """The game's name, as the pack found now (else the copy) gives it; the id the
         file names when neither loads."""

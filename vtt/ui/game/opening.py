@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from vtt.match import Match
 from vtt.rules import RulesError
-from vtt.rules.finder import find_pack
 from vtt.rules.records import load_record, record_pinned
 from vtt.rules.shown import shown_name
 from vtt.ui import dialogs
@@ -86,10 +85,7 @@ def replayed_record(
         if on_copy:
             setup = GameSetup(record.pack, (), record.options, text=pinned.copy)
         else:
-            assert pinned.found is not None
-            found = pinned.found.path
-            pack = record.pack if _installed_as(record.pack, found) else str(found.parent)
-            setup = GameSetup(pack, (), record.options)
+            setup = GameSetup(pinned.pack, (), record.options)
         game = setup.game()
         names = record.seats or game.seat_labels(record.players or 2)
     except (RulesError, FileNotFoundError) as error:
@@ -121,14 +117,6 @@ def replayed_record(
     elif pinned.found is not None and (not pinned.found.installed or pinned.found.note):
         window.say(f"The rules are {pinned.found}")
     return window
-
-
-def _installed_as(pack_id: str, found: Path) -> bool:
-    """True when ``pack_id`` names the installed pack ``found`` (not one beside a file)."""
-    try:
-        return find_pack(pack_id).resolve() == found.resolve()
-    except FileNotFoundError:
-        return False
 
 
 def resumed_saved_game(

@@ -27,7 +27,6 @@ from typing import Any
 from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules import Move
 from vtt.rules.errors import PackError
-from vtt.rules.finder import find_pack
 from vtt.rules.pinned import Pinned, pinned_pack, text_digest, yaml_text
 from vtt.rules.shown import excerpt
 from vtt.rules.yamlsource import load_yaml_file
@@ -211,7 +210,7 @@ def load_saved_game(path: Path | str) -> SavedGame:
         raise SavedGameError(f"{path}: pack_digest: expected a fingerprint, not {_shown(digest)}")
     pinned = _pinned(path, data["pack"], digest, text)
     setup = GameSetup(
-        pack=_installed_as(pinned),
+        pack=pinned.pack,
         seats=tuple(_seat(path, index, entry) for index, entry in enumerate(seats)),
         options=dict(options),
         seed=seed,
@@ -250,15 +249,3 @@ def _pinned(path: Path, named: str, digest: str | None, text: str | None) -> Pin
             f"{path}: pack: no pack with the id {named!r} is installed; put its folder "
             f"in {user_packs_dir()} (or beside this file) and open the game again"
         ) from None
-
-
-def _installed_as(pinned: Pinned) -> str:
-    """How a setup names the pack found: its id when that finds it, else its folder."""
-    if pinned.found is None:
-        return pinned.named
-    try:
-        usual = find_pack(pinned.named).resolve()
-    except FileNotFoundError:
-        usual = None
-    found = pinned.found.path
-    return pinned.named if usual == found.resolve() else str(found.parent)
