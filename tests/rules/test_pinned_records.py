@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from vtt.resources import rulesets_dir
 from vtt.rules.commands import replay_command
 from vtt.rules.finder import pack_digest
 from vtt.rules.pinned import pinned_pack, text_digest
@@ -108,8 +109,21 @@ def test_a_pack_found_nowhere_is_played_from_the_copy_only_when_kept(tmp_path):
     with pytest.raises(FileNotFoundError, match="no pack with the id 'gone'"):
         pinned_pack("gone", tmp_path, "0123456789abcdef")
     kept = pinned_pack("gone", tmp_path, None, TINY)
-    assert kept.found is None and kept.playable and not kept.changed
+    assert kept.found is None and kept.copy == TINY and not kept.changed
     with pytest.raises(RecordError, match="16 hexadecimal digits"):
         path = tmp_path / "bad.yaml"
         path.write_text("pack: war\npack_digest: 12\nmoves: []\n")
         load_record(path)
+
+
+def test_a_war_beside_a_record_never_replaces_the_shipped_one_even_pinned(tmp_path, capsys):
+    theirs = (rulesets_dir() / "war" / "pack.yaml").read_text("utf-8") + "# theirs\n"
+    (tmp_path / "war").mkdir()
+    (tmp_path / "war" / "pack.yaml").write_text(theirs, "utf-8")
+    path = tmp_path / "game.yaml"
+    record = Record("war", deal={"stock": [["JP"], ["2L"]]}, moves=["flip"]).pin(theirs)
+    path.write_text(record.to_yaml(), "utf-8")
+    status, report, err = replayed(path, capsys)
+    assert report["pack_from"] == "a pack shipped with Janken Table"
+    assert "War has changed since this record was written" in err
+    assert "the record keeps no copy" in err and status == 0

@@ -8,8 +8,8 @@ one pinned wins over one that changed) and tells whether its rules have changed 
 the opener then plays the pack as it is now, or the copy kept in the file.
 
 >>> pinned = Pinned("war", None, then="3f2a00000000000a", copy="id: war")
->>> pinned.changed, pinned.playable
-(False, True)
+>>> pinned.changed, pinned.pack
+(False, 'war')
 """
 
 from __future__ import annotations
@@ -78,11 +78,6 @@ class Pinned:
         return None not in (self.then, self.now, self.found) and self.then != self.now
 
     @property
-    def playable(self) -> bool:
-        """True when there are rules to play: the pack found, or the copy kept."""
-        return self.found is not None or self.copy is not None
-
-    @property
     def pack(self) -> str:
         """How a game's setup names the pack found (``load_game`` takes it): its id when
         the id finds that very pack, else its folder (a pack beside the file, or a copy
@@ -120,7 +115,12 @@ class Pinned:
 
 
 def pinned_pack(
-    named: str, beside: Path, digest: str | None = None, copy: str | None = None
+    named: str,
+    beside: Path,
+    digest: str | None = None,
+    copy: str | None = None,
+    *,
+    own_folder: bool = True,
 ) -> Pinned:
     """The pack a saved game or record in the folder ``beside`` names (``named``, with
     the fingerprint ``digest`` and the text ``copy`` it keeps, if any): the one place
@@ -128,9 +128,12 @@ def pinned_pack(
 
     The pack is looked for as ``finder.resolve_pack`` does (an id among the shipped
     packs, the user's, then the file's own folder; or a pack folder inside that
-    folder). When its text is not the one pinned, a copy of the same id elsewhere in
-    those places whose text is (a user's own copy under another folder name) is taken
-    instead. FileNotFoundError when no pack is found and the file keeps no copy."""
+    folder). When its text is not the one pinned, a copy of the same id elsewhere
+    whose text is (a user's own copy under another folder name) is taken instead:
+    among the installed packs, and in the file's own folder too if ``own_folder``
+    (a saved game's; a record's own folder never puts its pack in place of an
+    installed one). FileNotFoundError when no pack is found and the file keeps no
+    copy."""
     then = text_digest(copy) if copy is not None else digest
     try:
         found: FoundPack | None = _resolve(named, beside)
@@ -140,7 +143,7 @@ def pinned_pack(
         found is None or (then is not None and pack_digest(found.path) != then)
     ):
         try:
-            path, same = find_pack_by_id(named, then, (beside,))
+            path, same = find_pack_by_id(named, then, (beside,) if own_folder else ())
         except FileNotFoundError:
             path, same = None, False
         if path is not None and (same or found is None):

@@ -346,12 +346,14 @@ def record_pinned(record: Record) -> Pinned:
     (``pinned.pinned_pack``): an id among the shipped packs, the user's, then the
     record's own folder; or a pack folder inside the record's folder. Nothing else is
     read: a record from someone else cannot make the program open and show any other
-    file, nor play its own rules under the id of a shipped pack (a copy of the same id
-    is taken only when its text is the very one the record names). RecordError when
-    none is found and the record keeps no copy."""
+    file, nor play its own rules under the id of a shipped pack (another copy of the
+    same id is taken only among the installed packs, when its text is the very one the
+    record names). RecordError when none is found and the record keeps no copy."""
     here = Path(record.file).resolve().parent if record.file else Path.cwd()
     try:
-        return pinned_pack(record.pack, here, record.pack_digest, record.pack_text)
+        return pinned_pack(
+            record.pack, here, record.pack_digest, record.pack_text, own_folder=False
+        )
     except FileNotFoundError as error:
         raise RecordError(f"{record.file or 'the record'}: {error}") from None
 
