@@ -36,3 +36,12 @@ def test_the_editor_figures_are_taken_on_the_largest_shipped_pack() -> None:
     assert "bench_editor" in discover([])
     sizes = [len((f / "pack.yaml").read_bytes()) for f in pack_folders(rulesets_dir())]
     assert len(largest_pack().read_bytes()) == max(sizes)
+
+
+def test_the_import_figures_are_taken_on_the_shipped_pack_with_the_most_files() -> None:
+    from benchmarks.__main__ import discover
+    from benchmarks.bench_jpack import largest_pack
+
+    assert "bench_jpack" in discover([])
+    counts = [len(list(f.rglob("*"))) for f in pack_folders(rulesets_dir())]
+    assert len(list(largest_pack().rglob("*"))) == max(counts)

@@ -8,7 +8,10 @@ vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
 vtt solve PACK           prove who wins a small game with perfect play
 vtt simulate PACK        play batches of games between agents; designer metrics
+vtt compare PACK         compare two variants on the same games, or sweep an option
 vtt new NAME             make a new rule pack from a starting template (--list names them)
+vtt export PACK [FILE]   write a rule pack as one .jpack file, to share it
+vtt import FILE.jpack    check a .jpack file, then install its pack into your packs folder
 """
 
 from __future__ import annotations
@@ -97,9 +100,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solve_parser(sub)
     add_simulate_parser(sub)
+    from vtt.analysiscommands import add_compare_parser
+
+    add_compare_parser(sub)
     from vtt.studio.commands import add_new_parser
 
     add_new_parser(sub)
+    from vtt.studio.jpackcommands import add_jpack_parsers
+
+    add_jpack_parsers(sub)
     return parser
 
 
@@ -147,10 +156,18 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.studio.commands import new_command
 
         return new_command(args)
+    if args.command in ("export", "import"):
+        from vtt.studio.jpackcommands import export_command, import_command
+
+        return export_command(args) if args.command == "export" else import_command(args)
     if args.command == "simulate":
         from vtt.agentcommands import simulate_command
 
         return simulate_command(args)
+    if args.command == "compare":
+        from vtt.analysiscommands import compare_command
+
+        return compare_command(args)
     from vtt.textplay import play_command
 
     return play_command(args)

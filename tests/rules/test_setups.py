@@ -57,9 +57,9 @@ def test_broken_setup_names_the_file(tmp_path: Path) -> None:
     pack = tmp_path / "mine"
     pack.mkdir()
     (pack / "pack.yaml").write_text(
-        "id: mine\nname: Mine\nkind: setup\ntable:\n  objects:\n    - token: a\n      size: 3\n"
+        "id: mine\nname: Mine\nkind: setup\ntable:\n  objects:\n    - token: a\n      weight: 3\n"
     )
-    with pytest.raises(SetupError, match=r"mine/pack.yaml:7:7 .*unknown key 'size'"):
+    with pytest.raises(SetupError, match=r"mine/pack.yaml:7:7 .*unknown key 'weight'"):
         load_setup(pack)
     (pack / "pack.yaml").write_text("id: [unclosed\n")
     with pytest.raises(SetupError, match=r"mine/pack.yaml:2:1"):

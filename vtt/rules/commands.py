@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -15,10 +16,10 @@ from vtt.rules.loader import Checked, Diagnostic, check_pack, compile_pack
 from vtt.rules.model import OptionDef
 from vtt.rules.records import load_record, replay, source_report
 from vtt.rules.shown import ERROR_CHARS, echo, shown
-from vtt.rules.trial import trial_games
+from vtt.rules.trial import Trial, trial_games
 from vtt.rules.yamlsource import load_yaml_file
 
-__all__ = ["parse_options", "replay_command", "validate_command"]
+__all__ = ["Validated", "parse_options", "replay_command", "validate_command", "validate_pack"]
 
 
 def _pack_paths(text: str) -> list[Path]:
@@ -58,24 +59,50 @@ def validate_command(paths: list[str], warnings: Warnings | None = None) -> int:
     return 1 if bad else 0
 
 
-def _validate_pack(path: Path, warnings: Warnings | None = None) -> int:
+@dataclass
+class Validated:
+    """What ``vtt validate`` finds of a pack: the check pass, then (when it passes and
+    the pack has rules to play) trial games of the compiled game."""
+
+    path: Path
+    checked: Checked
+    game: Game | None = None
+    trial: Trial | None = None
+
+    @property
+    def problems(self) -> list[str]:
+        """Every problem, each naming its file (and line where it has one)."""
+        if self.trial is not None:
+            return [f"{self.path}: {problem}" for problem in self.trial.problems]
+        return [str(diagnostic) for diagnostic in self.checked.diagnostics]
+
+
+def validate_pack(path: Path) -> Validated:
     """Check a pack (the check pass tells every problem at once: the schema's and the
-    expressions'), then play trial games of it (``vtt.rules.trial``): 0 when both
-    pass, else 1 with every problem; the ``warnings`` after the problems."""
+    expressions'), then play trial games of it (``vtt.rules.trial``), as ``vtt
+    validate`` does; a pack is data: nothing of it is run but by the engine's rules."""
     checked = check_pack(path)
-    problems: list[object] = list(checked.diagnostics)
+    if not checked.ok or checked.spec is None:
+        return Validated(path, checked)
+    game = compile_pack(checked.spec)
+    return Validated(path, checked, game, None if game.kind == "setup" else trial_games(game))
+
+
+def _validate_pack(path: Path, warnings: Warnings | None = None) -> int:
+    """Check a pack and play trial games of it (``validate_pack``): 0 when both pass,
+    else 1 with every problem; the ``warnings`` after the problems."""
+    validated = validate_pack(path)
+    checked, trial = validated.checked, validated.trial
+    problems = validated.problems
     found = warnings(checked) if warnings is not None and checked.ok else ()
-    if checked.ok and checked.spec is not None:
-        game = compile_pack(checked.spec)
-        if game.kind == "setup":
+    if validated.game is not None:
+        if trial is None:
             echo(f"{path}: ok (a table setup: no rules to play)")
             return 0
-        trial = trial_games(game)
-        if not trial.problems:
+        if not problems:
             _say(found, sys.stdout)
             echo(f"{path}: ok ({trial.summary()}{_counted(found)})")
             return 0
-        problems = [f"{path}: {problem}" for problem in trial.problems]
         echo(f"{path}: loads, but fails in play ({trial.summary()}):", file=sys.stderr)
     for problem in problems:
         echo(shown(problem, ERROR_CHARS), file=sys.stderr)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from vtt.rules import search
+from vtt.rules.art import PackArt
 from vtt.rules.errors import Where
 from vtt.rules.expr import Expr
 from vtt.rules.model import (
@@ -82,6 +83,8 @@ class PackSpec:
     #: What players read: the pack's one-line summary and each variant's label.
     summary: str = ""
     variant_labels: Mapping[str, str] = field(default_factory=dict)
+    #: The pack's own images and what they dress (``art:``), checked; None without.
+    art: PackArt | None = field(default=None, compare=False)
     #: The YAML read, for the places of nodes (a Game keeps none).
     source: Document | None = field(default=None, repr=False, compare=False)
 

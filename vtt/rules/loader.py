@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vtt.rules.argtypes import UnknownArgType, arg_type
+from vtt.rules.art import PackArt, read_art
 from vtt.rules.engine import MAX_COMPONENTS, Game
 from vtt.rules.errors import PackError, PackErrors, Where
 from vtt.rules.expr import Define, Expr, ExprError, check_define, compile_expr
@@ -273,6 +274,18 @@ def _loaded(checked: Checked) -> Game:
 class _Quiet(PackError):
     """A problem that only follows from a part the schema refused (a move named in a
     phase, whose definition was cut): not reported, the schema's message says it."""
+
+
+def _boards(table: object) -> list[tuple[Path_, dict[str, Any]]]:
+    """The boards of a ``table:`` layout, each with its key path."""
+    if not isinstance(table, dict):
+        return []
+    return [
+        (("table", section, index), item)
+        for section in ("objects", "per_seat")
+        for index, item in enumerate(table.get(section, []))
+        if isinstance(item, dict) and "board" in item
+    ]
 
 
 def _bound_names(data: object) -> frozenset[str]:
@@ -573,6 +586,7 @@ class _Builder:
             moves={},
             path=self.doc.file,
             kind="setup",
+            art=self._art(),
             source=self.doc,
         )
 
@@ -675,8 +689,38 @@ class _Builder:
             variant_labels={
                 name: str(raw.get("label", name)) for name, raw in data.get("variants", {}).items()
             },
+            art=self._art(),
             source=self.doc,
         )
+
+    def _art(self) -> PackArt | None:
+        """The pack's own images (``art:``), each checked, and the boards of its
+        ``table:`` layout, each needing one of them; None when it brings none."""
+        data = self.data
+        if "art" not in data and not _boards(data.get("table")):
+            return None
+        game = data.get("kind") != "setup"
+        pieces = frozenset(
+            str(kind)
+            for raw in data.get("components", {}).values()
+            for kind in raw.get("pieces", ())
+        )
+        grids = frozenset(name for name, zone in self.zones.items() if zone.grid is not None)
+        art, errors = read_art(
+            str(data["id"]),
+            data.get("art", {}),
+            Path(self.doc.file).parent,
+            self.where,
+            pieces=pieces if game and not self.was_cut("", "components") else None,
+            grids=grids if game and not self.was_cut("", "zones") else None,
+        )
+        self.errors += errors
+        for path, raw in _boards(data.get("table")):
+            if "image" not in raw:
+                self.fail("a board needs its 'image': one of the pack's images (art:)", path)
+            elif raw["image"] not in art.images:
+                self.fail(f"there is no image '{raw['image']}' in the pack's art", (*path, "image"))
+        return art
 
     def _seat_values(self, raw: object, base: frozenset[str]) -> SeatValues | None:
         """``value:``: one number per seat, refused now when its text shows otherwise,

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from vtt.resources import rulesets_dir, user_packs_dir
+from vtt.rules.art import PackArt, read_art
 from vtt.rules.errors import PackError, RulesError
-from vtt.rules.finder import find_pack
+from vtt.rules.finder import PACK_ID, find_pack
 from vtt.rules.schema import schema_errors
 from vtt.rules.yamlsource import Document, load_yaml_file
 from vtt.table import Seat, Table
@@ -37,6 +38,8 @@ class Setup:
     path: Path
     layout: dict[str, Any]
     document: Document | None = None
+    #: The pack's own images (``art:``), checked; None when it brings none.
+    art: PackArt | None = None
 
     def new_table(self, seats: Sequence[Seat] | int | None = None, *, seed: int = 0) -> Table:
         """A fresh table laid out for ``seats`` (the pack's default count if None)."""
@@ -47,7 +50,7 @@ class Setup:
                 f"{self.name} is for {self.players[0]} to {self.players[1]} players, not {count}"
             )
         try:
-            return build_table(self.layout, chosen, seed=seed)
+            return build_table(self.layout, chosen, seed=seed, art=self.art)
         except LayoutError as error:
             where: object = self.path
             if self.document is not None:
@@ -74,6 +77,11 @@ def load_setup(where: Path | str) -> Setup:
     if problems:
         raise SetupError("\n".join(str(problem) for problem in problems))
     table = data["table"]
+    art: PackArt | None = None
+    if "art" in data:
+        art, problems = read_art(str(data["id"]), data["art"], path.parent, document.where)
+        if problems:
+            raise SetupError("\n".join(str(problem) for problem in problems))
     players = data.get("players", {})
     low, high = int(players.get("min", 1)), int(players.get("max", 8))
     setup = Setup(
@@ -84,6 +92,7 @@ def load_setup(where: Path | str) -> Setup:
         path=path,
         layout=table,
         document=document,
+        art=art,
     )
     setup.new_table(low)  # a trial lay-out finds bad card names and ids at load time
     return setup
@@ -110,3 +119,27 @@ def _path_parts(path: str) -> list[str | int]:
         if piece:
             parts.append(int(piece) if piece.isdigit() else piece)
     return parts
+
+
+def installed_art(pack: str) -> PackArt | None:
+    """The checked images of the shipped or installed pack ``pack`` (an id), for a
+    table file naming them (``@pack/image``); None when there is no such pack or its
+    images do not all pass their checks."""
+    if not PACK_ID.match(pack):
+        return None
+    for root in (rulesets_dir(), user_packs_dir()):
+        path = root / pack / "pack.yaml"
+        if not path.is_file():
+            continue
+        try:
+            document = load_yaml_file(path, links=False)
+        except (OSError, PackError):
+            return None
+        data = document.data
+        if not isinstance(data, dict) or not isinstance(data.get("art"), dict):
+            return None
+        if schema_errors(Document(document.file, {"id": pack, "name": pack, "art": data["art"]})):
+            return None
+        art, problems = read_art(pack, data["art"], path.parent, document.where)
+        return None if problems else art
+    return None

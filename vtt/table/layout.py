@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from vtt.janken import PRINTED_RANKS, Card, NotationError, Rank, Suit, deck
 from vtt.table.model import Point, Table, TableError
@@ -21,6 +21,7 @@ from vtt.table.pieces import (
     PIP_FACES,
     RANK_FACES,
     Bag,
+    Board,
     CardPiece,
     Counter,
     Die,
@@ -30,9 +31,29 @@ from vtt.table.pieces import (
 )
 from vtt.table.seats import Seat
 
+
+class _Sized(Protocol):
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+
+class PackImages(Protocol):
+    """A pack's own images, as the rules layer reads them (``vtt.rules.art.PackArt``)."""
+
+    @property
+    def pack(self) -> str: ...
+    @property
+    def images(self) -> Mapping[str, _Sized]: ...
+    @property
+    def back(self) -> str | None: ...
+    def asset(self, image: str) -> str: ...
+
+
 #: Seats sit on an ellipse around the centre, seat 1 at the bottom, then clockwise.
 SEAT_RADIUS: Point = (640.0, 430.0)
-KINDS = ("stack", "row", "card", "die", "token", "bag", "counter")
+KINDS = ("stack", "row", "card", "die", "token", "bag", "counter", "board")
+#: A board's width when the layout gives no ``size``, in table units.
+BOARD_WIDTH = 600.0
 
 
 class LayoutError(ValueError):
@@ -58,8 +79,17 @@ def seat_place(seat: int, seats: int) -> Point:
     return (round(SEAT_RADIUS[0] * math.cos(angle), 1), round(SEAT_RADIUS[1] * math.sin(angle), 1))
 
 
-def build_table(layout: Mapping[str, Any], seats: Sequence[Seat] | int, *, seed: int = 0) -> Table:
+def build_table(
+    layout: Mapping[str, Any],
+    seats: Sequence[Seat] | int,
+    *,
+    seed: int = 0,
+    art: PackImages | None = None,
+) -> Table:
     """A new table with the layout's pieces on it and an empty undo history.
+
+    ``art`` is the pack's own images (``vtt.rules.art``): a board shows one, a token
+    whose face names one wears it, and a die whose faces all name one shows them.
 
     Every seat's own pieces (``per_seat``) belong to it (``owner``), so they move
     round with it when seats join or leave, and the table keeps ``per_seat`` for a
@@ -67,7 +97,7 @@ def build_table(layout: Mapping[str, Any], seats: Sequence[Seat] | int, *, seed:
     """
     table = Table(seats, seed=seed)
     table.per_seat = [dict(item) for item in layout.get("per_seat", [])]
-    builder = _Builder(table)
+    builder = _Builder(table, art=art)
     with table.batch("Lay out the table"):
         builder.place_all(layout.get("objects", []), "objects", None)
         for seat in range(len(table.seats)):
@@ -127,8 +157,11 @@ def cards_of(spec: Mapping[str, Any] | None) -> list[Card]:
 
 
 class _Builder:
-    def __init__(self, table: Table, *, fresh_ids: bool = False) -> None:
+    def __init__(
+        self, table: Table, *, fresh_ids: bool = False, art: PackImages | None = None
+    ) -> None:
         self.table = table
+        self.art = art
         self.bags: list[tuple[str, str, list[str]]] = []
         #: Give a piece whose id is taken another one (a seat laid out later), instead of
         #: refusing the layout.
@@ -163,7 +196,7 @@ class _Builder:
             "x": float(x),
             "y": float(y),
             "rotation": float(item.get("rotation", 0.0)),
-            "locked": bool(item.get("locked", False)),
+            "locked": bool(item.get("locked", kind == "board")),
             "label": label,
             "owner": seat,
         }
@@ -183,20 +216,23 @@ class _Builder:
     ) -> None:
         faces = [str(card) for card in cards_of(item.get("cards"))]
         face_up = bool(item.get("face_up", kind == "row"))
+        back = self.art.asset(self.art.back) if self.art and self.art.back else "back"
         if kind == "row":
             step = CARD_WIDTH + float(item.get("gap", 20.0))
             left = common["x"] - step * (len(faces) - 1) / 2
             for n, face in enumerate(faces):
                 spot = dict(common, x=left + n * step)
-                self.table.add(CardPiece(f"{base}-{n + 1}", face=face, face_up=face_up, **spot))
+                self.table.add(
+                    CardPiece(f"{base}-{n + 1}", face=face, back=back, face_up=face_up, **spot)
+                )
             return
         ids = [f"{base}-{n + 1}" for n in range(len(faces))]
         if len(ids) == 1:
-            self.table.add(CardPiece(base, face=faces[0], face_up=face_up, **common))
+            self.table.add(CardPiece(base, face=faces[0], back=back, face_up=face_up, **common))
             return
         self.table.add(Stack(base, **common))
         for cid, face in zip(ids, faces, strict=True):
-            self.table.add(CardPiece(cid, face=face, face_up=face_up, parent=base))
+            self.table.add(CardPiece(cid, face=face, back=back, face_up=face_up, parent=base))
         if item.get("shuffled", False):
             self.table.shuffle(base)  # by the table's seed: a saved table keeps its order
 
@@ -206,8 +242,8 @@ class _Builder:
         if kind == "card":
             return CardPiece(
                 pid,
-                face=str(item.get("face", pid)),
-                back=str(item.get("back", "back")),
+                face=self.own(str(item.get("face", pid))),
+                back=self.own(str(item.get("back", "back"))),
                 face_up=bool(item.get("face_up", True)),
                 **common,
             )
@@ -217,20 +253,39 @@ class _Builder:
             face = str(item.get("face", pid))
             if face == "seat":
                 face = f"seat-{(seat or 0) + 1}"
-            return Token(pid, face=face, **common)
+            return Token(pid, face=self.own(face), **common)
+        if kind == "board":
+            return self.make_board(pid, item, common)
         if kind == "bag":
             return Bag(pid, **common)
         return Counter(pid, value=int(item.get("value", 0)), **common)
 
-    @staticmethod
-    def make_die(pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Die:
+    def own(self, name: str) -> str:
+        """The art of a face: the pack's image of that name (``@pack/name``), if any."""
+        return self.art.asset(name) if self.art is not None and name in self.art.images else name
+
+    def make_board(self, pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Board:
+        name = str(item.get("image", ""))
+        if self.art is None or name not in self.art.images:
+            raise TableError(f"there is no image {name!r} in the pack's art")
+        if "size" in item:
+            width, height = (float(side) for side in item["size"])
+        else:
+            pixels = self.art.images[name].size
+            width, height = BOARD_WIDTH, round(BOARD_WIDTH * pixels[1] / pixels[0], 1)
+        return Board(pid, image=self.art.asset(name), width=width, height=height, **common)
+
+    def make_die(self, pid: str, item: Mapping[str, Any], common: dict[str, Any]) -> Die:
         faces = item.get("faces", "pip")
         if faces == "pip":
             return Die(pid, faces=list(PIP_FACES), style="pip", **common)
         if faces == "rank":
             suit = Suit.parse(str(item.get("suit", "R")))
             return Die(pid, faces=list(RANK_FACES), style=f"rank-{suit.letter}", **common)
-        return Die(pid, faces=[str(f) for f in faces], style="custom", **common)
+        named = [str(face) for face in faces]
+        if self.art is not None and all(face in self.art.images for face in named):
+            return Die(pid, faces=named, style=f"@{self.art.pack}", **common)
+        return Die(pid, faces=named, style="custom", **common)
 
     def fill_bags(self) -> None:
         for path, bag, held in self.bags:

@@ -282,6 +282,9 @@ class Table:
                 return candidate
 
     def _raise_z(self, piece: Piece) -> None:
+        if piece.KIND == "board":  # a board stays under everything
+            piece.z = -1
+            return
         piece.z = self.next_z
         self.next_z += 1
 

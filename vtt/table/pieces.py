@@ -180,6 +180,21 @@ class Token(Piece):
 
 
 @dataclass(slots=True)
+class Board(Piece):
+    """A board: one of a pack's images (``image``, the art ``@pack/image``) lying on the
+    table, ``width`` x ``height`` table units, always under the other pieces."""
+
+    KIND: ClassVar[str] = "board"
+
+    image: str = ""
+    width: float = 600.0
+    height: float = 400.0
+
+    def describe(self) -> str:
+        return self.label or "board"
+
+
+@dataclass(slots=True)
 class Counter(Piece):
     """A number on the table, for scores and hit points."""
 
@@ -202,5 +217,5 @@ def _field_names(cls: type[Piece]) -> tuple[str, ...]:
 
 
 PIECE_KINDS: dict[str, type[Piece]] = {
-    kind.KIND: kind for kind in (CardPiece, Stack, Hand, Bag, Die, Token, Counter)
+    kind.KIND: kind for kind in (CardPiece, Stack, Hand, Bag, Die, Token, Counter, Board)
 }

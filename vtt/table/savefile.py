@@ -23,7 +23,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 from vtt.table.layout import LayoutError, build_table
 from vtt.table.marks import Mark
 from vtt.table.model import Table, TableError
-from vtt.table.pieces import PIECE_KINDS, CardPiece, Die, Piece, Token
+from vtt.table.pieces import PIECE_KINDS, Board, CardPiece, Die, Piece, Token
 from vtt.table.seats import Seat
 
 FORMAT = "janken-table"
@@ -156,8 +156,14 @@ def _no_constant(name: str) -> object:
 #: The largest coordinate or size a table file may hold: far beyond any table, and
 #: well within what floats and the window's geometry can take.
 MAX_NUMBER = 1e9
-#: An art name: letters, digits, '-' and '_' (no folder, no '..'), as the shipped art.
-_ART_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+#: An art name: letters, digits, '-' and '_' (no folder, no '..'), as the shipped art;
+#: or a pack's image, ``@pack-id/image`` (a die's style: ``@pack-id``), which the
+#: window finds only among that pack's checked images (``vtt.rules.art``).
+_ART_NAME = re.compile(
+    r"[A-Za-z0-9_-]{1,40}|@[a-z0-9][a-z0-9_-]{0,63}(/[A-Za-z0-9][A-Za-z0-9_-]{0,39})?"
+)
+#: The sides a board may have, in table units.
+BOARD_SIDES = (1.0, 10_000.0)
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -330,6 +336,11 @@ class _Reader:
         if not isinstance(data.get("id"), str) or not data["id"]:
             self.fail(f"{where}: every piece needs an id")
         piece = kind(**data)
+        if isinstance(piece, Board) and not all(
+            BOARD_SIDES[0] <= side <= BOARD_SIDES[1] for side in (piece.width, piece.height)
+        ):
+            low, high = BOARD_SIDES
+            self.fail(f"{where}: a board's sides are {low:g} to {high:g} table units")
         for name, what in art_names(piece):
             if _ART_NAME.fullmatch(name) is None:
                 self.fail(f"{where}: {_shown(name)} cannot name the art of {what}")
@@ -358,6 +369,8 @@ def art_names(piece: Piece) -> list[tuple[str, str]]:
         ]
     if isinstance(piece, Token):
         return [(piece.face, "the token")]
+    if isinstance(piece, Board):
+        return [(piece.image, "the board")]
     return []
 
 

@@ -1,10 +1,16 @@
-"""The SVG art, drawn sharp at any zoom: one renderer per asset, pixmaps cached per size.
+"""The art, drawn sharp at any zoom: one renderer per asset, pixmaps cached per size.
 
 Rendering an SVG for every card on every frame is too slow for 350 cards, and
 scaling one big pixmap blurs. So each asset is rendered once per device-pixel
 size (rounded up to a size step, never more than a few per cent larger than
 needed) and kept in a bounded least-recently-used cache; a zoom change simply
 asks for another size.
+
+A pack's own images (``vtt.rules.art``, checked PNG and JPEG files) are assets too,
+named ``@pack-id/image``: read once, cut from their sheet, scaled smoothly and cached
+the same way. Only the images a pack declares can be named so: a table file from a
+stranger reaches no other file. An enforced game's art is ``dressed`` by its pack:
+its cards, back, pieces and boards show the pack's images where it gives them.
 """
 
 from __future__ import annotations
@@ -17,8 +23,22 @@ from functools import cache
 from pathlib import Path
 
 from vtt.resources import assets_dir
-from vtt.table import CardPiece, Counter, Die, Piece, Stack, Token
-from vtt.ui.qt import QColor, QIcon, QImage, QPainter, QPen, QPixmap, QRectF, QSvgRenderer, Qt
+from vtt.rules.art import ART_ASSET, ImageRef, PackArt
+from vtt.rules.setups import installed_art
+from vtt.table import Board, CardPiece, Counter, Die, Piece, Stack, Token
+from vtt.ui.qt import (
+    QColor,
+    QIcon,
+    QImage,
+    QPainter,
+    QPen,
+    QPixmap,
+    QRect,
+    QRectF,
+    QSizeF,
+    QSvgRenderer,
+    Qt,
+)
 
 #: Pixmaps are rendered at sizes that are multiples of this many device pixels.
 SIZE_STEP = 8
@@ -32,14 +52,95 @@ class ArtError(LookupError):
     """An asset that does not exist in the art folder."""
 
 
-class Art:
-    """Renders named assets (``cards/QL``, ``dice/pip-Jk``, ``bag`` ...) into painters."""
+class _Store:
+    """What every dressing of one Art shares: renderers, images, packs, the pixmap cache."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self) -> None:
+        self.renderers: dict[str, QSvgRenderer] = {}
+        self.images: dict[str, QImage] = {}
+        #: The packs whose images may be drawn, by id (None: looked for, not found).
+        self.packs: dict[str, PackArt | None] = {}
+        self.pixmaps: OrderedDict[tuple[str, int, int], QPixmap] = OrderedDict()
+        self.bytes = 0
+
+
+class Art:
+    """Renders named assets (``cards/QL``, ``dice/pip-Jk``, ``bag``, a pack's
+    ``@pack-id/image`` ...) into painters."""
+
+    def __init__(self, folder: Path | None = None, store: _Store | None = None) -> None:
         self.folder = folder or assets_dir()
-        self._renderers: dict[str, QSvgRenderer] = {}
-        self._pixmaps: OrderedDict[tuple[str, int, int], QPixmap] = OrderedDict()
-        self._bytes = 0
+        self._store = store or _Store()
+        self._renderers = self._store.renderers
+        self._pixmaps = self._store.pixmaps
+        #: The pack whose images dress this art (``dressed``), and what each replaces.
+        self.pack: PackArt | None = None
+        self._dress: dict[str, str] = {}
+
+    def dressed(self, pack: PackArt | None) -> Art:
+        """This art as ``pack`` dresses it (its card faces and back replace the Janken
+        Deck's), sharing this art's caches; this art itself when ``pack`` is None."""
+        if pack is None:
+            return self
+        self.add_pack(pack)
+        art = Art(self.folder, self._store)
+        art.pack = pack
+        art._dress = {card_asset(card): pack.asset(image) for card, image in pack.cards.items()}
+        if pack.back is not None:
+            art._dress[card_asset("back")] = pack.asset(pack.back)
+        return art
+
+    def add_pack(self, pack: PackArt) -> None:
+        """Let the pack's images be drawn (a table laid out from it, a game of it)."""
+        if self._store.packs.get(pack.pack) != pack:
+            self._store.packs[pack.pack] = pack
+            stale = [key for key in self._pixmaps if key[0].startswith(f"@{pack.pack}/")]
+            for key in stale:
+                del self._pixmaps[key]
+                self._store.bytes -= key[1] * key[2] * 4
+            for name in [name for name in self._store.images if name.startswith(f"@{pack.pack}/")]:
+                del self._store.images[name]
+
+    def piece_look(self, kind: str) -> tuple[str, bool] | None:
+        """The dressing pack's picture of a kind of piece and whether it is tinted in
+        its owner's colour, or None (the piece is drawn as usual)."""
+        look = self.pack.pieces.get(kind) if self.pack is not None else None
+        return (self.pack.asset(look.image), look.tint) if self.pack and look else None
+
+    def board_asset(self, zone: str) -> str | None:
+        """The dressing pack's image under a grid zone's cells, or None."""
+        image = self.pack.boards.get(zone) if self.pack is not None else None
+        return self.pack.asset(image) if self.pack is not None and image else None
+
+    def _image_ref(self, asset: str) -> ImageRef | None:
+        """The checked image a pack asset (``@pack/image``) names, or None."""
+        match = ART_ASSET.fullmatch(asset.split("#", 1)[0])
+        if match is None:
+            return None
+        pack_id, name = match.groups()
+        if pack_id not in self._store.packs:
+            self._store.packs[pack_id] = installed_art(pack_id)
+        pack = self._store.packs[pack_id]
+        return pack.images.get(name) if pack is not None else None
+
+    def image(self, asset: str) -> QImage:
+        """A pack asset's picture at its own size (read once); ArtError if there is none."""
+        found = self._store.images.get(asset)
+        if found is None:
+            ref = self._image_ref(asset)
+            whole = QImage(ref.file) if ref is not None else QImage()
+            if whole.isNull():
+                raise ArtError(f"no art {asset!r}")
+            found = whole.copy(QRect(*ref.box)) if ref is not None and ref.box else whole
+            self._store.images[asset] = found
+        return found
+
+    def size_of(self, asset: str) -> QSizeF:
+        """The asset's own size (an SVG's, or an image's pixels)."""
+        asset = self._dress.get(asset, asset)
+        if asset.startswith("@"):
+            return QSizeF(self.image(asset).size())
+        return QSizeF(self.renderer(asset).defaultSize())
 
     def renderer(self, asset: str) -> QSvgRenderer:
         """The SVG renderer of one asset (loaded once)."""
@@ -53,15 +154,23 @@ class Art:
         return found
 
     def exists(self, asset: str) -> bool:
-        """True if the asset is in the art folder."""
+        """True if the asset is in the art folder, or is one of a known pack's images."""
+        asset = self._dress.get(asset, asset)
+        if asset.startswith("@"):
+            return self._image_ref(asset) is not None
         return asset in self._renderers or (self.folder / f"{asset}.svg").exists()
 
     def paint(self, painter: QPainter, asset: str, rect: QRectF) -> None:
         """Draw ``asset`` filling ``rect`` (item coordinates), sharp at the painter's scale."""
+        asset = self._dress.get(asset, asset)
         scale = device_scale(painter)
         width = rect.width() * scale
         if width > DIRECT_WIDTH or width <= 0:
-            self.renderer(asset).render(painter, rect)
+            if asset.startswith("@"):  # a picture has only so many pixels to show
+                pixmap = self.pixmap(asset, DIRECT_WIDTH, DIRECT_WIDTH * rect.height() / width)
+                painter.drawPixmap(rect, pixmap, QRectF(pixmap.rect()))
+            else:
+                self.renderer(asset).render(painter, rect)
             return
         target = _upright_target(painter, rect)
         if target is None:
@@ -91,7 +200,7 @@ class Art:
         pixmap = self._pixmaps.get(key)
         if pixmap is None:
             pixmap = _shadow_pixmap(key[1], key[2], radius * scale, ratio)
-            self._store(key, pixmap)
+            self._keep(key, pixmap)
         painter.save()
         painter.resetTransform()
         painter.drawPixmap(target.topLeft(), pixmap)
@@ -105,7 +214,7 @@ class Art:
             self._pixmaps.move_to_end(key)
             return found
         pixmap = self._render(asset, key[1], key[2])
-        self._store(key, pixmap)
+        self._keep(key, pixmap)
         return pixmap
 
     def exact_pixmap(self, asset: str, width: float, height: float, ratio: float) -> QPixmap:
@@ -117,17 +226,20 @@ class Art:
             return found
         pixmap = self._render(asset, key[1], key[2])
         pixmap.setDevicePixelRatio(ratio)
-        self._store(key, pixmap)
+        self._keep(key, pixmap)
         return pixmap
 
-    def _store(self, key: tuple[str, int, int], pixmap: QPixmap) -> None:
+    def _keep(self, key: tuple[str, int, int], pixmap: QPixmap) -> None:
+        store = self._store
         self._pixmaps[key] = pixmap
-        self._bytes += key[1] * key[2] * 4
-        while self._bytes > CACHE_BYTES and len(self._pixmaps) > 1:
+        store.bytes += key[1] * key[2] * 4
+        while store.bytes > CACHE_BYTES and len(self._pixmaps) > 1:
             (_, w, h), _old = self._pixmaps.popitem(last=False)
-            self._bytes -= w * h * 4
+            store.bytes -= w * h * 4
 
     def _render(self, asset: str, width: int, height: int) -> QPixmap:
+        if asset.startswith("@"):
+            return self._render_image(asset, width, height)
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
@@ -136,10 +248,32 @@ class Art:
         painter.end()
         return QPixmap.fromImage(image)
 
+    def _render_image(self, asset: str, width: int, height: int) -> QPixmap:
+        """A pack's image scaled smoothly to ``width`` x ``height`` (a height of 0 keeps
+        its shape), tinted when the asset says so (``tinted``)."""
+        plain, _, tint = asset.partition("#")
+        image = self.image(plain)
+        if height <= 0:
+            height = max(1, round(width * image.height() / max(1, image.width())))
+        scaled = image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied).scaled(
+            width,
+            height,
+            Qt.AspectRatioMode.IgnoreAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+        if tint:
+            painter = QPainter(scaled)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Multiply)
+            painter.fillRect(scaled.rect(), QColor(tint))
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationIn)
+            painter.drawImage(0, 0, image.scaled(width, height))
+            painter.end()
+        return QPixmap.fromImage(scaled)
+
     def clear(self) -> None:
         """Forget every cached pixmap."""
         self._pixmaps.clear()
-        self._bytes = 0
+        self._store.bytes = 0
 
 
 def device_scale(painter: QPainter) -> float:
@@ -191,9 +325,14 @@ def _step(pixels: float) -> int:
     return max(SIZE_STEP, math.ceil(pixels / SIZE_STEP) * SIZE_STEP)
 
 
+def tinted(asset: str, colour: str) -> str:
+    """A pack image drawn in a seat's colour (``#rrggbb``): the image multiplied by it."""
+    return f"{asset}#{colour}"
+
+
 def card_asset(face: str) -> str:
-    """The asset of a card face or back (``QL`` -> ``cards/QL``)."""
-    return f"cards/{face}"
+    """The asset of a card face or back (``QL`` -> ``cards/QL``; a pack's image as it is)."""
+    return face if face.startswith("@") else f"cards/{face}"
 
 
 def die_asset(die: Die) -> str:
@@ -205,6 +344,8 @@ def die_face_asset(style: str, face: str) -> str:
     """The asset of one face of a die in a style (``pip``, ``rank-R`` ...)."""
     if style == "pip":
         return f"dice/pip-{face}"
+    if style.startswith("@"):  # a pack's own die: its faces are the pack's images
+        return f"{style}/{face}"
     return f"dice/{style}-{face}"
 
 
@@ -217,13 +358,20 @@ def missing_art(art: Art, pieces: Iterable[Piece]) -> str | None:
         elif isinstance(piece, Die):
             assets = [die_face_asset(piece.style, face) for face in piece.faces]
         elif isinstance(piece, Token):
-            assets = [f"tokens/{piece.face}"]
+            assets = [token_asset(piece.face)]
+        elif isinstance(piece, Board):
+            assets = [piece.image]
         else:
             continue
         for asset in assets:
             if not art.exists(asset):
                 return f"the piece {piece.id!r} has no art {asset!r}"
     return None
+
+
+def token_asset(face: str) -> str:
+    """The asset of a token's face: the shipped ``tokens/...``, or a pack's image."""
+    return face if face.startswith("@") else f"tokens/{face}"
 
 
 def piece_asset(piece: Piece) -> str:
@@ -233,7 +381,9 @@ def piece_asset(piece: Piece) -> str:
     if isinstance(piece, Die):
         return die_asset(piece)
     if isinstance(piece, Token):
-        return f"tokens/{piece.face}"
+        return token_asset(piece.face)
+    if isinstance(piece, Board):
+        return piece.image
     if isinstance(piece, Counter):
         return "counter"
     if isinstance(piece, Stack):

@@ -9,7 +9,18 @@ from __future__ import annotations
 import math
 
 from vtt.rules.shown import shown_name
-from vtt.table import CARD_HEIGHT, CARD_WIDTH, Bag, CardPiece, Counter, Die, Piece, Stack, Table
+from vtt.table import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    Bag,
+    Board,
+    CardPiece,
+    Counter,
+    Die,
+    Piece,
+    Stack,
+    Table,
+)
 from vtt.ui.art import Art, card_asset, die_face_asset, piece_asset
 from vtt.ui.plaintext import tip
 from vtt.ui.qt import (
@@ -44,6 +55,7 @@ SIZES: dict[str, QSizeF] = {
     "token": QSizeF(48, 48),
     "bag": QSizeF(110, 110),
     "counter": QSizeF(120, 80),
+    "board": QSizeF(600, 400),  # each board its own size (BoardItem)
 }
 
 
@@ -353,6 +365,34 @@ class BagItem(PieceItem):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(self.count))
 
 
+class BoardItem(PieceItem):
+    """A board: one of the pack's images, at the size the layout gave it."""
+
+    corner = 4.0
+
+    def __init__(self, piece: Piece, art: Art) -> None:
+        super().__init__(piece, art)
+        self.asset = piece_asset(piece)
+        self._resize(piece)
+
+    def _resize(self, piece: Piece) -> None:
+        assert isinstance(piece, Board)
+        size = QSizeF(piece.width, piece.height)
+        if size != self.size:
+            self.prepareGeometryChange()
+            self.size = size
+            self._body = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
+            self.setRect(self._body.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    def sync(self, piece: Piece, table: Table) -> None:
+        self.asset = piece_asset(piece)
+        self._resize(piece)
+        super().sync(piece, table)
+
+    def paint_piece(self, painter: QPainter) -> None:
+        self.art.paint(painter, self.asset, self.body())
+
+
 class CounterItem(PieceItem):
     """A score pad: its label, its value, and - and + buttons to click."""
 
@@ -501,6 +541,7 @@ ITEM_KINDS: dict[str, type[PieceItem]] = {
     "token": TokenItem,
     "bag": BagItem,
     "counter": CounterItem,
+    "board": BoardItem,
 }
 
 

@@ -44,7 +44,7 @@ class Magnifier(QWidget):
         self._show_at(asset, x, max(8, bottom - self.height() - 8))
 
     def _fit(self, asset: str, room: int) -> None:
-        box = self.art.renderer(asset).defaultSize()
+        box = self.art.size_of(asset)
         height = min(HEIGHT, max(200, room))
         width = round(height * box.width() / max(1, box.height()))
         self.resize(width + 16, height + 16)

@@ -66,6 +66,8 @@ DEFAULT_SETUP = "janken-deck-games"
 APP_TITLE = "Janken Table"
 #: What File > Open, ``vtt open`` and a drop on the window open: tables, saved games, records.
 OPENABLE = (SUFFIX, ".jgame", ".yaml", ".yml")
+#: A shared pack: dropped on the window (or opened), it is checked and installed.
+JPACK = ".jpack"
 OPEN_FILTER = (
     "Janken Table files (*.jtable *.jgame *.yaml *.yml);;Tables (*.jtable);;"
     "Saved games (*.jgame);;Game records (*.yaml *.yml);;All files (*)"
@@ -201,6 +203,10 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("open", self.ask_open))
         self.recent_menu = file.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file.addSeparator()
+        # Sharing a pack as one .jpack file (vtt.ui.sharing; a .jpack dropped here installs).
+        file.addAction("&Import pack…").triggered.connect(lambda _=False: self.ask_import_pack())
+        file.addAction("E&xport pack…").triggered.connect(lambda _=False: self.ask_export_pack())
         file.addSeparator()
         file.addAction(self._action("save", self.save))
         file.addAction(self._action("save-as", self.save_as))
@@ -391,6 +397,8 @@ class TableWindow(QMainWindow):
         except SetupError as error:
             self.report_error("Cannot lay out the table", str(error))
             return False
+        if setup.art is not None:  # the pack's own dice, tokens and boards
+            self.art.add_pack(setup.art)
         # Laid out afresh, it has nothing to lose yet: like the table at launch, it is
         # replaced or closed without a question until something is done on it.
         self.session.replace(table)
@@ -465,10 +473,26 @@ class TableWindow(QMainWindow):
         if name:
             self.open_path(Path(name))
 
+    def ask_import_pack(self) -> Path | None:
+        """File > Import pack...: check a .jpack and install its pack (vtt.ui.sharing)."""
+        from vtt.ui.sharing import ask_import
+
+        return ask_import(self)
+
+    def ask_export_pack(self) -> Path | None:
+        """File > Export pack...: write a pack's folder as one .jpack file."""
+        from vtt.ui.sharing import ask_export
+
+        return ask_export(self)
+
     def open_path(self, path: Path | str) -> bool:
-        """Open a table here, or a saved game or record in a game window; a bad file is
-        reported and the current table kept."""
+        """Open a table here, or a saved game or record in a game window, or install a
+        shared pack (.jpack); a bad file is reported and the current table kept."""
         path = Path(path)
+        if path.suffix.lower() == JPACK:
+            from vtt.ui.sharing import install
+
+            return install(self, path) is not None
         if path.suffix.lower() in OPENABLE[1:]:
             return self.open_game_file(path)
         try:
@@ -713,10 +737,11 @@ class TableWindow(QMainWindow):
 
 
 def _dropped_files(event: QDropEvent) -> list[Path]:
-    """The files a drag brings that the window opens (tables, saved games, records)."""
+    """The files a drag brings that the window opens (tables, saved games, records) or
+    installs (shared packs)."""
     urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
     paths = [Path(url.toLocalFile()) for url in urls if url.isLocalFile()]
-    return [path for path in paths if path.suffix.lower() in OPENABLE]
+    return [path for path in paths if path.suffix.lower() in (*OPENABLE, JPACK)]
 
 
 def _first_table() -> Table:

@@ -156,7 +156,9 @@ class BoardScene(FeltScene):
 
     def paint_on_felt(self, painter: QPainter) -> None:
         for grid in self.layout.grids:
-            paint_board(painter, grid)
+            zone = grid.key[0] if grid.key else ""
+            image = self.art.board_asset(str(zone)) if not grid.beyond else None
+            paint_board(painter, grid, self.art if image else None, image)
         strip = self.layout.lines
         if strip is not None and self.written:
             paint_lines(painter, qrect(strip), list(self.written.values()))

@@ -10,7 +10,7 @@ from vtt.janken import Card
 from vtt.rules.build import Target
 from vtt.rules.shown import shown_name
 from vtt.rules.values import Piece
-from vtt.ui.art import Art, card_asset, dot_edge
+from vtt.ui.art import Art, card_asset, dot_edge, tinted
 from vtt.ui.game.painting import (
     AIMED,
     BARRED,
@@ -420,12 +420,13 @@ class FaceItem(QGraphicsRectItem):
         else:
             piece = component if isinstance(component, Piece) else None
             kind = piece.kind if piece is not None else ""
-            look = ("piece", self.ring, kind, body.width(), body.height(), self.height > 1)
+            own = self._own_picture(piece)
+            look = ("piece", self.ring, kind, body.width(), body.height(), self.height > 1, own)
             draw_kept(
                 painter,
                 look,
                 body.adjusted(0, 0, 0, 8),
-                lambda inner: self._paint_piece(inner, body, piece),
+                lambda inner: self._paint_piece(inner, body, piece, own),
             )
         if self.height > 1:
             paint_count_badge(painter, body.topRight() + QPointF(-4, 4), str(self.height))
@@ -448,6 +449,8 @@ class FaceItem(QGraphicsRectItem):
         component = self.face.component
         if isinstance(component, Card):
             return card_asset(str(component))
+        if isinstance(component, Piece) and (own := self._own_picture(component)):
+            return own
         return self._token(component) if isinstance(component, Piece) else None
 
     def _token(self, piece: Piece | None) -> str | None:
@@ -459,9 +462,27 @@ class FaceItem(QGraphicsRectItem):
         asset = f"tokens/suit-{suit.letter}" if suit is not None else f"tokens/piece-{piece.kind}"
         return asset if self.art.exists(asset) else None
 
-    def _paint_piece(self, painter: QPainter, body: QRectF, piece: Piece | None) -> None:
+    def _own_picture(self, piece: Piece | None) -> str:
+        """The pack's own picture of the piece (tinted in its owner's colour where the
+        pack says so), or "" for the usual token in its owner's ring."""
+        found = self.art.piece_look(piece.kind) if piece is not None else None
+        if found is None:
+            return ""
+        asset, tint = found
+        return tinted(asset, self.ring) if tint and self.ring else asset
+
+    def _paint_piece(
+        self, painter: QPainter, body: QRectF, piece: Piece | None, own: str = ""
+    ) -> None:
         owner = piece.owner if piece is not None else -1
         ring = seat_colour(owner, self.colours) if owner >= 0 else OUTLINE
+        if own:  # the pack's picture, the pieces beneath as its shadow
+            if self.height > 1:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(0, 0, 0, 90))
+                painter.drawEllipse(body.adjusted(4, 8, -4, 4))
+            self.art.paint(painter, own, body)
+            return
         disc = body.adjusted(3, 3, -3, -3)
         if self.height > 1:  # the pieces beneath: an edge below this one
             painter.setPen(QPen(QColor(40, 40, 40), 1.5))

@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 
 from vtt.rules.shown import shown_name
-from vtt.ui.art import DARK_DOT, LIGHT_DOT, palette
+from vtt.ui.art import DARK_DOT, LIGHT_DOT, Art, palette
 from vtt.ui.game.places import EDGE, LABEL_PX, Grid, in_two_lines
 from vtt.ui.qt import (
     QColor,
@@ -164,10 +164,13 @@ def draw_kept(
     painter.drawPixmap(area, picture, QRectF(0, 0, width, height))
 
 
-def paint_board(painter: QPainter, grid: Grid) -> None:
+def paint_board(
+    painter: QPainter, grid: Grid, art: Art | None = None, image: str | None = None
+) -> None:
     """A board on the felt: a wooden frame, its cells (or, for a grid drawn as lines,
     the lines through them, as on a go board), and the names of its columns (below)
-    and rows (to the left) on its edge."""
+    and rows (to the left) on its edge. With a pack's ``image``, the image lies in
+    the frame under the cells' lines."""
     x, y, w, h = grid.rect
     cells = QRectF(x, y, w, h)
     if grid.caption:
@@ -175,6 +178,19 @@ def paint_board(painter: QPainter, grid: Grid) -> None:
         painter.setPen(LABEL)
         align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(qrect(grid.caption_rect), align, shown_name(grid.caption))
+    if art is not None and image:
+        painter.setPen(QPen(QColor("#2e1d10"), 2))
+        painter.setBrush(QColor("#5a3720"))
+        painter.drawRoundedRect(cells.adjusted(-9, -9, 9, 9), 10, 10)
+        art.paint(painter, image, cells)
+        painter.setPen(QPen(QColor(0, 0, 0, 60), 1))
+        cw, ch = w / grid.cols, h / grid.rows
+        for col in range(1, grid.cols):
+            painter.drawLine(QPointF(x + col * cw, y), QPointF(x + col * cw, y + h))
+        for row in range(1, grid.rows):
+            painter.drawLine(QPointF(x, y + row * ch), QPointF(x + w, y + row * ch))
+        _paint_names(painter, grid)
+        return
     if grid.look == "lines":
         _paint_lines(painter, grid)
         _paint_names(painter, grid)

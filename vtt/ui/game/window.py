@@ -81,8 +81,9 @@ class GameWindow(QMainWindow):
 
     def __init__(self, setup: GameSetup, art: Art | None = None, pause_ms: int | None = None):
         super().__init__()
-        self.art = art or Art()
         self.session = GameSession(setup, self)
+        # The pack's own card faces, back, pieces and boards, where it brings them.
+        self.art = (art or Art()).dressed(self.session.game.art)
         self.board = BoardScene(self.session, self.art)
         self.view = BoardView(self.board, self.session.drop)
         self.hand_view = HandView(self.view)

@@ -205,6 +205,7 @@ class StudioWindow(QMainWindow):
         self._action(file, "&Open pack...", "open", self.open_pack)
         self._action(file, "&Save", "save", self.save)
         self._action(file, "Save &as...", "save-as", self.save_as)
+        file.addAction("E&xport pack...").triggered.connect(lambda _=False: self.export_pack())
         file.addSeparator()
         self._action(file, "&Close", "close", self.close)
         edit = self.menu("&Edit")
@@ -243,6 +244,19 @@ class StudioWindow(QMainWindow):
             start = copy_place(path)
         chosen = ask_save_path(self, start)
         return chosen is not None and self.editor.save_as(chosen)
+
+    def export_pack(self) -> Path | None:
+        """File > Export pack...: the pack edited, saved first, written as one .jpack
+        file to share (vtt.ui.sharing)."""
+        from vtt.ui.sharing import ask_export
+
+        question = "The pack is exported as it is saved. Save your changes first?"
+        unsaved = self.editor.path is None
+        asked = unsaved or (self.editor.dirty and dialogs.ask_yes_no(self, "Export pack", question))
+        if asked and not self.save():
+            return None
+        path = self.editor.path
+        return None if path is None else ask_export(self, path.parent)
 
     def new_game(self) -> None:
         """File > New game...: the wizard of the rule text's five questions (as Sandbox >
