@@ -65,6 +65,11 @@ def build_parser() -> argparse.ArgumentParser:
         "record names, which is looked up among the shipped packs, your packs folder, "
         "then the record's own folder",
     )
+    replay.add_argument(
+        "--pinned",
+        action="store_true",
+        help="play the copy of the pack the record keeps (pack_text), not the pack as it is now",
+    )
 
     play = sub.add_parser("play", help="play a pack in the terminal")
     play.add_argument("pack", help="a pack id, folder or pack.yaml")
@@ -142,7 +147,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from vtt.rules.commands import replay_command
 
-        return replay_command(args.record, args.pack)
+        return replay_command(args.record, args.pack, args.pinned)
     if args.command == "solve":
         from vtt.agentcommands import solve_command
 

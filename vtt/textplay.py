@@ -22,6 +22,7 @@ from vtt.rules.engine import State
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.game import Game
+from vtt.rules.pinned import pack_text
 from vtt.rules.records import RecordError
 from vtt.rules.sheet import SHEET, sheet_text
 from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name, without_hidden
@@ -312,7 +313,7 @@ def export(match: Match, seat: int, path: str, out: TextIO) -> bool:
     over, else the game as that seat saw it, nothing hidden from it in the file (the
     others at the terminal take turns at it, as at the window)."""
     try:
-        record = match.record(seat)
+        record = match.record(seat).pin(pack_text(match.game.path), keep=True)
         write_atomically(Path(path), record.to_yaml())
     except RecordError as error:
         echo(f"  cannot export the record: {shown(error, ERROR_CHARS)}", file=out)

@@ -30,7 +30,6 @@ from vtt.match import (
     revelation,
 )
 from vtt.rules import load_game
-from vtt.rules.finder import pack_digest
 from vtt.rules.records import Record, record_of
 from vtt.rules.values import Cell
 from vtt.rules.views import Hidden
@@ -278,20 +277,6 @@ def test_the_last_move_of_a_secret_choice_is_not_shown_to_the_others():
     assert match.frame(other).last is None
 
 
-def test_the_save_data_and_record_make_the_same_game():
-    match = _match("jantori")
-    for _ in range(3):
-        seat, text = _first(match)
-        match.send(Play(seat, text=text))
-    data = match.save_data()
-    assert data["moves"] == [move.text for move in match.moves]
-    assert data["seats"][0] == {"name": "P1", "kind": "person", "colour": ""}
-    assert data["pack"] == "jantori" and data["pack_digest"] == pack_digest("jantori")
-    assert match.record().moves == data["moves"] and "resigned" not in data
-    match.send(Resign(1))
-    assert match.save_data()["resigned"] == 1
-
-
 def test_in_a_simultaneous_phase_each_seat_still_to_choose_has_its_moves():
     match = _match("war", options={"mode": "five-card"})
     state = match.state
@@ -378,7 +363,7 @@ def test_a_saved_game_resumes_from_its_moves_or_names_the_bad_one():
     for _ in range(4):
         seat, text = _first(match)
         match.send(Play(seat, text=text))
-    moves = match.save_data()["moves"]
+    moves = [move.text for move in match.moves]
     again = _match("jantori")
     heard = []
     again.resume(moves, "game.jgame", heard.append)

@@ -93,7 +93,7 @@ def test_an_error_during_a_move_is_in_the_report(
     report = replayed(path, capsys)
     error = str(report["error"])
     assert error.startswith("the pack failed during move 'place S at b2': "), error
-    assert "pack.yaml:63:15 (end[0].winners): `[99]`" in error
+    assert "pack.yaml:70:15 (end[0].winners): `[99]`" in error
     moves = report["moves"]
     assert isinstance(moves, list) and moves[-1]["legal"] is None and len(moves) == 24
 

@@ -331,7 +331,7 @@ def test_two_games_on_two_threads_run_at_once_each_on_its_own_budget(
     text = (Path(__file__).parents[2] / "rulesets" / "jantori" / "pack.yaml").read_text()
     assert _LOGGED in text
     text = text.replace(_LOGGED, _BUSY).replace(
-        "\ncomponents:", "\noptions:\n  heavy: {type: bool, default: false}\n\ncomponents:"
+        "\noptions:\n", "\noptions:\n  heavy: {type: bool, default: false}\n"
     )
     game = load_pack_text(text, "busy.yaml")
     both_inside = threading.Barrier(2, timeout=60)

@@ -28,10 +28,10 @@ def load_errors(text: str) -> list[str]:
 PLACES = [
     ("name: JANTORI", "name: JAN{c}TORI", 4),
     ("seats: [White, Black]", "seats: [White, 'Bl{c}ack']", 7),
-    ("label: pieces in hand", "label: pieces {c}in hand", 18),
-    ("label: placing a piece", 'label: "placing {c} a piece"', 30),
-    ('reason: "{seat_names[me]} has', 'reason: "{c}{{seat_names[me]}} has', 35),
-    ('message: "You cannot place on', 'message: "You {c}cannot place on', 47),
+    ("label: pieces in hand", "label: pieces {c}in hand", 25),
+    ("label: placing a piece", 'label: "placing {c} a piece"', 37),
+    ('reason: "{seat_names[me]} has', 'reason: "{c}{{seat_names[me]}} has', 42),
+    ('message: "You cannot place on', 'message: "You {c}cannot place on', 54),
     ("summary: Place", "summary: >-\n  Place {c}", 6),
 ]
 CHARACTERS = ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u200b", "\ufeff"]
@@ -51,7 +51,7 @@ def test_an_invisible_character_in_pack_text_is_refused_with_its_place(
 def test_an_escape_in_double_quotes_is_refused_too(char: str) -> None:
     errors = load_errors(changed("label: placing a piece", f'label: "x\\u{ord(char):04x}y"'))
     wanted = f"U+{ord(char):04X}"
-    assert any(e.startswith(f"{FILE}:30:") and wanted in e for e in errors), errors
+    assert any(e.startswith(f"{FILE}:37:") and wanted in e for e in errors), errors
 
 
 def test_joiners_and_ordinary_letters_of_any_script_stay() -> None:

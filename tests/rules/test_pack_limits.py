@@ -130,7 +130,7 @@ def test_real_loops_still_run() -> None:
 def test_a_huge_component_count_is_refused_at_load() -> None:
     text = changed("count: 4, per: player", "count: 100000000, per: player")
     [message] = load_errors(text)
-    assert message.startswith(f"{FILE}:15:")
+    assert message.startswith(f"{FILE}:19:")
     assert "components.pieces.count" in message and "1000" in message
 
 
@@ -138,8 +138,8 @@ def test_too_many_components_in_all_are_refused_at_load() -> None:
     text = changed("count: 4, per: player", "count: 1000, per: player")  # 3 * 1000 * 2 seats
     more = '  more: {pieces: [R, P, S], count: 1000, per: player, start: "reserve[seat]"}\n'
     [message] = load_errors(text.replace("\nzones:", more + "\nzones:", 1))
-    assert message.startswith(f"{FILE}:16:")
-    assert "too many components" in message and "12,000" in message
+    assert message.startswith(f"{FILE}:23:")
+    assert "too many components" in message and "12,036" in message  # the small sets too
 
 
 def test_too_many_cards_are_refused_when_the_game_starts() -> None:
@@ -158,12 +158,12 @@ def test_too_many_cards_are_refused_when_the_game_starts() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "line", "path"),
     [
-        ("placements: 24", "placements: 99999999999999999999999999", 12, "constants.placements"),
-        ("placements: 24", "placements: -9223372036854775809", 12, "constants.placements"),
+        ("P: 5}", "P: 99999999999999999999999999}", 11, "constants.values.P"),
+        ("P: 5}", "P: -9223372036854775809}", 11, "constants.values.P"),
         (
-            "seats: [White, Black]",
-            "seats: [White, Black]\noptions:\n  rounds: {default: 1, max: 99999999999999999999}",
-            9,
+            "options:\n",
+            "options:\n  rounds: {default: 1, max: 99999999999999999999}\n",
+            14,
             "options.rounds.max",
         ),
     ],
@@ -175,8 +175,8 @@ def test_numbers_past_64_bits_are_refused_at_load(old: str, new: str, line: int,
 
 
 def test_the_largest_64_bit_number_is_accepted() -> None:
-    game = load_pack_text(changed("placements: 24", "placements: 9223372036854775807"), FILE)
-    assert game.constants["placements"] == 2**63 - 1
+    game = load_pack_text(changed("P: 5}", "P: 9223372036854775807}"), FILE)
+    assert game.constants["values"]["P"] == 2**63 - 1
 
 
 # --- values stay plain ----------------------------------------------------------------------

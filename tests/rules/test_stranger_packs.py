@@ -43,8 +43,7 @@ def named(name: str, section: str) -> str:
         return changed("constants:\n", f"constants:\n  {name}: 1\n")
     if section == "options":
         return changed(
-            "components:\n",
-            f"options:\n  {name}: {{type: int, default: 1, min: 0, max: 2}}\ncomponents:\n",
+            "options:\n", f"options:\n  {name}: {{type: int, default: 1, min: 0, max: 2}}\n"
         )
     assert section == "args"
     text = changed(
@@ -92,7 +91,7 @@ def test_names_without_a_newline_still_load() -> None:
         ("grid: [3, 3]", "grid: [3.0, 3.0]", "zones.board.grid[0]"),
         ("count: 4,", "count: 4.0,", "components.pieces.count"),
         ("players: {min: 2, max: 2}", "players: {min: 2.0, max: 2}", "players.min"),
-        ("placements: 24", "placements: 24\n  other: 1.5", None),
+        ("P: 5}", "P: 5}\n  other: 1.5", None),
     ],
 )
 def test_a_float_is_not_a_whole_number(old: str, new: str, place: str | None) -> None:

@@ -19,6 +19,7 @@ from vtt.rules.trial import trial_games
 
 #: A seat computed to be one the game does not have: fails only when it runs.
 NO_SEAT = '"3 if seats else 0"'
+#: An option added to those JANTORI has.
 OPTION = "options:\n  boom: {label: Boom, type: bool, default: false}\n"
 
 
@@ -54,8 +55,8 @@ def test_a_pack_that_cannot_start_fails_validate(
 def test_a_pack_that_fails_only_with_an_option_fails_validate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = JANTORI.replace(
-        "flow:\n", f"{OPTION}setup:\n  - if: boom\n    then: [give_turn: {NO_SEAT}]\nflow:\n", 1
+    text = JANTORI.replace("options:\n", OPTION, 1).replace(
+        "flow:\n", f"setup:\n  - if: boom\n    then: [give_turn: {NO_SEAT}]\nflow:\n", 1
     )
     err = validated(tmp_path, text, capsys)
     assert "with option boom=True: the game cannot start: " in err, err

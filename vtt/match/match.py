@@ -15,7 +15,6 @@ keeps the outcome, and every frame shows it).
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +49,6 @@ from vtt.rules.build import Target, judge
 from vtt.rules.engine import State
 from vtt.rules.errors import RulesError
 from vtt.rules.explain import Drop
-from vtt.rules.finder import pack_digest
 from vtt.rules.footprint import Footprint
 from vtt.rules.game import Game
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
@@ -835,24 +833,6 @@ class Match:
         if seat is None or state.outcome is not None:
             return record_of(state, deal=self.deal)
         return record_seen_by(state, seat, deal=self.deal)
-
-    def save_data(self) -> dict[str, Any]:
-        """What a saved game holds: the pack (and the fingerprint of its text, when it
-        was read from a file), the setup, the moves made and the seat that resigned."""
-        data: dict[str, Any] = {"pack": self.game.id}
-        if self.game.path:
-            with contextlib.suppress(OSError, FileNotFoundError):
-                data["pack_digest"] = pack_digest(self.game.path)
-        data.update(
-            options=dict(self.options),
-            players=len(self.seats),
-            seed=self.seed,
-            seats=[{"name": s.name, "kind": s.kind_text, "colour": s.colour} for s in self.seats],
-            moves=[move.text for move in self.moves],
-        )
-        if self.resigned is not None:  # the rules do not know it: sent again on resuming
-            data["resigned"] = self.resigned
-        return data
 
 
 _HANDLERS: dict[type, Callable[[Match, Any], str | Answer | None]] = {

@@ -158,12 +158,15 @@ def _validate_record(path: Path) -> int:
     return 0
 
 
-def replay_command(path: str, pack: str | None = None) -> int:
+def replay_command(path: str, pack: str | None = None, pinned: bool = False) -> int:
     """Replay a record and print the report as JSON; 1 at an illegal move or wrong outcome.
 
-    The report says which pack was played and where it was found (``pack_file``,
-    ``pack_from``); ``pack`` (``--pack``) plays the record with that pack instead of the
-    one it names, wherever it is: the only way to reach a pack outside the known places.
+    The report says which pack was played, where it was found and its fingerprint
+    (``pack_file``, ``pack_from``, ``pack_digest``); when the pack has changed since the
+    record was written, a note on stderr says so (``pack_changed``) and the exit status
+    is the replay's as ever. ``pinned`` (``--pinned``) plays the copy of the pack the
+    record keeps; ``pack`` (``--pack``) plays that pack instead of the one it names,
+    wherever it is: the only way to reach a pack outside the known places.
     """
     given: dict[str, str] = {}
     try:
@@ -173,12 +176,23 @@ def replay_command(path: str, pack: str | None = None) -> int:
             found = FoundPack(find_pack(pack), "given")
             given = source_report(found)
             game = load_game(found.path)
-        report = replay(record, game)
+        report = replay(record, game, pinned)
     except (RulesError, FileNotFoundError) as error:
         failed = {"record": path, **given, "ok": False, "error": str(error)}
         echo(json.dumps(failed, indent=2))
         return 1
     report = {"record": path, **given, **report}
+    if "pack_changed" in report:
+        kept = (
+            "--pinned replays the copy the record keeps"
+            if record.pack_text
+            else ("the record keeps no copy of the pack it was played with")
+        )
+        echo(
+            f"vtt replay: {shown(report['pack_changed'])} Replaying on the pack as it is now "
+            f"({report['pack_file']}); {kept}.",
+            file=sys.stderr,
+        )
     echo(json.dumps(report, indent=2, default=str))
     return 0 if report["ok"] else 1
 

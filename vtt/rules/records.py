@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from vtt.janken import Card
 from vtt.rules.engine import Game, Outcome, State
 from vtt.rules.errors import PackError, RulesError
-from vtt.rules.finder import PLACES, FoundPack, load_game, resolve_pack
+from vtt.rules.finder import PLACES, FoundPack, load_game, load_game_text
 from vtt.rules.moves import IllegalMove, InvalidMove, Move
+from vtt.rules.pinned import Pinned, pinned_pack, text_digest, yaml_text
 from vtt.rules.sheet import SHEET
 from vtt.rules.shown import ERROR_CHARS, cut, excerpt
 from vtt.rules.yamlsource import Document, load_yaml_file
@@ -32,6 +31,7 @@ __all__ = [
     "load_record",
     "record_of",
     "record_pack",
+    "record_pinned",
     "record_source",
     "replay",
     "start_state",
@@ -39,6 +39,8 @@ __all__ = [
 
 _KEYS = {
     "pack",
+    "pack_digest",
+    "pack_text",
     "options",
     "players",
     "seats",
@@ -129,10 +131,25 @@ class Record:
     #: The seat a record of a game under way was written for (``vtt.rules.seenrecord``):
     #: its cards hidden from that seat are stand-ins, so it is only watched as that seat.
     seen_by: str | None = None
+    #: The fingerprint of the pack's text the game was played with (``vtt.rules.pinned``),
+    #: and that text when the record keeps it: a record the program writes names the
+    #: first, and one exported from a game keeps the second too.
+    pack_digest: str | None = None
+    pack_text: str | None = None
+
+    def pin(self, text: str | None, keep: bool = False) -> Record:
+        """This record naming the fingerprint of ``text``, the pack's text its game was
+        played with, and keeping the text itself if ``keep`` (nothing for None)."""
+        if text is not None:
+            self.pack_digest = text_digest(text)
+            self.pack_text = text if keep else None
+        return self
 
     def to_yaml(self) -> str:
-        """The record as YAML text."""
+        """The record as YAML text (the pack's text last, as a block)."""
         data: dict[str, Any] = {"pack": self.pack}
+        if self.pack_digest is not None:
+            data["pack_digest"] = self.pack_digest
         if self.options:
             data["options"] = self.options
         if self.players is not None:
@@ -152,7 +169,9 @@ class Record:
             data["seen_by"] = self.seen_by
         if self.note:
             data["note"] = self.note
-        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        if self.pack_text is not None:
+            data["pack_text"] = self.pack_text
+        return yaml_text(data)
 
 
 def _check(document: Document) -> dict[str, Any]:
@@ -215,6 +234,11 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "deal": (lambda v: v is None or isinstance(v, dict), "a mapping of zones to what they hold"),
     "expect": (lambda v: v is None or isinstance(v, dict), "a mapping with winners:, scores:"),
     "seen_by": (lambda v: isinstance(v, str), "the name of the seat the record was written for"),
+    "pack_digest": (
+        lambda v: isinstance(v, str) and re.fullmatch(r"[0-9a-f]{16}", v) is not None,
+        "the pack's fingerprint: 16 hexadecimal digits",
+    ),
+    "pack_text": (lambda v: isinstance(v, str), "the text of the pack the game was played with"),
 }
 
 
@@ -266,6 +290,8 @@ def load_record(path: Path | str) -> Record:
         file=str(path),
         note=str(data.get("note", "")),
         seen_by=data.get("seen_by"),
+        pack_digest=data.get("pack_digest"),
+        pack_text=data.get("pack_text"),
     )
 
 
@@ -315,17 +341,33 @@ def record_of(state: State, *, deal: Mapping[str, Any] | None = None) -> Record:
     )
 
 
-def record_source(record: Record) -> FoundPack:
-    """The pack a record plays and where it was found (``finder.resolve_pack``): an id
-    among the shipped packs, the user's, then the record's own folder; or a pack folder
-    inside the record's folder. Nothing else is read: a record from someone else cannot
-    make the program open and show any other file, nor play its own rules under the id
-    of a shipped pack."""
+def record_pinned(record: Record) -> Pinned:
+    """The pack a record names, found now, against the one it was written with
+    (``pinned.pinned_pack``): an id among the shipped packs, the user's, then the
+    record's own folder; or a pack folder inside the record's folder. Nothing else is
+    read: a record from someone else cannot make the program open and show any other
+    file, nor play its own rules under the id of a shipped pack (another copy of the
+    same id is taken only among the installed packs, when its text is the very one the
+    record names). RecordError when none is found and the record keeps no copy."""
     here = Path(record.file).resolve().parent if record.file else Path.cwd()
     try:
-        return resolve_pack(record.pack, here)
+        return pinned_pack(
+            record.pack, here, record.pack_digest, record.pack_text, own_folder=False
+        )
     except FileNotFoundError as error:
         raise RecordError(f"{record.file or 'the record'}: {error}") from None
+
+
+def record_source(record: Record) -> FoundPack:
+    """The pack a record plays and where it was found (``record_pinned``); RecordError
+    when none is found, even if the record keeps a copy of it."""
+    found = record_pinned(record).found
+    if found is None:
+        raise RecordError(
+            f"{record.file or 'the record'}: pack: no pack {excerpt(record.pack)!r} is "
+            "installed (the record keeps a copy of it: `vtt replay --pinned` plays that)"
+        )
+    return found
 
 
 def record_pack(record: Record) -> Path:
@@ -438,20 +480,43 @@ def sheet_rows(state: State) -> list[dict[str, Any]] | None:
     return sheet.table(state.var(SHEET), state.seat_names).mappings()
 
 
+#: How the copy of a pack a record keeps is named in its report.
+KEPT_COPY = "the copy of the pack kept in the record"
+
+
+def _rules_of(record: Record, report: dict[str, Any], pinned: bool) -> Game:
+    """The rules a record is replayed with, and what is said of them in ``report``."""
+    found = record_pinned(record)
+    if pinned or found.found is None:
+        if found.copy is None:
+            raise RecordError(f"{record.file or 'the record'}: it keeps no copy of its pack")
+        report.update(pack_from=KEPT_COPY, pack_digest=found.then)
+        return load_game_text(found.copy, f"{record.file or 'the record'} (pack_text)")
+    report.update(source_report(found.found))
+    game = load_game(found.found.path)
+    report["pack_digest"] = found.now
+    if found.changed:
+        report["pack_changed"] = found.change_note(game.name, "this record was written")
+    return game
+
+
 def source_report(source: FoundPack) -> dict[str, str]:
     """Where a replayed pack came from, for a report: its file, the place, any note."""
     said = {"pack_file": str(source.path), "pack_from": PLACES[source.place]}
     return {**said, "pack_note": source.note} if source.note else said
 
 
-def replay(record: Record, game: Game | None = None) -> dict[str, Any]:
-    """Replay a record; a JSON-ready report whose ``ok`` is False at the first problem."""
+def replay(record: Record, game: Game | None = None, pinned: bool = False) -> dict[str, Any]:
+    """Replay a record; a JSON-ready report whose ``ok`` is False at the first problem.
+
+    Without ``game``, the pack the record names (``record_pinned``): as found now, its
+    fingerprint in ``pack_digest`` and, when it is not the one the record names, what
+    changed in ``pack_changed``; or, with ``pinned`` (or when the pack is found
+    nowhere), the copy of the pack the record keeps."""
     report: dict[str, Any] = {"pack": record.pack}
     try:
         if game is None:
-            source = record_source(record)
-            report.update(source_report(source))
-            game = load_game(source.path)
+            game = _rules_of(record, report, pinned)
     except RulesError as error:
         report.update(options=record.options, moves=[], ok=False, outcome=None)
         report["error"] = cut(f"cannot start the game: {error}", ERROR_CHARS)

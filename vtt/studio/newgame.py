@@ -779,7 +779,7 @@ def _record(pack_text: str, seed: int = 1, longest: int = 3000) -> str:
         outcome = state.outcome
         if outcome is None:
             continue
-        record = record_of(state)
+        record = record_of(state).pin(pack_text)  # names the rules it was played with
         record.expect = {
             "winners": [state.seat_names[seat] for seat in outcome.winners],
             "reason": outcome.reason,

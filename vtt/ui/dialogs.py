@@ -6,6 +6,7 @@ them; warnings are shown window-modal without blocking, so nothing waits on them
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from vtt.rules.setups import Setup
@@ -66,6 +67,19 @@ def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
     """Ask a yes/no question."""
     buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
     return _asked(parent, title, text, buttons) == QMessageBox.StandardButton.Yes
+
+
+def ask_choice(parent: QWidget | None, title: str, text: str, choices: Sequence[str]) -> str | None:
+    """Ask to choose one of ``choices``, a button each (the first is the default), or
+    Cancel: the choice made, None for Cancel (or the box closed)."""
+    cancel = QMessageBox.StandardButton.Cancel
+    box = plain_box(QMessageBox(QMessageBox.Icon.Question, title, shown(text), cancel, parent))
+    buttons = [
+        (box.addButton(choice, QMessageBox.ButtonRole.AcceptRole), choice) for choice in choices
+    ]
+    box.setDefaultButton(buttons[0][0])
+    box.exec()
+    return next((choice for button, choice in buttons if button is box.clickedButton()), None)
 
 
 def ask_save_changes(parent: QWidget, name: str) -> str:

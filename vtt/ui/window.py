@@ -519,7 +519,7 @@ class TableWindow(QMainWindow):
         from vtt.ui.game.opening import GameFileError, OpeningCancelled, open_game_file
 
         try:
-            window = open_game_file(path, self.art)
+            window = open_game_file(path, self.art, parent=self)
         except OpeningCancelled as cancelled:
             self.statusBar().showMessage(str(cancelled), 6000)
             return False
@@ -670,7 +670,7 @@ class TableWindow(QMainWindow):
 
     def offer_game_restores(self) -> int:
         """Offer back each game a crash left in its autosave; how many came back."""
-        from vtt.ui.game.opening import GameFileError, resumed_game
+        from vtt.ui.game.opening import GameFileError, OpeningCancelled, resumed_saved_game
         from vtt.ui.game.saved import autosaved_games, game_autosave
 
         restored = 0
@@ -692,7 +692,9 @@ class TableWindow(QMainWindow):
                 autosave.discard()
                 continue
             try:
-                window = resumed_game(saved, str(path), self.art)
+                window = resumed_saved_game(saved, str(path), self.art, parent=self)
+            except OpeningCancelled:  # kept, offered again next time
+                continue
             except GameFileError as error:
                 self._set_aside(autosave, error)
                 continue

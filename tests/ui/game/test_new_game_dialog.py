@@ -152,7 +152,7 @@ def test_an_int_option_wider_than_a_spin_box_is_offered_as_far_as_it_can(qtbot, 
         "  huge: {type: int, default: 9000000000, min: 0, max: 9223372036854775807}\n"
     )
     text = jantori.replace("id: jantori", "id: wide").replace("name: JANTORI", "name: Wide")
-    (folder / "pack.yaml").write_text(text.replace("components:\n", options + "components:\n"))
+    (folder / "pack.yaml").write_text(text.replace("options:\n", options, 1))
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     choose(dialog, "Wide")

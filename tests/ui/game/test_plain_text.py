@@ -28,11 +28,10 @@ HOSTILE = (
     .replace("label: pieces in hand", f'label: "{LINK}"')
     .replace("label: placing a piece", "label: \"<i>placing</i> <img src='x'>\"")
     .replace(
-        "components:\n",
+        "options:\n",
         "options:\n  speed: {label: \"<img src=x> <a href='y'>Speed</a>\", type: int,"
         " default: 1, min: 1, max: 3}\n"
-        "  style: {label: '<u>Style</u>', choices: ['<b>bold</b>', plain], default: plain}\n"
-        "components:\n",
+        "  style: {label: '<u>Style</u>', choices: ['<b>bold</b>', plain], default: plain}\n",
         1,
     )
     .replace(

@@ -4,13 +4,15 @@ The file is YAML: ``pack``, ``options``, ``players``, ``seed``, ``moves`` (as in
 game record, so the engine rebuilds the state by replaying them) and ``seats``, a
 list of ``{name, kind}``, with ``colour`` (``#rrggbb``) for a seat given its own.
 
-``pack`` is the pack's id and ``pack_digest`` a fingerprint of its text, so the file
-opens on any machine where the pack is installed, wherever that is; the digest picks
-the same rules among several copies and tells when the pack has changed since. Files
-written before named the pack by its folder's path: that path is used while it
-exists, else its last part is taken as the id. A game played in the studio from a
-pack's text not saved holds that text instead (``pack_text``): saved or autosaved,
-it resumes under the very rules it was played with.
+``pack`` is the pack's id, ``pack_text`` the pack's text the game was played with
+and ``pack_digest`` its fingerprint (``vtt.rules.pinned``), so the file opens on any
+machine where the pack is installed, wherever that is; the digest picks the same rules
+among several copies and tells when the pack has changed since; the text is played
+when the pack is not installed, or when the person chooses the saved copy over the
+pack as it is now (the window asks). Files written before named the pack by its
+folder's path: its last part is taken as the id. Files written before kept the text
+only for a game played in the studio from a pack's text not saved, and some no
+digest: they open as they did.
 """
 
 from __future__ import annotations
@@ -18,16 +20,14 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from vtt.resources import user_data_dir, user_packs_dir
 from vtt.rules import Move
 from vtt.rules.errors import PackError
-from vtt.rules.finder import find_pack, find_pack_by_id, pack_digest, pack_place
+from vtt.rules.pinned import Pinned, pinned_pack, text_digest, yaml_text
 from vtt.rules.shown import excerpt
 from vtt.rules.yamlsource import load_yaml_file
 from vtt.table.savefile import UNREADABLE, Autosave
@@ -72,18 +72,40 @@ class SavedGame:
     #: Said when the game is resumed: the pack changed since the game was saved.
     note: str = ""
     #: Said when the game is resumed: the rules are a pack beside the file, not an
-    #: installed one (``finder.pack_place``).
+    #: installed one (``finder.pack_place``), or the copy kept in the file.
     source: str = ""
+    #: The pack as found now against the one the game was saved with (None: a game
+    #: made in the program, never read from a file).
+    pinned: Pinned | None = None
+
+    @property
+    def asks(self) -> bool:
+        """True when the pack has changed and the file keeps the rules the game was
+        played with: the person chooses between the two (``on_saved_copy``)."""
+        pinned = self.pinned
+        return pinned is not None and pinned.changed and pinned.copy is not None
+
+    def on_saved_copy(self) -> SavedGame:
+        """This game played with the copy of its rules kept in the file."""
+        pinned = self.pinned
+        if pinned is None or pinned.copy is None:
+            raise ValueError("this saved game keeps no copy of its rules")
+        setup = replace(self.setup, pack=pinned.named, text=pinned.copy)
+        return replace(self, setup=setup, note="", source=COPY_SOURCE)
+
+
+#: How a game played with the copy of its rules kept in its file is told.
+COPY_SOURCE = "The rules are the saved copy kept in this file, not the pack installed."
 
 
 def saved_game_text(setup: GameSetup, moves: Sequence[Move | str]) -> str:
-    """The YAML text of a saved game: a game played from a pack's text never saved (the
-    studio's) holds that text whole (``pack_text``), its rules being nowhere else."""
+    """The YAML text of a saved game: the pack's id, the text of the rules played
+    (``pack_text``: the pack's file, or the text a game from the studio was played
+    with) and its fingerprint (``pack_digest``)."""
     data: dict[str, Any] = {"pack": setup.game().id}
-    if setup.text is not None:
-        data["pack_text"] = setup.text
-    else:
-        data["pack_digest"] = pack_digest(setup.pack)
+    text = setup.rules_text()
+    if text is not None:
+        data["pack_digest"] = text_digest(text)
     data.update(
         options=dict(setup.options),
         players=setup.players,
@@ -91,7 +113,9 @@ def saved_game_text(setup: GameSetup, moves: Sequence[Move | str]) -> str:
         seats=[_seat_data(seat) for seat in setup.seats],
         moves=[str(move) for move in moves],
     )
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    if text is not None:
+        data["pack_text"] = text
+    return yaml_text(data)
 
 
 def game_autosave(path: Path) -> Autosave[SavedGame]:
@@ -181,18 +205,27 @@ def load_saved_game(path: Path | str) -> SavedGame:
     text = data.get("pack_text")
     if text is not None and not isinstance(text, str):
         raise SavedGameError(f"{path}: pack_text: expected a pack's text, not {_shown(text)}")
-    if text is None:
-        pack, note, source = _installed_pack(path, data["pack"], data.get("pack_digest"))
-    else:  # the rules travel with the game (played from a pack's text in the studio)
-        pack, note, source = data["pack"], "", "The rules are the pack's text kept in this file."
+    digest = data.get("pack_digest")
+    if digest is not None and not isinstance(digest, str):
+        raise SavedGameError(f"{path}: pack_digest: expected a fingerprint, not {_shown(digest)}")
+    pinned = _pinned(path, data["pack"], digest, text)
     setup = GameSetup(
-        pack=pack,
+        pack=pinned.pack,
         seats=tuple(_seat(path, index, entry) for index, entry in enumerate(seats)),
         options=dict(options),
         seed=seed,
-        text=text,
     )
-    return SavedGame(setup, tuple(str(move) for move in moves), note, source)
+    saved = SavedGame(setup, tuple(str(move) for move in moves), pinned=pinned)
+    if pinned.found is None:  # not installed: the rules travel with the game
+        return saved.on_saved_copy()
+    note = pinned.change_note(pinned.name())
+    if note and not saved.asks:
+        note += " This file keeps no copy of the rules it was played with."
+    source = ""
+    if pinned.found.place == "beside":
+        folder = pinned.found.path.parent
+        source = f"The rules are the pack {pinned.named} from {folder}, not an installed one."
+    return replace(saved, note=note, source=source)
 
 
 def _shown(value: object) -> str:
@@ -201,29 +234,18 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _installed_pack(path: Path, named: str, digest: object) -> tuple[str, str, str]:
-    """The pack a saved game names, as the setup refers to it, a note if it changed,
-    and where it was found when that is not among the installed packs.
-
-    Only the shipped packs, the user's packs folder and the file's own folder are
-    searched, in that order: a path in the file (as files written before packs were
-    saved by id hold) gives only its last part, taken as the id."""
+def _pinned(path: Path, named: str, digest: str | None, text: str | None) -> Pinned:
+    """The pack a saved game names (``pinned.pinned_pack``): only the shipped packs,
+    the user's packs folder and the file's own folder are searched; a path in the file
+    (as files written before packs were saved by id hold) gives only its last part,
+    taken as the id."""
     if "/" in named or "\\" in named:
         old = Path(named)
         named = old.parent.name if old.name == "pack.yaml" else old.name
     try:
-        found, same = find_pack_by_id(named, str(digest) if digest else None, (path.parent,))
+        return pinned_pack(named, path.parent, digest, text)
     except FileNotFoundError:
         raise SavedGameError(
             f"{path}: pack: no pack with the id {named!r} is installed; put its folder "
             f"in {user_packs_dir()} (or beside this file) and open the game again"
         ) from None
-    note = "" if same else f"The pack {named} has changed since this game was saved."
-    source = ""
-    if pack_place(found) == "beside":
-        source = f"The rules are the pack {named} from {found.parent}, not an installed one."
-    try:
-        usual = find_pack(named).resolve()
-    except FileNotFoundError:
-        usual = None
-    return (named if usual == found.resolve() else str(found.parent)), note, source

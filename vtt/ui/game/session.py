@@ -49,6 +49,7 @@ from vtt.rules.build import Builds, Target
 from vtt.rules.finder import load_game_text
 from vtt.rules.footprint import Footprint
 from vtt.rules.model import ZoneDef
+from vtt.rules.pinned import pack_text
 from vtt.rules.records import Record
 from vtt.rules.views import View
 from vtt.table.seats import DEFAULT_NAMES
@@ -125,6 +126,11 @@ class GameSetup:
     def players(self) -> int:
         """The number of seats."""
         return len(self.seats)
+
+    def rules_text(self) -> str | None:
+        """The text of the rules this setup plays: its own, else its pack's file (None
+        when that cannot be read): what saved games and records keep."""
+        return self.text if self.text is not None else pack_text(self.pack)
 
     def game(self) -> Game:
         """The rules this setup plays: its text's, else the pack's (by id or folder);
@@ -475,8 +481,9 @@ class GameSession(QObject):
     def record_to_export(self) -> Record:
         """The game's record to export (a replay's: up to the position shown): the whole
         game once it is over, else the game as the seat on view saw it (nothing hidden
-        from it in the record); RecordError if it cannot be written so."""
-        return self.match.record(self.viewer)
+        from it in the record), keeping the text of the pack it was played with and its
+        fingerprint; RecordError if it cannot be written so."""
+        return self.match.record(self.viewer).pin(self.setup.rules_text(), keep=True)
 
     def house(self) -> HouseTable:
         """The position handed over to a free table (house rules): every seat of this

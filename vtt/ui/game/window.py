@@ -101,6 +101,9 @@ class GameWindow(QMainWindow):
         #: The game's own file, once saved or opened from one, and the moves it holds.
         self.path: Path | None = None
         self.saved_moves: tuple[str, ...] = ()
+        #: Said in the title after the game's name: " (saved copy of the rules)" for a game
+        #: played with the rules its file kept, not the pack installed.
+        self.rules_label = ""
         #: Closing without asking: the game goes on as a free table (house rules).
         self.closing_quietly = False
         self.autosave = new_game_autosave()
@@ -298,7 +301,8 @@ class GameWindow(QMainWindow):
         frame = session.frame
         game = session.game
         named = f"{self.path.name} · " if self.path is not None else ""
-        self.setWindowTitle(f"{shown_name(named)}{shown_name(game.name)}[*] — Janken Table")
+        title = f"{shown_name(named)}{shown_name(game.name)}{self.rules_label}"
+        self.setWindowTitle(f"{title}[*] — Janken Table")
         self.setWindowModified(self.unsaved())
         self._show_replay()
         if frame.outcome is None and frame.to_move is not None:
@@ -565,7 +569,7 @@ class GameWindow(QMainWindow):
 
     def _open_file(self, path: Path, kind: str) -> GameWindow | None:
         try:
-            window = open_game_file(path, self.art, self.fixed_pause, kind)
+            window = open_game_file(path, self.art, self.fixed_pause, kind, self)
         except GameFileError as error:
             self.say(str(error))
             return None
