@@ -224,7 +224,7 @@ def _sentence(
     doing = policy(restriction.name).doing
     doing = doing[0].upper() + doing[1:]
     won = (
-        f"{agent} held to it won {rate:.0%} ({low:.0%}-{high:.0%}) of {games} games,"
+        f"{agent} held to it won {rate:.0%} ({_interval(low, high)}) of {games} games,"
         f" against {baseline:.0%} for a seat playing freely"
     )
     if said == "useless" and narrowed == 0:
@@ -420,7 +420,12 @@ def _stands_out(stats: list[CardStat], base: float) -> list[CardStat]:
 
 
 def _span(stat: CardStat) -> str:
-    return f"{stat.rate:.0%} ({stat.low:.0%}-{stat.high:.0%})"
+    return f"{stat.rate:.0%} ({_interval(stat.low, stat.high)})"
+
+
+def _interval(low: float, high: float) -> str:
+    """``55-67%``."""
+    return f"{low:.0%}"[:-1] + f"-{high:.0%}"
 
 
 def _suit_sentences(stats: list[CardStat], verb: str, base: float) -> list[str]:
@@ -436,7 +441,7 @@ def _suit_sentences(stats: list[CardStat], verb: str, base: float) -> list[str]:
             f"No suit stands out when {verb} over {games} seat-games:"
             f" the suits win {low:.0%} to {high:.0%}."
         ]
-    first, *more = odd
+    first, *more = sorted(odd, key=lambda s: -s.rate)
     said = f"{first.key} cards win {_span(first)} when {verb}"
     said += "".join(f", {s.key} {_span(s)}" for s in more)
     if rest:
