@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solve_parser(sub)
     add_simulate_parser(sub)
+    from vtt.findingscommands import add_findings_parser
+
+    add_findings_parser(sub)
     from vtt.studio.commands import add_new_parser
 
     add_new_parser(sub)
@@ -146,6 +149,10 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.agentcommands import simulate_command
 
         return simulate_command(args)
+    if args.command == "findings":
+        from vtt.findingscommands import findings_command
+
+        return findings_command(args)
     from vtt.textplay import play_command
 
     return play_command(args)
