@@ -231,3 +231,12 @@ def test_vtt_findings_prints_both_tables_and_writes_json(tmp_path, capsys):
     assert written["contribution"]["suits"][0]["key"] == "Rock"
     assert main([*argv, "--only", "prefer-water"]) == 1
     assert "has no restriction 'prefer-water'" in capsys.readouterr().err
+
+
+def test_vtt_simulate_seats_restricted_agents_by_name():
+    from vtt.agentcommands import _agents
+
+    assert _agents("Greedy~highest, random") == ("greedy~highest", "random")
+    for bad in ("greedy~bogus", "bogus~highest"):
+        with pytest.raises(ValueError, match="unknown agent"):
+            _agents(bad)
