@@ -155,6 +155,19 @@ def test_a_restricted_agent_is_named_like_any_agent():
     # Dask worker does) makes the restricted agent from its name and counts its narrowing.
     batch = Batch("higher-card", 4, ("random~highest", "random"), text=HIGHER)
     assert [play_game(batch, i).narrowed for i in range(4)] == [1, 1, 1, 1]
+    assert play_game(batch, 0).cards is None  # noted only when a batch asks
+
+
+def test_the_cards_of_a_war_game_are_held_then_flipped_and_captured():
+    # War's 'flip' names no card: the card it takes off the seat's stack is played.
+    result = play_game(Batch("war", 1, ("random", "random"), cards=True), 0)
+    assert result.cards is not None
+    (one, two) = result.cards
+    assert len(one.held) == len(two.held) == 32 and not set(one.held) & set(two.held)
+    for seat in result.cards:
+        assert seat.played and set(seat.played) <= set(seat.held) | set(seat.captured)
+    loser = result.cards[1 - result.winners[0]]
+    assert set(result.cards[result.winners[0]].captured) & set(loser.held)
 
 
 @pytest.fixture(scope="module")
