@@ -225,8 +225,8 @@ def _played(played: Played) -> str:
     ]
     return (
         _facts(pairs) + '\n<p class="note">The content hash names the exact text of the rules: '
-        "a pack with the same hash plays the same game. <code>vtt simulate PACK --seed "
-        f"{played.seed}</code> deals the same games again.</p>"
+        "a pack with the same hash plays the same game. The same seed, agents and number "
+        "of games deal the same games again.</p>"
     )
 
 
@@ -369,8 +369,20 @@ def _findings(findings: Sequence[Any]) -> str:
 
 
 def _stats(stats: Sequence[Any]) -> str:
-    rows = [[s.key, s.how, f"{s.games:,}", _pct(s.rate), _interval(s.low, s.high)] for s in stats]
-    return _table(["", "when the seat is", "games", "win rate", "95% interval"], rows)
+    """A row for each suit or card, a column for each way a seat met it (holding,
+    playing, capturing): the win rate and its interval."""
+    hows = list(dict.fromkeys(stat.how for stat in stats))
+    cells: dict[str, dict[str, Any]] = {}
+    for stat in stats:
+        cells.setdefault(stat.key, {})[stat.how] = stat
+    rows = [[key] + [_rate_cell(by_how.get(how)) for how in hows] for key, by_how in cells.items()]
+    return _table(["", *(f"{how} (95% interval)" for how in hows)], rows)
+
+
+def _rate_cell(stat: Any) -> str:
+    if stat is None:
+        return ""
+    return f"{stat.rate:.0%} ({stat.low:.0%} to {stat.high:.0%}, {stat.games:,} games)"
 
 
 def _contribution(contribution: Any, chart: bytes | None) -> str:
