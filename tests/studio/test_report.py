@@ -4,6 +4,7 @@ a section for each part given and none for the rest; and ``vtt report`` writing 
 from __future__ import annotations
 
 import base64
+import math
 import re
 from html.parser import HTMLParser
 from types import SimpleNamespace
@@ -60,7 +61,18 @@ def _parts(summary, name: str = "War") -> dict[str, object]:
         games=8,
         agents=("random", "random"),
         seed=3,
-        metrics=[SimpleNamespace(**vars(metric), verdict="differs")],
+        metrics=[
+            SimpleNamespace(**vars(metric), verdict="differs"),
+            SimpleNamespace(
+                name="length (moves)",
+                a=30.5,
+                b=28.25,
+                diff=-2.25,
+                low=-math.inf,
+                high=math.inf,
+                verdict="unclear",
+            ),
+        ],
         stopped=f"Stopped after 8 games: {name} differs.",
         reports=(summary, summary),
     )
@@ -137,6 +149,7 @@ def test_the_sections_show_their_figures(summary):
         f"{summary.first_player_advantage:+.1%}",
         "+9.0%",  # the comparison's difference
         "+3.0% to +15.0%",
+        "<td>28.25</td><td>-2.25</td><td>? to ?</td>",  # a count; an interval not known yet
         "Stopped after 8 games",
         "never play War",
         "Never playing War wins 90% of games.",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -278,14 +279,19 @@ def _summary(rep: Report, chart: bytes | None) -> str:
     return "\n".join(part for part in parts if part)
 
 
-#: The comparison's metrics read as shares (shown in %); the rest are counts.
-_SHARES = ("advantage", "wins", "win rate", "draws", "decisive")
+#: The comparison's metrics that are shares of games (shown in %); the rest are counts.
+_SHARES = ("first-player advantage", "draws")
 
 
 def _metric(name: str, value: float, signed: bool = False) -> str:
-    if any(word in name for word in _SHARES):
-        return f"{value:+.1%}" if signed else f"{value:.1%}"
-    return f"{value:+.2f}" if signed else f"{value:.2f}"
+    """A comparison's figure: a share in %, a count to 2 places, "?" when not known
+    (an interval after too few games)."""
+    if not math.isfinite(value):
+        return "?"
+    sign = "+" if signed else ""
+    if name in _SHARES or name.startswith("seat "):
+        return f"{value:{sign}.1%}"
+    return f"{value:{sign}.2f}"
 
 
 def _verdict(verdict: str) -> str:
