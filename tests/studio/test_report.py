@@ -164,6 +164,32 @@ def test_findings_that_found_no_restriction_say_so(summary):
     assert "No restricted strategy applies" in text
 
 
+def test_a_page_of_results_in_hand_draws_their_charts_and_names_the_pack(summary):
+    from vtt.ai.variants import Variant
+    from vtt.rules.finder import pack_digest
+    from vtt.studio.report import analysis_of, page
+
+    parts = _parts(summary)
+    drawn = []
+
+    def chart(kind, data):
+        drawn.append((kind, data))
+        return PNG
+
+    analysis = analysis_of(
+        [Variant("A", "war")],
+        agents=("random", "random"),
+        games=99,
+        summary=summary,
+        contribution=parts["contribution"],
+    )
+    text = page(analysis, chart)
+    assert drawn == [("summary", summary), ("contribution", parts["contribution"])]
+    assert text.count("data:image/png") == 2
+    assert pack_digest("war") in text
+    assert "<dd>8</dd>" in text  # the games played, not those asked for
+
+
 def test_the_contribution_chart_is_a_png_drawn_for_each_way_a_suit_counts():
     from vtt.ui.chart import contribution_chart, report_chart
 

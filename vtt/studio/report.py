@@ -36,6 +36,7 @@ __all__ = [
     "Played",
     "ReportRequest",
     "analyse",
+    "analysis_of",
     "build_report",
     "page",
     "report_html",
@@ -220,7 +221,7 @@ def _played(played: Played) -> str:
         pairs.append(("option swept", played.sweep))
     pairs += [
         ("agents", ", ".join(played.agents) + " (seated in turn)"),
-        ("games", f"{played.games:,}" + (" per variant" if len(played.variants) > 1 else "")),
+        ("games", f"{played.games:,}" + _each(played)),
         ("seed", str(played.seed)),
         ("made", played.date),
     ]
@@ -229,6 +230,12 @@ def _played(played: Played) -> str:
         "a pack with the same hash plays the same game. The same seed, agents and number "
         "of games deal the same games again.</p>"
     )
+
+
+def _each(played: Played) -> str:
+    if played.sweep:
+        return " for each value"
+    return " of each variant" if len(played.variants) > 1 else ""
 
 
 def _summary(rep: Report, chart: bytes | None) -> str:
@@ -478,8 +485,8 @@ def analyse(
     ``vtt.ai.simulate.Cancelled`` when ``cancelled()`` turns true."""
     if not request.variants:
         raise ValueError("a report needs a variant to play")
-    facts = tuple(_facts_of(variant) for variant in request.variants)
     last = request.variants[-1]
+    compared = request.sweep is None and len(request.variants) >= 2
     steps: list[tuple[str, Callable[[Progress], Any]]] = []
     common: dict[str, Any] = dict(
         games=request.games, agents=request.agents, seed=request.seed, players=request.players
@@ -495,7 +502,7 @@ def analyse(
                 lambda p: sweep(request.variants[0], option, values, progress=p, **common, **run),
             )
         )
-    elif len(request.variants) >= 2:
+    elif compared:
         from vtt.ai.compare import compare
 
         a, b = request.variants[:2]
@@ -541,19 +548,57 @@ def analyse(
             )
         )
     results = _run_steps(steps, progress, cancelled, say)
-    analysis = Analysis(_title(facts, request), _played_of(facts, request))
     first = results.pop(0)
-    if request.sweep is not None:
-        analysis.sweep = first
-    elif len(request.variants) >= 2:
-        analysis.comparison = first
-    else:
-        analysis.summary = first
-    if request.findings:
-        analysis.findings = list(results.pop(0))
-    if request.contribution:
-        analysis.contribution = results.pop(0)
-    return analysis
+    kind = "sweep" if request.sweep is not None else "comparison" if compared else "summary"
+    return analysis_of(
+        request.variants,
+        agents=request.agents,
+        games=request.games,
+        seed=request.seed,
+        summary=first if kind == "summary" else None,
+        comparison=first if kind == "comparison" else None,
+        sweep=first if kind == "sweep" else None,
+        findings=list(results.pop(0)) if request.findings else None,
+        contribution=results.pop(0) if request.contribution else None,
+    )
+
+
+def analysis_of(
+    variants: Sequence[Variant],
+    *,
+    agents: tuple[str, ...],
+    games: int,
+    seed: int = 0,
+    summary: Report | None = None,
+    comparison: Any = None,
+    sweep: Any = None,
+    findings: Sequence[Any] | None = None,
+    contribution: Any = None,
+) -> Analysis:
+    """An analysis of results already in hand (the window's comparison, say): the
+    variants they played, named with their packs' content hashes, and the results."""
+    facts = tuple(_facts_of(variant) for variant in variants)
+    swept = ""
+    name = facts[0].name if facts else ""
+    title = name
+    if sweep is not None:
+        swept = f"{sweep.option} = {', '.join(str(value) for value in sweep.values)}"
+        title = f"{name}: {sweep.option} swept"
+    elif comparison is not None:
+        games = comparison.games  # fewer than asked when the sequential test settled it
+        title = f"{name}: {comparison.a.label} or {comparison.b.label}"
+    elif summary is not None:
+        games = summary.games
+    date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return Analysis(
+        title,
+        Played(facts, tuple(agents), games, seed, date, swept),
+        summary,
+        comparison,
+        sweep,
+        None if findings is None else list(findings),
+        contribution,
+    )
 
 
 def _run_steps(
@@ -594,24 +639,6 @@ def _facts_of(variant: Variant) -> PackFacts:
     return PackFacts(
         variant.label, game.name, game.id, words, digest, unsaved=variant.text is not None
     )
-
-
-def _played_of(facts: tuple[PackFacts, ...], request: ReportRequest) -> Played:
-    swept = ""
-    if request.sweep is not None:
-        option, values = request.sweep
-        swept = f"{option} = {', '.join(str(value) for value in values)}"
-    date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return Played(facts, request.agents, request.games, request.seed, date, swept)
-
-
-def _title(facts: tuple[PackFacts, ...], request: ReportRequest) -> str:
-    name = facts[0].name
-    if request.sweep is not None:
-        return f"{name}: {request.sweep[0]} swept"
-    if len(facts) >= 2:
-        return f"{name}: {facts[0].label} or {facts[1].label}"
-    return name
 
 
 def page(analysis: Analysis, chart_maker: ChartMaker | None = None) -> str:
