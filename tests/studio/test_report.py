@@ -7,11 +7,13 @@ import base64
 import math
 import re
 from html.parser import HTMLParser
-from types import SimpleNamespace
 
 import pytest
 
+from vtt.ai.compare import Comparison, MetricDiff, Sweep
+from vtt.ai.findings import CardStat, Contribution, Finding, Restriction
 from vtt.ai.simulate import Batch, simulate
+from vtt.ai.variants import Variant
 from vtt.cli import main
 from vtt.studio.report import PackFacts, Played, report_html
 
@@ -49,37 +51,23 @@ def _played(name: str = "War") -> Played:
 
 
 def _parts(summary, name: str = "War") -> dict[str, object]:
-    """Every part of a page, made by hand in the shapes vtt.ai.compare and
-    vtt.ai.findings give (the page reads only the attributes the plan names)."""
-    label = SimpleNamespace(label=name)
-    metric = SimpleNamespace(
-        name="first-player advantage", a=0.02, b=0.11, diff=0.09, low=0.03, high=0.15
-    )
-    comparison = SimpleNamespace(
-        a=label,
-        b=SimpleNamespace(label=f"{name} 2"),
+    """Every part of a page, made by hand."""
+    comparison = Comparison(
+        a=Variant(name, "war"),
+        b=Variant(f"{name} 2", "war", (("jokers", True),)),
         games=8,
         agents=("random", "random"),
         seed=3,
         metrics=[
-            SimpleNamespace(**vars(metric), verdict="differs"),
-            SimpleNamespace(
-                name="length (moves)",
-                a=30.5,
-                b=28.25,
-                diff=-2.25,
-                low=-math.inf,
-                high=math.inf,
-                verdict="unclear",
-            ),
+            MetricDiff("first-player advantage", 0.02, 0.11, 0.09, 0.03, 0.15, "differs"),
+            MetricDiff("length (moves)", 30.5, 28.25, -2.25, -math.inf, math.inf, "unclear"),
         ],
         stopped=f"Stopped after 8 games: {name} differs.",
         reports=(summary, summary),
     )
-    sweep = SimpleNamespace(option=name, values=[5, name], reports=[summary, summary])
-    restriction = SimpleNamespace(name="no-joker", label=f"never play {name}")
-    finding = SimpleNamespace(
-        restriction=restriction,
+    sweep = Sweep(option=name, values=[5, name], reports=[summary, summary])
+    finding = Finding(
+        Restriction("no-joker", f"never play {name}"),
         games=8,
         rate=0.9,
         low=0.6,
@@ -88,8 +76,10 @@ def _parts(summary, name: str = "War") -> dict[str, object]:
         verdict="dominant",
         text=f"Never playing {name} wins 90% of games.",
     )
-    stat = SimpleNamespace(key=name, how="playing", games=8, rate=0.4, low=0.2, high=0.6)
-    contribution = SimpleNamespace(cards=[stat], suits=[stat], findings=[f"{name} is weak."])
+    stat = CardStat(key=name, how="playing", games=8, rate=0.4, low=0.2, high=0.6)
+    contribution = Contribution(
+        cards=[stat], suits=[stat], findings=[f"{name} is weak."], baselines={"playing": 0.5}
+    )
     return {
         "played": _played(name),
         "summary": summary,
@@ -154,6 +144,8 @@ def test_the_sections_show_their_figures(summary):
         "never play War",
         "Never playing War wins 90% of games.",
         "War is weak.",
+        "playing (any card: 50%)",
+        "40% (20% to 60%, 8 games)",
         "How to read this",
     ]:
         assert shown in text, shown
@@ -165,7 +157,6 @@ def test_findings_that_found_no_restriction_say_so(summary):
 
 
 def test_a_page_of_results_in_hand_draws_their_charts_and_names_the_pack(summary):
-    from vtt.ai.variants import Variant
     from vtt.rules.finder import pack_digest
     from vtt.studio.report import analysis_of, page
 
@@ -194,11 +185,11 @@ def test_the_contribution_chart_is_a_png_drawn_for_each_way_a_suit_counts():
     from vtt.ui.chart import contribution_chart, report_chart
 
     suits = [
-        SimpleNamespace(key=key, how=how, games=40, rate=rate, low=rate - 0.1, high=rate + 0.1)
+        CardStat(key, how, games=40, rate=rate, low=rate - 0.1, high=rate + 0.1)
         for how in ("holding", "playing", "capturing")
         for key, rate in (("Rock", 0.3), ("Paper", 0.5), ("Scissors", 0.7))
     ]
-    contribution = SimpleNamespace(cards=[], suits=suits, findings=[])
+    contribution = Contribution(cards=[], suits=suits, findings=[], baselines={"playing": 0.5})
     png = report_chart("contribution", contribution)
     assert png.startswith(b"\x89PNG")
     image = contribution_chart(contribution)

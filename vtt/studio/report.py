@@ -23,11 +23,15 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vtt.ai.simulate import Cancelled, Progress, Report, option_words, simulate
 from vtt.ai.variants import Variant
 from vtt.rules.finder import pack_digest
+
+if TYPE_CHECKING:
+    from vtt.ai.compare import Comparison, Sweep
+    from vtt.ai.findings import CardStat, Contribution, Finding
 
 __all__ = [
     "Analysis",
@@ -120,10 +124,10 @@ def report_html(
     *,
     played: Played | None = None,
     summary: Report | None = None,
-    comparison: Any = None,
-    sweep: Any = None,
-    findings: Sequence[Any] | None = None,
-    contribution: Any = None,
+    comparison: Comparison | None = None,
+    sweep: Sweep | None = None,
+    findings: Sequence[Finding] | None = None,
+    contribution: Contribution | None = None,
     charts: Mapping[str, bytes] | None = None,
 ) -> str:
     """The page: a section for each part given (``findings`` None: not run; empty:
@@ -305,7 +309,7 @@ def _verdict(verdict: str) -> str:
     return f'<span class="{_e(verdict)}">{_e(verdict)}</span>'
 
 
-def _comparison(comparison: Any, chart: bytes | None) -> str:
+def _comparison(comparison: Comparison, chart: bytes | None) -> str:
     a, b = comparison.a.label, comparison.b.label
     rows = [
         [
@@ -333,7 +337,7 @@ def _comparison(comparison: Any, chart: bytes | None) -> str:
     )
 
 
-def _sweep(sweep: Any, chart: bytes | None) -> str:
+def _sweep(sweep: Sweep, chart: bytes | None) -> str:
     seats = max((len(rep.seats) for rep in sweep.reports), default=0)
     heads = [sweep.option, "games", "first-player advantage"]
     heads += [f"seat {seat + 1} wins" for seat in range(seats)]
@@ -356,7 +360,7 @@ def _sweep(sweep: Any, chart: bytes | None) -> str:
     return _table(heads, rows) + "\n" + _image(chart, f"the metrics against {sweep.option}")
 
 
-def _findings(findings: Sequence[Any]) -> str:
+def _findings(findings: Sequence[Finding]) -> str:
     if not findings:
         return "<p>No restricted strategy applies to this pack.</p>"
     rows = [
@@ -381,24 +385,26 @@ def _findings(findings: Sequence[Any]) -> str:
     )
 
 
-def _stats(stats: Sequence[Any]) -> str:
+def _stats(stats: Sequence[CardStat], baselines: Mapping[str, float]) -> str:
     """A row for each suit or card, a column for each way a seat met it (holding,
-    playing, capturing): the win rate and its interval."""
+    playing, capturing): the win rate and its interval; each column's heading gives
+    the rate for any card so met, what a suit or card is measured against."""
     hows = list(dict.fromkeys(stat.how for stat in stats))
-    cells: dict[str, dict[str, Any]] = {}
+    cells: dict[str, dict[str, CardStat]] = {}
     for stat in stats:
         cells.setdefault(stat.key, {})[stat.how] = stat
     rows = [[key] + [_rate_cell(by_how.get(how)) for how in hows] for key, by_how in cells.items()]
-    return _table(["", *(f"{how} (95% interval)" for how in hows)], rows)
+    heads = [f"{how} (any card: {baselines[how]:.0%})" if how in baselines else how for how in hows]
+    return _table(["", *heads], rows)
 
 
-def _rate_cell(stat: Any) -> str:
+def _rate_cell(stat: CardStat | None) -> str:
     if stat is None:
         return ""
     return f"{stat.rate:.0%} ({stat.low:.0%} to {stat.high:.0%}, {stat.games:,} games)"
 
 
-def _contribution(contribution: Any, chart: bytes | None) -> str:
+def _contribution(contribution: Contribution, chart: bytes | None) -> str:
     parts = [
         "<p>The win rate of a seat holding, playing or capturing each suit and card: in a "
         "balanced cycle every suit's interval overlaps the others'.</p>"
@@ -407,12 +413,12 @@ def _contribution(contribution: Any, chart: bytes | None) -> str:
         items = "\n".join(f"<li>{_e(text)}</li>" for text in contribution.findings)
         parts.append(f"<ul>\n{items}\n</ul>")
     if contribution.suits:
-        parts += ["<h3>Suits</h3>", _stats(contribution.suits)]
+        parts += ["<h3>Suits</h3>", _stats(contribution.suits, contribution.baselines)]
     parts.append(_image(chart, "each suit's win rate with its interval"))
     if contribution.cards:
         parts.append(
             f"<details><summary>Every card ({len(contribution.cards):,} rows)</summary>\n"
-            f"{_stats(contribution.cards)}\n</details>"
+            f"{_stats(contribution.cards, contribution.baselines)}\n</details>"
         )
     return "\n".join(part for part in parts if part)
 
@@ -467,10 +473,10 @@ class Analysis:
     title: str
     played: Played
     summary: Report | None = None
-    comparison: Any = None
-    sweep: Any = None
-    findings: list[Any] | None = None
-    contribution: Any = None
+    comparison: Comparison | None = None
+    sweep: Sweep | None = None
+    findings: list[Finding] | None = None
+    contribution: Contribution | None = None
     charts: dict[str, bytes] = field(default_factory=dict)
 
 
@@ -526,6 +532,7 @@ def analyse(
                     agent=request.agents[0],
                     games=request.games,
                     seed=request.seed,
+                    players=request.players,
                     progress=p,
                     **run,
                 ),
@@ -542,6 +549,7 @@ def analyse(
                     agents=request.agents,
                     games=request.games,
                     seed=request.seed,
+                    players=request.players,
                     progress=p,
                     **run,
                 ),
@@ -570,10 +578,10 @@ def analysis_of(
     games: int,
     seed: int = 0,
     summary: Report | None = None,
-    comparison: Any = None,
-    sweep: Any = None,
-    findings: Sequence[Any] | None = None,
-    contribution: Any = None,
+    comparison: Comparison | None = None,
+    sweep: Sweep | None = None,
+    findings: Sequence[Finding] | None = None,
+    contribution: Contribution | None = None,
 ) -> Analysis:
     """An analysis of results already in hand (the window's comparison, say): the
     variants they played, named with their packs' content hashes, and the results."""
@@ -644,13 +652,15 @@ def _facts_of(variant: Variant) -> PackFacts:
 def page(analysis: Analysis, chart_maker: ChartMaker | None = None) -> str:
     """The page of an analysis, its charts drawn by ``chart_maker`` (none: no charts)."""
     charts = dict(analysis.charts)
+    drawn: dict[str, object] = {
+        "summary": analysis.summary,
+        "comparison": analysis.comparison,
+        "sweep": analysis.sweep,
+    }
+    if analysis.contribution is not None and analysis.contribution.suits:
+        drawn["contribution"] = analysis.contribution  # no chart of a game without cards
     if chart_maker is not None:
-        for kind, data in (
-            ("summary", analysis.summary),
-            ("comparison", analysis.comparison),
-            ("sweep", analysis.sweep),
-            ("contribution", analysis.contribution),
-        ):
+        for kind, data in drawn.items():
             if data is not None and kind not in charts:
                 charts[kind] = chart_maker(kind, data)
     return report_html(

@@ -70,7 +70,8 @@ def chart_image(report: Any) -> QImage:
         top = _heading(painter, report)
         rates = [*report.seats, *report.by_agent]
         height = HEIGHT - top - 20
-        _rates(painter, QRectF(20, top, WIDTH / 2 - 40, height), rates, len(report.seats))
+        fair = 1 / len(report.seats) if report.seats else None
+        _rates(painter, QRectF(20, top, WIDTH / 2 - 40, height), rates, fair)
         _histogram(painter, QRectF(WIDTH / 2 + 20, top, WIDTH / 2 - 40, height), report)
     finally:
         painter.end()
@@ -149,9 +150,10 @@ def _rates(
     painter: QPainter,
     area: QRectF,
     rates: list[Any],
-    seats: int,
+    fair: float | None,
     title: str = "Win rate (95% interval); the line is a fair share",
 ) -> None:
+    """Each rate's bar and interval; a dashed line at the ``fair`` rate."""
     plot = _title(painter, area, title)
     label_width = 110.0
     bars = QRectF(plot.left() + label_width, plot.top(), plot.width() - label_width - 10, 0)
@@ -179,10 +181,10 @@ def _rates(
             int(Qt.AlignmentFlag.AlignVCenter),
             f"{rate.rate:.0%}",
         )
-    if seats:
-        fair = bars.left() + bars.width() / seats
+    if fair is not None:
+        x = bars.left() + bars.width() * fair
         painter.setPen(QPen(_FAIR, 1, Qt.PenStyle.DashLine))
-        painter.drawLine(int(fair), int(plot.top()), int(fair), int(plot.top() + row * len(rates)))
+        painter.drawLine(int(x), int(plot.top()), int(x), int(plot.top() + row * len(rates)))
 
 
 def _histogram(painter: QPainter, area: QRectF, report: Any) -> None:
@@ -569,7 +571,8 @@ _HOWS = ("holding", "playing", "capturing")
 
 def contribution_chart(contribution: Any) -> QImage:
     """The per-suit chart of a ``vtt.ai.findings.Contribution``: the win rate of a seat
-    holding, playing or capturing each suit, with its 95% interval, a panel for each."""
+    holding, playing or capturing each suit, with its 95% interval, a panel for each;
+    the dashed line is the win rate of a seat for any card so met."""
     hows = [how for how in _HOWS if any(stat.how == how for stat in contribution.suits)]
     hows += sorted({stat.how for stat in contribution.suits} - set(hows))
     rows = max([sum(stat.how == how for stat in contribution.suits) for how in hows] or [1])
@@ -577,12 +580,14 @@ def contribution_chart(contribution: Any) -> QImage:
     image = QImage(WIDTH, height, QImage.Format.Format_RGB32)
     painter = _painter(image)
     try:
-        top = _lines(painter, [(True, "Win rate by suit (95% interval)")], WIDTH)
+        title = "Win rate by suit (95% interval); the line: any card"
+        top = _lines(painter, [(True, title)], WIDTH)
+        baselines = getattr(contribution, "baselines", {})
         width = (WIDTH - 20) / max(1, len(hows))
         for index, how in enumerate(hows):
             stats = [_rate_of(stat) for stat in contribution.suits if stat.how == how]
             area = QRectF(10 + index * width, top, width - 10, height - top - 10)
-            _rates(painter, area, stats, 0, f"when the seat is {how} it")
+            _rates(painter, area, stats, baselines.get(how), f"when the seat is {how} it")
     finally:
         painter.end()
     return image
