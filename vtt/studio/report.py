@@ -162,8 +162,8 @@ def report_html(
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n"
         f"<h1>{_e(title)}</h1>\n"
-        '<p class="note">A designer\'s report made by Janken Table (<code>vtt report</code>).'
-        "</p>\n"
+        "<p class=\"note\">A designer's report, made by Janken Table's <code>vtt report</code>"
+        " for the game's playtesters.</p>\n"
         f"<nav>{nav}</nav>\n{body}\n</main>\n</body>\n</html>\n"
     )
 
@@ -310,7 +310,12 @@ def _verdict(verdict: str) -> str:
 
 
 def _comparison(comparison: Comparison, chart: bytes | None) -> str:
-    a, b = comparison.a.label, comparison.b.label
+    sides = "\n".join(
+        f"<li><strong>{letter}</strong> = {_side(letter, variant.label, report.option_words)}</li>"
+        for letter, variant, report in zip(
+            "AB", (comparison.a, comparison.b), comparison.reports, strict=False
+        )
+    )
     rows = [
         [
             _e(m.name),
@@ -322,19 +327,25 @@ def _comparison(comparison: Comparison, chart: bytes | None) -> str:
         ]
         for m in comparison.metrics
     ]
+    stopped = comparison.stopped[:1].upper() + comparison.stopped[1:]
     return "\n".join(
         part
         for part in [
-            f"<p>A is <strong>{_e(a)}</strong>, B is <strong>{_e(b)}</strong>: "
-            f"{comparison.games:,} games each, the same deals and seats game by game.</p>",
-            _table(
-                ["metric", f"A: {a}", f"B: {b}", "B - A", "95% interval", "verdict"], rows, True
-            ),
-            f'<p class="stopped">{_e(comparison.stopped)}</p>',
-            _image(chart, f"each metric of {a} and {b} with the difference's interval"),
+            f"<ul>\n{sides}\n</ul>\n<p>{comparison.games:,} games of each, the same deals and "
+            "seats game by game.</p>",
+            _table(["metric", "A", "B", "B - A", "95% interval", "verdict"], rows, True),
+            f'<p class="stopped">{_e(stopped)}</p>',
+            _image(chart, "each metric's difference B - A with its interval"),
         ]
         if part
     )
+
+
+def _side(letter: str, label: str, words: str) -> str:
+    """A compared variant: its label (unless just the letter) and its options in words."""
+    named = "" if label == letter else f"<strong>{_e(label)}</strong>"
+    said = _e(words or "the pack's defaults")
+    return f"{named} ({said})" if named else said
 
 
 def _sweep(sweep: Sweep, chart: bytes | None) -> str:
@@ -374,12 +385,13 @@ def _findings(findings: Sequence[Finding]) -> str:
         ]
         for f in findings
     ]
-    heads = ["restricted to", "games", "win rate", "95% interval", "unrestricted", "verdict"]
+    heads = ["restricted to", "games", "win rate", "95% interval", "fair share", "verdict"]
     said = "\n".join(f"<li>{_e(f.text)}</li>" for f in findings if f.text)
     return (
-        "<p>Each row pits the agent against a copy of itself that plays under one "
-        "restriction. A restriction that wins more is a dominant strategy; one that "
-        "changes nothing is a rule or a move nobody needs.</p>\n"
+        f"<p>Each row pits {_e(findings[0].agent or 'the agent')} against copies of "
+        "itself, one of them held to a restriction. A restriction that wins more than a "
+        "seat's fair share is a dominant strategy; one that changes nothing is a rule or "
+        "a move nobody needs.</p>\n"
         + _table(heads, rows, True)
         + (f"\n<ul>\n{said}\n</ul>" if said else "")
     )
@@ -401,7 +413,8 @@ def _stats(stats: Sequence[CardStat], baselines: Mapping[str, float]) -> str:
 def _rate_cell(stat: CardStat | None) -> str:
     if stat is None:
         return ""
-    return f"{stat.rate:.0%} ({stat.low:.0%} to {stat.high:.0%}, {stat.games:,} games)"
+    games = f"{stat.games:,} game{'s' if stat.games != 1 else ''}"
+    return f"{stat.rate:.0%} ({stat.low:.0%} to {stat.high:.0%}, {games})"
 
 
 def _contribution(contribution: Contribution, chart: bytes | None) -> str:
@@ -417,7 +430,8 @@ def _contribution(contribution: Contribution, chart: bytes | None) -> str:
     parts.append(_image(chart, "each suit's win rate with its interval"))
     if contribution.cards:
         parts.append(
-            f"<details><summary>Every card ({len(contribution.cards):,} rows)</summary>\n"
+            f"<details><summary>Every card ({len({s.key for s in contribution.cards}):,})"
+            "</summary>\n"
             f"{_stats(contribution.cards, contribution.baselines)}\n</details>"
         )
     return "\n".join(part for part in parts if part)
@@ -591,10 +605,10 @@ def analysis_of(
     title = name
     if sweep is not None:
         swept = f"{sweep.option} = {', '.join(str(value) for value in sweep.values)}"
-        title = f"{name}: {sweep.option} swept"
+        title = f"{name}: {swept}"
     elif comparison is not None:
         games = comparison.games  # fewer than asked when the sequential test settled it
-        title = f"{name}: {comparison.a.label} or {comparison.b.label}"
+        title = f"{name}: {comparison.a.label} and {comparison.b.label} compared"
     elif summary is not None:
         games = summary.games
     date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -664,7 +678,7 @@ def page(analysis: Analysis, chart_maker: ChartMaker | None = None) -> str:
             if data is not None and kind not in charts:
                 charts[kind] = chart_maker(kind, data)
     return report_html(
-        f"{analysis.title}: a designer's report",
+        analysis.title,
         played=analysis.played,
         summary=analysis.summary,
         comparison=analysis.comparison,
