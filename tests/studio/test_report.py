@@ -7,6 +7,7 @@ import base64
 import math
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from vtt.ai.variants import Variant
 from vtt.cli import main
 from vtt.studio.report import PackFacts, Played, report_html
 
+ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<script>alert("x")</script>'
 PNG = b"\x89PNG\r\n\x1a\n-a-chart-"
 
@@ -200,14 +202,34 @@ def test_the_contribution_chart_is_a_png_drawn_for_each_way_a_suit_counts():
 def test_vtt_report_writes_the_page_and_prints_its_path(tmp_path, capsys):
     out = tmp_path / "war.html"
     argv = ["report", "war", "--games", "6", "--agents", "random,random", "--seed", "2"]
-    code = main([*argv, "--workers", "1", "--no-findings", "--no-cards", "--html", str(out)])
+    code = main([*argv, "--workers", "1", "--html", str(out)])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.out.strip() == str(out)
-    assert "6/6" in captured.err or "100%" in captured.err
+    assert "Counting what each suit and card is worth..." in captured.err
+    assert "100%" in captured.err
     text = out.read_text("utf-8")
     sections = set(re.findall(r'<section id="([a-z]+)"', text))
-    assert sections == {"played", "summary", "reading"}
+    assert sections == {"played", "summary", "findings", "contribution", "reading"}
+    assert "No restricted strategy applies" in text  # War has no choice to restrict
+    assert "<td>Water</td>" in text
+    assert text.count("data:image/png;base64,") == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["war", "--variant", "A: jokers=false", "--variant", "B: jokers=true"], "comparison"),
+        (["war", str(ROOT / "rulesets" / "war" / "pack.yaml")], "comparison"),
+        (["tic-tac-rock", "--sweep", "wins_needed=1..2"], "sweep"),
+    ],
+)
+def test_vtt_report_compares_two_variants_or_sweeps_an_option(tmp_path, capsys, argv, shown):
+    out = tmp_path / "page.html"
+    common = ["--games", "4", "--workers", "1", "--no-findings", "--no-cards"]
+    assert main(["report", *argv, *common, "--html", str(out)]) == 0, capsys.readouterr().err
+    text = out.read_text("utf-8")
+    assert set(re.findall(r'<section id="([a-z]+)"', text)) == {"played", shown, "reading"}
     assert text.count("data:image/png;base64,") == 1
 
 
@@ -219,6 +241,9 @@ def test_vtt_report_writes_the_page_and_prints_its_path(tmp_path, capsys):
         (["war", "--agents", "nobody"], "unknown agent"),
         (["war", "--variant", "A: nosuch=1"], "nosuch"),
         (["war", "--variant", "A:", "--variant", "B:", "--variant", "C:"], "two variants"),
+        (["war", "war", "war"], "one pack or two"),
+        (["war", "--sweep", "rounds"], "NAME=a..b"),
+        (["war", "--sweep", "rounds=0..2"], "rounds"),
     ],
 )
 def test_vtt_report_says_what_is_wrong_without_a_traceback(tmp_path, capsys, argv, said):
