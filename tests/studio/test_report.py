@@ -260,3 +260,26 @@ def test_vtt_report_says_when_the_page_cannot_be_written(tmp_path, capsys):
     code = main([*argv, "--html", str(out)])
     assert code == 1
     assert str(out) in capsys.readouterr().err
+
+
+def test_a_report_counts_its_progress_over_every_analysis_and_stops_when_cancelled():
+    from vtt.ai.simulate import Cancelled
+    from vtt.studio.report import ReportRequest, build_report
+
+    request = ReportRequest((Variant("A", "war"),), 4, ("random", "random"))
+    seen, said = [], []
+    build_report(request, progress=lambda done, total: seen.append((done, total)), say=said.append)
+    assert said == [
+        "playing the games",
+        "looking for dominant and useless strategies",
+        "counting what each suit and card is worth",
+    ]
+    assert seen[-1][0] == seen[-1][1] and {total for _, total in seen} == {seen[-1][1]}
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+    def cancelled():  # once the second analysis has begun
+        return len(said) >= 5
+
+    with pytest.raises(Cancelled):
+        build_report(request, cancelled=cancelled, say=said.append)
+    assert said[3:] == ["playing the games", "looking for dominant and useless strategies"]
