@@ -274,7 +274,8 @@ def _painter(image: QImage) -> QPainter:
 
 
 def _lines(painter: QPainter, lines: list[tuple[bool, str]], width: int) -> float:
-    """Draw heading lines (bold or not), elided to the width; the top of what comes under."""
+    """Draw heading lines (bold or not, at most two rows each, elided past them); the top
+    of what comes under."""
     font = painter.font()
     bold = QFont(font)
     bold.setBold(True)
@@ -285,9 +286,16 @@ def _lines(painter: QPainter, lines: list[tuple[bool, str]], width: int) -> floa
         if not text:
             continue
         painter.setFont(bold if strong else font)
-        said = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width - 40)
-        painter.drawText(QRectF(20, top, width - 40, 20), int(Qt.AlignmentFlag.AlignLeft), said)
-        top += 22
+        metrics = painter.fontMetrics()
+        rows = [text]
+        if metrics.horizontalAdvance(text) > width - 40:
+            cut = text.rfind(" ", 0, len(text) * (width - 40) // metrics.horizontalAdvance(text))
+            rows = [text[:cut], text[cut + 1 :]] if cut > 0 else rows
+        for row in rows:
+            said = metrics.elidedText(row, Qt.TextElideMode.ElideRight, width - 40)
+            painter.drawText(QRectF(20, top, width - 40, 20), int(Qt.AlignmentFlag.AlignLeft), said)
+            top += 20
+        top += 2
     painter.setFont(font)
     return top + 10
 
@@ -303,7 +311,7 @@ def comparison_chart(comparison: Any) -> QImage:
     rates = [diff for diff in comparison.metrics if _is_rate(diff.name)]
     counts = [diff for diff in comparison.metrics if not _is_rate(diff.name)]
     row = 30.0
-    height = int(180 + row * (len(rates) + len(counts)) + 2 * 78)
+    height = int(200 + row * (len(rates) + len(counts)) + 2 * 74)
     image = QImage(WIDTH, height, QImage.Format.Format_RGB32)
     painter = _painter(image)
     try:
@@ -356,7 +364,7 @@ def _differences(
     row: float,
 ) -> None:
     plot = _title(painter, area, title)
-    label, value_width = 170.0, 150.0
+    label, value_width = 170.0, 190.0
     left, right = plot.left() + label, plot.right() - value_width
     shown = [(diff, [scale(diff, x) for x in (diff.diff, diff.low, diff.high)]) for diff in diffs]
     finite = [abs(x) for _, xs in shown for x in xs if math.isfinite(x)]
