@@ -12,11 +12,13 @@ import sys
 
 import PySide6
 from PySide6.QtCore import (
+    QBuffer,
     QByteArray,
     QEasingCurve,
     QElapsedTimer,
     QEvent,
     QEventLoop,
+    QIODevice,
     QLineF,
     QMimeData,
     QModelIndex,
@@ -161,6 +163,7 @@ __all__ = [
     "QActionGroup",
     "QApplication",
     "QBrush",
+    "QBuffer",
     "QByteArray",
     "QCheckBox",
     "QCloseEvent",
@@ -200,6 +203,7 @@ __all__ = [
     "QHBoxLayout",
     "QHeaderView",
     "QHelpEvent",
+    "QIODevice",
     "QIcon",
     "QImage",
     "QInputDialog",
