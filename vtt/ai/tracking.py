@@ -77,11 +77,8 @@ class CardTracker:
             if owner is not None:
                 owned[owner].add(card)
         gone = before - now
-        named = (
-            [c for c in cards_named(move.kind, move.values) if c in owned[seat]]
-            if (move.kind is not None)
-            else []
-        )
+        kind = move.kind  # a legal move carries its kind
+        named = [c for c in cards_named(kind, move.values) if c in owned[seat]] if kind else []
         if not named:
             named = list(dict.fromkeys(c for c, _, owner, _ in gone if owner == seat))
         self.played[seat].extend(c.notation for c in named)
