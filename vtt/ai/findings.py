@@ -291,13 +291,14 @@ def _nothing(name: str) -> str:
 
 def findings_table(findings: Sequence[Finding]) -> str:
     """The findings as a table for the terminal, each with its sentence."""
+    width = max([len("restriction"), *(len(f.restriction.label) for f in findings)]) + 2
     lines = [
-        f"{'restriction':<34}{'games':>7}{'win rate':>10}   {'95% interval':<16}"
+        f"{'restriction':<{width}}{'games':>7}{'win rate':>10}   {'95% interval':<16}"
         f"{'verdict':<10}choices narrowed"
     ]
     for f in findings:
         lines.append(
-            f"{f.restriction.label:<34}{f.games:>7}{f.rate:>9.1%}   "
+            f"{f.restriction.label:<{width}}{f.games:>7}{f.rate:>9.1%}   "
             f"{f'{f.low:.1%} - {f.high:.1%}':<16}{f.verdict:<10}{f.narrowed:,}"
         )
     lines.append("")
