@@ -9,6 +9,7 @@ vtt play PACK --text     play a pack in the terminal
 vtt solve PACK           prove who wins a small game with perfect play
 vtt simulate PACK        play batches of games between agents; designer metrics
 vtt compare PACK         compare two variants on the same games, or sweep an option
+vtt report PACK --html F a designer's report on a pack: one HTML page for playtesters
 vtt new NAME             make a new rule pack from a starting template (--list names them)
 vtt export PACK [FILE]   write a rule pack as one .jpack file, to share it
 vtt import FILE.jpack    check a .jpack file, then install its pack into your packs folder
@@ -103,12 +104,18 @@ def build_parser() -> argparse.ArgumentParser:
     from vtt.analysiscommands import add_compare_parser
 
     add_compare_parser(sub)
+    from vtt.findingscommands import add_findings_parser
+
+    add_findings_parser(sub)
     from vtt.studio.commands import add_new_parser
 
     add_new_parser(sub)
     from vtt.studio.jpackcommands import add_jpack_parsers
 
     add_jpack_parsers(sub)
+    from vtt.reportcommand import add_report_parser
+
+    add_report_parser(sub)
     return parser
 
 
@@ -168,6 +175,14 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.analysiscommands import compare_command
 
         return compare_command(args)
+    if args.command == "report":
+        from vtt.reportcommand import report_command
+
+        return report_command(args)
+    if args.command == "findings":
+        from vtt.findingscommands import findings_command
+
+        return findings_command(args)
     from vtt.textplay import play_command
 
     return play_command(args)

@@ -6,7 +6,9 @@ no plotting library and the windows show the same images:
 - a comparison's: each metric's difference B - A with its 95% interval and a zero
   line, the rates in points of win rate, the counts in percent of A's mean
   (``vtt compare --chart``);
-- a sweep's: one metric against an option's values, with interval bars.
+- a sweep's: one metric against an option's values, with interval bars;
+- a contribution's: the win rate of a seat holding, playing or capturing each suit,
+  with its interval (``vtt report``).
 
 ``png(image)`` gives an image's PNG bytes (for a report page); ``save_image`` writes
 one, drawing offscreen when there is no window.
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
+from vtt.ai.simulate import Rate
 from vtt.ui.qt import (
     QApplication,
     QBuffer,
@@ -37,8 +40,10 @@ from vtt.ui.qt import (
 __all__ = [
     "chart_image",
     "comparison_chart",
+    "contribution_chart",
     "offscreen",
     "png",
+    "report_chart",
     "save_chart",
     "save_comparison_chart",
     "save_image",
@@ -65,7 +70,8 @@ def chart_image(report: Any) -> QImage:
         top = _heading(painter, report)
         rates = [*report.seats, *report.by_agent]
         height = HEIGHT - top - 20
-        _rates(painter, QRectF(20, top, WIDTH / 2 - 40, height), rates, len(report.seats))
+        fair = 1 / len(report.seats) if report.seats else None
+        _rates(painter, QRectF(20, top, WIDTH / 2 - 40, height), rates, fair)
         _histogram(painter, QRectF(WIDTH / 2 + 20, top, WIDTH / 2 - 40, height), report)
     finally:
         painter.end()
@@ -140,8 +146,15 @@ def _title(painter: QPainter, area: QRectF, text: str) -> QRectF:
     return QRectF(area.left(), area.top() + 28, area.width(), area.height() - 28)
 
 
-def _rates(painter: QPainter, area: QRectF, rates: list[Any], seats: int) -> None:
-    plot = _title(painter, area, "Win rate (95% interval); the line is a fair share")
+def _rates(
+    painter: QPainter,
+    area: QRectF,
+    rates: list[Any],
+    fair: float | None,
+    title: str = "Win rate (95% interval); the line is a fair share",
+) -> None:
+    """Each rate's bar and interval; a dashed line at the ``fair`` rate."""
+    plot = _title(painter, area, title)
     label_width = 110.0
     bars = QRectF(plot.left() + label_width, plot.top(), plot.width() - label_width - 10, 0)
     row = min(34.0, plot.height() / max(1, len(rates)))
@@ -168,10 +181,10 @@ def _rates(painter: QPainter, area: QRectF, rates: list[Any], seats: int) -> Non
             int(Qt.AlignmentFlag.AlignVCenter),
             f"{rate.rate:.0%}",
         )
-    if seats:
-        fair = bars.left() + bars.width() / seats
+    if fair is not None:
+        x = bars.left() + bars.width() * fair
         painter.setPen(QPen(_FAIR, 1, Qt.PenStyle.DashLine))
-        painter.drawLine(int(fair), int(plot.top()), int(fair), int(plot.top() + row * len(rates)))
+        painter.drawLine(int(x), int(plot.top()), int(x), int(plot.top() + row * len(rates)))
 
 
 def _histogram(painter: QPainter, area: QRectF, report: Any) -> None:
@@ -556,3 +569,54 @@ def _ticks(least: float, most: float) -> list[float]:
 def save_sweep_chart(sweep: Any, metric: str, path: str) -> None:
     """Write a sweep's chart of one metric as a PNG file; OSError when it cannot be written."""
     save_image(lambda: sweep_chart(sweep, metric), path)
+
+
+# ---- the designer's report (vtt.studio.report) -------------------------------------
+
+#: How a seat met a suit, in the order the contribution chart's panels show them.
+_HOWS = ("holding", "playing", "capturing")
+
+
+def contribution_chart(contribution: Any) -> QImage:
+    """The per-suit chart of a ``vtt.ai.findings.Contribution``: the win rate of a seat
+    holding, playing or capturing each suit, with its 95% interval, a panel for each;
+    the dashed line is the win rate of a seat for any card so met."""
+    hows = [how for how in _HOWS if any(stat.how == how for stat in contribution.suits)]
+    hows += sorted({stat.how for stat in contribution.suits} - set(hows))
+    rows = max([sum(stat.how == how for stat in contribution.suits) for how in hows] or [1])
+    height = int(70 + 28 + 34 * rows + 10)
+    image = QImage(WIDTH, height, QImage.Format.Format_RGB32)
+    painter = _painter(image)
+    try:
+        title = "Win rate by suit (95% interval); the line: any card"
+        top = _lines(painter, [(True, title)], WIDTH)
+        baselines = getattr(contribution, "baselines", {})
+        width = (WIDTH - 20) / max(1, len(hows))
+        for index, how in enumerate(hows):
+            stats = [_rate_of(stat) for stat in contribution.suits if stat.how == how]
+            area = QRectF(10 + index * width, top, width - 10, height - top - 10)
+            _rates(painter, area, stats, baselines.get(how), f"when the seat is {how} it")
+    finally:
+        painter.end()
+    return image
+
+
+def _rate_of(stat: Any) -> Rate:
+    """A contribution's row as the rates panel draws it."""
+    return Rate(stat.key, stat.games, 0, 0, stat.rate, stat.low, stat.high)
+
+
+#: The metric a report's sweep chart shows.
+REPORT_SWEEP_METRIC = "first-player advantage"
+
+
+def report_chart(kind: str, data: Any) -> bytes:
+    """A chart of the designer's report as PNG bytes (``vtt.studio.report.ChartMaker``):
+    "summary" (a Report), "comparison", "sweep" or "contribution"."""
+    draw: dict[str, Callable[[], QImage]] = {
+        "summary": lambda: chart_image(data),
+        "comparison": lambda: comparison_chart(data),
+        "sweep": lambda: sweep_chart(data, REPORT_SWEEP_METRIC),
+        "contribution": lambda: contribution_chart(data),
+    }
+    return png(draw[kind])
