@@ -81,34 +81,59 @@ class Work(QRunnable):
 
 class RunSettings(QWidget):
     """The choices of a batch: an agent for each seat, the games, the seed and the
-    processes playing them (the Simulate panel's, and a comparison's)."""
+    processes playing them (the Simulate panel's, a form; a comparison's, ``across``
+    in one row)."""
 
-    def __init__(self, players: int, parent: QWidget | None = None) -> None:
+    def __init__(self, players: int, parent: QWidget | None = None, across: bool = False):
         super().__init__(parent)
-        self.form = QFormLayout(self)
-        self.form.setContentsMargins(0, 0, 0, 0)
         self.agents: list[QComboBox] = []
         self.games = _spin(1, 1_000_000, 100)
         self.seed = _spin(0, 2**31 - 1, 0)
         self.workers = _spin(1, os.cpu_count() or 1, os.cpu_count() or 1)
-        self.form.addRow("Games", self.games)
-        self.form.addRow("Seed", self.seed)
-        self.form.addRow("Processes", self.workers)
+        numbers = (("Games", self.games), ("Seed", self.seed), ("Processes", self.workers))
+        self.form: QFormLayout | None = None
+        self.row: QHBoxLayout | None = None
+        if across:
+            self.row = QHBoxLayout()
+            line = QHBoxLayout(self)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(Label("Agents"))
+            line.addLayout(self.row)
+            for label, spin in numbers:
+                line.addSpacing(12)
+                line.addWidget(Label(label))
+                line.addWidget(spin)
+            line.addStretch(1)
+        else:
+            self.form = QFormLayout(self)
+            self.form.setContentsMargins(0, 0, 0, 0)
+            for label, spin in numbers:
+                self.form.addRow(label, spin)
         self.seat(players)
 
     def seat(self, players: int) -> None:
         """An agent choice for each of ``players`` seats (Normal at the first, random
         at the others; the choices already made are kept)."""
         while len(self.agents) > players:
-            self.agents.pop()
-            self.form.removeRow(len(self.agents))
+            choice = self.agents.pop()
+            if self.form is not None:
+                self.form.removeRow(len(self.agents))
+            else:
+                choice.deleteLater()
         while len(self.agents) < players:
             seat = len(self.agents)
             choice = QComboBox()
             choice.addItems(list(AGENTS))
             choice.setCurrentText("normal" if seat == 0 else "random")
-            choice.setToolTip("Agents are seated in turn: game 2 shifts them one seat, and so on")
-            self.form.insertRow(seat, f"Agent {seat + 1}", choice)
+            choice.setToolTip(
+                f"Seat {seat + 1}'s agent. Agents are seated in turn: game 2 shifts them"
+                " one seat, and so on"
+            )
+            if self.form is not None:
+                self.form.insertRow(seat, f"Agent {seat + 1}", choice)
+            else:
+                assert self.row is not None
+                self.row.addWidget(choice)
             self.agents.append(choice)
 
     def chosen(self) -> tuple[str, ...]:
@@ -157,7 +182,8 @@ class SimulatePanel(QWidget):
         self.settings_button.setChecked(True)
         self.settings_button.toggled.connect(self.settings.setVisible)
         self.settings_button.hide()
-        buttons = QHBoxLayout()
+        #: The row of buttons (the studio adds its Compare with the saved pack).
+        self.buttons = buttons = QHBoxLayout()
         buttons.addWidget(self.settings_button)
         buttons.addStretch(1)
         buttons.addWidget(self.run_button)
