@@ -68,7 +68,9 @@ class Batch:
     """Which games to play: the pack, options, agents by name, count and seed; and the
     moves after which a game is stopped (None: the pack's ``max_moves:``, else 2,000).
     ``text``: the pack's text, played instead of the pack ``pack`` names (a text not
-    saved yet, from the studio; ``pack`` then only names it)."""
+    saved yet, from the studio; ``pack`` then only names it). ``first``: the index of
+    the batch's first game, so that a batch may go on where another stopped (games
+    ``first`` to ``first + games - 1``, dealt as in one batch of them all)."""
 
     pack: str
     games: int
@@ -78,6 +80,12 @@ class Batch:
     players: int | None = None
     max_moves: int | None = None
     text: str | None = None
+    first: int = 0
+
+    @property
+    def indexes(self) -> range:
+        """The indexes of the batch's games."""
+        return range(self.first, self.first + self.games)
 
     def game(self) -> Any:
         """The rules the batch plays (compiled once per process)."""
@@ -116,6 +124,18 @@ class GameResult:
     decided_at: float | None  # when the winner took the lead for good (0..1 of the game)
     scores: tuple[object, ...] | None = None
     ended: bool = True
+
+    @property
+    def drawn(self) -> bool:
+        """An ended game nobody won, or whose win every seat shares (a draw, as the
+        search counts it: search.returns)."""
+        return self.ended and (not self.winners or len(set(self.winners)) >= len(self.agents))
+
+    def seat_score(self, seat: int) -> float:
+        """What the game gives a seat in the win rates: 1 won, a half drawn, else 0."""
+        if self.drawn:
+            return 0.5
+        return 1.0 if self.ended and seat in self.winners else 0.0
 
 
 def _seed(batch_seed: int, index: int, salt: str) -> int:
@@ -285,7 +305,7 @@ def _stream(
 
 
 def _games_here(batch: Batch, cancelled: Callable[[], bool] | None) -> Games:
-    for index in range(batch.games):
+    for index in batch.indexes:
         try:
             yield play_game(batch, index, cancelled)
         except Cancelled:
@@ -331,14 +351,14 @@ def _pool_games(batch: Batch, workers: int, cancelled: Callable[[], bool] | None
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(stop,)
     )
-    starts = iter(range(0, batch.games, _CHUNK))
+    starts = iter(batch.indexes[::_CHUNK])
     pending: set[Future[list[GameResult]]] = set()
     try:
         while True:
             # A few chunks ahead of the workers, never the whole batch at once.
             with _sigint_ignored():  # by the processes a submit starts
                 for start in islice(starts, 2 * workers - len(pending)):
-                    end = min(start + _CHUNK, batch.games)
+                    end = min(start + _CHUNK, batch.indexes.stop)
                     pending.add(pool.submit(_play_chunk, batch, start, end))
             if not pending:
                 return
@@ -361,7 +381,7 @@ def _dask_games(batch: Batch, dask: Any, cancelled: Callable[[], bool] | None) -
             "--dask needs the distributed package: pip install 'dask[distributed]'"
         ) from None
     client = dask if isinstance(dask, distributed.Client) else distributed.Client(dask)
-    indexes = iter(range(batch.games))
+    indexes = iter(batch.indexes)
     live: set[Any] = set()
     queue = distributed.as_completed()
 
@@ -503,8 +523,7 @@ class Tally:
             if self.first_unfinished is None or result.index < self.first_unfinished:
                 self.first_unfinished = result.index
             return
-        # A win every seat shares is a draw, as the search counts it (search.returns).
-        drawn = not result.winners or len(set(result.winners)) >= len(result.agents)
+        drawn = result.drawn
         self.draws += drawn
         for seat, agent in enumerate(result.agents):
             won = seat in result.winners and not drawn

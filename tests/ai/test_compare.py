@@ -1,0 +1,167 @@
+"""Matched-seed comparisons of two variants, the sequential test and sweeps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from vtt.ai.compare import (
+    MAIN,
+    compare,
+    game_values,
+    looks,
+    metric_name,
+    option_range,
+    sequential_test,
+    sweep,
+)
+from vtt.ai.simulate import Batch, play_game, report, run
+from vtt.ai.variants import Variant
+
+AGENTS = ("random", "random")
+
+
+def _synthetic(shift: float, seed: int):
+    """Matched pairs of a coin-flip first player and a game length; B's first player
+    wins ``shift`` more often."""
+    rng = random.Random(seed)
+
+    def play(start: int, end: int):
+        pairs = []
+        for _ in range(start, end):
+            luck = rng.random()  # what both games of a pair share
+            a_wins = float(luck < 0.5)
+            shared = rng.random() < 0.5  # half the pairs play alike
+            b_wins = float((luck if shared else rng.random()) < 0.5 + shift)
+            length = 30 + rng.gauss(0, 5)
+            a = {"first-player advantage": a_wins - 0.5, "length (moves)": length + rng.gauss(0, 2)}
+            b = {"first-player advantage": b_wins - 0.5, "length (moves)": length + rng.gauss(0, 2)}
+            pairs.append((a, b))
+        return pairs
+
+    return play
+
+
+def test_a_real_difference_is_found_and_stops_the_test_early() -> None:
+    outcome = sequential_test(_synthetic(0.3, seed=1), 1000)
+    advantage = outcome.metrics[0]
+    assert advantage.name == "first-player advantage"
+    assert advantage.verdict == "differs" and advantage.low > 0
+    assert outcome.games < 1000
+    assert outcome.stopped.startswith(f"stopped after {outcome.games} of 1,000 games")
+    assert "first player's advantage clearly differs" in outcome.stopped
+
+
+def test_identical_variants_are_flagged_no_more_often_than_the_error_rate() -> None:
+    runs = 200
+    alarms = 0
+    for seed in range(runs):
+        outcome = sequential_test(_synthetic(0.0, seed=100 + seed), 160)
+        alarms += any(d.verdict == "differs" for d in outcome.metrics if d.name in MAIN)
+    # 5% of 200 is 10; 20 lies 3.2 standard deviations above (binomial, p = 0.05).
+    assert alarms <= 20
+
+
+def test_variants_alike_stop_when_the_interval_lies_inside_the_margin() -> None:
+    def play(start: int, end: int):
+        same = {"first-player advantage": 0.0, "length (moves)": 40.0}
+        return [(same, same)] * (end - start)
+
+    outcome = sequential_test(play, 500)
+    assert outcome.games == 20
+    assert "clearly play alike" in outcome.stopped
+    assert all(d.verdict == "same" for d in outcome.metrics)
+
+
+def test_without_the_sequential_test_every_game_is_played() -> None:
+    outcome = sequential_test(_synthetic(0.3, seed=1), 100, sequential=False)
+    assert outcome.games == 100
+    assert outcome.stopped.startswith("played all 100 games")
+
+
+def test_the_looks_double_up_to_the_cap() -> None:
+    assert looks(1000) == [20, 40, 80, 160, 320, 640, 1000]
+    assert looks(160) == [20, 40, 80, 160]
+    assert looks(5) == [5]
+
+
+def test_game_values_count_as_the_simulators_report() -> None:
+    batch = Batch("tic-tac-rock", 12, AGENTS, seed=3)
+    results = run(batch)
+    rep = report(batch, results)
+    values = [game_values(result) for result in results]
+    mean = sum(v["first-player advantage"] for v in values) / len(values)
+    assert mean == pytest.approx(rep.first_player_advantage)
+    assert sum(v["seat 2 wins"] for v in values) / len(values) == pytest.approx(rep.seats[1].rate)
+    assert sum(v["length (moves)"] for v in values) / len(values) == pytest.approx(rep.length_mean)
+
+
+def test_a_batch_may_go_on_where_another_stopped() -> None:
+    batch = Batch("tic-tac-rock", 6, AGENTS, seed=2)
+    whole = run(batch)
+    later = run(Batch("tic-tac-rock", 3, AGENTS, seed=2, first=3))
+    assert [r.index for r in later] == [3, 4, 5]
+    assert later == whole[3:]
+    assert play_game(batch, 4) == whole[4]
+
+
+@pytest.fixture(scope="module")
+def wins_needed() -> object:
+    a = Variant("A", "tic-tac-rock", (("wins_needed", 1),))
+    b = Variant("B", "tic-tac-rock", (("wins_needed", 3),))
+    return compare(a, b, games=200, agents=AGENTS, seed=1)
+
+
+def test_an_option_that_lengthens_the_game_is_found(wins_needed) -> None:
+    comparison = wins_needed
+    length = comparison.metric("length (moves)")
+    assert length is not None and length.verdict == "differs"
+    assert length.b > length.a and length.low > 0
+    assert comparison.games < 200
+    assert "the length clearly differs" in comparison.stopped
+    assert [rep.games for rep in comparison.reports] == [comparison.games] * 2
+    assert comparison.reports[0].options == {"wins_needed": 1}
+    data = comparison.as_json()
+    assert data["b"]["options"] == {"wins_needed": 3} and data["games"] == comparison.games
+
+
+def test_identical_variants_play_identical_games() -> None:
+    a = Variant("A", "war", (("mode", "five-card"),))
+    comparison = compare(a, a.with_options("B"), games=100, agents=AGENTS)
+    assert comparison.games == 20
+    assert all(d.diff == 0 and d.verdict == "same" for d in comparison.metrics)
+    assert "clearly play alike" in comparison.stopped
+
+
+def test_a_sweep_plays_each_value_on_the_same_seeds() -> None:
+    base = Variant("base", "tic-tac-rock")
+    result = sweep(base, "wins_needed", [1, 2], games=8, agents=AGENTS, seed=5)
+    assert result.values == [1, 2]
+    lengths = [e.mean for e in result.metric("length (moves)")]
+    assert lengths[0] < lengths[1]
+    assert [rep.options for rep in result.reports] == [{"wins_needed": 1}, {"wins_needed": 2}]
+    again = sweep(base, "wins_needed", [2], games=8, agents=AGENTS, seed=5)
+    assert again.estimates[0] == result.estimates[1]
+
+
+def test_option_ranges() -> None:
+    assert option_range("3..9") == [3, 4, 5, 6, 7, 8, 9]
+    assert option_range("5..50/15") == [5, 20, 35, 50]
+    assert option_range("one-card,two-card") == ["one-card", "two-card"]
+    for bad, said in [
+        ("9..3", "above the last"),
+        ("a..b", "whole numbers"),
+        ("1..9/0", "step"),
+        ("a,,b", "commas"),
+        ("1..100", "at most 50"),
+    ]:
+        with pytest.raises(ValueError, match=said):
+            option_range(bad)
+
+
+def test_metric_words() -> None:
+    assert metric_name("first-player-advantage") == "first-player advantage"
+    assert metric_name("Lead changes") == "lead changes"
+    with pytest.raises(ValueError, match="the metrics are: first-player-advantage"):
+        metric_name("fun")
