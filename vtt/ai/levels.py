@@ -3,6 +3,10 @@
 ``random`` and ``greedy``, and three levels of search (``SearchAgent``): Easy,
 Normal and Hard, each a time per move for people to wait on and an iteration count
 for repeatable simulations. Hard thinks 1 s a move in the window.
+
+``AGENT~POLICY`` is that agent held to a policy (``hard~no-joker``: see
+``vtt.ai.restricted``), by name like the others, so it plays in worker processes
+and on Dask too.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from vtt.ai.agent import Agent, Budget
 from vtt.ai.greedy import GreedyAgent
 from vtt.ai.mcts import SearchAgent
 from vtt.ai.random_agent import RandomAgent
+from vtt.ai.restricted import RestrictedAgent, policy
 
 __all__ = ["AGENTS", "LEVELS", "Level", "make_agent"]
 
@@ -42,7 +47,11 @@ AGENTS: tuple[str, ...] = ("random", "greedy", *LEVELS)
 def make_agent(name: str, seed: int = 0, timed: bool = False) -> Agent:
     """The agent called ``name`` (see ``AGENTS``); ``timed``: a level thinks for its time
     per move (the window), else for its iterations (simulations, the same on any
-    machine). ValueError for an unknown name."""
+    machine); ``AGENT~POLICY`` is AGENT held to a policy (``vtt.ai.restricted.policy``).
+    ValueError for an unknown name."""
+    base, tilde, rule = name.partition("~")
+    if tilde:
+        return RestrictedAgent(make_agent(base, seed, timed), policy(rule))
     key = name.strip().lower()
     if key == "random":
         return RandomAgent(seed)

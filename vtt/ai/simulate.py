@@ -34,6 +34,8 @@ from multiprocessing import get_context
 from typing import Any
 
 from vtt.ai.levels import make_agent
+from vtt.ai.restricted import RestrictedAgent
+from vtt.ai.tracking import CardTracker, SeatCards
 from vtt.ai.value import lead
 from vtt.rules.errors import RulesError
 
@@ -70,7 +72,9 @@ class Batch:
     ``text``: the pack's text, played instead of the pack ``pack`` names (a text not
     saved yet, from the studio; ``pack`` then only names it). ``first``: the index of
     the batch's first game, so that a batch may go on where another stopped (games
-    ``first`` to ``first + games - 1``, dealt as in one batch of them all)."""
+    ``first`` to ``first + games - 1``, dealt as in one batch of them all). ``cards``:
+    note each seat's cards held, played and captured in every game (``GameResult.cards``,
+    for ``vtt.ai.findings.contribution``; other batches pay nothing for it)."""
 
     pack: str
     games: int
@@ -81,6 +85,7 @@ class Batch:
     max_moves: int | None = None
     text: str | None = None
     first: int = 0
+    cards: bool = False
 
     @property
     def indexes(self) -> range:
@@ -124,6 +129,10 @@ class GameResult:
     decided_at: float | None  # when the winner took the lead for good (0..1 of the game)
     scores: tuple[object, ...] | None = None
     ended: bool = True
+    #: The choices restricted agents' policies narrowed (``vtt.ai.restricted``).
+    narrowed: int = 0
+    #: Each seat's cards held, played and captured (a batch with ``cards`` only).
+    cards: tuple[SeatCards, ...] | None = None
 
     @property
     def drawn(self) -> bool:
@@ -169,6 +178,7 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
             make_agent(name, _seed(batch.seed, index, f"seat{seat}"))
             for seat, name in enumerate(names)
         ]
+        tracker = CardTracker(state) if batch.cards else None
         cap = batch.move_cap(game)
         decisions = choices = lead_changes = 0
         leaders: list[int | None] = []
@@ -186,6 +196,8 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
             move = agents[seat].choose(state.view(seat), legal)
             choosing = None
             state.apply_unchecked(move)
+            if tracker is not None:
+                tracker.moved(seat, move)
             moves += 1
             now = _leader(state)
             if now is not None and now != leader and leader is not None:
@@ -216,6 +228,8 @@ def play_game(batch: Batch, index: int, cancelled: Callable[[], bool] | None = N
         decided_at=_decided_at(leaders, winners),
         scores=tuple(outcome.scores) if outcome and outcome.scores is not None else None,
         ended=outcome is not None,
+        narrowed=sum(a.narrowed for a in agents if isinstance(a, RestrictedAgent)),
+        cards=tracker.result() if tracker is not None else None,
     )
 
 
