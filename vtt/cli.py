@@ -8,6 +8,7 @@ vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
 vtt solve PACK           prove who wins a small game with perfect play
 vtt simulate PACK        play batches of games between agents; designer metrics
+vtt report PACK --html F a designer's report on a pack: one HTML page for playtesters
 vtt new NAME             make a new rule pack from a starting template (--list names them)
 """
 
@@ -95,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     from vtt.studio.commands import add_new_parser
 
     add_new_parser(sub)
+    from vtt.reportcommand import add_report_parser
+
+    add_report_parser(sub)
     return parser
 
 
@@ -146,6 +150,10 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.agentcommands import simulate_command
 
         return simulate_command(args)
+    if args.command == "report":
+        from vtt.reportcommand import report_command
+
+        return report_command(args)
     from vtt.textplay import play_command
 
     return play_command(args)

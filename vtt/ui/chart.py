@@ -10,9 +10,21 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from vtt.ui.qt import QApplication, QColor, QFont, QImage, QPainter, QPen, QRectF, Qt
+from vtt.ai.simulate import Rate
+from vtt.ui.qt import (
+    QApplication,
+    QBuffer,
+    QByteArray,
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPen,
+    QRectF,
+    Qt,
+)
 
-__all__ = ["chart_image", "save_chart"]
+__all__ = ["chart_image", "contribution_chart", "png_bytes", "report_chart", "save_chart"]
 
 WIDTH, HEIGHT = 900, 440
 _BAR = QColor("#3c78b4")
@@ -42,13 +54,19 @@ def chart_image(report: Any) -> QImage:
 
 def save_chart(report: Any, path: str) -> None:
     """Write the chart as a PNG file; OSError when it cannot be written."""
-    if QApplication.instance() is None:  # the command line: draw without a screen
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        # The widgets' application, as the window and its tests make, so a later one
-        # in the same process finds the kind it expects.
-        _app = QApplication([])  # kept alive while drawing
+    _application()
     if not chart_image(report).save(path, "PNG"):
         raise OSError(f"{path}: the chart could not be written")
+
+
+def _application() -> None:
+    """An application to draw with (fonts need one): on the command line, one without
+    a screen."""
+    if QApplication.instance() is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # The widgets' application, as the window and its tests make, so a later one
+        # in the same process finds the kind it expects; Qt keeps it as the instance.
+        QApplication([])
 
 
 def heading(report: Any) -> str:
@@ -83,8 +101,14 @@ def _title(painter: QPainter, area: QRectF, text: str) -> QRectF:
     return QRectF(area.left(), area.top() + 28, area.width(), area.height() - 28)
 
 
-def _rates(painter: QPainter, area: QRectF, rates: list[Any], seats: int) -> None:
-    plot = _title(painter, area, "Win rate (95% interval); the line is a fair share")
+def _rates(
+    painter: QPainter,
+    area: QRectF,
+    rates: list[Any],
+    seats: int,
+    title: str = "Win rate (95% interval); the line is a fair share",
+) -> None:
+    plot = _title(painter, area, title)
     label_width = 110.0
     bars = QRectF(plot.left() + label_width, plot.top(), plot.width() - label_width - 10, 0)
     row = min(34.0, plot.height() / max(1, len(rates)))
@@ -185,3 +209,62 @@ def _bins(lengths: dict[int, int]) -> list[tuple[int, int, int]]:
         (low + index * step, min(high, low + index * step + step - 1), count)
         for index, count in enumerate(counts)
     ]
+
+
+# ---- the designer's report (vtt.studio.report) -------------------------------------
+
+#: How a seat met a suit, in the order the contribution chart's panels show them.
+_HOWS = ("holding", "playing", "capturing")
+
+
+def contribution_chart(contribution: Any) -> QImage:
+    """The per-suit chart of a ``vtt.ai.findings.Contribution``: the win rate of a seat
+    holding, playing or capturing each suit, with its 95% interval, a panel for each."""
+    hows = [how for how in _HOWS if any(stat.how == how for stat in contribution.suits)]
+    hows += sorted({stat.how for stat in contribution.suits} - set(hows))
+    rows = max([sum(stat.how == how for stat in contribution.suits) for how in hows] or [1])
+    height = int(70 + 28 + 34 * rows + 10)
+    image = QImage(WIDTH, height, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    font = QFont()
+    font.setPixelSize(13)
+    bold = QFont(font)
+    bold.setBold(True)
+    bold.setPixelSize(15)
+    try:
+        painter.setFont(bold)
+        painter.drawText(QRectF(20, 12, WIDTH - 40, 20), "Win rate by suit (95% interval)")
+        painter.setFont(font)
+        width = (WIDTH - 20) / max(1, len(hows))
+        for index, how in enumerate(hows):
+            stats = [_rate_of(stat) for stat in contribution.suits if stat.how == how]
+            area = QRectF(10 + index * width, 50, width - 10, height - 60)
+            _rates(painter, area, stats, 0, f"when the seat is {how} it")
+    finally:
+        painter.end()
+    return image
+
+
+def _rate_of(stat: Any) -> Rate:
+    """A contribution's row as the rates panel draws it."""
+    return Rate(stat.key, stat.games, 0, 0, stat.rate, stat.low, stat.high)
+
+
+def png_bytes(image: QImage) -> bytes:
+    """An image as the bytes of a PNG file."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QBuffer.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    buffer.close()
+    return bytes(data.data())
+
+
+def report_chart(kind: str, data: Any) -> bytes:
+    """A chart of the designer's report as PNG bytes (``vtt.studio.report.ChartMaker``):
+    "summary" (a Report), "contribution"; the window or the command line alike."""
+    _application()
+    draw = {"summary": chart_image, "contribution": contribution_chart}
+    return png_bytes(draw[kind](data))

@@ -12,6 +12,7 @@ import sys
 
 import PySide6
 from PySide6.QtCore import (
+    QBuffer,
     QByteArray,
     QEasingCurve,
     QElapsedTimer,
@@ -161,6 +162,7 @@ __all__ = [
     "QActionGroup",
     "QApplication",
     "QBrush",
+    "QBuffer",
     "QByteArray",
     "QCheckBox",
     "QCloseEvent",
