@@ -23,8 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from vtt.ai.compare import Comparison, Estimate, Sweep, compare, sweep
-from vtt.ai.findings import contribution, find_strategies
-
+from vtt.ai.findings import Contribution, Finding, contribution, find_strategies
 from vtt.ai.levels import AGENTS
 from vtt.ai.simulate import option_words as simulate_option_words
 from vtt.ai.variants import Variant
@@ -33,6 +32,7 @@ from vtt.rules.finder import load_game
 from vtt.rules.game import Game
 from vtt.rules.model import OptionDef
 from vtt.rules.shown import ERROR_CHARS, shown, shown_name
+from vtt.studio.report import analysis_of, page
 from vtt.ui import chart
 from vtt.ui.game.dialog import OptionsForm, PackEntry, available_packs, option_words
 from vtt.ui.game.simulator import Job, RunSettings, Signals, Work
@@ -514,15 +514,18 @@ class FindingsView(QWidget):
     restricted to one policy at a time (``find_strategies``), and the win rate of a
     seat holding, playing or capturing each card and suit (``contribution``)."""
 
-    def __init__(self, variants: Callable[[], list[Variant]], parent: QWidget | None = None):
+    def __init__(self, question: Callable[[], Question], parent: QWidget | None = None):
         super().__init__(parent)
-        self.variants = variants
+        self.question = question
         self.runner = Runner(self)
         self.runner.signals.progress.connect(self._progress)
         self.runner.signals.finished.connect(self._finished)
         self.runner.signals.failed.connect(self._failed)
-        self.findings: list[Any] = []
-        self.contribution: Any = None
+        #: The last search's findings (None: none run), its contribution, and what
+        #: it played: the variant, the agent, the games (the report names them).
+        self.findings: list[Finding] | None = None
+        self.contribution: Contribution | None = None
+        self.played: tuple[Variant, str, int] | None = None
         self.variant = QComboBox()
         self.variant.setToolTip("The variant whose play is examined")
         self.agent = QComboBox()
@@ -584,21 +587,29 @@ class FindingsView(QWidget):
             self.variant.clear()
             self.variant.addItems(labels)
 
-    def _variants(self) -> list[Variant]:
+    def _asked(self) -> Question | None:
         try:
-            return self.variants()
+            return self.question()
         except ValueError:
+            return None
+
+    def _variants(self) -> list[Variant]:
+        asked = self._asked()
+        if asked is None:
             return []
+        return [asked.a] if asked.b is None else [asked.a, asked.b]
 
     def start(self) -> None:
         """Play the restricted games and count the cards' part, in the background."""
         self.refresh()
+        asked = self._asked()
         chosen = [v for v in self._variants() if v.label == self.variant.currentText()]
-        if not chosen:
+        if asked is None or not chosen:
             self.status.setText("Choose a pack that loads first")
             return
         variant, agent, games = chosen[0], self.agent.currentText(), self.games.value()
-        self.findings, self.contribution = [], None
+        players = asked.players
+        self.findings, self.contribution, self.played = None, None, (variant, agent, games)
         for table in (self.strategies, self.cards, self.suits):
             table.hide()
         self.sentences.clear()
@@ -608,7 +619,12 @@ class FindingsView(QWidget):
 
         def job(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> object:
             found = find_strategies(
-                variant, agent=agent, games=games, progress=progress, cancelled=cancelled
+                variant,
+                agent=agent,
+                games=games,
+                players=players,
+                progress=progress,
+                cancelled=cancelled,
             )
             if cancelled():
                 return found, None
@@ -616,6 +632,7 @@ class FindingsView(QWidget):
                 variant,
                 agents=(agent,),
                 games=games,
+                players=players,
                 progress=progress,
                 cancelled=cancelled,
             )
@@ -766,7 +783,7 @@ class CompareDialog(QDialog):
         column.addWidget(self.sides_scroll)
         column.addWidget(self.panel.settings)
         self.panel.choices_layout.insertWidget(0, choices)
-        self.findings = FindingsView(self.variants)
+        self.findings = FindingsView(self.question)
         self.panel.tabs.addTab(self.findings, "&Findings")
         self.panel.tabs.currentChanged.connect(lambda _: self.findings.refresh())
         self.save_button = QPushButton("&Save report…")
@@ -917,11 +934,6 @@ class CompareDialog(QDialog):
         self.file_label.setText(shown(f"B: {name}"))
         self.findings.refresh()
 
-    def variants(self) -> list[Variant]:
-        """A, and B when there is one (a sweep has none)."""
-        asked = self.question()
-        return [asked.a] if asked.b is None else [asked.a, asked.b]
-
     def question(self) -> Question:
         """What Run plays; ValueError saying what is missing."""
         game = self.game
@@ -957,7 +969,7 @@ class CompareDialog(QDialog):
 
     def save_report(self, name: str | None = None) -> Path | None:
         """Write the comparison (or sweep) and the findings as one HTML page."""
-        if self.panel.result is None and not self.findings.findings:
+        if self.panel.result is None and self.findings.played is None:
             self.panel.status.setText("Run a comparison or look for broken strategies first")
             return None
         if name is None:
@@ -977,14 +989,8 @@ class CompareDialog(QDialog):
         return path
 
     def report_page(self) -> str:
-        """The report's HTML."""
-        result = self.panel.result
-        return report_page(
-            f"{shown_name(self.game.name) if self.game else 'Comparison'}",
-            result,
-            self.findings.findings,
-            self.findings.contribution,
-        )
+        """The report's HTML: what the dialog shows, as ``vtt report`` writes it."""
+        return report_page(self.panel.view, self.findings)
 
     def done(self, result: int) -> None:
         """Closing stops the games under way and waits for them."""
@@ -993,10 +999,40 @@ class CompareDialog(QDialog):
         super().done(result)
 
 
-def report_page(
-    title: str, result: Comparison | Sweep | None, findings: Sequence[Any], part: Any
-) -> str:
-    """The designer's report of what the dialog shows, as ``vtt report`` writes it."""
-    from vtt.ui.report import build_report
-
-    return build_report(title, result, findings, part)
+def report_page(view: ComparisonView, found: FindingsView) -> str:
+    """The designer's report (``vtt.studio.report``) of the comparison or sweep a view
+    shows, with its chart as drawn there, and of the findings of the last search."""
+    result = view.result
+    variants: list[Variant] = []
+    agents: tuple[str, ...] = ()
+    games = seed = 0
+    if isinstance(result, Comparison):
+        variants, agents, games, seed = (
+            [result.a, result.b],
+            result.agents,
+            result.games,
+            result.seed,
+        )
+    elif isinstance(result, Sweep) and result.base is not None:
+        variants, agents, games, seed = [result.base], result.agents, result.games, result.seed
+    if found.played is not None:
+        variant, agent, played = found.played
+        if variant not in variants:
+            variants.append(variant)
+        if not agents:
+            agents, games = (agent,), played
+    analysis = analysis_of(
+        variants,
+        agents=agents,
+        games=games,
+        seed=seed,
+        comparison=result if isinstance(result, Comparison) else None,
+        sweep=result if isinstance(result, Sweep) else None,
+        findings=found.findings,
+        contribution=found.contribution,
+    )
+    if view.image is not None:
+        analysis.charts["comparison" if isinstance(result, Comparison) else "sweep"] = (
+            chart.png_bytes(view.image)
+        )
+    return page(analysis, chart.report_chart)
