@@ -13,7 +13,7 @@ import pytest
 from tests.ai.packs import LOOP, write_pack
 from tests.ui.test_newgame_wizard import menu_item, press, type_text
 from vtt.ui.game.compare import FILE, SWEEP, VERDICT_COLOURS, CompareDialog
-from vtt.ui.qt import QComboBox, QFileDialog, Qt, QWidget
+from vtt.ui.qt import QComboBox, QFileDialog, QWidget
 
 
 @pytest.fixture(autouse=True)
@@ -198,7 +198,7 @@ def test_the_studio_compares_its_text_with_the_saved_pack(qtbot, saved_studio):
     qtbot.waitUntil(lambda: panel.result is not None)
     assert studio.playground.dock.widget() is panel
     assert panel.view.sides.text().splitlines()[1] == "as edited: Tiny; the text as it stands"
-    assert [row[0] for row in cells(panel.view.table)][0] == "first-player advantage"
+    assert cells(panel.view.table)[0][0] == "first-player advantage"
     # A renamed zone plays the same games: the comparison says they play alike.
     assert "clearly play alike" in panel.view.stopped.text()
     assert isinstance(panel.view, QWidget) and panel.tabs.count() == 1
