@@ -8,6 +8,7 @@ vtt replay RECORD        replay a game record and print the result as JSON
 vtt play PACK --text     play a pack in the terminal
 vtt solve PACK           prove who wins a small game with perfect play
 vtt simulate PACK        play batches of games between agents; designer metrics
+vtt compare PACK         compare two variants on the same games, or sweep an option
 vtt report PACK --html F a designer's report on a pack: one HTML page for playtesters
 vtt new NAME             make a new rule pack from a starting template (--list names them)
 """
@@ -93,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solve_parser(sub)
     add_simulate_parser(sub)
+    from vtt.analysiscommands import add_compare_parser
+
+    add_compare_parser(sub)
     from vtt.studio.commands import add_new_parser
 
     add_new_parser(sub)
@@ -150,6 +154,10 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.agentcommands import simulate_command
 
         return simulate_command(args)
+    if args.command == "compare":
+        from vtt.analysiscommands import compare_command
+
+        return compare_command(args)
     if args.command == "report":
         from vtt.reportcommand import report_command
 

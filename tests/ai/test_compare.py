@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 
@@ -16,8 +18,10 @@ from vtt.ai.compare import (
     sequential_test,
     sweep,
 )
-from vtt.ai.simulate import Batch, play_game, report, run
+from vtt.ai.simulate import Batch, games, report, run
 from vtt.ai.variants import Variant
+from vtt.cli import main
+from vtt.rules.finder import find_pack
 
 AGENTS = ("random", "random")
 
@@ -97,13 +101,13 @@ def test_game_values_count_as_the_simulators_report() -> None:
     assert sum(v["length (moves)"] for v in values) / len(values) == pytest.approx(rep.length_mean)
 
 
-def test_a_batch_may_go_on_where_another_stopped() -> None:
-    batch = Batch("tic-tac-rock", 6, AGENTS, seed=2)
-    whole = run(batch)
-    later = run(Batch("tic-tac-rock", 3, AGENTS, seed=2, first=3))
-    assert [r.index for r in later] == [3, 4, 5]
-    assert later == whole[3:]
-    assert play_game(batch, 4) == whole[4]
+def test_batches_played_together_are_dealt_as_each_alone() -> None:
+    one = Batch("tic-tac-rock", 5, AGENTS, seed=2)
+    other = Batch("tic-tac-rock", 3, AGENTS, (("wins_needed", 1),), seed=2)
+    played = list(games((one, other)))
+    assert [(which, r.index) for which, r in played][:4] == [(0, 0), (1, 0), (0, 1), (1, 1)]
+    assert [r for which, r in played if which == 0] == run(one)
+    assert [r for which, r in played if which == 1] == run(other)
 
 
 @pytest.fixture(scope="module")
@@ -165,3 +169,96 @@ def test_metric_words() -> None:
     assert metric_name("Lead changes") == "lead changes"
     with pytest.raises(ValueError, match="the metrics are: first-player-advantage"):
         metric_name("fun")
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def test_vtt_compare_prints_the_metrics_side_by_side_and_writes_json_and_a_chart(
+    tmp_path, capsys
+) -> None:
+    data, chart = tmp_path / "out.json", tmp_path / "out.png"
+    args = ["compare", "tic-tac-rock", "--variant", "one: wins_needed=1"]
+    args += ["--variant", "three: wins_needed=3", "--games", "60", "--workers", "1"]
+    status = main([*args, "--json", str(data), "--chart", str(chart)])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "A = one  (Rounds to win the game: 1)" in out
+    assert re.search(r"metric +A +B +B - A +95% interval +verdict", out)
+    assert re.search(
+        r"length \(moves\) +\d+\.\d +\d+\.\d +\+\d+\.\d +\+[\d.]+ \.\. \+[\d.]+ +differs", out
+    )
+    assert "Stopped after 20 of 60 games: the length clearly differs (B - A = +" in out
+    assert "0/120 games" in err and "Traceback" not in err
+    saved = json.loads(data.read_text(encoding="utf-8"))
+    assert saved["games"] == 20 and saved["a"]["options"] == {"wins_needed": 1}
+    assert [m["name"] for m in saved["metrics"]][:3] == [
+        "first-player advantage",
+        "seat 1 wins",
+        "seat 2 wins",
+    ]
+    assert chart.read_bytes().startswith(b"\x89PNG")
+
+
+def test_vtt_compare_compares_two_pack_files_with_the_same_options(tmp_path, capsys) -> None:
+    text = find_pack("tic-tac-rock").read_text(encoding="utf-8")
+    before, after = tmp_path / "before" / "pack.yaml", tmp_path / "after" / "pack.yaml"
+    for path, wins in ((before, 3), (after, 1)):
+        path.parent.mkdir()
+        path.write_text(
+            text.replace("type: int, default: 3", f"type: int, default: {wins}"), "utf-8"
+        )
+    status = main(["compare", str(before), str(after), "--games", "20", "--workers", "1"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "A = before  [" in out and "B = after  [" in out
+    assert re.search(r"length \(moves\) .* differs", out)
+
+
+def test_vtt_compare_sweeps_an_option_with_a_table_and_a_text_chart(tmp_path, capsys) -> None:
+    chart = tmp_path / "sweep.png"
+    args = ["compare", "tic-tac-rock", "--sweep", "wins_needed=1..2", "--metric", "length"]
+    status = main([*args, "--games", "6", "--workers", "1", "--chart", str(chart)])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "length (moves) against wins_needed" in out
+    rows = re.findall(r"^([12]) +([\d.]+) +([\d.]+) \.\. ([\d.]+) +\[([-o| ]+)\]$", out, re.M)
+    assert [row[0] for row in rows] == ["1", "2"]
+    assert float(rows[0][1]) < float(rows[1][1])
+    assert rows[0][4].index("o") < rows[1][4].index("o")  # the longer game further right
+    assert chart.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["--variant", "B: wins_needed=2"], 2, "a comparison needs two variants"),
+        (["--variant", "A: hp=3", "--variant", "B: wins_needed=2"], 1, "unknown option 'hp'"),
+        (
+            ["--variant", "A: wins_needed=0", "--variant", "B: wins_needed=2"],
+            1,
+            "expected at least 1",
+        ),
+        (["--sweep", "wins_needed=9..3"], 1, "range '9..3': the first value must not be above"),
+        (["--sweep", "hp=1..3"], 1, "unknown option 'hp'"),
+        (["--sweep", "wins_needed"], 1, "expected NAME=RANGE"),
+        (["--sweep", "wins_needed=1..2", "--metric", "fun"], 1, "unknown metric 'fun'"),
+        (["war", "--variant", "A: wins_needed=1"], 2, "two packs or one pack with two --variant"),
+        (["--variant", "A:", "--variant", "B:", "--games", "0"], 1, "--games must be at least 1"),
+    ],
+)
+def test_vtt_compare_refuses_bad_input_with_a_clear_message(args, status, message, capsys) -> None:
+    assert main(["compare", "tic-tac-rock", *args, "--workers", "1"]) == status
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_comparison_is_the_same_on_one_process_or_two() -> None:
+    a = Variant("A", "tic-tac-rock", (("wins_needed", 1),))
+    b = Variant("B", "tic-tac-rock", (("wins_needed", 2),))
+    here, there = (
+        compare(a, b, games=8, agents=AGENTS, seed=7, sequential=False, workers=workers)
+        for workers in (1, 2)
+    )
+    assert here.metrics == there.metrics and here.stopped == there.stopped
+    assert [r.length_counts for r in here.reports] == [r.length_counts for r in there.reports]

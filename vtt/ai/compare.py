@@ -36,12 +36,14 @@ the same seeds, and keeps each metric's mean and 95% interval per value.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import closing
+from dataclasses import asdict, dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from vtt.ai.simulate import Batch, GameResult, Report, Tally, run
+from vtt.ai.simulate import Batch, GameResult, Report, Tally
+from vtt.ai.simulate import games as play_games
 from vtt.ai.variants import Variant
 
 __all__ = [
@@ -455,32 +457,27 @@ def compare(
         raise ValueError(f"a comparison needs at least 1 game, not {games}")
     batches = (a.batch(games, agents, seed, players), b.batch(games, agents, seed, players))
     tallies = (Tally(batches[0]), Tally(batches[1]))
-    done = [0]
+    # One stream of both variants' games, dealt in turn, closed once the test stops.
+    with closing(play_games(batches, workers, dask, cancelled)) as played:
+        ordered = _in_order(played, batches, progress)
+        got: tuple[dict[int, GameResult], dict[int, GameResult]] = ({}, {})
 
-    def step(done_now: int, _total: int) -> None:
-        if progress is not None:
-            progress(done[0] + done_now, 2 * games)
+        def play(start: int, end: int) -> list[tuple[Values, Values]]:
+            while not all(end - 1 in side for side in got):
+                which, result = next(ordered, (-1, None))
+                if result is None:
+                    break  # cancelled
+                got[which][result.index] = result
+            pairs: list[tuple[Values, Values]] = []
+            for index in range(start, end):
+                if index in got[0] and index in got[1]:
+                    both = (got[0].pop(index), got[1].pop(index))
+                    for tally, result in zip(tallies, both, strict=True):
+                        tally.add(result)
+                    pairs.append((game_values(both[0]), game_values(both[1])))
+            return pairs
 
-    def play(start: int, end: int) -> list[tuple[Values, Values]]:
-        sides: list[dict[int, GameResult]] = []
-        for batch, tally in zip(batches, tallies, strict=True):
-            part = _part(batch, start, end)
-            results = run(part, workers, step, dask, cancelled)
-            done[0] += len(results)
-            for result in results:
-                tally.add(result)
-            sides.append({result.index: result for result in results})
-            if cancelled is not None and cancelled():
-                break
-        if len(sides) < 2:
-            return []
-        return [
-            (game_values(sides[0][index]), game_values(sides[1][index]))
-            for index in range(start, end)
-            if index in sides[0] and index in sides[1]
-        ]
-
-    outcome = sequential_test(play, games, sequential=sequential, cancelled=cancelled)
+        outcome = sequential_test(play, games, sequential=sequential, cancelled=cancelled)
     reports = (tallies[0].report(), tallies[1].report())
     return Comparison(
         a, b, outcome.games, agents, seed, outcome.metrics, outcome.stopped, reports, games,
@@ -488,9 +485,22 @@ def compare(
     )  # fmt: skip
 
 
-def _part(batch: Batch, start: int, end: int) -> Batch:
-    """Games ``start`` to ``end - 1`` of a batch, dealt as in the whole batch."""
-    return replace(batch, games=end - start, first=start)
+def _in_order(
+    played: Iterable[tuple[int, GameResult]], batches: Sequence[Batch], progress: Progress | None
+) -> Iterator[tuple[int, GameResult]]:
+    """The games of each batch in the order of their indexes (they end in any order
+    with workers), so that the sums add up the same way however the games were
+    shared out; only the games ahead of one not yet ended wait."""
+    following = [0] * len(batches)
+    waiting: list[dict[int, GameResult]] = [{} for _ in batches]
+    total = sum(batch.games for batch in batches)
+    for count, (which, result) in enumerate(played, 1):
+        if progress is not None:
+            progress(count, total)
+        waiting[which][result.index] = result
+        while following[which] in waiting[which]:
+            yield which, waiting[which].pop(following[which])
+            following[which] += 1
 
 
 # --- sweeping one option -----------------------------------------------------------------
@@ -551,16 +561,14 @@ class Sweep:
         }
 
 
-def _estimates(results: Iterable[GameResult]) -> dict[str, Estimate]:
-    """Each metric's mean and 95% interval over games (a one-sample t interval)."""
-    sums: dict[str, _Sums] = {}
-    for result in results:
-        for name, value in game_values(result).items():
-            if value is not None:
-                sums.setdefault(name, _Sums()).add(0.0, value)
+def _estimates(sums: dict[str, _Sums]) -> dict[str, Estimate]:
+    """Each metric's mean and 95% interval over a value's games (a one-sample t
+    interval; a share of games kept within 0 and 1)."""
     out = {}
     for name in _ordered(sums):
         mean, low, high = sums[name].interval(ALPHA)
+        if _is_rate(name) and name != "first-player advantage":
+            low, high = max(0.0, low), min(1.0, high)
         out[name] = Estimate(name, mean, low, high, sums[name].n)
     return out
 
@@ -580,30 +588,26 @@ def sweep(
     cancelled: Callable[[], bool] | None = None,
 ) -> Sweep:
     """Play ``games`` games of ``base`` at each value of ``option``, all on the same
-    seeds; a cancelled sweep keeps the values played."""
+    seeds (every value's games dealt in turn, in one pool of processes); a cancelled
+    sweep counts the games each value played."""
     if not values:
         raise ValueError(f"a sweep of {option!r} needs at least one value")
     if games < 1:
         raise ValueError(f"a sweep needs at least 1 game per value, not {games}")
-    out = Sweep(option, [], [], [], games, agents, seed, base)
-    total = games * len(values)
-    for point, value in enumerate(values):
-        variant = base.with_options(f"{option}={value}", **{option: value})
-        batch = variant.batch(games, agents, seed, players)
-
-        def step(done: int, _total: int, before: int = point * games) -> None:
-            if progress is not None:
-                progress(before + done, total)
-
-        results = run(batch, workers, step, dask, cancelled)
-        if cancelled is not None and cancelled():
-            break
-        tally = Tally(batch)
-        for result in results:
-            tally.add(result)
-        out.values.append(value)
-        out.reports.append(tally.report())
-        out.estimates.append(_estimates(results))
+    out = Sweep(option, list(values), [], [], games, agents, seed, base)
+    variants = [base.with_options(f"{option}={value}", **{option: value}) for value in values]
+    batches = [variant.batch(games, agents, seed, players) for variant in variants]
+    tallies = [Tally(batch) for batch in batches]
+    sums: list[dict[str, _Sums]] = [{} for _ in batches]
+    # One stream of every value's games, dealt in turn, in one pool of processes.
+    with closing(play_games(batches, workers, dask, cancelled)) as played:
+        for which, result in _in_order(played, batches, progress):
+            tallies[which].add(result)
+            for name, value in game_values(result).items():
+                if value is not None:
+                    sums[which].setdefault(name, _Sums()).add(0.0, value)
+    out.reports = [tally.report() for tally in tallies]
+    out.estimates = [_estimates(point) for point in sums]
     return out
 
 

@@ -25,7 +25,7 @@ import random
 import signal
 import threading
 from collections import Counter
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass, field
@@ -47,6 +47,7 @@ __all__ = [
     "GameResult",
     "Report",
     "Tally",
+    "games",
     "play_game",
     "report",
     "run",
@@ -55,7 +56,8 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]  # games done, games in all
-Games = Generator["GameResult", None, None]  # a batch's games as they end
+#: Batches' games as they end, each with its batch's place among the batches played.
+Played = Generator[tuple[int, "GameResult"], None, None]
 
 #: A game still going after this many moves is stopped, unless the pack sets its own
 #: ``max_moves:`` (or the batch its ``max_moves``).
@@ -70,11 +72,9 @@ class Batch:
     """Which games to play: the pack, options, agents by name, count and seed; and the
     moves after which a game is stopped (None: the pack's ``max_moves:``, else 2,000).
     ``text``: the pack's text, played instead of the pack ``pack`` names (a text not
-    saved yet, from the studio; ``pack`` then only names it). ``first``: the index of
-    the batch's first game, so that a batch may go on where another stopped (games
-    ``first`` to ``first + games - 1``, dealt as in one batch of them all). ``cards``:
-    note each seat's cards held, played and captured in every game (``GameResult.cards``,
-    for ``vtt.ai.findings.contribution``; other batches pay nothing for it)."""
+    saved yet, from the studio; ``pack`` then only names it). ``cards``: note each
+    seat's cards held, played and captured in every game (``GameResult.cards``, for
+    ``vtt.ai.findings.contribution``; other batches pay nothing for it)."""
 
     pack: str
     games: int
@@ -84,13 +84,7 @@ class Batch:
     players: int | None = None
     max_moves: int | None = None
     text: str | None = None
-    first: int = 0
     cards: bool = False
-
-    @property
-    def indexes(self) -> range:
-        """The indexes of the batch's games."""
-        return range(self.first, self.first + self.games)
 
     def game(self) -> Any:
         """The rules the batch plays (compiled once per process)."""
@@ -301,15 +295,10 @@ def _stream(
     progress: Progress | None,
     take: Callable[[GameResult], None],
 ) -> None:
-    if dask is not None:
-        played = _dask_games(batch, dask, cancelled)
-    elif workers <= 1:
-        played = _games_here(batch, cancelled)
-    else:
-        played = _pool_games(batch, workers, cancelled)
     count = 0
-    with closing(played):  # the games under way stop however this loop ends
-        for result in played:
+    with closing(games((batch,), workers, dask, cancelled)) as played:
+        # The games under way stop however this loop ends.
+        for _, result in played:
             take(result)
             count += 1
             if progress is not None:
@@ -318,10 +307,38 @@ def _stream(
                 break
 
 
-def _games_here(batch: Batch, cancelled: Callable[[], bool] | None) -> Games:
-    for index in batch.indexes:
+def games(
+    batches: Sequence[Batch],
+    workers: int = 1,
+    dask: str | Any | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Played:
+    """Play several batches at once, as ``run`` plays one: their games are dealt in
+    turn (each batch's first game, then each one's second...) and come back as they
+    end, each with its batch's place in ``batches`` (in any order, with workers).
+    Closing the generator stops the games under way, between two moves; ``cancelled``
+    is asked between moves, and the generator ends once it says so."""
+    if dask is not None:
+        return _dask_games(batches, dask, cancelled)
+    if workers <= 1:
+        return _games_here(batches, cancelled)
+    return _pool_games(batches, workers, cancelled)
+
+
+def _dealt(batches: Sequence[Batch], step: int = 1) -> Iterator[tuple[int, Batch, int]]:
+    """The batches' games in the order they are dealt: (place, batch, index), every
+    ``step``-th index of each batch in turn."""
+    longest = max((batch.games for batch in batches), default=0)
+    for offset in range(0, longest, step):
+        for which, batch in enumerate(batches):
+            if offset < batch.games:
+                yield which, batch, offset
+
+
+def _games_here(batches: Sequence[Batch], cancelled: Callable[[], bool] | None) -> Played:
+    for which, batch, index in _dealt(batches):
         try:
-            yield play_game(batch, index, cancelled)
+            yield which, play_game(batch, index, cancelled)
         except Cancelled:
             return
 
@@ -358,36 +375,42 @@ def _play_chunk(batch: Batch, start: int, end: int) -> list[GameResult]:
     return [play_game(batch, index, cancelled) for index in range(start, end)]
 
 
-def _pool_games(batch: Batch, workers: int, cancelled: Callable[[], bool] | None) -> Games:
+def _pool_games(
+    batches: Sequence[Batch], workers: int, cancelled: Callable[[], bool] | None
+) -> Played:
     # Spawned, not forked: a window's threads (Qt's) must not be copied mid-step.
     context = get_context("spawn")
     stop = context.Event()
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(stop,)
     )
-    starts = iter(batch.indexes[::_CHUNK])
-    pending: set[Future[list[GameResult]]] = set()
+    chunks = _dealt(batches, _CHUNK)
+    pending: dict[Future[list[GameResult]], int] = {}
     try:
         while True:
             # A few chunks ahead of the workers, never the whole batch at once.
             with _sigint_ignored():  # by the processes a submit starts
-                for start in islice(starts, 2 * workers - len(pending)):
-                    end = min(start + _CHUNK, batch.indexes.stop)
-                    pending.add(pool.submit(_play_chunk, batch, start, end))
+                for which, batch, start in islice(chunks, 2 * workers - len(pending)):
+                    end = min(start + _CHUNK, batch.games)
+                    pending[pool.submit(_play_chunk, batch, start, end)] = which
             if not pending:
                 return
             # Waiting a little at a time, so a cancel is seen while games go on.
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             if cancelled is not None and cancelled():
                 return
             for future in done:
-                yield from future.result()
+                which = pending.pop(future)
+                for result in future.result():
+                    yield which, result
     finally:
         stop.set()  # the games under way stop between two moves
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _dask_games(batch: Batch, dask: Any, cancelled: Callable[[], bool] | None) -> Games:
+def _dask_games(
+    batches: Sequence[Batch], dask: Any, cancelled: Callable[[], bool] | None
+) -> Played:
     try:
         distributed: Any = importlib.import_module("distributed")  # optional, untyped
     except ImportError:
@@ -395,24 +418,24 @@ def _dask_games(batch: Batch, dask: Any, cancelled: Callable[[], bool] | None) -
             "--dask needs the distributed package: pip install 'dask[distributed]'"
         ) from None
     client = dask if isinstance(dask, distributed.Client) else distributed.Client(dask)
-    indexes = iter(batch.indexes)
-    live: set[Any] = set()
+    dealt = _dealt(batches)
+    live: dict[Any, int] = {}
     queue = distributed.as_completed()
 
     def submit(count: int) -> None:
-        for index in islice(indexes, count):
+        for which, batch, index in islice(dealt, count):
             future = client.submit(play_game, batch, index, pure=False)
-            live.add(future)
+            live[future] = which
             queue.add(future)
 
     try:
         # A few games ahead of the cluster's threads, never the whole batch at once.
         submit(2 * max(1, sum(client.nthreads().values())))
         for future in queue:
-            live.discard(future)
+            which = live.pop(future)
             result = future.result()
             future.release()
-            yield result
+            yield which, result
             if cancelled is not None and cancelled():
                 return
             submit(1)

@@ -1,30 +1,56 @@
-"""A simulation's chart: win rates with their intervals, and a histogram of lengths,
-under a title naming the pack, the agents and the games.
+"""The designer's charts, drawn with QPainter on a QImage, so the command line needs
+no plotting library and the windows show the same images:
 
-Drawn with QPainter on a QImage, so ``vtt simulate --chart`` needs no plotting
-library; the Simulate dialog shows the same image.
+- a simulation's: win rates with their intervals, and a histogram of lengths, under
+  a title naming the pack, the agents and the games (``vtt simulate --chart``);
+- a comparison's: each metric's difference B - A with its 95% interval and a zero
+  line, the rates in points of win rate, the counts in percent of A's mean
+  (``vtt compare --chart``);
+- a sweep's: one metric against an option's values, with interval bars;
+- a contribution's (``vtt.ai.findings``): the win rate of a seat holding, playing or
+  capturing each suit, for the designer's report (``report_chart``).
+
+``png(image)`` gives an image's PNG bytes (for a report page); ``save_image`` writes
+one, drawing offscreen when there is no window.
 """
 
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from vtt.ai.simulate import Rate
 from vtt.ui.qt import (
     QApplication,
     QBuffer,
-    QByteArray,
     QColor,
     QFont,
     QImage,
+    QIODevice,
     QPainter,
     QPen,
+    QPointF,
     QRectF,
     Qt,
 )
 
-__all__ = ["chart_image", "contribution_chart", "png_bytes", "report_chart", "save_chart"]
+__all__ = [
+    "chart_image",
+    "comparison_chart",
+    "contribution_chart",
+    "offscreen",
+    "png",
+    "png_bytes",
+    "report_chart",
+    "save_chart",
+    "save_comparison_chart",
+    "save_image",
+    "save_sweep_chart",
+    "sweep_chart",
+]
 
 WIDTH, HEIGHT = 900, 440
 _BAR = QColor("#3c78b4")
@@ -52,21 +78,40 @@ def chart_image(report: Any) -> QImage:
     return image
 
 
-def save_chart(report: Any, path: str) -> None:
-    """Write the chart as a PNG file; OSError when it cannot be written."""
-    _application()
-    if not chart_image(report).save(path, "PNG"):
-        raise OSError(f"{path}: the chart could not be written")
-
-
-def _application() -> None:
-    """An application to draw with (fonts need one): on the command line, one without
+def offscreen() -> None:
+    """Make sure there is an application to draw with: on the command line, one without
     a screen."""
+    global _app
     if QApplication.instance() is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         # The widgets' application, as the window and its tests make, so a later one
-        # in the same process finds the kind it expects; Qt keeps it as the instance.
-        QApplication([])
+        # in the same process finds the kind it expects.
+        _app = QApplication([])
+
+
+_app: Any = None  # the command line's application, kept while the process draws
+
+
+def save_image(draw: Callable[[], QImage], path: str) -> None:
+    """Draw a chart and write it as a PNG file; OSError when it cannot be written."""
+    offscreen()
+    if not draw().save(path, "PNG"):
+        raise OSError(f"{path}: the chart could not be written")
+
+
+def png(draw: Callable[[], QImage]) -> bytes:
+    """A chart's PNG bytes (``png(lambda: comparison_chart(c))``), drawn offscreen when
+    there is no window."""
+    offscreen()
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    draw().save(buffer, "PNG")
+    return bytes(buffer.data().data())
+
+
+def save_chart(report: Any, path: str) -> None:
+    """Write a simulation's chart as a PNG file; OSError when it cannot be written."""
+    save_image(lambda: chart_image(report), path)
 
 
 def heading(report: Any) -> str:
@@ -211,6 +256,312 @@ def _bins(lengths: dict[int, int]) -> list[tuple[int, int, int]]:
     ]
 
 
+# --- comparing variants -----------------------------------------------------------------
+
+_VERDICT = {"differs": QColor("#c04040"), "same": QColor("#3c9040"), "unclear": QColor("#707070")}
+_ZERO = QColor("#909090")
+
+
+def _painter(image: QImage) -> QPainter:
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    font = QFont()
+    font.setPixelSize(13)
+    painter.setFont(font)
+    return painter
+
+
+def _lines(painter: QPainter, lines: list[tuple[bool, str]], width: int) -> float:
+    """Draw heading lines (bold or not), elided to the width; the top of what comes under."""
+    font = painter.font()
+    bold = QFont(font)
+    bold.setBold(True)
+    bold.setPixelSize(15)
+    painter.setPen(QPen(QColor("black")))
+    top = 12.0
+    for strong, text in lines:
+        if not text:
+            continue
+        painter.setFont(bold if strong else font)
+        said = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width - 40)
+        painter.drawText(QRectF(20, top, width - 40, 20), int(Qt.AlignmentFlag.AlignLeft), said)
+        top += 22
+    painter.setFont(font)
+    return top + 10
+
+
+def _is_rate(name: str) -> bool:
+    return name.startswith("seat ") or name in ("first-player advantage", "draws")
+
+
+def comparison_chart(comparison: Any) -> QImage:
+    """The chart of a ``vtt.ai.compare.Comparison``: each metric's difference B - A as a
+    dot with its 95% interval, coloured by its verdict, against a zero line; rates in
+    points of win rate, counts in percent of A's mean."""
+    rates = [diff for diff in comparison.metrics if _is_rate(diff.name)]
+    counts = [diff for diff in comparison.metrics if not _is_rate(diff.name)]
+    row = 30.0
+    height = int(180 + row * (len(rates) + len(counts)) + 2 * 78)
+    image = QImage(WIDTH, height, QImage.Format.Format_RGB32)
+    painter = _painter(image)
+    try:
+        first = comparison.reports[0]
+        games = f"{comparison.games:,} game{'s' if comparison.games != 1 else ''} of each"
+        top = _lines(
+            painter,
+            [
+                (
+                    True,
+                    f"{first.name or first.pack}: B - A, {' v '.join(comparison.agents)}, {games}",
+                ),
+                (False, f"A = {_side(comparison.a, first)}"),
+                (False, f"B = {_side(comparison.b, comparison.reports[1])}"),
+                (False, comparison.stopped[:1].upper() + comparison.stopped[1:]),
+            ],
+            WIDTH,
+        )
+        panels = [
+            ("Rates: B - A in points of win rate (95% interval)", rates, lambda d, v: 100 * v),
+            ("Counts: B - A in % of A's mean (95% interval)", counts, _percent_of_a),
+        ]
+        for title, diffs, scale in panels:
+            if not diffs:
+                continue
+            area = QRectF(20, top, WIDTH - 40, 40 + row * len(diffs) + 24)
+            _differences(painter, area, title, diffs, scale, row)
+            top = area.bottom() + 14
+        _legend(painter, top)
+    finally:
+        painter.end()
+    return image
+
+
+def _side(variant: Any, report: Any) -> str:
+    return variant.label + (f" ({report.option_words})" if report.option_words else "")
+
+
+def _percent_of_a(diff: Any, value: float) -> float:
+    base = abs(diff.a) or abs(diff.b) or 1.0
+    return 100 * value / base
+
+
+def _differences(
+    painter: QPainter,
+    area: QRectF,
+    title: str,
+    diffs: list[Any],
+    scale: Callable[[Any, float], float],
+    row: float,
+) -> None:
+    plot = _title(painter, area, title)
+    label, value_width = 170.0, 150.0
+    left, right = plot.left() + label, plot.right() - value_width
+    shown = [(diff, [scale(diff, x) for x in (diff.diff, diff.low, diff.high)]) for diff in diffs]
+    finite = [abs(x) for _, xs in shown for x in xs if math.isfinite(x)]
+    reach = _nice(max(finite, default=1.0) * 1.1 or 1.0)
+
+    def x_of(value: float) -> float:
+        value = max(-reach, min(reach, value))
+        return left + (right - left) * (value + reach) / (2 * reach)
+
+    bottom = plot.top() + row * len(diffs)
+    painter.setPen(QPen(_ZERO, 1, Qt.PenStyle.DashLine))
+    painter.drawLine(QPointF(x_of(0), plot.top() - 4), QPointF(x_of(0), bottom))
+    painter.setPen(QPen(QColor("black")))
+    painter.drawLine(QPointF(left, bottom), QPointF(right, bottom))
+    for tick in (-reach, -reach / 2, 0.0, reach / 2, reach):
+        x = x_of(tick)
+        painter.drawLine(QPointF(x, bottom), QPointF(x, bottom + 4))
+        painter.drawText(
+            QRectF(x - 40, bottom + 5, 80, 16),
+            int(Qt.AlignmentFlag.AlignHCenter),
+            f"{tick:+g}" if tick else "0",
+        )
+    for index, (diff, (mid, low, high)) in enumerate(shown):
+        y = plot.top() + index * row + row / 2
+        colour = _VERDICT.get(diff.verdict, _VERDICT["unclear"])
+        painter.setPen(QPen(QColor("black")))
+        painter.drawText(
+            QRectF(plot.left(), y - row / 2, label - 10, row),
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+            diff.name,
+        )
+        painter.setPen(QPen(colour, 2))
+        x_low, x_high = x_of(low), x_of(high)
+        painter.drawLine(QPointF(x_low, y), QPointF(x_high, y))
+        for x, value in ((x_low, low), (x_high, high)):
+            if math.isfinite(value) and abs(value) <= reach:  # a cap; an arrow's end if cut
+                painter.drawLine(QPointF(x, y - 5), QPointF(x, y + 5))
+        painter.setBrush(colour)
+        painter.drawEllipse(QPointF(x_of(mid), y), 4.5, 4.5)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(colour))
+        painter.drawText(
+            QRectF(right + 10, y - row / 2, value_width - 10, row),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            f"{_said(diff)}  {diff.verdict}",
+        )
+
+
+def _said(diff: Any) -> str:
+    """The difference in words beside its row: points of a rate, a count and its percent."""
+    if _is_rate(diff.name):
+        return f"{100 * diff.diff:+.0f} points"
+    return f"{diff.diff:+.1f} ({_percent_of_a(diff, diff.diff):+.0f}%)"
+
+
+def _nice(value: float) -> float:
+    """The round number at or above ``value`` an axis ends at.
+
+    >>> _nice(0.7), _nice(13), _nice(260)
+    (1.0, 20.0, 500.0)
+    """
+    power = 10 ** math.floor(math.log10(value))
+    return next(step * power for step in (1.0, 2.0, 5.0, 10.0) if step * power >= value)
+
+
+def _legend(painter: QPainter, top: float) -> None:
+    x = 20.0
+    for verdict, colour in _VERDICT.items():
+        painter.setPen(QPen(colour))
+        painter.setBrush(colour)
+        painter.drawEllipse(QPointF(x + 5, top + 8), 4.5, 4.5)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        said = {
+            "differs": "differs: the interval leaves out 0",
+            "same": "same: the interval lies inside the margin",
+            "unclear": "unclear: neither yet",
+        }[verdict]
+        painter.drawText(QRectF(x + 14, top, 280, 16), int(Qt.AlignmentFlag.AlignLeft), said)
+        x += 290
+
+
+def save_comparison_chart(comparison: Any, path: str) -> None:
+    """Write a comparison's chart as a PNG file; OSError when it cannot be written."""
+    save_image(lambda: comparison_chart(comparison), path)
+
+
+# --- sweeping an option -------------------------------------------------------------------
+
+
+def sweep_chart(sweep: Any, metric: str) -> QImage:
+    """The chart of a ``vtt.ai.compare.Sweep``: the metric (a name of
+    ``vtt.ai.compare``'s metrics) at each value of the option, with its 95% interval."""
+    image = QImage(WIDTH, HEIGHT, QImage.Format.Format_RGB32)
+    painter = _painter(image)
+    try:
+        first = sweep.reports[0] if sweep.reports else None
+        name = (first.name or first.pack) if first is not None else sweep.option
+        options = sweep.base.options if sweep.base is not None else ()
+        base = ", ".join(f"{k}={v}" for k, v in options if k != sweep.option)
+        top = _lines(
+            painter,
+            [
+                (True, f"{name}: {metric} against {sweep.option}"),
+                (
+                    False,
+                    f"{' v '.join(sweep.agents)}, {sweep.games:,} games per value, seed "
+                    f"{sweep.seed}",
+                ),
+                (False, f"with {base}" if base else ""),
+            ],
+            WIDTH,
+        )
+        _points(painter, QRectF(20, top, WIDTH - 40, HEIGHT - top - 16), sweep, metric)
+    finally:
+        painter.end()
+    return image
+
+
+def _points(painter: QPainter, area: QRectF, sweep: Any, metric: str) -> None:
+    estimates = sweep.metric(metric)
+    known = [e for e in estimates if e is not None]
+    values = [x for e in known for x in (e.low, e.mean, e.high) if math.isfinite(x)]
+    if _is_rate(metric):
+        values.append(0.0)  # a rate's zero is in sight
+    if not values:
+        return
+    ticks = _ticks(min(values), max(values))
+    least, most = ticks[0], ticks[-1]
+    axis = 60.0
+    plot = QRectF(area.left() + axis, area.top() + 8, area.width() - axis - 10, area.height() - 50)
+
+    def y_of(value: float) -> float:
+        value = max(least, min(most, value))
+        return plot.bottom() - plot.height() * (value - least) / (most - least)
+
+    step = plot.width() / max(1, len(estimates))
+
+    def x_of(index: int) -> float:
+        return plot.left() + step * (index + 0.5)
+
+    painter.setPen(QPen(QColor("black")))
+    painter.drawLine(QPointF(plot.left(), plot.top()), QPointF(plot.left(), plot.bottom()))
+    painter.drawLine(QPointF(plot.left(), plot.bottom()), QPointF(plot.right(), plot.bottom()))
+    for value in ticks:
+        y = y_of(value)
+        painter.drawLine(QPointF(plot.left() - 4, y), QPointF(plot.left(), y))
+        painter.drawText(
+            QRectF(area.left(), y - 9, axis - 8, 18),
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+            f"{value:g}",
+        )
+    if least < 0 < most:
+        painter.setPen(QPen(_ZERO, 1, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(plot.left(), y_of(0)), QPointF(plot.right(), y_of(0)))
+    painter.setPen(QPen(QColor("black")))
+    every = max(1, math.ceil(len(estimates) * 60 / plot.width()))
+    for index, value in enumerate(sweep.values):
+        if index % every == 0 or index == len(estimates) - 1:
+            painter.drawText(
+                QRectF(x_of(index) - 40, plot.bottom() + 4, 80, 16),
+                int(Qt.AlignmentFlag.AlignHCenter),
+                str(value),
+            )
+    painter.drawText(
+        QRectF(plot.left(), plot.bottom() + 24, plot.width(), 16),
+        int(Qt.AlignmentFlag.AlignHCenter),
+        f"{sweep.option}; dots: the mean, bars: its 95% interval",
+    )
+    painter.setPen(QPen(_BAR, 1.5))
+    line = [(x_of(i), y_of(e.mean)) for i, e in enumerate(estimates) if e is not None]
+    for (x1, y1), (x2, y2) in pairwise(line):
+        painter.drawLine(QPointF(x1, y1), QPointF(x2, y2))
+    for index, estimate in enumerate(estimates):
+        if estimate is None:
+            continue
+        x = x_of(index)
+        painter.setPen(QPen(_INTERVAL, 1.5))
+        if math.isfinite(estimate.low) and math.isfinite(estimate.high):
+            painter.drawLine(QPointF(x, y_of(estimate.low)), QPointF(x, y_of(estimate.high)))
+            for end in (estimate.low, estimate.high):
+                painter.drawLine(QPointF(x - 5, y_of(end)), QPointF(x + 5, y_of(end)))
+        painter.setBrush(_BAR)
+        painter.setPen(QPen(_BAR))
+        painter.drawEllipse(QPointF(x, y_of(estimate.mean)), 4.5, 4.5)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _ticks(least: float, most: float) -> list[float]:
+    """Round values for an axis from ``least`` to ``most``: four to eight steps.
+
+    >>> _ticks(7.6, 163.5), _ticks(-0.27, 0.4)
+    ([0.0, 50.0, 100.0, 150.0, 200.0], [-0.4, -0.2, 0.0, 0.2, 0.4])
+    """
+    if most - least < 1e-9:
+        least, most = least - 0.5, most + 0.5
+    step = _nice((most - least) / 4)
+    first = math.floor(least / step + 1e-9)
+    last = math.ceil(most / step - 1e-9)
+    return [round(index * step, 10) + 0.0 for index in range(first, last + 1)]
+
+
+def save_sweep_chart(sweep: Any, metric: str, path: str) -> None:
+    """Write a sweep's chart of one metric as a PNG file; OSError when it cannot be written."""
+    save_image(lambda: sweep_chart(sweep, metric), path)
+
+
 # ---- the designer's report (vtt.studio.report) -------------------------------------
 
 #: How a seat met a suit, in the order the contribution chart's panels show them.
@@ -254,17 +605,17 @@ def _rate_of(stat: Any) -> Rate:
 
 def png_bytes(image: QImage) -> bytes:
     """An image as the bytes of a PNG file."""
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QBuffer.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    buffer.close()
-    return bytes(data.data())
+    return png(lambda: image)
 
 
 def report_chart(kind: str, data: Any) -> bytes:
     """A chart of the designer's report as PNG bytes (``vtt.studio.report.ChartMaker``):
-    "summary" (a Report), "contribution"; the window or the command line alike."""
-    _application()
-    draw = {"summary": chart_image, "contribution": contribution_chart}
-    return png_bytes(draw[kind](data))
+    "summary" (a Report), "contribution", "comparison", "sweep" (its first metric); the
+    window or the command line alike."""
+    draw: dict[str, Callable[[Any], QImage]] = {
+        "summary": chart_image,
+        "contribution": contribution_chart,
+        "comparison": comparison_chart,
+        "sweep": lambda sweep: sweep_chart(sweep, sweep.metrics[0]),
+    }
+    return png(lambda: draw[kind](data))
