@@ -16,22 +16,6 @@ from vtt.ui.game.compare import FILE, SWEEP, VERDICT_COLOURS, CompareDialog
 from vtt.ui.qt import QComboBox, QFileDialog, QWidget
 
 
-@pytest.fixture(autouse=True)
-def charts(monkeypatch):
-    """A blank stand-in until vtt.ui.chart draws comparisons and sweeps."""
-    from vtt.ui import chart
-    from vtt.ui.qt import QColor, QImage
-
-    def blank(*_args):
-        image = QImage(90, 40, QImage.Format.Format_RGB32)
-        image.fill(QColor("white"))
-        return image
-
-    for name in ("comparison_chart", "sweep_chart"):
-        if not hasattr(chart, name):
-            monkeypatch.setattr(chart, name, blank, raising=False)
-
-
 def pick(qtbot, combo: QComboBox, text: str) -> None:
     """Choose a list's entry by typing its first letters, as a person may."""
     combo.setFocus()
