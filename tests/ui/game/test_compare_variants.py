@@ -72,7 +72,7 @@ def test_compare_variants_plays_b_against_a_and_says_why_it_stopped(qtbot, windo
         for item in verdicts
     )
     assert not view.chart.pixmap().isNull()
-    assert dialog.panel.status.text() == f"{result.games} games played"
+    assert dialog.panel.status.text() == f"{result.games} games of each variant played"
 
 
 def item_verdict(item) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vtt.ai.compare import Comparison, Estimate, Sweep, compare, sweep
+from vtt.ai.compare import Comparison, Estimate, Sweep, compare, number, sweep
 from vtt.ai.findings import Contribution, Finding, contribution, find_strategies
 from vtt.ai.levels import AGENTS
 from vtt.ai.simulate import option_words as simulate_option_words
@@ -197,10 +197,10 @@ class ComparisonView(QWidget):
             [
                 [
                     (m.name, None),
-                    (_number(m.a), None),
-                    (_number(m.b), None),
-                    (_number(m.diff, signed=True), None),
-                    (f"{_number(m.low, signed=True)} to {_number(m.high, signed=True)}", None),
+                    (_figure(m.name, m.a, signed=False), None),
+                    (_figure(m.name, m.b, signed=False), None),
+                    (_figure(m.name, m.diff), None),
+                    (f"{_figure(m.name, m.low)} to {_figure(m.name, m.high)}", None),
                     (VERDICT_WORDS.get(m.verdict, m.verdict), m.verdict),
                 ]
                 for m in comparison.metrics
@@ -336,6 +336,17 @@ def _number(value: float | None, signed: bool = False) -> str:
     return text.replace("-", "−")
 
 
+def _figure(name: str, value: float, signed: bool = True) -> str:
+    """A metric's figure as ``vtt compare`` prints it (a rate to 2 places, a count to
+    1), with a true minus sign; ``signed`` False drops the plus of a mean.
+
+    >>> _figure("draws", 0.25, signed=False), _figure("length (moves)", -3.04)
+    ('0.25', '−3.0')
+    """
+    text = number(name, value)
+    return (text if signed else text.removeprefix("+")).replace("-", "−")
+
+
 def _estimate(estimate: Estimate | None) -> str:
     """A sweep's metric at one value: its mean and 95% interval."""
     if estimate is None:
@@ -459,9 +470,12 @@ class ComparePanel(QWidget):
         else:
             self.view.show_comparison(result)
             played = result.games
-        self.status.setText(
-            f"Cancelled after {played:,} games" if cancelled else f"{played:,} games played"
-        )
+        if cancelled:
+            self.status.setText(f"Cancelled after {played:,} games")
+        else:
+            self.progress.setValue(self.progress.maximum())  # done, if sooner than asked
+            each = " of each variant" if isinstance(result, Comparison) else ""
+            self.status.setText(f"{played:,} games{each} played")
         self.finished.emit(result)
 
     def _failed(self, reason: str) -> None:
