@@ -105,7 +105,8 @@ def test_the_findings_and_save_report_write_one_page(qtbot, tmp_path, monkeypatc
     with qtbot.waitSignal(findings.runner.signals.finished):
         press(findings.look_button)
     assert findings.findings and findings.strategies.rowCount() == len(findings.findings)
-    assert findings.suits.rowCount() == len(findings.contribution.suits)
+    suits = {stat.key for stat in findings.contribution.suits}  # a row each
+    assert findings.suits.rowCount() == len(suits) and not findings.part_chart.pixmap().isNull()
     # Save report...: one page with the sweep, its chart and the findings.
     target = tmp_path / "report.html"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
@@ -148,6 +149,10 @@ def test_b_the_same_as_a_is_said_not_played(qtbot):
         "B's options are A's: change one of B's options to compare"
     )
     assert dialog.panel.run_button.isEnabled()
+    # The findings look at A all the same.
+    press(dialog.panel.tabs.tabBar(), dialog.panel.tabs.tabBar().tabRect(1).center())
+    items = dialog.findings.variant
+    assert [items.itemText(i) for i in range(items.count())] == ["A"]
 
 
 @pytest.fixture

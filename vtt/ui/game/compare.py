@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from vtt.ai.compare import Comparison, Estimate, Sweep, compare, number, sweep
-from vtt.ai.findings import Contribution, Finding, contribution, find_strategies
+from vtt.ai.findings import CardStat, Contribution, Finding, contribution, find_strategies
 from vtt.ai.levels import AGENTS
 from vtt.ai.simulate import option_words as simulate_option_words
 from vtt.ai.variants import Variant
@@ -69,12 +69,12 @@ __all__ = ["CompareDialog", "ComparePanel", "ComparisonView", "Question", "Runne
 
 #: A verdict's colours in the table: background and text (readable on any theme).
 VERDICT_COLOURS = {
-    "differs": ("#f2c14e", "#2a1f17"),
+    "differs": ("#eb9a92", "#2a1f17"),
     "same": ("#9ccf9c", "#2a1f17"),
     "unclear": ("#d0d0d0", "#2a1f17"),
     # a restriction of play: winning more is a broken game, changing nothing a rule
     # nobody needs, losing is as it should be
-    "dominant": ("#ec8f86", "#2a1f17"),
+    "dominant": ("#e0786e", "#2a1f17"),
     "useless": ("#f2c14e", "#2a1f17"),
     "weaker": ("#9ccf9c", "#2a1f17"),
 }
@@ -523,14 +523,36 @@ def _job(asked: Question, agents: tuple[str, ...], games: int, seed: int, worker
     return job
 
 
+def _by_key(stats: Sequence[CardStat]) -> tuple[list[str], list[list[Cell]]]:
+    """A contribution's rows pivoted: a row per suit or card, a column per way a seat
+    met it ("When holding"...), each cell its win rate and 95% interval."""
+    keys = list(dict.fromkeys(stat.key for stat in stats))
+    hows = list(dict.fromkeys(stat.how for stat in stats))
+    found = {(stat.key, stat.how): stat for stat in stats}
+    rows: list[list[Cell]] = []
+    for key in keys:
+        row: list[Cell] = [(key, None)]
+        for how in hows:
+            stat = found.get((key, how))
+            said = "—" if stat is None else f"{stat.rate:.0%} ({stat.low:.0%} to {stat.high:.0%})"
+            row.append((said, None))
+        rows.append(row)
+    return [f"When {how}" for how in hows], rows
+
+
 class FindingsView(QWidget):
     """Look for broken strategies on demand: the Hard agent against copies of itself
     restricted to one policy at a time (``find_strategies``), and the win rate of a
     seat holding, playing or capturing each card and suit (``contribution``)."""
 
-    def __init__(self, question: Callable[[], Question], parent: QWidget | None = None):
+    def __init__(
+        self,
+        variants: Callable[[], list[Variant]],
+        players: Callable[[], int | None],
+        parent: QWidget | None = None,
+    ):
         super().__init__(parent)
-        self.question = question
+        self.variants, self.players = variants, players
         self.runner = Runner(self)
         self.runner.signals.progress.connect(self._progress)
         self.runner.signals.finished.connect(self._finished)
@@ -569,8 +591,10 @@ class FindingsView(QWidget):
         choices.addWidget(self.cancel_button)
         self.progress = QProgressBar()
         self.status = Label(
-            "Restricted play: does never playing a Joker, always leading the highest card,"
-            " always passing, or any one kind of move forbidden win more, or change nothing?"
+            "The agent plays copies of itself held to one policy each (never play a Joker,"
+            " always lead the highest card, always pass, one kind of move forbidden...): a"
+            " policy that wins more is a dominant strategy, one that changes nothing a rule"
+            " nobody needs. Then each suit's and card's part in winning is counted."
         )
         self.status.setWordWrap(True)
         self.sentences = Label("")
@@ -578,11 +602,14 @@ class FindingsView(QWidget):
         self.strategies = results_table()
         self.cards = results_table()
         self.suits = results_table()
+        self.part_chart = Label("")
+        self.part_chart.hide()
         page = QWidget()
         column = QVBoxLayout(page)
         column.addWidget(self.sentences)
         column.addWidget(self.strategies)
         column.addWidget(self.suits)
+        column.addWidget(self.part_chart)
         column.addWidget(self.cards)
         column.addStretch(1)
         scroll = QScrollArea()
@@ -596,35 +623,22 @@ class FindingsView(QWidget):
 
     def refresh(self) -> None:
         """Offer the variants as they are chosen now (the first kept chosen)."""
-        labels = [variant.label for variant in self._variants()]
+        labels = [variant.label for variant in self.variants()]
         if labels != [self.variant.itemText(i) for i in range(self.variant.count())]:
             self.variant.clear()
             self.variant.addItems(labels)
 
-    def _asked(self) -> Question | None:
-        try:
-            return self.question()
-        except ValueError:
-            return None
-
-    def _variants(self) -> list[Variant]:
-        asked = self._asked()
-        if asked is None:
-            return []
-        return [asked.a] if asked.b is None else [asked.a, asked.b]
-
     def start(self) -> None:
         """Play the restricted games and count the cards' part, in the background."""
         self.refresh()
-        asked = self._asked()
-        chosen = [v for v in self._variants() if v.label == self.variant.currentText()]
-        if asked is None or not chosen:
+        chosen = [v for v in self.variants() if v.label == self.variant.currentText()]
+        if not chosen:
             self.status.setText("Choose a pack that loads first")
             return
         variant, agent, games = chosen[0], self.agent.currentText(), self.games.value()
-        players = asked.players
+        players = self.players()
         self.findings, self.contribution, self.played = None, None, (variant, agent, games)
-        for table in (self.strategies, self.cards, self.suits):
+        for table in (self.strategies, self.cards, self.suits, self.part_chart):
             table.hide()
         self.sentences.clear()
         self.status.setText(f"Looking for broken strategies in {shown(variant.label)}…")
@@ -702,22 +716,15 @@ class FindingsView(QWidget):
             ],
         )
         if part is not None:
-            parts = ((self.suits, part.suits, "Suit"), (self.cards, part.cards, "Card"))
-            for table, stats, what in parts:
-                fill_table(
-                    table,
-                    [what, "When a seat is", "Games", "Win rate", "95% interval"],
-                    [
-                        [
-                            (stat.key, None),
-                            (stat.how, None),
-                            (f"{stat.games:,}", None),
-                            (f"{stat.rate:.0%}", None),
-                            (f"{stat.low:.0%} to {stat.high:.0%}", None),
-                        ]
-                        for stat in stats
-                    ],
-                )
+            for table, stats, what in (
+                (self.suits, part.suits, "Suit"),
+                (self.cards, part.cards, "Card"),
+            ):
+                heads, rows = _by_key(stats)
+                fill_table(table, [what, *heads], rows)
+            if part.suits:
+                self.part_chart.setPixmap(QPixmap.fromImage(chart.contribution_chart(part)))
+                self.part_chart.show()
 
     def _failed(self, reason: str) -> None:
         self._idle()
@@ -797,7 +804,7 @@ class CompareDialog(QDialog):
         column.addWidget(self.sides_scroll)
         column.addWidget(self.panel.settings)
         self.panel.choices_layout.insertWidget(0, choices)
-        self.findings = FindingsView(self.question)
+        self.findings = FindingsView(self.variants, self.players.value)
         self.panel.tabs.addTab(self.findings, "&Findings")
         self.panel.tabs.currentChanged.connect(lambda _: self.findings.refresh())
         self.save_button = QPushButton("&Save report…")
@@ -948,14 +955,26 @@ class CompareDialog(QDialog):
         self.file_label.setText(shown(f"B: {name}"))
         self.findings.refresh()
 
+    def variants(self) -> list[Variant]:
+        """The variants the findings may examine: A, and B when there is one."""
+        try:
+            asked = self.question()
+        except ValueError:  # B not chosen yet, or the same as A: A alone
+            return [] if self.game is None else [self._a()]
+        return [asked.a] if asked.b is None else [asked.a, asked.b]
+
+    def _a(self) -> Variant:
+        folder = str(self.packs[self.pack.currentIndex()].folder)
+        return Variant("A", folder, tuple(self.a_options.values().items()))
+
     def question(self) -> Question:
         """What Run plays; ValueError saying what is missing."""
         game = self.game
         if game is None:
             raise ValueError("No pack with rules to compare")
         folder = str(self.packs[self.pack.currentIndex()].folder)
-        a_options = self.a_options.values()
-        a = Variant("A", folder, tuple(a_options.items()))
+        a = self._a()
+        a_options = dict(a.options)
         players = self.players.value()
         mode = self.mode.currentText()
         if mode == SWEEP:
