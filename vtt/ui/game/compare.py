@@ -125,6 +125,18 @@ class Runner(QObject):
         self.pool.waitForDone()
 
 
+#: What Run does, before it is pressed: a comparison's, and a sweep's.
+COMPARE_HINT = (
+    "Run plays A and B on the same deals with the same agents, and shows each metric"
+    " side by side with the difference B − A and its 95% interval. It stops before the"
+    " games asked for once the difference is clear, or clearly absent, and says so."
+)
+SWEEP_HINT = (
+    "Run plays A at each value of the option, on the same deals with the same agents,"
+    " and shows each metric with its 95% interval at every value, and a chart of one."
+)
+
+
 class ComparisonView(QWidget):
     """A comparison's results: why it stopped, the table of metrics side by side (the
     verdicts coloured) and its chart; or a sweep's: a metric for each value, charted."""
@@ -145,12 +157,7 @@ class ComparisonView(QWidget):
         row.addWidget(Label("Chart"))
         row.addWidget(self.chart_metric)
         row.addStretch(1)
-        self.hint = Label(
-            "Run plays A and B on the same deals with the same agents, and shows each"
-            " metric side by side with the difference B − A and its 95% interval. It"
-            " stops before the games asked for once the difference is clear, or clearly"
-            " absent, and says so."
-        )
+        self.hint = Label(COMPARE_HINT)
         self.hint.setWordWrap(True)
         self.chart = Label("")
         self.chart.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -214,16 +221,18 @@ class ComparisonView(QWidget):
         self.hint.hide()
         self.result = result
         games = sum(rep.games for rep in result.reports)
+        label = _option_label(result)
         self.stopped.setText(
-            shown(f"{shown_name(result.option)} over {len(result.values)} values, {games:,} games")
+            shown(f"{label} over {len(result.values)} values: {games:,} games in all")
         )
+        self.sides.setText(shown(_described(result)))
         names = result.metrics
-        columns = [result.metric(name) for name in names]
+        columns = [(name, result.metric(name)) for name in names]
         fill_table(
             self.table,
-            [shown_name(result.option), *names],
+            [label, *names],
             [
-                [(option_words(value), None), *((_estimate(c[row]), None) for c in columns)]
+                [(option_words(value), None), *((_estimate(n, c[row]), None) for n, c in columns)]
                 for row, value in enumerate(result.values)
             ],
         )
@@ -320,22 +329,6 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _number(value: float | None, signed: bool = False) -> str:
-    """A metric as the table shows it: three significant figures, ``+`` on a difference.
-
-    >>> _number(0.1234), _number(-0.05, signed=True), _number(12.0, signed=True), _number(None)
-    ('0.123', '−0.05', '+12', '—')
-    >>> _number(float("inf"))
-    '?'
-    """
-    if value is None:
-        return "—"
-    if not math.isfinite(value):
-        return "?"
-    text = f"{value:{'+' if signed else ''}.3g}"
-    return text.replace("-", "−")
-
-
 def _figure(name: str, value: float, signed: bool = True) -> str:
     """A metric's figure as ``vtt compare`` prints it (a rate to 2 places, a count to
     1), with a true minus sign; ``signed`` False drops the plus of a mean.
@@ -347,13 +340,30 @@ def _figure(name: str, value: float, signed: bool = True) -> str:
     return (text if signed else text.removeprefix("+")).replace("-", "−")
 
 
-def _estimate(estimate: Estimate | None) -> str:
+def _estimate(name: str, estimate: Estimate | None) -> str:
     """A sweep's metric at one value: its mean and 95% interval."""
     if estimate is None:
         return "—"
+    mean = _figure(name, estimate.mean, signed=False)
     if not math.isfinite(estimate.low):
-        return _number(estimate.mean)
-    return f"{_number(estimate.mean)} ({_number(estimate.low)} to {_number(estimate.high)})"
+        return mean
+    low, high = (_figure(name, value, signed=False) for value in (estimate.low, estimate.high))
+    return f"{mean} ({low} to {high})"
+
+
+def _option_label(result: Sweep) -> str:
+    """The swept option as the pack labels it (its name when the pack does not load)."""
+    try:
+        game = result.base.batch(1, ("random",)).game() if result.base else None
+    except RulesError:
+        game = None
+    option = next((o for o in game.options if o.name == result.option), None) if game else None
+    return shown_name(option.label or option.name) if option else shown_name(result.option)
+
+
+def _described(result: Sweep) -> str:
+    """The agents and games of a sweep, in words."""
+    return f"{' v '.join(result.agents)}, {result.games:,} games at each value, seed {result.seed}"
 
 
 class ComparePanel(QWidget):
@@ -896,6 +906,7 @@ class CompareDialog(QDialog):
         self.b_options.setVisible(mode == OPTIONS)
         self.b_file.setVisible(mode == FILE)
         self.sweep.setVisible(mode == SWEEP)
+        self.panel.view.hint.setText(SWEEP_HINT if mode == SWEEP else COMPARE_HINT)
         titles = {OPTIONS: "B", FILE: "B: another pack file", SWEEP: "A over a range"}
         self.b_title.setText(titles[mode])
         self.findings.refresh()
