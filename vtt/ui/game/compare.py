@@ -834,7 +834,7 @@ class CompareDialog(QDialog):
         self.mode.currentIndexChanged.connect(self._show_mode)
         self._show_pack()
         self._show_mode()
-        fit_to_screen(self, QSize(1100, 760))
+        fit_to_screen(self, QSize(1180, 940))
 
     def _file_chooser(self) -> QWidget:
         box = QWidget()
