@@ -137,6 +137,11 @@ def test_cancel_stops_the_games_and_keeps_what_was_played(qtbot, tmp_path, monke
     assert result.stopped.startswith("cancelled after")
     assert dialog.panel.status.text().startswith("Cancelled after ")
     assert dialog.panel.run_button.isEnabled() and not dialog.panel.cancel_button.isEnabled()
+    # Closing the dialog while games are played stops them and waits for them.
+    press(dialog.panel.run_button)
+    qtbot.waitUntil(lambda: dialog.panel.progress.value() >= 1)
+    dialog.close()
+    assert dialog.panel.runner.pool.activeThreadCount() == 0
 
 
 def test_b_the_same_as_a_is_said_not_played(qtbot):

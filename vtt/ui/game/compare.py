@@ -33,7 +33,7 @@ from vtt.rules.game import Game
 from vtt.rules.model import OptionDef
 from vtt.rules.shown import ERROR_CHARS, shown, shown_name
 from vtt.studio.report import analysis_of, page
-from vtt.ui import chart
+from vtt.ui import chart, screen
 from vtt.ui.game.dialog import OptionsForm, PackEntry, available_packs, option_words
 from vtt.ui.game.simulator import Job, RunSettings, Signals, Work
 from vtt.ui.plaintext import Label
@@ -745,8 +745,10 @@ class FindingsView(QWidget):
         self.cancel_button.setEnabled(False)
 
 
-#: The most height the choices of A and B take before they scroll.
-SIDES_HEIGHT = 300
+#: The least height of the choices of A and B; they show all the options where the
+#: screen's height less REST_HEIGHT (the rest of the dialog, its frame and the least
+#: room for the results) allows, and scroll the others.
+SIDES_HEIGHT, REST_HEIGHT = 120, 440
 #: How B is chosen: each mode's words in the dialog.
 OPTIONS, FILE, SWEEP = "Other options", "Another pack file", "One option over a range"
 
@@ -896,9 +898,11 @@ class CompareDialog(QDialog):
         QTimer.singleShot(0, self._fit_sides)  # once the new rows are laid out
 
     def _fit_sides(self) -> None:
-        """As tall as A's and B's options, up to a third of the dialog's usual height."""
+        """As tall as A's and B's options where the screen has room, else scrolled."""
         wanted = self.sides.sizeHint().height() + 2
-        self.sides_scroll.setMinimumHeight(min(wanted, SIDES_HEIGHT))
+        room = screen.screen_room(self)
+        most = max(SIDES_HEIGHT, room.height() - REST_HEIGHT) if room else SIDES_HEIGHT
+        self.sides_scroll.setMinimumHeight(min(wanted, most))
         self.sides_scroll.setMaximumHeight(wanted)
 
     def _show_mode(self) -> None:
