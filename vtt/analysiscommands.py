@@ -14,14 +14,22 @@ import json
 import math
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from vtt.agentcommands import _agents, _Bar, _check_count
 from vtt.rules.commands import parse_options
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game
 from vtt.rules.shown import ERROR_CHARS, echo, shown
+
+if TYPE_CHECKING:
+    from vtt.ai.variants import Variant
+
+Progress = Callable[[int, int], None]
+#: What a job does: its games in all, how it plays them, how it writes what it found.
+Job = tuple[int, Callable[[Progress], Any], Callable[[Any, TextIO], None]]
 
 __all__ = ["add_compare_parser", "compare_command", "comparison_table", "sweep_table", "variants"]
 
@@ -55,13 +63,14 @@ def add_compare_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         help="a variant of the pack (twice): its label and options",
     )
     parser.add_argument(
-        "--sweep", metavar="NAME=RANGE", help="one option over a range: size=5..8, hp=10..30/5, a,b"
+        "--sweep",
+        metavar="NAME=RANGE",
+        help="one option over a range: size=5..8, rounds=5..50/5, mode=a,b",
     )
     parser.add_argument(
         "--metric",
-        default="first-player-advantage",
-        help="the metric a sweep charts (first-player-advantage, seat-1-wins, draws, length, "
-        "decisive-moves, lead-changes)",
+        help="the metric a sweep shows: first-player-advantage (the default), seat-1-wins, "
+        "draws, length, decisive-moves, lead-changes",
     )
     parser.add_argument(
         "--games",
@@ -99,7 +108,9 @@ def add_compare_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument("--chart", metavar="FILE.png", help="draw the differences (or the sweep)")
 
 
-def variants(packs: list[str], texts: list[str], common: list[str], seed: int, players: int | None):
+def variants(
+    packs: list[str], texts: list[str], common: list[str], seed: int, players: int | None
+) -> tuple[Variant, Variant]:
     """The two variants a ``vtt compare`` names: two packs with the same options, or one
     pack and two ``--variant`` texts (each one's options over the common ones); every
     option checked against its pack. ValueError (or RulesError, FileNotFoundError) says
@@ -109,9 +120,10 @@ def variants(packs: list[str], texts: list[str], common: list[str], seed: int, p
     if len(packs) == 2:
         if texts:
             raise _Usage("give two packs or one pack with two --variant, not both")
-        return tuple(
+        first, second = (
             Variant(_label(pack), *_checked(pack, common, seed, players)) for pack in packs
         )
+        return first, second
     if len(texts) != 2:
         raise _Usage(
             f"a comparison needs two variants: --variant 'A: NAME=VALUE ...' twice (got "
@@ -121,10 +133,12 @@ def variants(packs: list[str], texts: list[str], common: list[str], seed: int, p
     for text in texts:
         label, pairs = parse_variant(text, packs[0])
         out.append(Variant(label, *_checked(packs[0], [*common, *pairs], seed, players)))
-    return tuple(out)
+    return out[0], out[1]
 
 
-def _checked(pack: str, pairs: list[str], seed: int, players: int | None):
+def _checked(
+    pack: str, pairs: list[str], seed: int, players: int | None
+) -> tuple[str, tuple[tuple[str, object], ...]]:
     """A pack's path (as a batch names it) and options, checked by starting a game."""
     game = load_game(pack)
     options = parse_options(game, pairs)
@@ -187,20 +201,20 @@ def compare_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
-def _compare_job(args: argparse.Namespace, agents: tuple[str, ...], games: int):
+def _compare_job(args: argparse.Namespace, agents: tuple[str, ...], games: int) -> Job:
     from vtt.ai.compare import compare
 
-    if args.metric != "first-player-advantage" and not args.sweep:
+    if args.metric is not None:
         raise _Usage("--metric names what a --sweep charts; a comparison shows every metric")
     a, b = variants(args.packs, args.variant, args.option, args.seed, args.players)
 
-    def play(progress):
+    def play(progress: Progress) -> Any:
         return compare(
             a, b, games=games, agents=agents, seed=args.seed, players=args.players,
             sequential=args.sequential, workers=args.workers, dask=args.dask, progress=progress,
         )  # fmt: skip
 
-    def write(comparison, out: TextIO) -> None:
+    def write(comparison: Any, out: TextIO) -> None:
         echo(comparison_table(comparison), file=out)
         if args.chart:
             from vtt.ui.chart import save_comparison_chart
@@ -210,7 +224,7 @@ def _compare_job(args: argparse.Namespace, agents: tuple[str, ...], games: int):
     return 2 * games, play, write
 
 
-def _sweep_job(args: argparse.Namespace, agents: tuple[str, ...], games: int):
+def _sweep_job(args: argparse.Namespace, agents: tuple[str, ...], games: int) -> Job:
     from vtt.ai.compare import metric_name, option_range, sweep
     from vtt.ai.variants import Variant
 
@@ -220,7 +234,7 @@ def _sweep_job(args: argparse.Namespace, agents: tuple[str, ...], games: int):
             f"--sweep {args.sweep!r}: expected NAME=RANGE, as in size=5..8 or mode=a,b"
         )
     name = name.strip()
-    metric = metric_name(args.metric)
+    metric = metric_name(args.metric or "first-player-advantage")
     game = load_game(args.packs[0])
     base = parse_options(game, args.option)
     values = []
@@ -231,13 +245,13 @@ def _sweep_job(args: argparse.Namespace, agents: tuple[str, ...], games: int):
     pack = str(game.path or args.packs[0])
     variant = Variant(game.name or pack, pack, tuple(base.items()))
 
-    def play(progress):
+    def play(progress: Progress) -> Any:
         return sweep(
             variant, name, values, games=games, agents=agents, seed=args.seed,
             players=args.players, workers=args.workers, dask=args.dask, progress=progress,
         )  # fmt: skip
 
-    def write(result, out: TextIO) -> None:
+    def write(result: Any, out: TextIO) -> None:
         echo(sweep_table(result, metric), file=out)
         if args.chart:
             from vtt.ui.chart import save_sweep_chart
@@ -278,10 +292,11 @@ def comparison_table(comparison: Any) -> str:
     for side, report in (("A", first), ("B", second)):
         if report.unfinished:
             lines.append(f"{side}: {unfinished_text(report)}; the pairs count the games that ended")
-    if comparison.sequential:
-        lines.append(
-            "The intervals hold at 95% whenever the games stop (the main metrics' together);"
-        )
+    lines.append(
+        "The intervals hold at 95%"
+        + (" whenever the games stop" if comparison.sequential else "")
+        + ", the main metrics' (first-player advantage, length) together;"
+    )
     lines.append(
         f"'same': inside +-{RATE_MARGIN * 100:.0f} points of a rate, {COUNT_MARGIN:.0%} of a"
         " count's mean."

@@ -2,7 +2,10 @@
 
 vtt report PACK --html FILE                                   the games, findings, cards
 vtt report PACK --variant 'A: ...' --variant 'B: ...' --html FILE     a comparison
+vtt report BEFORE AFTER --html FILE                           two pack files compared
 vtt report PACK --sweep NAME=a..b --html FILE                 one option over a range
+
+The variants are read as ``vtt compare`` reads them (``vtt.analysiscommands``).
 
 This module sits above the studio's report and the window's charts, like the ``vtt``
 command.
@@ -37,13 +40,26 @@ def add_report_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "for dominant and useless strategies and what each suit is worth, and write it all "
         "as one HTML page with its charts inside.",
     )
-    report.add_argument("pack", help="a pack id, folder or pack.yaml")
+    report.add_argument(
+        "packs",
+        nargs="+",
+        metavar="PACK",
+        help="a pack id, folder or pack.yaml; or two of them to compare (before and after)",
+    )
     report.add_argument(
         "--variant",
         action="append",
         default=[],
         metavar="'LABEL: NAME=VALUE ...'",
         help="a variant by its options (once: report on it; twice: compare the two)",
+    )
+    report.add_argument(
+        "--option",
+        "--options",
+        action="append",
+        default=[],
+        metavar="N=V",
+        help="an option every variant (every value of a sweep) plays with",
     )
     report.add_argument(
         "--sweep", metavar="NAME=a..b", help="play one option over a range (or a,b,c)"
@@ -119,32 +135,39 @@ def report_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
 def _variants(
     args: argparse.Namespace,
 ) -> tuple[tuple[Variant, ...], tuple[str, tuple[object, ...]] | None]:
-    """The variants ``--variant`` names (none: the pack as it is) and the sweep, each
-    option checked against the pack; ValueError or RulesError says what is wrong."""
-    game = load_game(args.pack)
-    pack = str(game.path or args.pack)
-    if len(args.variant) > 2:
-        raise ValueError(f"give one or two variants, not {len(args.variant)}")
-    if args.sweep and len(args.variant) > 1:
-        raise ValueError("--sweep starts from one variant; give at most one --variant")
-    variants = []
-    for text in args.variant or [""]:
-        label, pairs = parse_variant(text, game.id) if text else (game.id, [])
-        options = parse_options(game, pairs)
-        game.new_state(options, args.seed, players=args.players)  # the options checked here
-        variants.append(Variant(label, pack, tuple(options.items())))
+    """The variants the arguments name (two packs, two ``--variant``, or one pack with
+    at most one) and the sweep, each option checked against its pack; ValueError,
+    RulesError or FileNotFoundError says what is wrong."""
+    from vtt.analysiscommands import variants
+
+    packs, texts = args.packs, args.variant
+    if len(packs) > 2:
+        raise ValueError(f"give one pack or two, not {len(packs)}")
+    if len(texts) > 2:
+        raise ValueError(f"give one or two variants, not {len(texts)}")
+    if args.sweep and (len(packs) > 1 or len(texts) > 1):
+        raise ValueError("--sweep starts from one pack and at most one --variant")
+    if len(packs) == 2 or len(texts) == 2:
+        return tuple(variants(packs, texts, args.option, args.seed, args.players)), None
+    game = load_game(packs[0])
+    label, pairs = parse_variant(texts[0], game.id) if texts else (game.id, [])
+    options = parse_options(game, [*args.option, *pairs])
+    game.new_state(options, args.seed, players=args.players)  # the options checked here
+    variant = Variant(label, str(game.path or packs[0]), tuple(options.items()))
     if not args.sweep:
-        return tuple(variants), None
+        return (variant,), None
     from vtt.ai.compare import option_range
 
     name, equals, values = args.sweep.partition("=")
-    if not equals or not name.strip():
+    name = name.strip()
+    if not equals or not name:
         raise ValueError(f"--sweep wants NAME=a..b or NAME=a,b,c, not {args.sweep!r}")
-    swept = tuple(
-        parse_options(game, [f"{name.strip()}={value}"])[name.strip()]
-        for value in option_range(values)
-    )
-    return tuple(variants), (name.strip(), swept)
+    swept = []
+    for value in option_range(values):
+        each = {**options, **parse_options(game, [f"{name}={value}"])}
+        game.new_state(each, args.seed, players=args.players)  # each value checked
+        swept.append(each[name])
+    return (variant,), (name, tuple(swept))
 
 
 class _Progress:

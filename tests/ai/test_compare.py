@@ -55,6 +55,7 @@ def test_a_real_difference_is_found_and_stops_the_test_early() -> None:
     assert outcome.games < 1000
     assert outcome.stopped.startswith(f"stopped after {outcome.games} of 1,000 games")
     assert "first player's advantage clearly differs" in outcome.stopped
+    assert "and the length is clearly the same, within 5% of its mean" in outcome.stopped
 
 
 def test_identical_variants_are_flagged_no_more_often_than_the_error_rate() -> None:
@@ -114,7 +115,7 @@ def test_batches_played_together_are_dealt_as_each_alone() -> None:
 def wins_needed() -> object:
     a = Variant("A", "tic-tac-rock", (("wins_needed", 1),))
     b = Variant("B", "tic-tac-rock", (("wins_needed", 3),))
-    return compare(a, b, games=200, agents=AGENTS, seed=1)
+    return compare(a, b, games=60, agents=AGENTS, seed=1)
 
 
 def test_an_option_that_lengthens_the_game_is_found(wins_needed) -> None:
@@ -122,8 +123,7 @@ def test_an_option_that_lengthens_the_game_is_found(wins_needed) -> None:
     length = comparison.metric("length (moves)")
     assert length is not None and length.verdict == "differs"
     assert length.b > length.a and length.low > 0
-    assert comparison.games < 200
-    assert "the length clearly differs" in comparison.stopped
+    assert "the length clearly differs (B - A = +" in comparison.stopped
     assert [rep.games for rep in comparison.reports] == [comparison.games] * 2
     assert comparison.reports[0].options == {"wins_needed": 1}
     data = comparison.as_json()
@@ -179,7 +179,7 @@ def test_vtt_compare_prints_the_metrics_side_by_side_and_writes_json_and_a_chart
 ) -> None:
     data, chart = tmp_path / "out.json", tmp_path / "out.png"
     args = ["compare", "tic-tac-rock", "--variant", "one: wins_needed=1"]
-    args += ["--variant", "three: wins_needed=3", "--games", "60", "--workers", "1"]
+    args += ["--variant", "three: wins_needed=3", "--games", "40", "--workers", "1"]
     status = main([*args, "--json", str(data), "--chart", str(chart)])
     out, err = capsys.readouterr()
     assert status == 0, err
@@ -188,10 +188,11 @@ def test_vtt_compare_prints_the_metrics_side_by_side_and_writes_json_and_a_chart
     assert re.search(
         r"length \(moves\) +\d+\.\d +\d+\.\d +\+\d+\.\d +\+[\d.]+ \.\. \+[\d.]+ +differs", out
     )
-    assert "Stopped after 20 of 60 games: the length clearly differs (B - A = +" in out
-    assert "0/120 games" in err and "Traceback" not in err
+    assert "Played all 40 games: the first player's advantage is not clear yet (B - A = " in out
+    assert "; the length clearly differs (B - A = +" in out
+    assert "0/80 games" in err and "Traceback" not in err
     saved = json.loads(data.read_text(encoding="utf-8"))
-    assert saved["games"] == 20 and saved["a"]["options"] == {"wins_needed": 1}
+    assert saved["games"] == 40 and saved["a"]["options"] == {"wins_needed": 1}
     assert [m["name"] for m in saved["metrics"]][:3] == [
         "first-player advantage",
         "seat 1 wins",

@@ -7,14 +7,18 @@ import base64
 import math
 import re
 from html.parser import HTMLParser
-from types import SimpleNamespace
+from pathlib import Path
 
 import pytest
 
+from vtt.ai.compare import Comparison, MetricDiff, Sweep
+from vtt.ai.findings import CardStat, Contribution, Finding, Restriction
 from vtt.ai.simulate import Batch, simulate
+from vtt.ai.variants import Variant
 from vtt.cli import main
 from vtt.studio.report import PackFacts, Played, report_html
 
+ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<script>alert("x")</script>'
 PNG = b"\x89PNG\r\n\x1a\n-a-chart-"
 
@@ -49,37 +53,23 @@ def _played(name: str = "War") -> Played:
 
 
 def _parts(summary, name: str = "War") -> dict[str, object]:
-    """Every part of a page, made by hand in the shapes vtt.ai.compare and
-    vtt.ai.findings give (the page reads only the attributes the plan names)."""
-    label = SimpleNamespace(label=name)
-    metric = SimpleNamespace(
-        name="first-player advantage", a=0.02, b=0.11, diff=0.09, low=0.03, high=0.15
-    )
-    comparison = SimpleNamespace(
-        a=label,
-        b=SimpleNamespace(label=f"{name} 2"),
+    """Every part of a page, made by hand."""
+    comparison = Comparison(
+        a=Variant(name, "war"),
+        b=Variant(f"{name} 2", "war", (("jokers", True),)),
         games=8,
         agents=("random", "random"),
         seed=3,
         metrics=[
-            SimpleNamespace(**vars(metric), verdict="differs"),
-            SimpleNamespace(
-                name="length (moves)",
-                a=30.5,
-                b=28.25,
-                diff=-2.25,
-                low=-math.inf,
-                high=math.inf,
-                verdict="unclear",
-            ),
+            MetricDiff("first-player advantage", 0.02, 0.11, 0.09, 0.03, 0.15, "differs"),
+            MetricDiff("length (moves)", 30.5, 28.25, -2.25, -math.inf, math.inf, "unclear"),
         ],
         stopped=f"Stopped after 8 games: {name} differs.",
         reports=(summary, summary),
     )
-    sweep = SimpleNamespace(option=name, values=[5, name], reports=[summary, summary])
-    restriction = SimpleNamespace(name="no-joker", label=f"never play {name}")
-    finding = SimpleNamespace(
-        restriction=restriction,
+    sweep = Sweep(option=name, values=[5, name], reports=[summary, summary])
+    finding = Finding(
+        Restriction("no-joker", f"never play {name}"),
         games=8,
         rate=0.9,
         low=0.6,
@@ -88,8 +78,10 @@ def _parts(summary, name: str = "War") -> dict[str, object]:
         verdict="dominant",
         text=f"Never playing {name} wins 90% of games.",
     )
-    stat = SimpleNamespace(key=name, how="playing", games=8, rate=0.4, low=0.2, high=0.6)
-    contribution = SimpleNamespace(cards=[stat], suits=[stat], findings=[f"{name} is weak."])
+    stat = CardStat(key=name, how="playing", games=8, rate=0.4, low=0.2, high=0.6)
+    contribution = Contribution(
+        cards=[stat], suits=[stat], findings=[f"{name} is weak."], baselines={"playing": 0.5}
+    )
     return {
         "played": _played(name),
         "summary": summary,
@@ -154,6 +146,8 @@ def test_the_sections_show_their_figures(summary):
         "never play War",
         "Never playing War wins 90% of games.",
         "War is weak.",
+        "playing (any card: 50%)",
+        "40% (20% to 60%, 8 games)",
         "How to read this",
     ]:
         assert shown in text, shown
@@ -165,7 +159,6 @@ def test_findings_that_found_no_restriction_say_so(summary):
 
 
 def test_a_page_of_results_in_hand_draws_their_charts_and_names_the_pack(summary):
-    from vtt.ai.variants import Variant
     from vtt.rules.finder import pack_digest
     from vtt.studio.report import analysis_of, page
 
@@ -194,11 +187,11 @@ def test_the_contribution_chart_is_a_png_drawn_for_each_way_a_suit_counts():
     from vtt.ui.chart import contribution_chart, report_chart
 
     suits = [
-        SimpleNamespace(key=key, how=how, games=40, rate=rate, low=rate - 0.1, high=rate + 0.1)
+        CardStat(key, how, games=40, rate=rate, low=rate - 0.1, high=rate + 0.1)
         for how in ("holding", "playing", "capturing")
         for key, rate in (("Rock", 0.3), ("Paper", 0.5), ("Scissors", 0.7))
     ]
-    contribution = SimpleNamespace(cards=[], suits=suits, findings=[])
+    contribution = Contribution(cards=[], suits=suits, findings=[], baselines={"playing": 0.5})
     png = report_chart("contribution", contribution)
     assert png.startswith(b"\x89PNG")
     image = contribution_chart(contribution)
@@ -209,14 +202,34 @@ def test_the_contribution_chart_is_a_png_drawn_for_each_way_a_suit_counts():
 def test_vtt_report_writes_the_page_and_prints_its_path(tmp_path, capsys):
     out = tmp_path / "war.html"
     argv = ["report", "war", "--games", "6", "--agents", "random,random", "--seed", "2"]
-    code = main([*argv, "--workers", "1", "--no-findings", "--no-cards", "--html", str(out)])
+    code = main([*argv, "--workers", "1", "--html", str(out)])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.out.strip() == str(out)
-    assert "6/6" in captured.err or "100%" in captured.err
+    assert "Counting what each suit and card is worth..." in captured.err
+    assert "100%" in captured.err
     text = out.read_text("utf-8")
     sections = set(re.findall(r'<section id="([a-z]+)"', text))
-    assert sections == {"played", "summary", "reading"}
+    assert sections == {"played", "summary", "findings", "contribution", "reading"}
+    assert "No restricted strategy applies" in text  # War has no choice to restrict
+    assert "<td>Water</td>" in text
+    assert text.count("data:image/png;base64,") == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["war", "--variant", "A: jokers=false", "--variant", "B: jokers=true"], "comparison"),
+        (["war", str(ROOT / "rulesets" / "war" / "pack.yaml")], "comparison"),
+        (["tic-tac-rock", "--sweep", "wins_needed=1..2"], "sweep"),
+    ],
+)
+def test_vtt_report_compares_two_variants_or_sweeps_an_option(tmp_path, capsys, argv, shown):
+    out = tmp_path / "page.html"
+    common = ["--games", "4", "--workers", "1", "--no-findings", "--no-cards"]
+    assert main(["report", *argv, *common, "--html", str(out)]) == 0, capsys.readouterr().err
+    text = out.read_text("utf-8")
+    assert set(re.findall(r'<section id="([a-z]+)"', text)) == {"played", shown, "reading"}
     assert text.count("data:image/png;base64,") == 1
 
 
@@ -228,6 +241,9 @@ def test_vtt_report_writes_the_page_and_prints_its_path(tmp_path, capsys):
         (["war", "--agents", "nobody"], "unknown agent"),
         (["war", "--variant", "A: nosuch=1"], "nosuch"),
         (["war", "--variant", "A:", "--variant", "B:", "--variant", "C:"], "two variants"),
+        (["war", "war", "war"], "one pack or two"),
+        (["war", "--sweep", "rounds"], "NAME=a..b"),
+        (["war", "--sweep", "rounds=0..2"], "rounds"),
     ],
 )
 def test_vtt_report_says_what_is_wrong_without_a_traceback(tmp_path, capsys, argv, said):
@@ -244,3 +260,26 @@ def test_vtt_report_says_when_the_page_cannot_be_written(tmp_path, capsys):
     code = main([*argv, "--html", str(out)])
     assert code == 1
     assert str(out) in capsys.readouterr().err
+
+
+def test_a_report_counts_its_progress_over_every_analysis_and_stops_when_cancelled():
+    from vtt.ai.simulate import Cancelled
+    from vtt.studio.report import ReportRequest, build_report
+
+    request = ReportRequest((Variant("A", "war"),), 4, ("random", "random"))
+    seen, said = [], []
+    build_report(request, progress=lambda done, total: seen.append((done, total)), say=said.append)
+    assert said == [
+        "playing the games",
+        "looking for dominant and useless strategies",
+        "counting what each suit and card is worth",
+    ]
+    assert seen[-1][0] == seen[-1][1] and {total for _, total in seen} == {seen[-1][1]}
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+    def cancelled():  # once the second analysis has begun
+        return len(said) >= 5
+
+    with pytest.raises(Cancelled):
+        build_report(request, cancelled=cancelled, say=said.append)
+    assert said[3:] == ["playing the games", "looking for dominant and useless strategies"]

@@ -9,28 +9,32 @@ length, decisive moves, lead changes) each game gives a number (a seat's win cou
 1, a draw a half, as in the win rates), and the difference B - A is the mean of the
 per-index differences, with a paired t interval on them.
 
-The sequential test. Games are played in rounds and looked at after 20, 40, 80, ...
-games (doubling), and after the cap (``games``). With K looks, every interval shown
-is a *repeated* 95% confidence interval: the paired t interval at level 1 - 0.05/K
-(Bonferroni over the looks), so that it holds at whichever look the comparison
-stops. The comparison stops early when its main metrics (the first player's
-advantage and the length) settle the question:
+The sequential test. Both variants' games are dealt in turn in one stream (one pool
+of processes) and looked at after 20, 40, 80, ... pairs (doubling) and at the cap
+(``games``); the stream is closed as soon as a look settles the question. With K
+looks, every interval shown is a *repeated* 95% confidence interval, one that holds
+at whichever look the comparison stops (Bonferroni over the looks): the paired t
+interval at level 1 - 0.05/K, and for the M main metrics that stop the test (the
+first player's advantage and the length) at 1 - 0.05/(K*M), so that they hold at
+95% together. The comparison stops early once every main metric is settled, either way:
 
-- *clearly different*: a main metric's interval at level 1 - 0.05/(K*M), M the number
-  of main metrics, leaves out 0. Over all looks and main metrics the chance that two
-  identical variants stop so (a false alarm) is at most 5%.
-- *clearly alike*: every main metric's interval at that level lies inside its
-  equivalence margin: 3 points of win rate for the first player's advantage (and
-  for seat win rates and draws), 5% of the mean for the counts (length, decisive
-  moves, lead changes).
+- *clearly different*: its interval leaves out 0. Over all looks and main metrics,
+  the chance that the test says so of variants that play alike (a false alarm) is
+  at most 5%.
+- *clearly the same*: its interval lies inside the equivalence margin: 3 points of
+  win rate for the first player's advantage (and for seat win rates and draws), 5%
+  of the mean for the counts (length, decisive moves, lead changes).
 
-Each metric's verdict reads its repeated 95% interval: ``differs`` when it leaves out
-0, ``same`` when it lies inside the margin, else ``unclear``. Identical variants play
-identical games: every difference is exactly 0 and the comparison stops at the
-first look. ``sequential=False`` plays all the games, with plain 95% intervals.
+Each metric's verdict reads its interval: ``differs`` when it leaves out 0, ``same``
+when it lies inside the margin, else ``unclear``. Identical variants play identical
+games: every difference is exactly 0 and the comparison stops at the first look.
+``sequential=False`` plays all the games, with plain 95% intervals (the main
+metrics' at 97.5%). The games are counted in index order, so a comparison comes out
+the same on any number of processes.
 
-``sweep(base, option, values)`` plays one batch per value of an option, all with
-the same seeds, and keeps each metric's mean and 95% interval per value.
+``sweep(base, option, values)`` plays the games of every value of an option in one
+stream, all on the same seeds, and keeps each metric's mean and 95% interval per
+value.
 """
 
 from __future__ import annotations
@@ -346,22 +350,30 @@ def _stop(
     games: int,
     last: bool,
 ) -> str:
-    """Why the test stops at this look, in plain words; "" to go on."""
+    """Why the test stops at this look, in plain words; "" to go on: it stops once every
+    main metric clearly differs or is clearly the same."""
     judged = [paired.diff(name, alpha(name)) for name in main if name in paired.sums]
-    verb, where = ("stopped", f"after {look:,} of {games:,} games")
-    if look >= games:
-        verb, where = ("played", f"all {games:,} games")
-    differ = [diff for diff in judged if diff.verdict == "differs"]
-    if differ:
-        said = " and ".join(f"{_words(d.name)} clearly differs ({_ci(d)})" for d in differ)
-        return f"{verb} {where}: {said}"
-    if judged and all(diff.verdict == "same" for diff in judged):
-        said = " and ".join(f"{_words(d.name)} within {_margin(d)} ({_ci(d)})" for d in judged)
-        return f"{verb} {where}: the variants clearly play alike: {said}"
-    if not last:
+    settled = bool(judged) and all(diff.verdict != "unclear" for diff in judged)
+    if not (settled or last):
         return ""
-    said = "; ".join(f"{_words(d.name)}: {_ci(d)}" for d in judged)
-    return f"played {where}: no clear answer on the main metrics yet ({said or 'no game ended'})"
+    where = (
+        f"stopped after {look:,} of {games:,} games"
+        if look < games
+        else f"played all {games:,} games"
+    )
+    if settled and all(diff.verdict == "same" for diff in judged):
+        said = " and ".join(f"{_words(d.name)} within {_margin(d)} ({_ci(d)})" for d in judged)
+        return f"{where}: the variants clearly play alike: {said}"
+    said = [f"{_words(d.name)} {_verdict_words(d)} ({_ci(d)})" for d in judged]
+    return f"{where}: {' and '.join(said) if settled else '; '.join(said) or 'no game ended'}"
+
+
+def _verdict_words(diff: MetricDiff) -> str:
+    if diff.verdict == "differs":
+        return "clearly differs"
+    if diff.verdict == "same":
+        return f"is clearly the same, within {_margin(diff)}"
+    return "is not clear yet"
 
 
 def _words(name: str) -> str:

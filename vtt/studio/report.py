@@ -23,11 +23,15 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vtt.ai.simulate import Cancelled, Progress, Report, option_words, simulate
 from vtt.ai.variants import Variant
 from vtt.rules.finder import pack_digest
+
+if TYPE_CHECKING:
+    from vtt.ai.compare import Comparison, Sweep
+    from vtt.ai.findings import CardStat, Contribution, Finding
 
 __all__ = [
     "Analysis",
@@ -120,10 +124,10 @@ def report_html(
     *,
     played: Played | None = None,
     summary: Report | None = None,
-    comparison: Any = None,
-    sweep: Any = None,
-    findings: Sequence[Any] | None = None,
-    contribution: Any = None,
+    comparison: Comparison | None = None,
+    sweep: Sweep | None = None,
+    findings: Sequence[Finding] | None = None,
+    contribution: Contribution | None = None,
     charts: Mapping[str, bytes] | None = None,
 ) -> str:
     """The page: a section for each part given (``findings`` None: not run; empty:
@@ -158,8 +162,8 @@ def report_html(
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n"
         f"<h1>{_e(title)}</h1>\n"
-        '<p class="note">A designer\'s report made by Janken Table (<code>vtt report</code>).'
-        "</p>\n"
+        "<p class=\"note\">A designer's report, made by Janken Table's <code>vtt report</code>"
+        " for the game's playtesters.</p>\n"
         f"<nav>{nav}</nav>\n{body}\n</main>\n</body>\n</html>\n"
     )
 
@@ -305,8 +309,13 @@ def _verdict(verdict: str) -> str:
     return f'<span class="{_e(verdict)}">{_e(verdict)}</span>'
 
 
-def _comparison(comparison: Any, chart: bytes | None) -> str:
-    a, b = comparison.a.label, comparison.b.label
+def _comparison(comparison: Comparison, chart: bytes | None) -> str:
+    sides = "\n".join(
+        f"<li><strong>{letter}</strong> = {_side(letter, variant.label, report.option_words)}</li>"
+        for letter, variant, report in zip(
+            "AB", (comparison.a, comparison.b), comparison.reports, strict=False
+        )
+    )
     rows = [
         [
             _e(m.name),
@@ -318,22 +327,28 @@ def _comparison(comparison: Any, chart: bytes | None) -> str:
         ]
         for m in comparison.metrics
     ]
+    stopped = comparison.stopped[:1].upper() + comparison.stopped[1:]
     return "\n".join(
         part
         for part in [
-            f"<p>A is <strong>{_e(a)}</strong>, B is <strong>{_e(b)}</strong>: "
-            f"{comparison.games:,} games each, the same deals and seats game by game.</p>",
-            _table(
-                ["metric", f"A: {a}", f"B: {b}", "B - A", "95% interval", "verdict"], rows, True
-            ),
-            f'<p class="stopped">{_e(comparison.stopped)}</p>',
-            _image(chart, f"each metric of {a} and {b} with the difference's interval"),
+            f"<ul>\n{sides}\n</ul>\n<p>{comparison.games:,} games of each, the same deals and "
+            "seats game by game.</p>",
+            _table(["metric", "A", "B", "B - A", "95% interval", "verdict"], rows, True),
+            f'<p class="stopped">{_e(stopped)}</p>',
+            _image(chart, "each metric's difference B - A with its interval"),
         ]
         if part
     )
 
 
-def _sweep(sweep: Any, chart: bytes | None) -> str:
+def _side(letter: str, label: str, words: str) -> str:
+    """A compared variant: its label (unless just the letter) and its options in words."""
+    named = "" if label == letter else f"<strong>{_e(label)}</strong>"
+    said = _e(words or "the pack's defaults")
+    return f"{named} ({said})" if named else said
+
+
+def _sweep(sweep: Sweep, chart: bytes | None) -> str:
     seats = max((len(rep.seats) for rep in sweep.reports), default=0)
     heads = [sweep.option, "games", "first-player advantage"]
     heads += [f"seat {seat + 1} wins" for seat in range(seats)]
@@ -356,7 +371,7 @@ def _sweep(sweep: Any, chart: bytes | None) -> str:
     return _table(heads, rows) + "\n" + _image(chart, f"the metrics against {sweep.option}")
 
 
-def _findings(findings: Sequence[Any]) -> str:
+def _findings(findings: Sequence[Finding]) -> str:
     if not findings:
         return "<p>No restricted strategy applies to this pack.</p>"
     rows = [
@@ -370,35 +385,39 @@ def _findings(findings: Sequence[Any]) -> str:
         ]
         for f in findings
     ]
-    heads = ["restricted to", "games", "win rate", "95% interval", "unrestricted", "verdict"]
+    heads = ["restricted to", "games", "win rate", "95% interval", "fair share", "verdict"]
     said = "\n".join(f"<li>{_e(f.text)}</li>" for f in findings if f.text)
     return (
-        "<p>Each row pits the agent against a copy of itself that plays under one "
-        "restriction. A restriction that wins more is a dominant strategy; one that "
-        "changes nothing is a rule or a move nobody needs.</p>\n"
+        f"<p>Each row pits {_e(findings[0].agent or 'the agent')} against copies of "
+        "itself, one of them held to a restriction. A restriction that wins more than a "
+        "seat's fair share is a dominant strategy; one that changes nothing is a rule or "
+        "a move nobody needs.</p>\n"
         + _table(heads, rows, True)
         + (f"\n<ul>\n{said}\n</ul>" if said else "")
     )
 
 
-def _stats(stats: Sequence[Any]) -> str:
+def _stats(stats: Sequence[CardStat], baselines: Mapping[str, float]) -> str:
     """A row for each suit or card, a column for each way a seat met it (holding,
-    playing, capturing): the win rate and its interval."""
+    playing, capturing): the win rate and its interval; each column's heading gives
+    the rate for any card so met, what a suit or card is measured against."""
     hows = list(dict.fromkeys(stat.how for stat in stats))
-    cells: dict[str, dict[str, Any]] = {}
+    cells: dict[str, dict[str, CardStat]] = {}
     for stat in stats:
         cells.setdefault(stat.key, {})[stat.how] = stat
     rows = [[key] + [_rate_cell(by_how.get(how)) for how in hows] for key, by_how in cells.items()]
-    return _table(["", *(f"{how} (95% interval)" for how in hows)], rows)
+    heads = [f"{how} (any card: {baselines[how]:.0%})" if how in baselines else how for how in hows]
+    return _table(["", *heads], rows)
 
 
-def _rate_cell(stat: Any) -> str:
+def _rate_cell(stat: CardStat | None) -> str:
     if stat is None:
         return ""
-    return f"{stat.rate:.0%} ({stat.low:.0%} to {stat.high:.0%}, {stat.games:,} games)"
+    games = f"{stat.games:,} game{'s' if stat.games != 1 else ''}"
+    return f"{stat.rate:.0%} ({stat.low:.0%} to {stat.high:.0%}, {games})"
 
 
-def _contribution(contribution: Any, chart: bytes | None) -> str:
+def _contribution(contribution: Contribution, chart: bytes | None) -> str:
     parts = [
         "<p>The win rate of a seat holding, playing or capturing each suit and card: in a "
         "balanced cycle every suit's interval overlaps the others'.</p>"
@@ -407,12 +426,13 @@ def _contribution(contribution: Any, chart: bytes | None) -> str:
         items = "\n".join(f"<li>{_e(text)}</li>" for text in contribution.findings)
         parts.append(f"<ul>\n{items}\n</ul>")
     if contribution.suits:
-        parts += ["<h3>Suits</h3>", _stats(contribution.suits)]
+        parts += ["<h3>Suits</h3>", _stats(contribution.suits, contribution.baselines)]
     parts.append(_image(chart, "each suit's win rate with its interval"))
     if contribution.cards:
         parts.append(
-            f"<details><summary>Every card ({len(contribution.cards):,} rows)</summary>\n"
-            f"{_stats(contribution.cards)}\n</details>"
+            f"<details><summary>Every card ({len({s.key for s in contribution.cards}):,})"
+            "</summary>\n"
+            f"{_stats(contribution.cards, contribution.baselines)}\n</details>"
         )
     return "\n".join(part for part in parts if part)
 
@@ -467,10 +487,10 @@ class Analysis:
     title: str
     played: Played
     summary: Report | None = None
-    comparison: Any = None
-    sweep: Any = None
-    findings: list[Any] | None = None
-    contribution: Any = None
+    comparison: Comparison | None = None
+    sweep: Sweep | None = None
+    findings: list[Finding] | None = None
+    contribution: Contribution | None = None
     charts: dict[str, bytes] = field(default_factory=dict)
 
 
@@ -526,6 +546,7 @@ def analyse(
                     agent=request.agents[0],
                     games=request.games,
                     seed=request.seed,
+                    players=request.players,
                     progress=p,
                     **run,
                 ),
@@ -542,6 +563,7 @@ def analyse(
                     agents=request.agents,
                     games=request.games,
                     seed=request.seed,
+                    players=request.players,
                     progress=p,
                     **run,
                 ),
@@ -570,10 +592,10 @@ def analysis_of(
     games: int,
     seed: int = 0,
     summary: Report | None = None,
-    comparison: Any = None,
-    sweep: Any = None,
-    findings: Sequence[Any] | None = None,
-    contribution: Any = None,
+    comparison: Comparison | None = None,
+    sweep: Sweep | None = None,
+    findings: Sequence[Finding] | None = None,
+    contribution: Contribution | None = None,
 ) -> Analysis:
     """An analysis of results already in hand (the window's comparison, say): the
     variants they played, named with their packs' content hashes, and the results."""
@@ -583,10 +605,10 @@ def analysis_of(
     title = name
     if sweep is not None:
         swept = f"{sweep.option} = {', '.join(str(value) for value in sweep.values)}"
-        title = f"{name}: {sweep.option} swept"
+        title = f"{name}: {swept}"
     elif comparison is not None:
         games = comparison.games  # fewer than asked when the sequential test settled it
-        title = f"{name}: {comparison.a.label} or {comparison.b.label}"
+        title = f"{name}: {comparison.a.label} and {comparison.b.label} compared"
     elif summary is not None:
         games = summary.games
     date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -644,17 +666,19 @@ def _facts_of(variant: Variant) -> PackFacts:
 def page(analysis: Analysis, chart_maker: ChartMaker | None = None) -> str:
     """The page of an analysis, its charts drawn by ``chart_maker`` (none: no charts)."""
     charts = dict(analysis.charts)
+    drawn: dict[str, object] = {
+        "summary": analysis.summary,
+        "comparison": analysis.comparison,
+        "sweep": analysis.sweep,
+    }
+    if analysis.contribution is not None and analysis.contribution.suits:
+        drawn["contribution"] = analysis.contribution  # no chart of a game without cards
     if chart_maker is not None:
-        for kind, data in (
-            ("summary", analysis.summary),
-            ("comparison", analysis.comparison),
-            ("sweep", analysis.sweep),
-            ("contribution", analysis.contribution),
-        ):
+        for kind, data in drawn.items():
             if data is not None and kind not in charts:
                 charts[kind] = chart_maker(kind, data)
     return report_html(
-        f"{analysis.title}: a designer's report",
+        analysis.title,
         played=analysis.played,
         summary=analysis.summary,
         comparison=analysis.comparison,

@@ -7,8 +7,8 @@ no plotting library and the windows show the same images:
   line, the rates in points of win rate, the counts in percent of A's mean
   (``vtt compare --chart``);
 - a sweep's: one metric against an option's values, with interval bars;
-- a contribution's (``vtt.ai.findings``): the win rate of a seat holding, playing or
-  capturing each suit, for the designer's report (``report_chart``).
+- a contribution's: the win rate of a seat holding, playing or capturing each suit,
+  with its interval (``vtt report``).
 
 ``png(image)`` gives an image's PNG bytes (for a report page); ``save_image`` writes
 one, drawing offscreen when there is no window.
@@ -43,7 +43,6 @@ __all__ = [
     "contribution_chart",
     "offscreen",
     "png",
-    "png_bytes",
     "report_chart",
     "save_chart",
     "save_comparison_chart",
@@ -71,7 +70,8 @@ def chart_image(report: Any) -> QImage:
         top = _heading(painter, report)
         rates = [*report.seats, *report.by_agent]
         height = HEIGHT - top - 20
-        _rates(painter, QRectF(20, top, WIDTH / 2 - 40, height), rates, len(report.seats))
+        fair = 1 / len(report.seats) if report.seats else None
+        _rates(painter, QRectF(20, top, WIDTH / 2 - 40, height), rates, fair)
         _histogram(painter, QRectF(WIDTH / 2 + 20, top, WIDTH / 2 - 40, height), report)
     finally:
         painter.end()
@@ -150,9 +150,10 @@ def _rates(
     painter: QPainter,
     area: QRectF,
     rates: list[Any],
-    seats: int,
+    fair: float | None,
     title: str = "Win rate (95% interval); the line is a fair share",
 ) -> None:
+    """Each rate's bar and interval; a dashed line at the ``fair`` rate."""
     plot = _title(painter, area, title)
     label_width = 110.0
     bars = QRectF(plot.left() + label_width, plot.top(), plot.width() - label_width - 10, 0)
@@ -180,10 +181,10 @@ def _rates(
             int(Qt.AlignmentFlag.AlignVCenter),
             f"{rate.rate:.0%}",
         )
-    if seats:
-        fair = bars.left() + bars.width() / seats
+    if fair is not None:
+        x = bars.left() + bars.width() * fair
         painter.setPen(QPen(_FAIR, 1, Qt.PenStyle.DashLine))
-        painter.drawLine(int(fair), int(plot.top()), int(fair), int(plot.top() + row * len(rates)))
+        painter.drawLine(int(x), int(plot.top()), int(x), int(plot.top() + row * len(rates)))
 
 
 def _histogram(painter: QPainter, area: QRectF, report: Any) -> None:
@@ -273,7 +274,8 @@ def _painter(image: QImage) -> QPainter:
 
 
 def _lines(painter: QPainter, lines: list[tuple[bool, str]], width: int) -> float:
-    """Draw heading lines (bold or not), elided to the width; the top of what comes under."""
+    """Draw heading lines (bold or not, at most two rows each, elided past them); the top
+    of what comes under."""
     font = painter.font()
     bold = QFont(font)
     bold.setBold(True)
@@ -284,9 +286,16 @@ def _lines(painter: QPainter, lines: list[tuple[bool, str]], width: int) -> floa
         if not text:
             continue
         painter.setFont(bold if strong else font)
-        said = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width - 40)
-        painter.drawText(QRectF(20, top, width - 40, 20), int(Qt.AlignmentFlag.AlignLeft), said)
-        top += 22
+        metrics = painter.fontMetrics()
+        rows = [text]
+        if metrics.horizontalAdvance(text) > width - 40:
+            cut = text.rfind(" ", 0, len(text) * (width - 40) // metrics.horizontalAdvance(text))
+            rows = [text[:cut], text[cut + 1 :]] if cut > 0 else rows
+        for row in rows:
+            said = metrics.elidedText(row, Qt.TextElideMode.ElideRight, width - 40)
+            painter.drawText(QRectF(20, top, width - 40, 20), int(Qt.AlignmentFlag.AlignLeft), said)
+            top += 20
+        top += 2
     painter.setFont(font)
     return top + 10
 
@@ -302,7 +311,7 @@ def comparison_chart(comparison: Any) -> QImage:
     rates = [diff for diff in comparison.metrics if _is_rate(diff.name)]
     counts = [diff for diff in comparison.metrics if not _is_rate(diff.name)]
     row = 30.0
-    height = int(180 + row * (len(rates) + len(counts)) + 2 * 78)
+    height = int(200 + row * (len(rates) + len(counts)) + 2 * 74)
     image = QImage(WIDTH, height, QImage.Format.Format_RGB32)
     painter = _painter(image)
     try:
@@ -355,7 +364,7 @@ def _differences(
     row: float,
 ) -> None:
     plot = _title(painter, area, title)
-    label, value_width = 170.0, 150.0
+    label, value_width = 170.0, 190.0
     left, right = plot.left() + label, plot.right() - value_width
     shown = [(diff, [scale(diff, x) for x in (diff.diff, diff.low, diff.high)]) for diff in diffs]
     finite = [abs(x) for _, xs in shown for x in xs if math.isfinite(x)]
@@ -570,29 +579,23 @@ _HOWS = ("holding", "playing", "capturing")
 
 def contribution_chart(contribution: Any) -> QImage:
     """The per-suit chart of a ``vtt.ai.findings.Contribution``: the win rate of a seat
-    holding, playing or capturing each suit, with its 95% interval, a panel for each."""
+    holding, playing or capturing each suit, with its 95% interval, a panel for each;
+    the dashed line is the win rate of a seat for any card so met."""
     hows = [how for how in _HOWS if any(stat.how == how for stat in contribution.suits)]
     hows += sorted({stat.how for stat in contribution.suits} - set(hows))
     rows = max([sum(stat.how == how for stat in contribution.suits) for how in hows] or [1])
     height = int(70 + 28 + 34 * rows + 10)
     image = QImage(WIDTH, height, QImage.Format.Format_RGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    font = QFont()
-    font.setPixelSize(13)
-    bold = QFont(font)
-    bold.setBold(True)
-    bold.setPixelSize(15)
+    painter = _painter(image)
     try:
-        painter.setFont(bold)
-        painter.drawText(QRectF(20, 12, WIDTH - 40, 20), "Win rate by suit (95% interval)")
-        painter.setFont(font)
+        title = "Win rate by suit (95% interval); the line: any card"
+        top = _lines(painter, [(True, title)], WIDTH)
+        baselines = getattr(contribution, "baselines", {})
         width = (WIDTH - 20) / max(1, len(hows))
         for index, how in enumerate(hows):
             stats = [_rate_of(stat) for stat in contribution.suits if stat.how == how]
-            area = QRectF(10 + index * width, 50, width - 10, height - 60)
-            _rates(painter, area, stats, 0, f"when the seat is {how} it")
+            area = QRectF(10 + index * width, top, width - 10, height - top - 10)
+            _rates(painter, area, stats, baselines.get(how), f"when the seat is {how} it")
     finally:
         painter.end()
     return image
@@ -603,19 +606,17 @@ def _rate_of(stat: Any) -> Rate:
     return Rate(stat.key, stat.games, 0, 0, stat.rate, stat.low, stat.high)
 
 
-def png_bytes(image: QImage) -> bytes:
-    """An image as the bytes of a PNG file."""
-    return png(lambda: image)
+#: The metric a report's sweep chart shows.
+REPORT_SWEEP_METRIC = "first-player advantage"
 
 
 def report_chart(kind: str, data: Any) -> bytes:
     """A chart of the designer's report as PNG bytes (``vtt.studio.report.ChartMaker``):
-    "summary" (a Report), "contribution", "comparison", "sweep" (its first metric); the
-    window or the command line alike."""
-    draw: dict[str, Callable[[Any], QImage]] = {
-        "summary": chart_image,
-        "contribution": contribution_chart,
-        "comparison": comparison_chart,
-        "sweep": lambda sweep: sweep_chart(sweep, sweep.metrics[0]),
+    "summary" (a Report), "comparison", "sweep" or "contribution"."""
+    draw: dict[str, Callable[[], QImage]] = {
+        "summary": lambda: chart_image(data),
+        "comparison": lambda: comparison_chart(data),
+        "sweep": lambda: sweep_chart(data, REPORT_SWEEP_METRIC),
+        "contribution": lambda: contribution_chart(data),
     }
-    return png(lambda: draw[kind](data))
+    return png(draw[kind])

@@ -1079,8 +1079,8 @@ def report_page(view: ComparisonView, found: FindingsView) -> str:
         findings=found.findings,
         contribution=found.contribution,
     )
-    if view.image is not None:
-        analysis.charts["comparison" if isinstance(result, Comparison) else "sweep"] = (
-            chart.png_bytes(view.image)
-        )
+    image = view.image
+    if image is not None:  # the chart as drawn (a sweep's of the metric chosen)
+        kind = "comparison" if isinstance(result, Comparison) else "sweep"
+        analysis.charts[kind] = chart.png(lambda: image)
     return page(analysis, chart.report_chart)
