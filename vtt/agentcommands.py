@@ -191,13 +191,24 @@ def _agents(text: str) -> tuple[str, ...]:
     from vtt.ai.levels import AGENTS
 
     agents = tuple(name.strip().lower() for name in text.split(",") if name.strip())
-    unknown = [name for name in agents if name not in AGENTS]
+    # NAME~POLICY: an agent held to a policy (vtt.ai.restricted), e.g. greedy~no-joker.
+    unknown = [n for n in agents if n.partition("~")[0] not in AGENTS or not _restricted(n)]
     if unknown or not agents:
         raise ValueError(
             f"unknown agent {unknown[0] if unknown else text!r}; "
             f"the agents are: {', '.join(AGENTS)}"
         )
     return agents
+
+
+def _restricted(name: str) -> bool:
+    """False for ``NAME~POLICY`` naming no policy."""
+    from vtt.ai.restricted import policy
+
+    try:
+        return "~" not in name or bool(policy(name.partition("~")[2]))
+    except ValueError:
+        return False
 
 
 def _check_count(flag: str, value: int, low: int, high: int | None = None) -> None:

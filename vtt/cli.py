@@ -97,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     from vtt.analysiscommands import add_compare_parser
 
     add_compare_parser(sub)
+    from vtt.findingscommands import add_findings_parser
+
+    add_findings_parser(sub)
     from vtt.studio.commands import add_new_parser
 
     add_new_parser(sub)
@@ -162,6 +165,10 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.reportcommand import report_command
 
         return report_command(args)
+    if args.command == "findings":
+        from vtt.findingscommands import findings_command
+
+        return findings_command(args)
     from vtt.textplay import play_command
 
     return play_command(args)

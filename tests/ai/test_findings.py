@@ -3,6 +3,8 @@ win rate of the cards and suits held, played and captured (vtt.ai.findings)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from vtt.ai.findings import contribution, find_strategies, restrictions
@@ -10,6 +12,7 @@ from vtt.ai.levels import make_agent
 from vtt.ai.restricted import RestrictedAgent
 from vtt.ai.simulate import Batch, play_game
 from vtt.ai.variants import Variant
+from vtt.cli import main
 from vtt.rules.finder import load_game_text
 
 #: Each seat is dealt two cards of nine and plays one in secret: the higher rank wins
@@ -212,3 +215,28 @@ def test_a_pack_without_cards_has_no_contribution():
     nothing = contribution(Variant("j", "jantori"), agents=("random", "random"), games=10)
     assert nothing.cards == [] and nothing.suits == []
     assert nothing.findings == ["JANTORI is played without cards: there is no card to count."]
+
+
+def test_vtt_findings_prints_both_tables_and_writes_json(tmp_path, capsys):
+    pack = tmp_path / "higher" / "pack.yaml"
+    pack.parent.mkdir()
+    pack.write_text(HIGHER, "utf-8")
+    out = tmp_path / "found.json"
+    argv = ["findings", str(pack), "--agent", "random", "--games", "6", "--workers", "1"]
+    assert main([*argv, "--only", "highest", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "always play the highest card" in printed and "Rock      held" in printed
+    written = json.loads(out.read_text("utf-8"))
+    assert written["strategies"][0]["restriction"]["name"] == "highest"
+    assert written["contribution"]["suits"][0]["key"] == "Rock"
+    assert main([*argv, "--only", "prefer-water"]) == 1
+    assert "has no restriction 'prefer-water'" in capsys.readouterr().err
+
+
+def test_vtt_simulate_seats_restricted_agents_by_name():
+    from vtt.agentcommands import _agents
+
+    assert _agents("Greedy~highest, random") == ("greedy~highest", "random")
+    for bad in ("greedy~bogus", "bogus~highest"):
+        with pytest.raises(ValueError, match="unknown agent"):
+            _agents(bad)

@@ -244,11 +244,11 @@ def _sentence(
 def _never(name: str) -> str:
     """Why a restriction that never bit tells the designer something."""
     if name.startswith("forbid-"):
-        return ": that move is only ever legal when it is the only one, so nobody chooses it"
+        return ": it was never legal beside another kind of move, so nobody chose it over one"
     if name == "always-pass":
-        return ": passing is only ever legal when nothing else is"
+        return ": passing was never legal beside another move"
     if name == "no-joker":
-        return ": a Joker was never a choice"
+        return ": a Joker was never one choice among others"
     return ""
 
 
@@ -266,11 +266,14 @@ def _nothing(name: str) -> str:
 
 def findings_table(findings: Sequence[Finding]) -> str:
     """The findings as a table for the terminal, each with its sentence."""
-    lines = [f"{'restriction':<34}{'games':>7}{'win rate':>10}   95% interval   verdict"]
+    lines = [
+        f"{'restriction':<34}{'games':>7}{'win rate':>10}   {'95% interval':<16}"
+        f"{'verdict':<10}choices narrowed"
+    ]
     for f in findings:
         lines.append(
             f"{f.restriction.label:<34}{f.games:>7}{f.rate:>9.1%}   "
-            f"{f.low:.1%} - {f.high:.1%}   {f.verdict}"
+            f"{f'{f.low:.1%} - {f.high:.1%}':<16}{f.verdict:<10}{f.narrowed:,}"
         )
     lines.append("")
     lines += [f"- {f.text}" for f in findings]
