@@ -1021,9 +1021,9 @@ class CompareDialog(QDialog):
             self.panel.status.setText("Run a comparison or look for broken strategies first")
             return None
         if name is None:
-            name, _ = QFileDialog.getSaveFileName(
-                self, "Save report", "report.html", "Web pages (*.html)"
-            )
+            pack = self.packs[self.pack.currentIndex()].folder.name if self.game else "pack"
+            start = str(Path.home() / f"{pack}-report.html")  # not the program's folder
+            name, _ = QFileDialog.getSaveFileName(self, "Save report", start, "Web pages (*.html)")
             if not name:
                 return None
         path = Path(name)
