@@ -106,6 +106,8 @@ def test_the_findings_and_save_report_write_one_page(qtbot, tmp_path, monkeypatc
     with qtbot.waitSignal(findings.runner.signals.finished):
         press(findings.look_button)
     assert findings.findings and findings.strategies.rowCount() == len(findings.findings)
+    last = findings.contribution.findings[-1]  # every sentence said whole
+    assert findings.sentences.text().endswith(last)
     suits = {stat.key for stat in findings.contribution.suits}  # a row each
     assert findings.suits.rowCount() == len(suits) and not findings.part_chart.pixmap().isNull()
     # Save report...: one page with the sweep, its chart and the findings.

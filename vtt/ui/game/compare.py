@@ -704,11 +704,9 @@ class FindingsView(QWidget):
         if part is not None:
             said += list(part.findings)
         self.sentences.setText(
-            shown(
-                "\n".join(said)
-                if said
-                else "Nothing broken found: no restriction wins more, and none changes nothing"
-            )
+            "\n".join(shown(line) for line in said)  # each whole, however many
+            if said
+            else "Nothing broken found: no restriction wins more, and none changes nothing"
         )
         fill_table(
             self.strategies,
