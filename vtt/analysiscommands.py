@@ -139,9 +139,13 @@ def variants(
 def _checked(
     pack: str, pairs: list[str], seed: int, players: int | None
 ) -> tuple[str, tuple[tuple[str, object], ...]]:
-    """A pack's path (as a batch names it) and options, checked by starting a game."""
+    """A pack's path (as a batch names it) and options, checked by starting a game;
+    a ValueError names the pack."""
     game = load_game(pack)
-    options = parse_options(game, pairs)
+    try:
+        options = parse_options(game, pairs)
+    except ValueError as error:
+        raise ValueError(f"{pack}: {error}") from None
     game.new_state(options, seed, players=players)  # the values are checked here
     return str(game.path or pack), tuple(options.items())
 
@@ -307,6 +311,8 @@ def comparison_table(comparison: Any) -> str:
 def sweep_table(result: Any, metric: str) -> str:
     """A sweep for the terminal: the metric at each value with its interval, and a text
     chart of them (``o`` the mean, ``-`` the interval, ``|`` zero)."""
+    from vtt.ai.simulate import unfinished_text
+
     first = result.reports[0] if result.reports else None
     lines = []
     if first is not None:
@@ -334,6 +340,9 @@ def sweep_table(result: Any, metric: str) -> str:
         )
     if not result.values:
         lines.append("(no value played)")
+    for value, report in zip(result.values, result.reports, strict=True):
+        if report.unfinished:
+            lines.append(f"{result.option}={value}: {unfinished_text(report)}")
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.ai.packs import LOOP, write_pack
 from vtt.ai.compare import (
     MAIN,
     compare,
@@ -55,7 +56,10 @@ def test_a_real_difference_is_found_and_stops_the_test_early() -> None:
     assert outcome.games < 1000
     assert outcome.stopped.startswith(f"stopped after {outcome.games} of 1,000 games")
     assert "first player's advantage clearly differs" in outcome.stopped
-    assert "and the length is clearly the same, within 5% of its mean" in outcome.stopped
+    assert re.search(
+        r"and the length is clearly the same, within \+-[\d.]+, 5% of its mean \(B - A",
+        outcome.stopped,
+    )
 
 
 def test_identical_variants_are_flagged_no_more_often_than_the_error_rate() -> None:
@@ -263,3 +267,12 @@ def test_a_comparison_is_the_same_on_one_process_or_two() -> None:
     )
     assert here.metrics == there.metrics and here.stopped == there.stopped
     assert [r.length_counts for r in here.reports] == [r.length_counts for r in there.reports]
+
+
+def test_vtt_compare_says_when_games_did_not_end_and_counts_none_of_them(tmp_path, capsys) -> None:
+    pack = write_pack(tmp_path, LOOP, max_moves=30)
+    assert main(["compare", pack, pack, "--games", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Played all 3 games: no game ended." in out
+    seed = Batch(pack, 3, AGENTS).game_seed(0)
+    assert f"A: 3 of 3 games did not end within 30 moves: see game 1 (seed {seed})" in out

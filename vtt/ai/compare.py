@@ -233,7 +233,7 @@ class Paired:
 
     def add(self, a: Values, b: Values) -> None:
         """Count one matched pair of games (a metric missing from either is skipped)."""
-        for name in _ordered([*a, *b]):
+        for name in {**a, **b}:
             x, y = a.get(name), b.get(name)
             if x is not None and y is not None:
                 self.sums.setdefault(name, _Sums()).add(x, y)
@@ -362,8 +362,8 @@ def _stop(
         else f"played all {games:,} games"
     )
     if settled and all(diff.verdict == "same" for diff in judged):
-        said = " and ".join(f"{_words(d.name)} within {_margin(d)} ({_ci(d)})" for d in judged)
-        return f"{where}: the variants clearly play alike: {said}"
+        alike = " and ".join(f"{_words(d.name)} within {_margin(d)} ({_ci(d)})" for d in judged)
+        return f"{where}: the variants clearly play alike: {alike}"
     said = [f"{_words(d.name)} {_verdict_words(d)} ({_ci(d)})" for d in judged]
     return f"{where}: {' and '.join(said) if settled else '; '.join(said) or 'no game ended'}"
 
@@ -385,7 +385,7 @@ def _words(name: str) -> str:
 def _margin(diff: MetricDiff) -> str:
     if _is_rate(diff.name):
         return f"+-{diff.margin * 100:.0f} points"
-    return f"{COUNT_MARGIN:.0%} of its mean (+-{diff.margin:.2f})"
+    return f"+-{diff.margin:.3g}, {COUNT_MARGIN:.0%} of its mean"
 
 
 def number(name: str, value: float) -> str:
@@ -459,7 +459,7 @@ def compare(
     players: int | None = None,
     sequential: bool = True,
     workers: int = 1,
-    dask: str | None = None,
+    dask: str | Any | None = None,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> Comparison:
@@ -595,7 +595,7 @@ def sweep(
     seed: int = 0,
     players: int | None = None,
     workers: int = 1,
-    dask: str | None = None,
+    dask: str | Any | None = None,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> Sweep:

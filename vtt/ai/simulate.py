@@ -4,7 +4,9 @@ A batch names a pack, its options, the agents (seated in turn: game ``i`` shifts
 them ``i`` seats, so every agent plays every seat as often) and a seed. Each game's
 seed and its agents' seeds come from the batch seed and the game's index alone, and
 agents think for a fixed number of iterations, so a batch gives the same games on
-one core, on many, or on a Dask cluster (``run``).
+one core, on many, or on a Dask cluster (``run``). Several batches may be played at
+once, their games dealt in turn to one pool of processes (``games``): a comparison of
+two variants, a sweep of an option's values.
 
 Every game stops after a number of moves (the pack's ``max_moves:``, else 2,000): a
 game whose players may pass forever is reported as not ended, never waited for. The
