@@ -62,9 +62,10 @@ class Restriction:
 @dataclass
 class Finding:
     """What one restriction did: the restricted agent's win rate over ``games`` ended
-    games and its 95% interval, the fair share of a seat (``baseline``: 1/2 for two
-    players), the verdict ("dominant", "useless", "weaker" or "unclear"), one plain
-    sentence for the designer, and how many choices the restriction took away."""
+    games and its interval (95% for all the restrictions tested together), the fair
+    share of a seat (``baseline``: 1/2 for two players), the verdict ("dominant",
+    "useless", "weaker" or "unclear"), one plain sentence for the designer, and how
+    many choices the restriction took away."""
 
     restriction: Restriction
     games: int
@@ -124,20 +125,29 @@ def restrictions(variant: Variant, players: int | None = None) -> list[Restricti
 
 
 def verdict(
-    score: float, games: int, baseline: float, narrowed: int, band: float = BAND
+    score: float,
+    games: int,
+    baseline: float,
+    narrowed: int,
+    band: float = BAND,
+    tested: int = 1,
 ) -> tuple[str, float, float, float]:
     """The verdict on a restricted agent that scored ``score`` (wins, draws counting
-    half) in ``games`` games, and its rate and 95% interval: "useless" when the
+    half) in ``games`` games, and its rate and interval: "useless" when the
     restriction never narrowed a choice or the interval lies within ``band`` of the
     fair share ``baseline``; "dominant" above it, "weaker" below it, else "unclear".
+    The interval is 95% for the ``tested`` restrictions together (``family_z``), so
+    ten restrictions tested do not call one dominant by chance one time in four.
 
     >>> verdict(70, 100, 0.5, 30)[0], verdict(30, 100, 0.5, 30)[0]
     ('dominant', 'weaker')
     >>> verdict(500, 1000, 0.5, 30)[0], verdict(50, 100, 0.5, 30)[0], verdict(9, 20, 0.5, 0)[0]
     ('useless', 'unclear', 'useless')
+    >>> verdict(60, 100, 0.5, 30)[0], verdict(60, 100, 0.5, 30, tested=10)[0]
+    ('dominant', 'unclear')
     """
     rate = score / games if games else 0.0
-    low, high = wilson(score, games)
+    low, high = wilson(score, games, family_z(tested))
     if narrowed == 0:
         said = "useless"
     elif low > baseline:
@@ -149,6 +159,16 @@ def verdict(
     else:
         said = "unclear"
     return said, rate, low, high
+
+
+def family_z(tested: int) -> float:
+    """The z of intervals that hold 95% of the time for ``tested`` of them together
+    (Bonferroni: each at 1 - 5% / tested).
+
+    >>> round(family_z(1), 2), round(family_z(10), 2)
+    (1.96, 2.81)
+    """
+    return NormalDist().inv_cdf(1 - 0.05 / (2 * max(1, tested)))
 
 
 def find_strategies(
@@ -188,14 +208,19 @@ def find_strategies(
 
         results = run(batch, workers, step, dask, cancelled)
         if results:
-            found.append(_finding(restriction, agent, batch, results, band))
+            found.append(_finding(restriction, agent, batch, results, band, len(chosen)))
         if cancelled is not None and cancelled():
             break
     return found
 
 
 def _finding(
-    restriction: Restriction, agent: str, batch: Any, results: list[GameResult], band: float
+    restriction: Restriction,
+    agent: str,
+    batch: Any,
+    results: list[GameResult],
+    band: float,
+    tested: int,
 ) -> Finding:
     rep = report(batch, results)
     name = f"{agent}~{restriction.name}"
@@ -204,7 +229,7 @@ def _finding(
     score = rate.wins + rate.draws / 2 if rate is not None else 0.0
     baseline = sum(s.rate for s in rep.seats) / len(rep.seats) if rep.seats else 0.0
     narrowed = sum(result.narrowed for result in results)
-    said, share, low, high = verdict(score, ended, baseline, narrowed, band)
+    said, share, low, high = verdict(score, ended, baseline, narrowed, band, tested)
     text = _sentence(restriction, agent, said, share, low, high, baseline, ended, narrowed, band)
     return Finding(restriction, ended, share, low, high, baseline, said, text, narrowed, agent)
 
@@ -413,7 +438,7 @@ def _stands_out(stats: list[CardStat], base: float) -> list[CardStat]:
     a card standing out by chance)."""
     if not stats:
         return []
-    z = NormalDist().inv_cdf(1 - 0.05 / (2 * len(stats)))
+    z = family_z(len(stats))
     found = []
     for stat in stats:
         low, high = wilson(stat.rate * stat.games, stat.games, z)
