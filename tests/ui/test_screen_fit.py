@@ -70,6 +70,19 @@ def test_the_game_dialogs_open_within_the_screen(qtbot, room):
     assert fits(opened(qtbot, dialog.rules_window), room)
 
 
+def test_compare_variants_opens_within_the_screen_for_every_pack(qtbot, room):
+    from vtt.ui.game.compare import CompareDialog
+
+    dialog = opened(qtbot, CompareDialog())
+    for index in range(dialog.pack.count()):  # the most options, the most players
+        dialog.pack.setCurrentIndex(index)
+        dialog.players.setValue(dialog.players.maximum())
+        for mode in range(dialog.mode.count()):
+            dialog.mode.setCurrentIndex(mode)
+            qtbot.wait(1)  # the choices' height is set once laid out
+            assert fits(dialog, room), (index, mode, dialog.size(), dialog.minimumSizeHint())
+
+
 def test_the_help_and_table_dialogs_open_within_the_screen(qtbot, room):
     from vtt.rules.setups import list_setups
     from vtt.ui.dialogs import NewTableDialog, ShortcutsWindow

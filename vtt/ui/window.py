@@ -57,6 +57,7 @@ from vtt.ui.statusbar import STATUS_MS, FadingStatusBar
 from vtt.ui.view import TableView
 
 if TYPE_CHECKING:
+    from vtt.ui.game.compare import CompareDialog
     from vtt.ui.game.session import GameSetup
     from vtt.ui.game.window import GameWindow
     from vtt.ui.studio.newgame import NewGameWizard
@@ -106,6 +107,8 @@ class TableWindow(QMainWindow):
         self.game_windows: list[GameWindow | TableWindow] = []
         #: Sandbox > New game...'s dialog, while it is open (and after, until the next).
         self.wizard: NewGameWizard | None = None
+        #: Game > Compare variants...'s dialog, once opened.
+        self.compare_dialog: CompareDialog | None = None
         self._layout()
         self._log_panel()
         self._status_bar()
@@ -214,6 +217,7 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
+        game.addAction("&Compare variants…").triggered.connect(self.ask_compare)
         self.sandbox_menu = menus.addMenu("&Sandbox")
         self.sandbox_menu.addAction("&New game…").triggered.connect(self.ask_design_game)
         self.sandbox_menu.addAction("&Edit pack…").triggered.connect(self.ask_edit_pack)
@@ -416,6 +420,14 @@ class TableWindow(QMainWindow):
             setup = dialog.setup()
             if setup is not None:
                 self.open_game(setup)
+
+    def ask_compare(self) -> None:
+        """Game > Compare variants...: two variants of a pack (or one option over a
+        range) played on the same deals, side by side; findings; the report."""
+        from vtt.ui.game.compare import CompareDialog
+
+        self.compare_dialog = CompareDialog(self)
+        self.compare_dialog.show()
 
     def ask_design_game(self) -> None:
         """Sandbox > New game...: the five questions of the rule text write a new pack

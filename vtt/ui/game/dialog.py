@@ -204,6 +204,60 @@ class RulesWindow(QDialog):
         fit_to_screen(self, QSize(720, 640))
 
 
+class OptionsForm(QWidget):
+    """A pack's options, each by its widget (:func:`option_widget`), under a list of
+    the pack's named variants that sets them (New game's, and each side of a
+    comparison's)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game: Game | None = None
+        self.widgets: dict[str, QWidget] = {}
+        self.variant = QComboBox()
+        self.variant.currentIndexChanged.connect(self._apply_variant)
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.form.addRow("&Variant", self.variant)
+        self.heading = rich_label("<b>Options</b>")
+        self.form.addRow(self.heading)
+
+    def fill(self, game: Game) -> None:
+        """Show ``game``'s options at their defaults and its variants."""
+        self.game = game
+        first = self.form.getWidgetPosition(self.heading)[0] + 1  # rows above may be added
+        while self.form.rowCount() > first:
+            self.form.removeRow(first)
+        self.widgets = {}
+        for option in game.options:
+            widget = option_widget(option)
+            self.widgets[option.name] = widget
+            label = "" if option.kind == "bool" else (option.label or option.name)
+            self.form.addRow(Label(shown_name(label)), widget)
+        self.heading.setVisible(bool(game.options))
+        self.variant.blockSignals(True)
+        self.variant.clear()
+        self.variant.addItem(NO_VARIANT)
+        for name in game.variants:
+            self.variant.addItem(shown_name(game.variant_labels.get(name, name)), name)
+        self.variant.blockSignals(False)
+
+    def _apply_variant(self, index: int) -> None:
+        game = self.game
+        name = self.variant.itemData(index)
+        if game is None or name is None:
+            return
+        chosen = game.variants[name]
+        for option in game.options:
+            default = chosen.get(option.name, option.default)
+            set_option_value(self.widgets[option.name], default)
+
+    def values(self) -> dict[str, object]:
+        """Every option's value as chosen."""
+        if self.game is None:
+            return {}
+        return {o.name: option_value(o, self.widgets[o.name]) for o in self.game.options}
+
+
 class NewGameDialog(QDialog):
     """Choose a game and its seats; ``setup()`` gives the choice."""
 
@@ -211,7 +265,6 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.packs = available_packs(folders)
-        self.option_widgets: dict[str, QWidget] = {}
         self.seat_rows: list[tuple[QLineEdit, QComboBox, QComboBox]] = []
         self.rules_window: RulesWindow | None = None
         self._build()
@@ -236,9 +289,8 @@ class NewGameDialog(QDialog):
         self.rules_button.clicked.connect(self.show_rules)
         self.players = QSpinBox()
         self.players.valueChanged.connect(self._fill_seats)
-        self.variant = QComboBox()
-        self.variant.currentIndexChanged.connect(self._apply_variant)
-        self.options_form = QFormLayout()
+        self.options = OptionsForm()
+        self.options.form.insertRow(0, "&Players", self.players)
         self.seats_form = QFormLayout()
         self.enforced = checkbox("&Enforce the rules")
         self.enforced.setChecked(True)
@@ -255,12 +307,7 @@ class NewGameDialog(QDialog):
         details = QVBoxLayout()
         for widget in (self.title, self.summary, self.rules_button):
             details.addWidget(widget)
-        top = QFormLayout()
-        top.addRow("&Players", self.players)
-        top.addRow("&Variant", self.variant)
-        details.addLayout(top)
-        details.addWidget(rich_label("<b>Options</b>"))
-        details.addLayout(self.options_form)
+        details.addWidget(self.options)
         details.addWidget(rich_label("<b>Seats</b>"))
         details.addLayout(self.seats_form)
         details.addWidget(self.enforced)
@@ -291,6 +338,16 @@ class NewGameDialog(QDialog):
         column.addWidget(self.packs_button)
         return box
 
+    @property
+    def option_widgets(self) -> dict[str, QWidget]:
+        """The chosen pack's option widgets, by option name."""
+        return self.options.widgets
+
+    @property
+    def variant(self) -> QComboBox:
+        """The list of the chosen pack's named variants."""
+        return self.options.variant
+
     # ------------------------------------------------------------ a pack
 
     @property
@@ -314,7 +371,7 @@ class NewGameDialog(QDialog):
         self.title.setText(shown_name(game.name))
         counts = f"{low} players" if low == high else f"{low}–{high} players"
         self.summary.setText(f"{shown(game.summary)}\n{counts}")
-        self._fill_options(game)
+        self.options.fill(game)
         self.players.blockSignals(True)
         self.players.setRange(low, high)
         self.players.setValue(default)
@@ -322,31 +379,6 @@ class NewGameDialog(QDialog):
         self.seat_rows.clear()
         _clear(self.seats_form)
         self._fill_seats()
-
-    def _fill_options(self, game: Game) -> None:
-        _clear(self.options_form)
-        self.option_widgets = {}
-        for option in game.options:
-            widget = option_widget(option)
-            self.option_widgets[option.name] = widget
-            label = "" if option.kind == "bool" else (option.label or option.name)
-            self.options_form.addRow(Label(shown_name(label)), widget)
-        self.variant.blockSignals(True)
-        self.variant.clear()
-        self.variant.addItem(NO_VARIANT)
-        for name in game.variants:
-            self.variant.addItem(shown_name(game.variant_labels.get(name, name)), name)
-        self.variant.blockSignals(False)
-
-    def _apply_variant(self, index: int) -> None:
-        game = self.game
-        name = self.variant.itemData(index)
-        if game is None or name is None:
-            return
-        chosen = game.variants[name]
-        for option in game.options:
-            default = chosen.get(option.name, option.default)
-            set_option_value(self.option_widgets[option.name], default)
 
     def _fill_seats(self) -> None:
         game = self.game
@@ -395,7 +427,7 @@ class NewGameDialog(QDialog):
         entry, game = self.entry, self.game
         if entry is None or game is None:
             return None
-        options = {o.name: option_value(o, self.option_widgets[o.name]) for o in game.options}
+        options = self.options.values()
         labels = default_names(game, len(self.seat_rows))
         seats = tuple(
             SeatChoice(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from vtt.ai.levels import AGENTS
@@ -45,33 +46,99 @@ from vtt.ui.qt import (
 )
 from vtt.ui.screen import fit_to_screen, keep_on_screen
 
-__all__ = ["SimulateDialog", "SimulatePanel"]
+__all__ = ["RunSettings", "Signals", "SimulateDialog", "SimulatePanel", "Work"]
 
 
-class _Signals(QObject):
+class Signals(QObject):
+    """What a :class:`Work` in the background tells the window."""
+
     progress = Signal(int, int)
-    finished = Signal(object)  # the Report
+    finished = Signal(object)  # the work's result
     failed = Signal(str)
 
 
-class _Batch(QRunnable):
-    def __init__(self, batch: Batch, workers: int, stop: threading.Event, signals: _Signals):
+#: A piece of background work: called with the progress callback ``(done, total)`` and
+#: ``cancelled()``, asked between games; returns the result ``finished`` carries.
+Job = Callable[[Callable[[int, int], None], Callable[[], bool]], object]
+
+
+class Work(QRunnable):
+    """A job on a worker thread of a ``QThreadPool``: its progress, result or failure
+    arrive as ``signals`` (in the window's thread); ``stop`` set cancels it."""
+
+    def __init__(self, job: Job, stop: threading.Event, signals: Signals):
         super().__init__()
-        self.batch, self.workers, self.stop, self.signals = batch, workers, stop, signals
+        self.job, self.stop, self.signals = job, stop, signals
 
     def run(self) -> None:
         try:
-            rep = simulate(
-                self.batch,
-                workers=self.workers,
-                progress=self.signals.progress.emit,
-                cancelled=self.stop.is_set,
-            )
-            self.signals.finished.emit(rep)
+            self.signals.finished.emit(self.job(self.signals.progress.emit, self.stop.is_set))
         except RulesError as error:  # the pack failed in a game: named with its seed
             self.signals.failed.emit(str(error))
         except Exception as error:  # any other failure is told, not lost in a thread
             self.signals.failed.emit(f"{type(error).__name__}: {error}")
+
+
+class RunSettings(QWidget):
+    """The choices of a batch: an agent for each seat, the games, the seed and the
+    processes playing them (the Simulate panel's, a form; a comparison's, ``across``
+    in one row)."""
+
+    def __init__(self, players: int, parent: QWidget | None = None, across: bool = False):
+        super().__init__(parent)
+        self.agents: list[QComboBox] = []
+        self.games = _spin(1, 1_000_000, 100)
+        self.seed = _spin(0, 2**31 - 1, 0)
+        self.workers = _spin(1, os.cpu_count() or 1, os.cpu_count() or 1)
+        numbers = (("Games", self.games), ("Seed", self.seed), ("Processes", self.workers))
+        self.form: QFormLayout | None = None
+        self.row: QHBoxLayout | None = None
+        if across:
+            self.row = QHBoxLayout()
+            line = QHBoxLayout(self)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(Label("Agents"))
+            line.addLayout(self.row)
+            for label, spin in numbers:
+                line.addSpacing(12)
+                line.addWidget(Label(label))
+                line.addWidget(spin)
+            line.addStretch(1)
+        else:
+            self.form = QFormLayout(self)
+            self.form.setContentsMargins(0, 0, 0, 0)
+            for label, spin in numbers:
+                self.form.addRow(label, spin)
+        self.seat(players)
+
+    def seat(self, players: int) -> None:
+        """An agent choice for each of ``players`` seats (Normal at the first, random
+        at the others; the choices already made are kept)."""
+        while len(self.agents) > players:
+            choice = self.agents.pop()
+            if self.form is not None:
+                self.form.removeRow(len(self.agents))
+            else:
+                choice.deleteLater()
+        while len(self.agents) < players:
+            seat = len(self.agents)
+            choice = QComboBox()
+            choice.addItems(list(AGENTS))
+            choice.setCurrentText("normal" if seat == 0 else "random")
+            choice.setToolTip(
+                f"Seat {seat + 1}'s agent. Agents are seated in turn: game 2 shifts them"
+                " one seat, and so on"
+            )
+            if self.form is not None:
+                self.form.insertRow(seat, f"Agent {seat + 1}", choice)
+            else:
+                assert self.row is not None
+                self.row.addWidget(choice)
+            self.agents.append(choice)
+
+    def chosen(self) -> tuple[str, ...]:
+        """The agents chosen, seat by seat."""
+        return tuple(choice.currentText() for choice in self.agents)
 
 
 class SimulatePanel(QWidget):
@@ -88,7 +155,7 @@ class SimulatePanel(QWidget):
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.stop = threading.Event()
-        self.signals = _Signals(self)
+        self.signals = Signals(self)
         self.signals.progress.connect(self._progress)
         self.signals.finished.connect(self._finished)
         self.signals.failed.connect(self._failed)
@@ -101,23 +168,10 @@ class SimulatePanel(QWidget):
         )
         heading.setWordWrap(True)
         #: The choices (agents, games, seed, processes), which ``fold`` may hide.
-        self.settings = QWidget()
-        form = QFormLayout(self.settings)
-        form.setContentsMargins(0, 0, 0, 0)
-        self.agents: list[QComboBox] = []
-        for seat in range(setup.players):
-            choice = QComboBox()
-            choice.addItems(list(AGENTS))
-            choice.setCurrentText("normal" if seat == 0 else "random")
-            choice.setToolTip("Agents are seated in turn: game 2 shifts them one seat, and so on")
-            form.addRow(f"Agent {seat + 1}", choice)
-            self.agents.append(choice)
-        self.games = _spin(1, 1_000_000, 100)
-        self.seed = _spin(0, 2**31 - 1, 0)
-        self.workers = _spin(1, os.cpu_count() or 1, os.cpu_count() or 1)
-        form.addRow("Games", self.games)
-        form.addRow("Seed", self.seed)
-        form.addRow("Processes", self.workers)
+        self.settings = RunSettings(setup.players)
+        self.agents = self.settings.agents
+        self.games, self.seed = self.settings.games, self.settings.seed
+        self.workers = self.settings.workers
         self.run_button = QPushButton("&Run")
         self.cancel_button = QPushButton("&Cancel")
         self.cancel_button.setEnabled(False)
@@ -128,7 +182,8 @@ class SimulatePanel(QWidget):
         self.settings_button.setChecked(True)
         self.settings_button.toggled.connect(self.settings.setVisible)
         self.settings_button.hide()
-        buttons = QHBoxLayout()
+        #: The row of buttons (the studio adds its Compare with the saved pack).
+        self.buttons = buttons = QHBoxLayout()
         buttons.addWidget(self.settings_button)
         buttons.addStretch(1)
         buttons.addWidget(self.run_button)
@@ -170,7 +225,7 @@ class SimulatePanel(QWidget):
         return Batch(
             setup.pack,
             self.games.value(),
-            tuple(choice.currentText() for choice in self.agents),
+            self.settings.chosen(),
             tuple(setup.options.items()),
             self.seed.value(),
             setup.players,
@@ -189,7 +244,16 @@ class SimulatePanel(QWidget):
         self.status.setText(f"Playing {batch.games} games…")
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.pool.start(_Batch(batch, self.workers.value(), self.stop, self.signals))
+        workers = self.workers.value()
+        self.pool.start(
+            Work(
+                lambda progress, cancelled: simulate(
+                    batch, workers=workers, progress=progress, cancelled=cancelled
+                ),
+                self.stop,
+                self.signals,
+            )
+        )
 
     def cancel(self) -> None:
         """Stop after the games under way."""

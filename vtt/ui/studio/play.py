@@ -4,9 +4,12 @@ Three actions follow the text's checks (``Playground.follow``): **Play** (hot-se
 every seat a person), **Play against the computer** (the first seat a person, the
 others Normal computers) and **Simulate 100 games** (the simulator's panel, docked
 in the studio, with progress and Cancel; random players at every seat, for a quick
-first look, until others are chosen there and run). A text with problems can be saved but not
-played: the actions are disabled, and their tooltip and the status bar say why ("2
-problems; the first: line 12: ...").
+first look, until others are chosen there and run). **Compare with the saved pack**
+(in the Game menu and on the Simulation panel) plays the text as it stands against
+the file on disk on the same deals, in the same dock, with the table and chart of
+Game > Compare variants... (``vtt.ui.game.compare.ComparePanel``). A text with
+problems can be saved but not played: the actions are disabled, and their tooltip and
+the status bar say why ("2 problems; the first: line 12: ...").
 
 A game started here plays the text itself (``GameSetup.text``), not the file: its
 saved game and autosave keep that text. When the text is edited and checks clean
@@ -20,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vtt.ai.variants import Variant
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import load_game_text
 from vtt.rules.game import Game
@@ -29,11 +33,22 @@ from vtt.ui.art import Art
 from vtt.ui.game.session import HUMAN, NORMAL, GameSetup, SeatChoice, default_names
 from vtt.ui.game.simulator import SimulatePanel
 from vtt.ui.game.window import GameWindow
-from vtt.ui.qt import QAction, QDockWidget, QEvent, QKeySequence, QMainWindow, QObject, Qt
+from vtt.ui.qt import (
+    QAction,
+    QDockWidget,
+    QEvent,
+    QKeySequence,
+    QMainWindow,
+    QObject,
+    Qt,
+    QToolButton,
+    QWidget,
+)
 from vtt.ui.shortcuts import STUDIO_SHORTCUTS
 from vtt.ui.studio.preview import TablePreview, problems_text
 
 if TYPE_CHECKING:
+    from vtt.ui.game.compare import ComparePanel, Question
     from vtt.ui.studio.window import StudioWindow
 
 __all__ = ["SIMULATED_GAMES", "Playground", "install_playground"]
@@ -50,6 +65,13 @@ STALE = (
 PLAY = ("&Play", "play")
 AGAINST = ("Play against the &computer", "play-computer")
 SIMULATE = (f"&Simulate {SIMULATED_GAMES} games", "simulate")
+#: Compare with the saved pack: its label, what it does, and the most games of each.
+COMPARE = "Compare with the sa&ved pack"
+COMPARE_TIP = (
+    "Play the text as it stands against the pack file on disk, on the same deals,"
+    " and show each metric side by side with its difference"
+)
+COMPARED_GAMES = 200
 
 
 class Playground(QObject):
@@ -73,12 +95,19 @@ class Playground(QObject):
         self.play_action = self._action(PLAY, lambda: self.play(computer=False))
         self.computer_action = self._action(AGAINST, lambda: self.play(computer=True))
         self.simulate_action = self._action(SIMULATE, self.simulate)
+        self.compare_action = QAction(COMPARE, self.window)
+        self.compare_action.setToolTip(COMPARE_TIP)
+        self.compare_action.setStatusTip(COMPARE_TIP)
+        self.compare_action.setData(COMPARE_TIP)
+        self.compare_action.triggered.connect(lambda _=False: self.compare_saved())
         #: Why the text cannot be played now ("" when it can).
         self.why_not = ""
         #: The game windows started from this text.
         self.games: list[GameWindow] = []
         self.dock: QDockWidget | None = None
         self.simulator: SimulatePanel | None = None
+        #: Compare with the saved pack's panel, in the same dock.
+        self.comparer: ComparePanel | None = None
         #: The table beside the text, when the studio has one (``install_playground``).
         self.preview: TablePreview | None = None
 
@@ -96,9 +125,9 @@ class Playground(QObject):
         return action
 
     @property
-    def actions(self) -> tuple[QAction, QAction, QAction]:
-        """Play, Play against the computer, Simulate."""
-        return (self.play_action, self.computer_action, self.simulate_action)
+    def actions(self) -> tuple[QAction, QAction, QAction, QAction]:
+        """Play, Play against the computer, Simulate, Compare with the saved pack."""
+        return (self.play_action, self.computer_action, self.simulate_action, self.compare_action)
 
     # ------------------------------------------------------------- the text's checks
 
@@ -171,12 +200,23 @@ class Playground(QObject):
         game, setup = made
         self.stop_simulation()
         panel = SimulatePanel(game, setup)
+        compare = QToolButton()
+        compare.setDefaultAction(self.compare_action)
+        panel.buttons.insertWidget(1, compare)
         panel.games.setValue(SIMULATED_GAMES)
         # Random players at every seat: a quick first look at the seats' balance and
         # how games end (other agents may be chosen in the panel and run again).
         for choice in panel.agents:
             choice.setCurrentText("random")
         panel.fold()
+        self._dock(panel)
+        self.simulator = panel
+        panel.finished.connect(lambda _report: self.follow_simulation())
+        panel.start()
+        return panel
+
+    def _dock(self, panel: QWidget) -> None:
+        """Show a panel in the studio's Simulation dock, under the table."""
         if self.dock is None:
             self.dock = QDockWidget("Simulation", self.window)
             self.dock.setObjectName("simulation")
@@ -186,10 +226,48 @@ class Playground(QObject):
         # Room for the results under the table (the table keeps the rest).
         height = self.window.height() // 2
         self.window.resizeDocks([self.dock], [height], Qt.Orientation.Vertical)
-        self.simulator = panel
-        panel.finished.connect(lambda _report: self.follow_simulation())
+
+    # ------------------------------------------------------------- compare
+
+    def compare_saved(self) -> ComparePanel | None:
+        """Compare the text as it stands with the saved pack file, in the dock."""
+        from vtt.ui.game.compare import ComparePanel
+
+        made = self.setup(computer=True)
+        if made is None:
+            return None
+        game, _setup = made
+        try:
+            self.saved_question()
+        except ValueError as error:
+            self._say(str(error))
+            return None
+        self.stop_simulation()
+        panel = ComparePanel(game.players[2], self.saved_question)
+        panel.settings.games.setValue(COMPARED_GAMES)
+        for choice in panel.settings.agents:  # a quick look, as Simulate's
+            choice.setCurrentText("random")
+        panel.fold()
+        self._dock(panel)
+        self.comparer = panel
         panel.start()
         return panel
+
+    def saved_question(self) -> Question:
+        """The saved file (A) against the text as it stands (B); ValueError says why
+        there is nothing to compare."""
+        from vtt.ui.game.compare import Question
+
+        path, text = self.path(), self.text()
+        if path is None:
+            raise ValueError("Save the pack first: there is no saved pack to compare with")
+        try:
+            saved = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(f"{path}: the saved pack cannot be read ({error})") from error
+        if saved == text:
+            raise ValueError("The text is as saved: edit it, then compare it with the saved pack")
+        return Question(Variant("saved", str(path)), Variant("as edited", str(path), text=text))
 
     def follow_simulation(self) -> None:
         """The panel's Run plays the text Simulate was pressed on: while the text is not
@@ -211,16 +289,17 @@ class Playground(QObject):
 
     def stop_simulation(self) -> None:
         """Cancel a simulation under way and wait for it (a new one, or the studio closes)."""
-        if self.simulator is not None:
-            self.simulator.halt()
-            self.simulator.deleteLater()
-            self.simulator = None
+        for panel in (self.simulator, self.comparer):
+            if panel is not None:
+                panel.halt()
+                panel.deleteLater()
+        self.simulator = self.comparer = None
 
 
 def install_playground(studio: StudioWindow) -> Playground:
     """Put the pack's table beside the studio's text and its Play, Play against the
-    computer and Simulate actions in its Game menu and tool bar, both following the
-    text's checks."""
+    computer and Simulate actions in its Game menu and tool bar (Compare with the saved
+    pack in the menu), both following the text's checks."""
     preview = TablePreview(studio.art)
     studio.set_table(preview)
     editor = studio.editor
@@ -234,7 +313,8 @@ def install_playground(studio: StudioWindow) -> Playground:
     bar.setObjectName("studio-play")
     for action in playground.actions:
         game.addAction(action)
-        bar.addAction(action)
+        if action is not playground.compare_action:  # it is on the Simulation panel
+            bar.addAction(action)
     studio.checked.connect(preview.show_checked)
     studio.checked.connect(playground.follow)
     if studio.last is not None:  # checked already
