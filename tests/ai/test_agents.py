@@ -56,9 +56,11 @@ def test_what_an_agent_is_handed_reaches_no_hidden_card_or_pile_order(pack, opti
     # The only positions within reach are the pack's blank starts (its components in
     # their printed places before any shuffle: the same for every game) and the first
     # position of a pack whose start shuffles nothing.
-    game = state.game
-    started = [position for _, position in game._started.values()]
-    blanks = [id(known) for known in (*game._blanks.values(), *started)]
+    # The pack a view carries is the game's copy for that seat (``Game.for_seat``),
+    # whose caches fill as searches deal from views of other games too (of any options).
+    games = [state.game, *state.game._seat_games.values()]
+    started = [position for game in games for _, position in game._started.values()]
+    blanks = [id(known) for game in games for known in (*game._blanks.values(), *started)]
     assert all(id(item) in blanks for item in reached if isinstance(item, State))
     assert not any(id(item) in hidden_ids for item in reached)
     assert not any(
