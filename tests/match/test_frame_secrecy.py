@@ -14,6 +14,7 @@ card that lies only where its seat cannot see it and that nothing it read named.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -39,7 +40,9 @@ CHECKS, STRIDE = 8, 7
 STRIDES = {"corner-edge": 15, "janken-go": 11, "battlefront": 9}
 
 
+@functools.cache
 def _games() -> list[Game]:
+    """The packs, loaded once (the cases and the tests of leaks share them)."""
     folders = [*pack_folders(rulesets_dir()), *sorted(HIDDEN_PACKS.iterdir()), LEAKY_PACK]
     return [game for game in map(load_pack, folders) if game.kind == "game"]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -30,6 +31,13 @@ from vtt.rules.search import SIMULTANEOUS, TERMINAL
 from vtt.rules.sheet import SHEET
 from vtt.rules.steps.sheet import WriteSheet
 from vtt.rules.views import UNSEEN, Hidden
+
+# pytest imports this file as ``test_conformance`` (tests/packs is no package), the tests
+# in tests/ai and tests/rules that use its games as ``tests.packs.test_conformance``: one
+# module under both names, so that a test process loads the packs, and works out their
+# option sets and rules, once.
+sys.modules.setdefault("test_conformance", sys.modules[__name__])
+sys.modules.setdefault("tests.packs.test_conformance", sys.modules[__name__])
 
 GAMES_PER_PACK = 240
 MAX_MOVES = 3000
@@ -76,6 +84,13 @@ def _games() -> list[Game]:
 
 
 GAMES = _games()
+#: Room for every option set's rules (their generated code) in each shipped game's cache
+#: of blank positions: the tests here, in tests/rules/test_stepgen.py and
+#: test_runtime_interface.py start games with the same option sets again and again, and
+#: Tic-Tac-Rock's 128 sets would otherwise be compiled anew each time (the program keeps
+#: ``2 * SEAT_NAMES_KEPT`` blanks, for it plays one option set at a time).
+for _game in GAMES:
+    _game._blanks.size = max(_game._blanks.size, 4 * MAX_OPTION_SETS)
 
 
 def option_values(game: Game) -> list[list[tuple[str, object]]]:
@@ -93,9 +108,21 @@ def option_values(game: Game) -> list[list[tuple[str, object]]]:
     return values
 
 
+#: The option sets of each game (by id, with the game: kept alive, its id is its own),
+#: worked out once: each combination starts a game to see whether the pack allows it.
+_OPTION_SETS: dict[int, tuple[Game, list[tuple[dict[str, object], int]]]] = {}
+
+
 def option_sets(game: Game) -> list[tuple[dict[str, object], int]]:
     """Every combination of option values (sampled when there are too many), each with
     a number of players taken in turn from the pack's range, so every count is played."""
+    kept = _OPTION_SETS.get(id(game))
+    if kept is None or kept[0] is not game:
+        kept = _OPTION_SETS[id(game)] = (game, _allowed_option_sets(game))
+    return [(dict(options), players) for options, players in kept[1]]
+
+
+def _allowed_option_sets(game: Game) -> list[tuple[dict[str, object], int]]:
     combos = [dict(c) for c in itertools.product(*option_values(game))]
     random.Random(7).shuffle(combos)
     counts = list(range(game.players[0], game.players[1] + 1))
