@@ -5,49 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.match.tiny import PLAY_EFFECTS, TINY, TWO_AT_MOST
 from vtt.match import Match, MatchSeat, Reloaded
 from vtt.rules.finder import load_game_text
-
-TINY = """\
-format: 1
-id: tiny
-name: Tiny
-players: {min: 2, max: 2}
-components:
-  deck: {cards: "deck()", start: pile}
-zones:
-  pile: {visibility: nobody, label: the deck}
-  hand: {per: player, visibility: owner}
-  middle: {visibility: everyone, label: the middle}
-setup:
-  - shuffle: pile
-  - deal: {from: pile, to: hand, count: 3}
-flow:
-  start: play
-  phases:
-    play:
-      turn: single
-      moves: [play, pass]
-moves:
-  play:
-    text: "play {card}"
-    args: {card: {type: card, from: "hand[me]"}}
-    effects:
-      - move: {what: card, from: "hand[me]", to: middle}
-  pass:
-    text: pass
-end:
-  - check: "all(empty(hand[p]) for p in players)"
-    winners: "[]"
-    reason: every card is played
-"""
-
-PLAY_EFFECTS = '      - move: {what: card, from: "hand[me]", to: middle}\n'
-TWO_AT_MOST = (
-    "    when:\n"
-    '      - check: "count(middle) < 2"\n'
-    "        message: the middle holds two cards at most\n"
-)
 
 
 def played(moves: int = 3) -> Match:

@@ -4,7 +4,7 @@ rules give the turn to another seat, the reload stops there and says whose turn 
 
 from __future__ import annotations
 
-from tests.match.test_reload import PLAY_EFFECTS, TINY
+from tests.match.tiny import PLAY_EFFECTS, TINY
 from vtt.match import Match, MatchSeat
 from vtt.rules.finder import load_game_text
 

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.match.tiny import PLAY_EFFECTS, tiny
+from tests.match.tiny import TWO_AT_MOST as TWO_AT_MOST_LINES
 from vtt.match import Match, MatchSeat
 from vtt.resources import user_packs_dir
 from vtt.rules.finder import load_game, pack_digest
@@ -18,47 +20,9 @@ from vtt.ui.game.saved import load_saved_game, saved_game_text
 from vtt.ui.game.session import HUMAN, GameSetup, SeatChoice
 from vtt.ui.qt import QApplication, QMessageBox, Qt, QTimer
 
-TINY = """\
-format: 1
-id: tiny
-name: Tiny
-players: {min: 2, max: 2}
-components:
-  deck: {cards: "deck()", start: pile}
-zones:
-  pile: {visibility: nobody, label: the deck}
-  hand: {per: player, visibility: everyone}
-  middle: {visibility: everyone, label: the middle}
-setup:
-  - shuffle: pile
-  - deal: {from: pile, to: hand, count: 3}
-flow:
-  start: play
-  phases:
-    play:
-      turn: single
-      moves: [play, pass]
-moves:
-  play:
-    text: "play {card}"
-    args: {card: {type: card, from: "hand[me]"}}
-    effects:
-      - move: {what: card, from: "hand[me]", to: middle}
-  pass:
-    text: pass
-end:
-  - check: "all(empty(hand[p]) for p in players)"
-    winners: "[]"
-    reason: every card is played
-"""
-PLAY_EFFECTS = '      - move: {what: card, from: "hand[me]", to: middle}\n'
+TINY = tiny("everyone")
 #: The edit: the middle holds two cards at most, so the third card played no longer applies.
-TWO_AT_MOST = TINY.replace(
-    PLAY_EFFECTS,
-    PLAY_EFFECTS
-    + '    when:\n      - check: "count(middle) < 2"\n'
-    + "        message: the middle holds two cards at most\n",
-)
+TWO_AT_MOST = TINY.replace(PLAY_EFFECTS, PLAY_EFFECTS + TWO_AT_MOST_LINES)
 
 
 @pytest.fixture
