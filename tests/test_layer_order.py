@@ -18,7 +18,8 @@ ALLOWED: dict[str, set[str]] = {
     "ai": {"janken", "table", "rules", "resources"},
     "match": {"janken", "table", "rules", "ai", "resources"},
     "studio": {"janken", "table", "rules", "ai", "match", "resources"},
-    "ui": {"janken", "table", "rules", "ai", "match", "studio", "resources", "__init__"},
+    "net": {"janken", "table", "rules", "ai", "match", "studio", "resources"},
+    "ui": {"janken", "table", "rules", "ai", "match", "studio", "net", "resources", "__init__"},
 }
 
 

@@ -1,0 +1,315 @@
+"""A game played on a network host (issue 29): the window's session over a
+:class:`~vtt.net.client.NetClient` instead of a local :class:`~vtt.match.Match`.
+
+The seam is the session's ``match``: the window reads frames from it and sends it
+commands. :class:`RemoteMatch` stands in for the match with the last frame the host
+sent; :class:`RemoteSession` sends commands over the network and shows each frame that
+arrives, so the table, hand area, glow of legal places, log and end of game are drawn
+exactly as for a local game. Refused commands' reasons and answers to "why" arrive
+later, as messages; the seat bar (``link_text``) says who is connected and whether the
+connection is being made again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vtt.match import Answer, Command, DropQuestion, SeatFrame, Undo, Why
+from vtt.net.client import Invite, NetClient
+from vtt.rules import Game, load_game
+from vtt.ui.game.places import Key
+from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
+from vtt.ui.qt import QObject, Signal
+
+__all__ = ["Joining", "NetLink", "RemoteMatch", "RemoteSession", "presence_text", "remote_setup"]
+
+
+class NetLink(QObject):
+    """The client's events, carried from its worker thread to the window's thread."""
+
+    event = Signal(str, object)
+
+    def hear(self, kind: str, data: Any) -> None:
+        """The client's listener: emitted from the worker thread, queued to this one."""
+        self.event.emit(kind, data)
+
+
+class RemoteMatch:
+    """What the window asks of a match, answered from the last frame the host sent."""
+
+    replay = None
+    moves: tuple[Any, ...] = ()
+
+    def __init__(self, frame: SeatFrame, seat: int | None) -> None:
+        self.latest = frame
+        self.seat = seat
+
+    def frame(self, seat: int | None = None) -> SeatFrame:
+        """The last frame received (the only one this client has)."""
+        return self.latest
+
+    def spectator_frame(self) -> SeatFrame:
+        """The last frame received."""
+        return self.latest
+
+    @property
+    def to_move(self) -> int | None:
+        """This client's seat when its frame offers it moves, else the seat to move."""
+        if self.seat is not None and self.latest.moves and self.latest.outcome is None:
+            return self.seat
+        return self.latest.to_move
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.latest.seat_names
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return self.latest.colours
+
+    def beats(self, seat: int) -> tuple[SeatFrame, ...]:
+        """No aftermath is sent over the network yet: the frame after it is shown."""
+        return ()
+
+    def judge_build(self, seat: int, question: Any) -> None:
+        """Building a move card by card is not asked of a host yet."""
+        return None
+
+
+def remote_setup(frame: SeatFrame) -> GameSetup:
+    """The setup a window shows a remote game with: the pack and seats of its frame."""
+    return GameSetup(frame.pack, tuple(SeatChoice(name) for name in frame.seat_names))
+
+
+def presence_text(seats: list[dict[str, Any]], mine: int | None) -> str:
+    """The seat bar's words: each seat's name and whether it is here or away.
+
+    >>> presence_text([{"name": "Ann", "kind": "remote", "connected": True},
+    ...                {"name": "Ben", "kind": "remote", "connected": False}], 0)
+    'Ann (you) · Ben is away'
+    """
+    words = []
+    for index, seat in enumerate(seats):
+        name = str(seat.get("name", f"P{index + 1}"))
+        if index == mine:
+            words.append(f"{name} (you)")
+        elif seat.get("kind") == "computer":
+            words.append(f"{name} (computer)")
+        elif seat.get("connected"):
+            words.append(name)
+        elif seat.get("name"):
+            words.append(f"{name} is away")
+        else:
+            words.append(f"seat {index + 1} is open")
+    return " · ".join(words)
+
+
+class RemoteSession(GameSession):
+    """The session of a game held by a host: frames arrive, commands are sent.
+
+    Signals (besides GameSession's):
+        link_changed(str): the seat bar's text changed (presence, reconnecting).
+    """
+
+    link_changed = Signal(str)
+
+    def __init__(
+        self,
+        client: NetClient,
+        frame: SeatFrame,
+        game: Game,
+        parent: QObject | None = None,
+    ) -> None:
+        self.client = client
+        self.seat: int | None = client.seat
+        self.remote = RemoteMatch(frame, client.seat)
+        self.previous: SeatFrame | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.link_state = "connected"
+        super().__init__(remote_setup(frame), parent, game)
+
+    def start(self, setup: GameSetup, match: Any = None) -> None:
+        """Show the game the host holds (a new game comes as a new frame)."""
+        self.setup = setup
+        self.match = self.remote  # type: ignore[assignment]
+        self.agents = {}
+        self.picked = set()
+        self.picked_by = None
+        self.record = None
+        self._first = None
+        self._changed(self.remote.latest)
+
+    # ------------------------------------------------------------- from the host
+
+    def heard(self, kind: str, data: Any) -> None:
+        """An event of the client (``NetClient``), on this thread."""
+        if kind == "frame":
+            self.show_frame(data)
+        elif kind == "answer":
+            answer, command = data
+            self._answered(answer, command)
+        elif kind == "presence":
+            self.seats = data
+            self._link_changed()
+        elif kind == "status" and data != "connected":
+            self.link_state = data
+            self._link_changed()
+        elif kind == "welcome":
+            self.seat = self.remote.seat = self.client.seat
+            self.seats = list(data.get("seats", self.seats))
+            self._link_changed()
+        elif kind in ("error", "bye"):
+            self.message.emit(f"The host says: {data}" if data else "The host closed the room")
+
+    def show_frame(self, frame: SeatFrame) -> None:
+        """Show a frame the host sent (the whole frame, after a reconnect too); the same
+        frame again changes nothing (a reason said stays said)."""
+        if frame == self.frame and self.link_state == "connected":
+            return
+        self.previous = self.frame
+        self.remote.latest = frame
+        if self.link_state != "connected":  # the whole frame again, after a reconnect
+            self.link_state = "connected"
+            self._link_changed()
+        self._changed(frame)
+
+    def _answered(self, answer: Answer, command: Command | None) -> None:
+        if isinstance(command, Why):
+            text = answer.reason if not answer.accepted else answer.text
+            drop = command.drop
+            if text and not (drop is not None and text == f"The {drop.what} may go there"):
+                self.message.emit(text)
+        elif not answer.accepted:
+            self.message.emit(answer.reason)
+
+    def link_text(self) -> str:
+        """What the seat bar says now."""
+        seats = presence_text(self.seats, self.seat)
+        if self.link_state == "reconnecting":
+            return f"Connection lost: reconnecting… · {seats}"
+        if self.link_state == "closed":
+            return f"Disconnected · {seats}"
+        watching = "Watching · " if self.seat is None else ""
+        return f"{watching}{seats}"
+
+    def _link_changed(self) -> None:
+        self.link_changed.emit(self.link_text())
+
+    # ------------------------------------------------------------- to the host
+
+    def send(self, command: Command) -> bool:
+        """Send a command to the host: True if it went (its frame or reason follows)."""
+        if not self.client.send_command(command):
+            self.message.emit("Not connected to the host: reconnecting…")
+            return False
+        return True
+
+    def play(self, move: Any) -> bool:
+        if self.seat is None:
+            self.message.emit("You are watching this game")
+            return False
+        return super().play(move)
+
+    def _why_drop(self, what: str, target: Key, source: Key | None) -> str | None:
+        """Ask the host why; its answer is said when it arrives."""
+        if self.seat is not None:
+            self.send(Why(self.seat, drop=DropQuestion(what, target, source)))
+        return None
+
+    def hand_reason(self, what: str, hand: Key) -> str | None:
+        """Not asked of the host at every draw: a drop says why."""
+        return None
+
+    def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:
+        drags = self.drags()
+        move = drags.targets_of(what, source).get(target) if target is not None else None
+        if move is not None or target is None or (what, target) in drags.several:
+            return super().drop(what, target, source)
+        self._why_drop(what, target, source)  # the reason follows from the host
+        return False
+
+    # ------------------------------------------------------------- seats here
+
+    @property
+    def viewer(self) -> int:
+        return self.seat if self.seat is not None else 0
+
+    def people(self) -> list[int]:
+        """The seats played at this screen: this client's own, if any."""
+        return [] if self.seat is None else [self.seat]
+
+    def human_to_move(self) -> bool:
+        return self.seat is not None and self.remote.to_move == self.seat
+
+    def computer_to_move(self) -> int | None:
+        return None
+
+    def frame_before(self) -> SeatFrame | None:
+        return self.previous
+
+    def undo(self) -> bool:
+        return self.seat is not None and self.send(Undo(self.seat))
+
+    def redo(self) -> bool:
+        return False
+
+    def leave(self) -> None:
+        """Leave the room."""
+        self.client.close()
+
+
+class Joining(QObject):
+    """Joining a room: the client connects; at the first frame the game window opens
+    (``opened``), or ``failed`` says why not (the host refused, the pack is unknown).
+
+    Signals:
+        opened(GameWindow): the window playing the remote game, shown.
+        failed(str): why there is no window.
+    """
+
+    opened = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, invite: Invite, name: str, want: int | str, art: Any = None) -> None:
+        super().__init__()
+        self.art = art
+        self.link = NetLink()
+        self.client = NetClient(invite, name, want, self.link.hear)
+        self.window: Any = None
+        self.session: RemoteSession | None = None
+        #: What the host said before the first frame: the welcome, the presence.
+        self.early: list[tuple[str, Any]] = []
+        self.link.event.connect(self._heard)
+        self.client.start()
+
+    def _heard(self, kind: str, data: Any) -> None:
+        if self.session is not None:
+            self.session.heard(kind, data)
+        elif kind in ("welcome", "presence"):
+            self.early.append((kind, data))
+        elif kind == "frame":
+            self._open(data)
+        elif kind in ("error", "bye"):
+            self._give_up(f"The host says: {data}")
+        elif kind == "status" and data == "closed":
+            self._give_up(f"No game at {self.client.invite}")
+
+    def _open(self, frame: SeatFrame) -> None:
+        from vtt.ui.game.window import GameWindow
+
+        try:
+            game = load_game(frame.pack)
+        except (FileNotFoundError, ValueError) as error:  # PackErrors are ValueErrors
+            self._give_up(f"The room plays the pack '{frame.pack}', not installed here: {error}")
+            return
+        session = RemoteSession(self.client, frame, game)
+        for kind, data in self.early:
+            session.heard(kind, data)
+        self.session = session
+        self.window = GameWindow(session.setup, self.art, session=session)
+        self.window.show()
+        self.opened.emit(self.window)
+
+    def _give_up(self, why: str) -> None:
+        self.client.close(wait=0)
+        self.failed.emit(why)
