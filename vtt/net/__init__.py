@@ -1,2 +1,3 @@
-"""Network play (issue 29): a host holds the match, clients receive their seat's frames
-and send commands (docs/network.md)."""
+"""Network play (no Qt): the protocol's messages (:mod:`vtt.net.protocol`), the host
+that holds each room's match (:mod:`vtt.net.host`) and the client a window plays
+through (:mod:`vtt.net.client`). See docs/network.md."""
