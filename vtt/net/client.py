@@ -10,73 +10,32 @@ whole ``frame`` messages, ``answer`` messages to its commands (``reply_to`` its 
 Whoever uses it hears every event through one callable, ``on_event(kind, data)``,
 called on the worker thread: ``welcome``, ``frame`` (a :class:`SeatFrame`), ``answer``
 (an :class:`Answer` and the command it answers), ``presence`` (the seats' list),
-``error``, ``status`` ("connected", "reconnecting", "closed") and ``bye``. The window
-forwards it to its own thread with a Qt signal.
+``pack`` (its id and text, when the host sends its copy), ``error``, ``status``
+("connected", "reconnecting", "closed") and ``bye``. The window forwards them to its
+own thread with a Qt signal.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from vtt.match import Command, answer_from_json, frame_from_json
+from vtt.net.protocol import MAX_HOST_MESSAGE, Invite, encode
 
-__all__ = ["VERSION", "Invite", "NetClient", "parse_invite"]
+__all__ = ["NetClient"]
 
-#: The protocol's version, said in every message.
-VERSION = 1
-#: The largest message the client reads (a frame of a big table is well under it).
-MAX_MESSAGE = 4 * 1024 * 1024
+#: The largest message the client reads (the host's own limit).
+MAX_MESSAGE = MAX_HOST_MESSAGE
 #: Seconds between tries to connect again, doubling up to the last.
 RETRY_WAITS = (0.2, 0.5, 1.0, 2.0, 4.0)
 
 Listener = Callable[[str, Any], None]
-
-_INVITE = re.compile(
-    r"^vtt://(?P<host>\[[^\]]+\]|[^/:\s]+):(?P<port>\d{1,5})/(?P<code>[A-Za-z]+)/?$"
-)
-
-
-@dataclass(frozen=True)
-class Invite:
-    """Where a room is: the host's address, its port and the room's code."""
-
-    host: str
-    port: int
-    code: str
-
-    def __str__(self) -> str:
-        return f"vtt://{self.host}:{self.port}/{self.code}"
-
-    @property
-    def url(self) -> str:
-        """The WebSocket address of the host."""
-        return f"ws://{self.host}:{self.port}/"
-
-
-def parse_invite(text: str) -> Invite:
-    """The invite written ``vtt://HOST:PORT/CODE``; ValueError saying what is wrong.
-
-    >>> parse_invite("vtt://192.168.1.20:8765/KDPWXR")
-    Invite(host='192.168.1.20', port=8765, code='KDPWXR')
-    >>> parse_invite("http://x")
-    Traceback (most recent call last):
-    ValueError: 'http://x' is no invite: it is written vtt://HOST:PORT/CODE
-    """
-    found = _INVITE.match(text.strip())
-    if found is None:
-        raise ValueError(f"{text.strip()!r} is no invite: it is written vtt://HOST:PORT/CODE")
-    port = int(found["port"])
-    if not 0 < port < 65536:
-        raise ValueError(f"{text.strip()!r}: the port {port} is not between 1 and 65535")
-    return Invite(found["host"], port, found["code"].upper())
 
 
 class NetClient:
@@ -138,9 +97,8 @@ class NetClient:
                 return False
             seq = self._next_seq()
             self._asked[seq] = command
-            message = {"v": VERSION, "seq": seq, "type": "command", "command": command.to_json()}
             try:
-                connection.send(json.dumps(message))
+                connection.send(encode("command", seq, command=command.to_json()))
             except ConnectionClosed:
                 self._asked.pop(seq, None)
                 return False
@@ -178,17 +136,16 @@ class NetClient:
     def _serve(self, connection: ClientConnection) -> None:
         with self._lock:
             self._seq = 0
-            hello = {
-                "v": VERSION,
-                "seq": self._next_seq(),
-                "type": "hello",
-                "room": self.invite.code,
-                "token": self.token,
-                "name": self.name,
-                "want": self.want,
-                "pack_digest": self.pack_digest,
-            }
-            connection.send(json.dumps(hello))
+            hello = encode(
+                "hello",
+                self._next_seq(),
+                room=self.invite.room,
+                token=self.token,
+                name=self.name,
+                want=self.want,
+                pack_digest=self.pack_digest,
+            )
+            connection.send(hello)
             self._connection = connection
         for text in connection:
             if self._closing.is_set():
@@ -214,6 +171,8 @@ class NetClient:
                 with self._lock:
                     command = self._asked.pop(message.get("reply_to", -1), None)
                 self.on_event("answer", (answer_from_json(message["answer"]), command))
+            elif kind == "pack":
+                self.on_event("pack", (str(message["pack"]), str(message["text"])))
             elif kind == "presence":
                 self.on_event("presence", list(message["seats"]))
             elif kind == "error":

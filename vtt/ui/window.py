@@ -57,7 +57,7 @@ from vtt.ui.statusbar import STATUS_MS, FadingStatusBar
 from vtt.ui.view import TableView
 
 if TYPE_CHECKING:
-    from vtt.net.client import Invite
+    from vtt.net.protocol import Invite
     from vtt.ui.game.compare import CompareDialog
     from vtt.ui.game.remote import Joining
     from vtt.ui.game.session import GameSetup

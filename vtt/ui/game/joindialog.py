@@ -3,7 +3,7 @@ address, port and room code), the name to play under, and a seat or watching."""
 
 from __future__ import annotations
 
-from vtt.net.client import Invite, parse_invite
+from vtt.net.protocol import Invite, parse_invite
 from vtt.ui.qt import (
     QComboBox,
     QDialog,

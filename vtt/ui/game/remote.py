@@ -15,8 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from vtt.match import Answer, Command, DropQuestion, SeatFrame, Undo, Why
-from vtt.net.client import Invite, NetClient
+from vtt.net.client import NetClient
+from vtt.net.protocol import Invite
 from vtt.rules import Game, load_game
+from vtt.rules.finder import load_game_text
 from vtt.ui.game.places import Key
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
 from vtt.ui.qt import QObject, Signal
@@ -76,31 +78,39 @@ class RemoteMatch:
         return None
 
 
-def remote_setup(frame: SeatFrame) -> GameSetup:
-    """The setup a window shows a remote game with: the pack and seats of its frame."""
-    return GameSetup(frame.pack, tuple(SeatChoice(name) for name in frame.seat_names))
+def remote_setup(frame: SeatFrame, text: str | None = None) -> GameSetup:
+    """The setup a window shows a remote game with: the pack and seats of its frame,
+    and the text of the host's copy of the pack when it sent one."""
+    seats = tuple(SeatChoice(name) for name in frame.seat_names)
+    return GameSetup(frame.pack, seats, text=text)
 
 
 def presence_text(seats: list[dict[str, Any]], mine: int | None) -> str:
-    """The seat bar's words: each seat's name and whether it is here or away.
+    """The seat bar's words: each seat, who plays it, and whether they are here.
 
-    >>> presence_text([{"name": "Ann", "kind": "remote", "connected": True},
-    ...                {"name": "Ben", "kind": "remote", "connected": False}], 0)
-    'Ann (you) · Ben is away'
+    >>> presence_text([{"name": "P1", "kind": "person", "player": "Ann", "taken": True,
+    ...                 "connected": True},
+    ...                {"name": "P2", "kind": "person", "player": "Ben", "taken": True,
+    ...                 "connected": False},
+    ...                {"name": "P3", "kind": "person", "taken": False, "connected": False},
+    ...                {"name": "P4", "kind": "computer", "level": "hard", "taken": True,
+    ...                 "connected": True}], 0)
+    'Ann (you) · Ben is away · P3 is open · P4 (computer)'
     """
     words = []
     for index, seat in enumerate(seats):
-        name = str(seat.get("name", f"P{index + 1}"))
+        name = str(seat.get("name") or f"P{index + 1}")
+        player = str(seat.get("player") or name)
         if index == mine:
-            words.append(f"{name} (you)")
+            words.append(f"{player} (you)")
         elif seat.get("kind") == "computer":
             words.append(f"{name} (computer)")
+        elif not seat.get("taken"):
+            words.append(f"{name} is open")
         elif seat.get("connected"):
-            words.append(name)
-        elif seat.get("name"):
-            words.append(f"{name} is away")
+            words.append(player)
         else:
-            words.append(f"seat {index + 1} is open")
+            words.append(f"{player} is away")
     return " · ".join(words)
 
 
@@ -119,6 +129,7 @@ class RemoteSession(GameSession):
         frame: SeatFrame,
         game: Game,
         parent: QObject | None = None,
+        text: str | None = None,
     ) -> None:
         self.client = client
         self.seat: int | None = client.seat
@@ -126,7 +137,7 @@ class RemoteSession(GameSession):
         self.previous: SeatFrame | None = None
         self.seats: list[dict[str, Any]] = []
         self.link_state = "connected"
-        super().__init__(remote_setup(frame), parent, game)
+        super().__init__(remote_setup(frame, text), parent, game)
 
     def start(self, setup: GameSetup, match: Any = None) -> None:
         """Show the game the host holds (a new game comes as a new frame)."""
@@ -279,6 +290,8 @@ class Joining(QObject):
         self.session: RemoteSession | None = None
         #: What the host said before the first frame: the welcome, the presence.
         self.early: list[tuple[str, Any]] = []
+        #: The host's copy of the pack (id, text), when it sent one.
+        self.pack: tuple[str, str] | None = None
         self.link.event.connect(self._heard)
         self.client.start()
 
@@ -287,6 +300,8 @@ class Joining(QObject):
             self.session.heard(kind, data)
         elif kind in ("welcome", "presence"):
             self.early.append((kind, data))
+        elif kind == "pack":
+            self.pack = data
         elif kind == "frame":
             self._open(data)
         elif kind in ("error", "bye"):
@@ -297,12 +312,17 @@ class Joining(QObject):
     def _open(self, frame: SeatFrame) -> None:
         from vtt.ui.game.window import GameWindow
 
+        text = self.pack[1] if self.pack is not None else None
         try:
-            game = load_game(frame.pack)
+            # The host's copy (read as an imported pack is: data only, never code),
+            # else the pack installed here.
+            game = (
+                load_game_text(text, f"{frame.pack}/pack.yaml") if text else load_game(frame.pack)
+            )
         except (FileNotFoundError, ValueError) as error:  # PackErrors are ValueErrors
-            self._give_up(f"The room plays the pack '{frame.pack}', not installed here: {error}")
+            self._give_up(f"Cannot read the pack '{frame.pack}' the room plays: {error}")
             return
-        session = RemoteSession(self.client, frame, game)
+        session = RemoteSession(self.client, frame, game, text=text)
         for kind, data in self.early:
             session.heard(kind, data)
         self.session = session
