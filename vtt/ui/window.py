@@ -221,6 +221,7 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
+        game.addAction("&Host online…").triggered.connect(self.ask_host_online)
         game.addAction("&Join…").triggered.connect(self.ask_join)
         game.addAction("&Compare variants…").triggered.connect(self.ask_compare)
         self.sandbox_menu = menus.addMenu("&Sandbox")
@@ -439,6 +440,40 @@ class TableWindow(QMainWindow):
             self.report_error("Cannot join", str(error))
             return
         self.join(invite, dialog.player_name(), dialog.want())
+
+    def ask_host_online(self) -> None:
+        """Game > Host online...: choose a game as for a new one, serve it from this
+        process, and play its first open seat here; the invite is shown and copied."""
+        from vtt.ui.game.dialog import NewGameDialog
+
+        dialog = NewGameDialog(self)
+        dialog.setWindowTitle("Host a game online")
+        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+            setup = dialog.setup()
+            if setup is not None:
+                self.host_online(setup)
+
+    def host_online(
+        self, setup: GameSetup, port: int | None = None, address: str = ""
+    ) -> Joining | None:
+        """Serve ``setup``'s game (on ``port``, else the usual one; on ``address``, else
+        every address of this machine) and join it here."""
+        from vtt.ui.game.hosting import DEFAULT_PORT, HostedRoom
+
+        try:
+            hosted = HostedRoom(setup, DEFAULT_PORT if port is None else port, address)
+        except (OSError, ValueError) as error:
+            self.report_error("Cannot host the game", str(error))
+            return None
+        people = [choice.name for choice in setup.seats if not choice.computer]
+        joining = self.joining = hosted.join(people[0] if people else "Host", self.art)
+        joining.opened.connect(self._show_game)
+        joining.opened.connect(lambda _window: hosted.copy_invite())
+        joining.failed.connect(lambda why: self.report_error("Cannot host the game", why))
+        self.statusBar().showMessage(
+            f"Hosting {hosted.invite} (copied): send it to the other players", 30000
+        )
+        return joining
 
     def join(self, invite: Invite, name: str, want: int | str) -> Joining:
         """Join a room: its game window opens at the host's first frame (or an error

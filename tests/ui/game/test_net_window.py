@@ -141,3 +141,35 @@ def test_a_dropped_connection_reconnects_and_the_frame_comes_back(qtbot, host):
         assert "Ann (you)" in window.seat_bar.text() and joining.client.seat == 0
     finally:
         joining.client.close()
+
+
+def test_host_online_serves_the_game_and_plays_its_first_open_seat(qtbot, window):
+    from vtt.ui.game.session import COMPUTER, HUMAN, GameSetup, SeatChoice
+    from vtt.ui.qt import QGuiApplication
+
+    setup = GameSetup(PACK, (SeatChoice("Ann", HUMAN), SeatChoice("Cy", COMPUTER)), seed=4)
+    joining = window.host_online(setup, port=0, address="127.0.0.1")
+    with qtbot.waitSignal(joining.opened, timeout=WAIT_MS):
+        pass
+    game_window = joining.window
+    qtbot.addWidget(game_window)
+    hosted = joining.hosted
+    invite = str(hosted.invite)
+    assert QGuiApplication.clipboard().text() == invite
+    assert f"Hosting {invite}" in game_window.seat_bar.text()
+    assert (
+        "Ann (you)" in game_window.seat_bar.text()
+        and "Cy (computer)" in game_window.seat_bar.text()
+    )
+    # Ann moves; the computer seat answers on the host; Ann is to move again
+    session = game_window.session
+    qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+    assert session.play(session.frame.moves[0])
+    held = lambda: hosted.host.call(lambda: len(hosted.room.match.moves))  # noqa: E731
+    qtbot.waitUntil(lambda: held() == 2, timeout=WAIT_MS)
+    frame = hosted.host.call(lambda: hosted.room.match.frame(0))
+    qtbot.waitUntil(lambda: session.frame == frame, timeout=WAIT_MS)
+    assert session.human_to_move()
+    # closing the window ends the room
+    game_window.close()
+    assert not hosted.host.thread.is_alive()

@@ -137,6 +137,8 @@ class RemoteSession(GameSession):
         self.previous: SeatFrame | None = None
         self.seats: list[dict[str, Any]] = []
         self.link_state = "connected"
+        #: The room this process hosts for this window, if it does (``HostedRoom``).
+        self.hosted: Any = None
         super().__init__(remote_setup(frame, text), parent, game)
 
     def start(self, setup: GameSetup, match: Any = None) -> None:
@@ -201,7 +203,8 @@ class RemoteSession(GameSession):
         if self.link_state == "closed":
             return f"Disconnected · {seats}"
         watching = "Watching · " if self.seat is None else ""
-        return f"{watching}{seats}"
+        hosting = f"Hosting {self.hosted.invite} · " if self.hosted is not None else ""
+        return f"{hosting}{watching}{seats}"
 
     def _link_changed(self) -> None:
         self.link_changed.emit(self.link_text())
@@ -265,8 +268,11 @@ class RemoteSession(GameSession):
         return False
 
     def leave(self) -> None:
-        """Leave the room."""
+        """Leave the room (and end it, when this window hosts it)."""
         self.client.close()
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None
 
 
 class Joining(QObject):
@@ -290,6 +296,9 @@ class Joining(QObject):
         self.session: RemoteSession | None = None
         #: What the host said before the first frame: the welcome, the presence.
         self.early: list[tuple[str, Any]] = []
+        #: The room this process hosts, when it does (``HostedRoom``): it ends with the
+        #: window.
+        self.hosted: Any = None
         #: The host's copy of the pack (id, text), when it sent one.
         self.pack: tuple[str, str] | None = None
         self.link.event.connect(self._heard)
@@ -323,6 +332,7 @@ class Joining(QObject):
             self._give_up(f"Cannot read the pack '{frame.pack}' the room plays: {error}")
             return
         session = RemoteSession(self.client, frame, game, text=text)
+        session.hosted = self.hosted
         for kind, data in self.early:
             session.heard(kind, data)
         self.session = session
@@ -332,4 +342,6 @@ class Joining(QObject):
 
     def _give_up(self, why: str) -> None:
         self.client.close(wait=0)
+        if self.hosted is not None:
+            self.hosted.stop()
         self.failed.emit(why)
