@@ -173,3 +173,15 @@ def test_host_online_serves_the_game_and_plays_its_first_open_seat(qtbot, window
     # closing the window ends the room
     game_window.close()
     assert not hosted.host.thread.is_alive()
+
+
+def test_a_remote_game_keeps_house_rules_and_the_record_on_the_host(qtbot, host, tmp_path):
+    joining, window = join(qtbot, host, 0)
+    try:
+        assert window.to_house_rules() is None
+        assert "one screen" in window.message.text() and window.isVisible()
+        path = tmp_path / "game.jrec"
+        assert not window.export_record(path)
+        assert "kept by the host" in window.message.text() and not path.exists()
+    finally:
+        joining.client.close()

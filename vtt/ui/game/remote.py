@@ -19,6 +19,7 @@ from vtt.net.client import NetClient
 from vtt.net.protocol import Invite
 from vtt.rules import Game, load_game
 from vtt.rules.finder import load_game_text
+from vtt.rules.records import RecordError
 from vtt.ui.game.places import Key
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
 from vtt.ui.qt import QObject, Signal
@@ -76,6 +77,14 @@ class RemoteMatch:
     def judge_build(self, seat: int, question: Any) -> None:
         """Building a move card by card is not asked of a host yet."""
         return None
+
+    def house_table(self) -> Any:
+        """House rules would hand every secret to this screen: never for a remote game."""
+        raise ValueError("House rules are for a game at one screen, not one held by a host")
+
+    def record(self, seat: int) -> Any:
+        """The record stays with the host."""
+        raise RecordError("The record of a game held by a host is kept by the host")
 
 
 def remote_setup(frame: SeatFrame, text: str | None = None) -> GameSetup:
@@ -142,7 +151,8 @@ class RemoteSession(GameSession):
         super().__init__(remote_setup(frame, text), parent, game)
 
     def start(self, setup: GameSetup, match: Any = None) -> None:
-        """Show the game the host holds (a new game comes as a new frame)."""
+        """Show the game the host holds (a new game, "play again" too, is the host's to
+        start: it comes as a new frame)."""
         self.setup = setup
         self.match = self.remote  # type: ignore[assignment]
         self.agents = {}
