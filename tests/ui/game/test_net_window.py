@@ -185,3 +185,21 @@ def test_a_remote_game_keeps_house_rules_and_the_record_on_the_host(qtbot, host,
         assert "kept by the host" in window.message.text() and not path.exists()
     finally:
         joining.client.close()
+
+
+def test_joining_a_taken_seat_says_why_once(qtbot, host):
+    from vtt.ui.game.remote import Joining
+    from vtt.ui.qt import QApplication
+
+    first, _window = join(qtbot, host, 0)
+    try:
+        said: list[str] = []
+        late = Joining(host.invite(host.room), "Eve", 0)
+        late.failed.connect(said.append)
+        qtbot.waitUntil(lambda: bool(said), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not late.client._thread.is_alive(), timeout=WAIT_MS)
+        QApplication.processEvents()  # the closing client's last events, queued, arrive
+        assert said == ["The host says: seat 0: that seat is taken; free: [1]"]
+        assert late.window is None
+    finally:
+        first.client.close()

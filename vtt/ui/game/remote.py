@@ -309,6 +309,8 @@ class Joining(QObject):
         #: The room this process hosts, when it does (``HostedRoom``): it ends with the
         #: window.
         self.hosted: Any = None
+        #: True once ``failed`` is said (what the closing client says after is not).
+        self.gave_up = False
         #: The host's copy of the pack (id, text), when it sent one.
         self.pack: tuple[str, str] | None = None
         self.link.event.connect(self._heard)
@@ -317,6 +319,8 @@ class Joining(QObject):
     def _heard(self, kind: str, data: Any) -> None:
         if self.session is not None:
             self.session.heard(kind, data)
+        elif self.gave_up:
+            return
         elif kind in ("welcome", "presence"):
             self.early.append((kind, data))
         elif kind == "pack":
@@ -351,6 +355,7 @@ class Joining(QObject):
         self.opened.emit(self.window)
 
     def _give_up(self, why: str) -> None:
+        self.gave_up = True
         self.client.close(wait=0)
         if self.hosted is not None:
             self.hosted.stop()
