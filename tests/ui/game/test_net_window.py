@@ -203,3 +203,29 @@ def test_joining_a_taken_seat_says_why_once(qtbot, host):
         assert late.window is None
     finally:
         first.client.close()
+
+
+def test_the_join_dialog_reads_a_pasted_invite_or_an_address(qtbot, window):
+    from vtt.ui.game.joindialog import JoinDialog
+
+    titles = [
+        action.text() for menu in window.menuBar().actions() for action in menu.menu().actions()
+    ]
+    assert "&Host online…" in titles and "&Join…" in titles
+    dialog = JoinDialog(window)
+    qtbot.addWidget(dialog)
+    with pytest.raises(ValueError, match="address"):
+        dialog.invite()
+    qtbot.keyClicks(dialog.address, "vtt://192.168.1.20:9000/kdpwxr")
+    assert (dialog.port.value(), dialog.code.text()) == (9000, "KDPWXR")
+    assert str(dialog.invite()) == "vtt://192.168.1.20:9000/KDPWXR"
+    dialog.address.setText("example.org")
+    dialog.code.setText("WZEKAZ")
+    assert str(dialog.invite()) == "vtt://example.org:9000/WZEKAZ"
+    dialog.code.setText("OIL")
+    with pytest.raises(ValueError, match="no invite"):
+        dialog.invite()
+    dialog.seat.setCurrentText("Watch")
+    assert dialog.want() == "watch"
+    dialog.seat.setCurrentText("Seat 2")
+    assert dialog.want() == 1

@@ -4,6 +4,7 @@ address, port and room code), the name to play under, and a seat or watching."""
 from __future__ import annotations
 
 from vtt.net.protocol import Invite, parse_invite
+from vtt.ui.game.hosting import DEFAULT_PORT
 from vtt.ui.qt import (
     QComboBox,
     QDialog,
@@ -15,10 +16,7 @@ from vtt.ui.qt import (
     QWidget,
 )
 
-__all__ = ["DEFAULT_PORT", "JoinDialog"]
-
-#: The port a host listens on unless told otherwise.
-DEFAULT_PORT = 8765
+__all__ = ["JoinDialog"]
 #: The most seats offered by number (a room says which are free when joined).
 MOST_SEATS = 8
 ANY, WATCH = "Any free seat", "Watch"
@@ -63,7 +61,7 @@ class JoinDialog(QDialog):
         except ValueError:
             return
         self.port.setValue(invite.port)
-        self.code.setText(invite.code)
+        self.code.setText(invite.room)
 
     def invite(self) -> Invite:
         """Where the room is; ValueError saying what is missing or wrong."""
