@@ -229,3 +229,29 @@ def test_the_join_dialog_reads_a_pasted_invite_or_an_address(qtbot, window):
     assert dialog.want() == "watch"
     dialog.seat.setCurrentText("Seat 2")
     assert dialog.want() == 1
+
+
+def test_a_spectator_watches_the_moves_and_may_not_play(qtbot, host):
+    from vtt.ui.game.remote import Joining
+
+    player, window = join(qtbot, host, 0)
+    watcher = Joining(host.invite(host.room), "Eve", "watch")
+    with qtbot.waitSignal(watcher.opened, timeout=WAIT_MS):
+        pass
+    qtbot.addWidget(watcher.window)
+    watching = watcher.window.session
+    try:
+        assert watching.seat is None and watching.frame.seat is None
+        assert watcher.window.seat_bar.text().startswith("Watching · ")
+        assert not watcher.window.cover.isVisible()
+        assert not watching.human_to_move() and not watching.drags().targets
+        assert not watching.play(watching.frame.moves[0] if watching.frame.moves else "flip")
+        assert watcher.window.message.text() == "You are watching this game"
+        qtbot.waitUntil(window.session.human_to_move, timeout=WAIT_MS)
+        assert window.session.play(window.session.frame.moves[0])
+        qtbot.waitUntil(lambda: host.call(lambda: len(host.room.match.moves)) == 1, timeout=WAIT_MS)
+        spectator = host.call(lambda: host.room.match.spectator_frame())
+        qtbot.waitUntil(lambda: watching.frame == spectator, timeout=WAIT_MS)
+    finally:
+        watcher.client.close()
+        player.client.close()
