@@ -255,3 +255,35 @@ def test_a_spectator_watches_the_moves_and_may_not_play(qtbot, host):
     finally:
         watcher.client.close()
         player.client.close()
+
+
+def test_a_hand_card_that_may_not_be_played_is_dimmed_with_the_hosts_reason(qtbot):
+    serving = BackgroundHost()
+    serving.start("127.0.0.1", 0)
+    computer = SeatSpec("computer", "random")
+    serving.room = serving.add_room(
+        load_game("stones"), "stones", [PERSON, computer, computer, computer], seed=2
+    )
+    joining, window = join(qtbot, serving, 0)
+    session = window.session
+    try:
+        for _ in range(30):  # Ann's turns, until a trick asks her to follow suit
+            qtbot.waitUntil(lambda: session.human_to_move() or session.over, timeout=WAIT_MS)
+            assert not session.over
+            hand = [f for f in window.board.faces if f.place.in_hand and f.what is not None]
+            barred = [f for f in hand if not session.drags().draggable(f.what)]
+            if session.drags().targets and barred:
+                break
+            generation = session.generation
+            assert session.play(session.frame.moves[0])
+            qtbot.waitUntil(lambda before=generation: session.generation > before, timeout=WAIT_MS)
+        face = barred[0]
+        question = Why(0, drop=DropQuestion(face.what, ("trick",), face.place.key))
+        reason = serving.call(lambda: serving.room.match.send(question).text)
+        assert reason.startswith("You must follow suit")
+        qtbot.waitUntil(lambda: face.barred == reason, timeout=WAIT_MS)
+        assert reason in face.toolTip()
+        assert all(not f.barred for f in hand if f not in barred)
+    finally:
+        joining.client.close()
+        serving.stop()

@@ -131,6 +131,8 @@ class RemoteSession(GameSession):
     """
 
     link_changed = Signal(str)
+    #: A reason a hand's card cannot be played arrived from the host (redraw the hand).
+    reasons_changed = Signal()
 
     def __init__(
         self,
@@ -148,6 +150,9 @@ class RemoteSession(GameSession):
         self.link_state = "connected"
         #: The room this process hosts for this window, if it does (``HostedRoom``).
         self.hosted: Any = None
+        #: The "why" asked of the host for the hand's cards: (card, hand) and the
+        #: generation of the position it was asked in, by the command.
+        self.hand_questions: dict[Command, tuple[tuple[str, Key], int]] = {}
         super().__init__(remote_setup(frame, text), parent, game)
 
     def start(self, setup: GameSetup, match: Any = None) -> None:
@@ -176,6 +181,8 @@ class RemoteSession(GameSession):
             self._link_changed()
         elif kind == "status" and data != "connected":
             self.link_state = data
+            self.hand_questions.clear()  # their answers will not come
+            self._reasons.clear()
             self._link_changed()
         elif kind == "welcome":
             self.seat = self.remote.seat = self.client.seat
@@ -197,7 +204,13 @@ class RemoteSession(GameSession):
         self._changed(frame)
 
     def _answered(self, answer: Answer, command: Command | None) -> None:
-        if isinstance(command, Why):
+        asked = self.hand_questions.pop(command, None) if command is not None else None
+        if asked is not None:
+            key, generation = asked
+            if generation == self.generation:  # else the position has changed since
+                self._reasons[key] = self._reason_in(answer, key[0])
+                self.reasons_changed.emit()
+        elif isinstance(command, Why):
             text = answer.reason if not answer.accepted else answer.text
             drop = command.drop
             if text and not (drop is not None and text == f"The {drop.what} may go there"):
@@ -241,8 +254,29 @@ class RemoteSession(GameSession):
         return None
 
     def hand_reason(self, what: str, hand: Key) -> str | None:
-        """Not asked of the host at every draw: a drop says why."""
-        return None
+        """Why a card of the hand cannot be played now (``GameSession.hand_reason``):
+        asked of the host once per card and position, None until its answer arrives
+        (``reasons_changed``)."""
+        drags = self.drags()
+        if self.seat is None or drags.draggable(what) or drags.pickable(what):
+            return None
+        places = drags.targets_from(hand)
+        if len(places) != 1:
+            return None
+        key = (what, hand)
+        if key not in self._reasons:
+            self._reasons[key] = None
+            question = Why(self.seat, drop=DropQuestion(what, places.pop(), hand))
+            self.hand_questions[question] = (key, self.generation)
+            self.send(question)
+        return self._reasons[key]
+
+    @staticmethod
+    def _reason_in(answer: Answer, what: str) -> str | None:
+        """The reason an answer to "why" gives (None: the component may go there)."""
+        if not answer.accepted:
+            return answer.reason
+        return None if answer.text == f"The {what} may go there" else answer.text
 
     def drop(self, what: str, target: Key | None, source: Key | None = None) -> bool:
         drags = self.drags()

@@ -154,6 +154,7 @@ class GameWindow(QMainWindow):
             column.addWidget(heading("Players"))
             column.addWidget(self.seat_bar)
             link_changed.connect(self.seat_bar.setText)
+            self.session.reasons_changed.connect(self.board.mark_barred)
             self.seat_bar.setText(self.session.link_text())
         column.addWidget(heading("Turn"))
         column.addWidget(self.status)
