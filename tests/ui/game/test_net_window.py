@@ -170,6 +170,20 @@ def test_host_online_serves_the_game_and_plays_its_first_open_seat(qtbot, window
     frame = hosted.host.call(lambda: hosted.room.match.frame(0))
     qtbot.waitUntil(lambda: session.frame == frame, timeout=WAIT_MS)
     assert session.human_to_move()
+    # Ann plays on to the end: the result panel names the winner, as in a local game
+    for _ in range(40):
+        qtbot.waitUntil(lambda: session.human_to_move() or session.over, timeout=WAIT_MS)
+        if session.over:
+            break
+        generation = session.generation
+        assert session.play(session.frame.moves[0])
+        qtbot.waitUntil(lambda before=generation: session.generation > before, timeout=WAIT_MS)
+    outcome = hosted.host.call(lambda: hosted.room.match.frame(0).outcome)
+    assert outcome is not None and session.frame.outcome == outcome
+    qtbot.waitUntil(game_window.result.isVisible, timeout=WAIT_MS)
+    winners = [session.names[w] for w in outcome.winners]
+    assert all(name in game_window.result.label.text() for name in winners)
+    assert not game_window.result.again_button.isVisible()
     # closing the window ends the room
     game_window.close()
     assert not hosted.host.thread.is_alive()

@@ -183,6 +183,8 @@ class GameWindow(QMainWindow):
         )
         self.message.setMinimumHeight(28)
         self.result = ResultPanel(self.view, self.again)
+        # A new game of a network host's is the host's to start.
+        self.result.again_button.setVisible(link_changed is None)
         self.view.installEventFilter(self)  # the panels over the board follow its size
         self.build_panel = BuildPanel(self.view, self.view.builder, self.session)
         self.view.builder.changed.connect(self._show_build)
