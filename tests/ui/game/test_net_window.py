@@ -61,6 +61,7 @@ def own_face(window, what: str):
 def test_a_window_plays_on_a_host_and_sees_the_other_seat_move(qtbot, host):
     joining, window = join(qtbot, host, 0)
     session = window.session
+    assert session.setup.text is None  # the pack installed here is the host's: its own art
     assert "Ann (you)" in window.seat_bar.text() and "P2 is open" in window.seat_bar.text()
     ben = NetClient(host.invite(host.room), "Ben", "any", lambda kind, data: None)
     ben.start()
@@ -298,6 +299,27 @@ def test_a_hand_card_that_may_not_be_played_is_dimmed_with_the_hosts_reason(qtbo
         qtbot.waitUntil(lambda: face.barred == reason, timeout=WAIT_MS)
         assert reason in face.toolTip()
         assert all(not f.barred for f in hand if f not in barred)
+    finally:
+        joining.client.close()
+        serving.stop()
+
+
+def test_a_room_whose_pack_differs_from_the_installed_one_plays_the_hosts_copy(qtbot, tmp_path):
+    from vtt.rules.finder import find_pack, load_game_text
+
+    text = find_pack(PACK).read_text("utf-8").replace("name: JANTORI", "name: Host's JANTORI", 1)
+    folder = tmp_path / "elsewhere" / PACK
+    folder.mkdir(parents=True)
+    (folder / "pack.yaml").write_text(text, "utf-8")
+    serving = BackgroundHost()
+    serving.start("127.0.0.1", 0)
+    game = load_game_text(text, f"{PACK}/pack.yaml")
+    serving.room = serving.add_room(game, folder, [PERSON, PERSON], seed=3)
+    joining, window = join(qtbot, serving, 0)
+    try:
+        assert window.session.game.name == "Host's JANTORI"
+        assert window.session.setup.text == text
+        assert "Host's JANTORI" in window.windowTitle()
     finally:
         joining.client.close()
         serving.stop()

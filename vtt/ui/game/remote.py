@@ -18,7 +18,7 @@ from vtt.match import Answer, Command, DropQuestion, SeatFrame, Undo, Why
 from vtt.net.client import NetClient
 from vtt.net.protocol import Invite
 from vtt.rules import Game, load_game
-from vtt.rules.finder import load_game_text
+from vtt.rules.finder import find_pack_by_id, load_game_text
 from vtt.rules.records import RecordError
 from vtt.ui.game.places import Key
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
@@ -369,13 +369,8 @@ class Joining(QObject):
     def _open(self, frame: SeatFrame) -> None:
         from vtt.ui.game.window import GameWindow
 
-        text = self.pack[1] if self.pack is not None else None
         try:
-            # The host's copy (read as an imported pack is: data only, never code),
-            # else the pack installed here.
-            game = (
-                load_game_text(text, f"{frame.pack}/pack.yaml") if text else load_game(frame.pack)
-            )
+            game, text = self._rules(frame.pack)
         except (FileNotFoundError, ValueError) as error:  # PackErrors are ValueErrors
             self._give_up(f"Cannot read the pack '{frame.pack}' the room plays: {error}")
             return
@@ -387,6 +382,22 @@ class Joining(QObject):
         self.window = GameWindow(session.setup, self.art, session=session)
         self.window.show()
         self.opened.emit(self.window)
+
+    def _rules(self, pack: str) -> tuple[Game, str | None]:
+        """The rules the room plays: the pack installed here when its text is the host's
+        (with its own art), else the host's copy (read as data, never code; its text)."""
+        digest = next(
+            (data.get("pack_digest") for kind, data in self.early if kind == "welcome"), None
+        )
+        try:
+            path, same = find_pack_by_id(pack, digest)
+        except FileNotFoundError:
+            path, same = None, False
+        if path is not None and same:
+            return load_game(path), None
+        if self.pack is None:
+            return load_game(pack), None
+        return load_game_text(self.pack[1], f"{pack}/pack.yaml"), self.pack[1]
 
     def _give_up(self, why: str) -> None:
         self.gave_up = True
