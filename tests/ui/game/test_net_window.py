@@ -11,7 +11,7 @@ import threading
 import pytest
 from game_windows import drag_face
 
-from vtt.match import Play, Why
+from vtt.match import Play, Undo, Why
 from vtt.match.commands import DropQuestion
 from vtt.net.background import BackgroundHost
 from vtt.net.client import NetClient
@@ -323,3 +323,20 @@ def test_a_room_whose_pack_differs_from_the_installed_one_plays_the_hosts_copy(q
     finally:
         joining.client.close()
         serving.stop()
+
+
+def test_undo_in_a_remote_game_is_the_hosts_to_refuse(qtbot, host):
+    joining, window = join(qtbot, host, 0)
+    session = window.session
+    try:
+        qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+        assert session.play(session.frame.moves[0])
+        qtbot.waitUntil(lambda: session.frame == host_frame(host, 0), timeout=WAIT_MS)
+        # the host's match says why it takes back no move of a seat played elsewhere
+        refused = host.call(lambda: host.room.match.send(Undo(0)))
+        assert not refused.accepted and refused.reason
+        assert not window.undo()  # asked: not done yet, so not said to be done
+        qtbot.waitUntil(lambda: window.message.text() == refused.reason, timeout=WAIT_MS)
+        assert host.call(lambda: len(host.room.match.moves)) == 1
+    finally:
+        joining.client.close()

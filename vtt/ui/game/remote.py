@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vtt.match import Answer, Command, DropQuestion, SeatFrame, Undo, Why
+from vtt.match import Answer, Command, DropQuestion, Redo, SeatFrame, Undo, Why
 from vtt.net.client import NetClient
 from vtt.net.protocol import Invite
 from vtt.rules import Game, load_game
@@ -306,9 +306,16 @@ class RemoteSession(GameSession):
         return self.previous
 
     def undo(self) -> bool:
-        return self.seat is not None and self.send(Undo(self.seat))
+        """Ask the host to take back this seat's last decision: False, for it is not done
+        yet (the host's frame shows it, or its reason is said)."""
+        if self.seat is not None:
+            self.send(Undo(self.seat))
+        return False
 
     def redo(self) -> bool:
+        """Ask the host to make again what this seat's undo took back (as ``undo``)."""
+        if self.seat is not None:
+            self.send(Redo(self.seat))
         return False
 
     def leave(self) -> None:
