@@ -72,11 +72,13 @@ class Client:
         return message
 
     async def until(
-        self, kind: str, test: Callable[[dict[str, Any]], bool] = bool
+        self, kind: str, test: Callable[[dict[str, Any]], bool] = bool, also: str = ""
     ) -> dict[str, Any]:
+        """The next message of type ``kind`` that passes ``test`` (or of type ``also``
+        that does)."""
         while True:
             message = await self.receive()
-            if message["type"] == kind and test(message):
+            if message["type"] in (kind, also) and test(message):
                 return message
 
     async def drain(self) -> None:
@@ -91,7 +93,7 @@ class Client:
 
 async def play_randomly(client: Client, rng: random.Random, moves: int = 10_000) -> None:
     """Play random legal moves from the client's own frames until the game is over (or
-    ``moves`` are made), waiting for each answer."""
+    ``moves`` are made and accepted), waiting for each answer."""
     made = 0
     while client.frame is not None and not client.frame.over and made < moves:
         frame = client.frame
@@ -100,10 +102,18 @@ async def play_randomly(client: Client, rng: random.Random, moves: int = 10_000)
             seq = await client.send(
                 "command", command=Play(client.seat or 0, text=move.text).to_json()
             )
-            await client.until("answer", lambda m, seq=seq: m["reply_to"] == seq)
-            made += 1
+            reply = await client.until(
+                "answer", lambda m, seq=seq: m["reply_to"] == seq, also="error"
+            )
+            if reply["type"] == "error":  # only a rate limit: wait a little and go on
+                assert reply["code"] == "rate-limit", reply
+                await asyncio.sleep(0.2)
+            elif reply["answer"]["accepted"]:
+                made += 1
             continue
         await client.until("frame")
+    if made >= moves:
+        return
     while client.frame is not None and not client.frame.over:  # the others finish
         await client.until("frame")
 

@@ -40,7 +40,7 @@ from vtt.rules.game import Game
 __all__ = ["Connection", "Host", "Room", "SeatSpec", "parse_seats"]
 
 #: Commands a connection may send: a burst, then a steady rate per second.
-COMMAND_BURST, COMMAND_RATE = 40, 20.0
+COMMAND_BURST, COMMAND_RATE = 60, 30.0
 #: Errors a connection may earn: a burst, then a rate per second; beyond, it is closed.
 ABUSE_BURST, ABUSE_RATE = 30, 1.0
 #: Messages waiting for a slow reader at most; beyond, it is closed.
@@ -108,9 +108,10 @@ class Connection:
         self.seq += 1
         self.outbox.put_nowait(encode(kind, self.seq, **fields))
 
-    def error(self, code: str, message: str) -> None:
-        """Answer with an error; one error too many closes the connection."""
-        self.send("error", code=code, message=message)
+    def error(self, code: str, message: str, reply_to: int | None = None) -> None:
+        """Answer with an error (``reply_to``: the seq of the message it answers, when
+        it could be read); one error too many closes the connection."""
+        self.send("error", code=code, message=message, reply_to=reply_to)
         if not self.abuse.take():
             self.close("too many bad messages")
 
@@ -283,12 +284,14 @@ class Host:
             if message is None:
                 continue
             if message["type"] != "hello":
-                connection.error("not-hello", "say hello first: which room and seat")
+                connection.error(
+                    "not-hello", "say hello first: which room and seat", message["seq"]
+                )
                 continue
             await self._hello(connection, message)
         async for text in socket:
-            if connection.closing:
-                break
+            if connection.closing:  # read and dropped, so the client hears the goodbye
+                continue
             message = self._read(connection, text)
             if message is not None:
                 await self._on_message(connection, message)
@@ -300,7 +303,9 @@ class Host:
             connection.error(error.code, error.message)
             return None
         if message["seq"] <= connection.last_seq:
-            connection.error("bad-seq", f"'seq' counts up: the last was {connection.last_seq}")
+            connection.error(
+                "bad-seq", f"'seq' counts up: the last was {connection.last_seq}", message["seq"]
+            )
             return None
         connection.last_seq = message["seq"]
         return message
@@ -308,7 +313,9 @@ class Host:
     async def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         room = self.rooms.get(message["room"].upper())
         if room is None:
-            connection.error("no-room", f"there is no room {message['room']!r} here")
+            connection.error(
+                "no-room", f"there is no room {message['room']!r} here", message["seq"]
+            )
             return
         async with room.lock:
             seat = self._seat_for(room, connection, message)
@@ -342,7 +349,9 @@ class Host:
         if token is not None:
             found = [i for i, seat in enumerate(room.seats) if seat.token == token]
             if not found:
-                connection.error("bad-token", "that token holds no seat of this room")
+                connection.error(
+                    "bad-token", "that token holds no seat of this room", message["seq"]
+                )
                 return False
             seat = room.seats[found[0]]
             if seat.connection is not None:  # the same player again: the old link is dead
@@ -352,7 +361,7 @@ class Host:
             return found[0]
         if want == "watch":
             if len(room.spectators) >= MAX_SPECTATORS:
-                connection.error("room-full", f"at most {MAX_SPECTATORS} may watch")
+                connection.error("room-full", f"at most {MAX_SPECTATORS} may watch", message["seq"])
                 return False
             return None
         free = [
@@ -362,10 +371,12 @@ class Host:
         ]
         if want != "any" and want not in free:
             why = "no such seat" if want >= len(room.seats) else "that seat is taken"
-            connection.error("seat-taken", f"seat {want}: {why}; free: {free or 'none'}")
+            connection.error(
+                "seat-taken", f"seat {want}: {why}; free: {free or 'none'}", message["seq"]
+            )
             return False
         if not free:
-            connection.error("seat-taken", "every seat is taken: watch instead")
+            connection.error("seat-taken", "every seat is taken: watch instead", message["seq"])
             return False
         number = free[0] if want == "any" else want
         seat = room.seats[number]
@@ -392,9 +403,11 @@ class Host:
         if kind == "ping":
             connection.send("pong", reply_to=message["seq"])
         elif kind == "hello":
-            connection.error("bad-message", "this connection has said hello already")
+            connection.error(
+                "bad-message", "this connection has said hello already", message["seq"]
+            )
         elif not connection.commands.take():
-            connection.error("rate-limit", "too many commands: slow down")
+            connection.error("rate-limit", "too many commands: slow down", message["seq"])
         else:
             await self._command(connection, message)
 
@@ -402,20 +415,24 @@ class Host:
         room = connection.room
         assert room is not None
         if connection.seat is None:
-            connection.error("not-your-seat", "a spectator gives no commands")
+            connection.error("not-your-seat", "a spectator gives no commands", message["seq"])
             return
         try:
             command = command_from_json(message["command"])
         except ValueError as error:
-            connection.error("bad-command", str(error))
+            connection.error("bad-command", str(error), message["seq"])
             return
         if command.seat != connection.seat:
             connection.error(
-                "not-your-seat", f"you play seat {connection.seat}, not seat {command.seat}"
+                "not-your-seat",
+                f"you play seat {connection.seat}, not seat {command.seat}",
+                message["seq"],
             )
             return
         if isinstance(command, HouseRules):  # it would hand over every secret
-            connection.error("not-allowed", "house rules are for a game at one screen")
+            connection.error(
+                "not-allowed", "house rules are for a game at one screen", message["seq"]
+            )
             return
         async with room.lock:
             generation = room.match.generation
