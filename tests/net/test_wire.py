@@ -29,6 +29,8 @@ PERSON = SeatSpec("person")
 #: Each game: the pack, its options, the seats (the clients take the person seats).
 GAMES = [
     ("stones", {"target": 20}, [PERSON, PERSON, PERSON]),
+    ("green-queen", {"target": 10}, [PERSON, PERSON, SeatSpec("computer", "random")]),
+    ("battlefront", {}, [PERSON, PERSON]),
     ("dueling-wizards", {"hit_points": 30}, [PERSON, PERSON]),
     ("war", {"mode": "five-card"}, [PERSON, PERSON]),
     ("war", {"mode": "classic", "round_limit": 60}, [PERSON, SeatSpec("computer", "random")]),
@@ -89,7 +91,7 @@ def test_the_wire_check_catches_a_host_sending_one_seats_frame_to_all(monkeypatc
 
     monkeypatch.setattr(host_module.Room, "send_frame", leaky)
     with pytest.raises(AssertionError, match=r"war: seat (1|None) was sent"):
-        _play_recording(monkeypatch, *GAMES[2])
+        _play_recording(monkeypatch, "war", {"mode": "five-card"}, [PERSON, PERSON])
 
 
 def _play_recording(monkeypatch, pack: str, options: dict[str, Any], seats: list[SeatSpec]) -> None:
