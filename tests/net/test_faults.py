@@ -126,3 +126,23 @@ def test_a_client_killed_mid_game_gets_its_seat_and_whole_frame_back() -> None:
         assert back.frame is not None and back.frame.outcome == room.match.outcome
 
     asyncio.run(hosting(room_of("war", [PERSON, PERSON]), body))
+
+
+def test_a_pack_failing_on_a_move_is_told_and_the_room_goes_on(monkeypatch) -> None:
+    from vtt.match import Match
+    from vtt.rules.errors import RulesError
+
+    def failing(match: Match, command: object, answer_as: object = None) -> object:
+        raise RulesError("step 3 divides by zero")
+
+    async def body(host: Host, room: Room) -> None:
+        one = await Client.join(host, room)
+        seq = await one.send("command", command=Play(0, text="flip").to_json())
+        error = await one.until("error")
+        assert (error["code"], error["reply_to"]) == ("rules-failed", seq)
+        assert "divides by zero" in error["message"]
+        ping = await one.send("ping")
+        assert (await one.until("pong"))["reply_to"] == ping
+
+    monkeypatch.setattr(Match, "send", failing)
+    asyncio.run(hosting(room_of("war", [PERSON, PERSON]), body))

@@ -34,6 +34,7 @@ from vtt.net.protocol import (
     new_room_code,
     new_token,
 )
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import pack_digest
 from vtt.rules.game import Game
 
@@ -436,7 +437,13 @@ class Host:
             return
         async with room.lock:
             generation = room.match.generation
-            answer = room.match.send(command)
+            try:
+                answer = room.match.send(command)
+            except RulesError as error:  # the pack fails on it: said, the room goes on
+                connection.send(
+                    "error", code="rules-failed", message=str(error), reply_to=message["seq"]
+                )
+                return
             connection.send("answer", answer=answer.to_json(), reply_to=message["seq"])
             if room.match.generation != generation:
                 room.broadcast()
@@ -457,7 +464,12 @@ class Host:
                 if seat is None:
                     return
                 # Off the event loop: the others' pings and refusals are answered meanwhile.
-                answer = await asyncio.to_thread(room.match.think, seat)
+                try:
+                    answer = await asyncio.to_thread(room.match.think, seat)
+                except RulesError as error:  # the pack fails on its move: every seat is told
+                    for connection in room.connections():
+                        connection.send("error", code="rules-failed", message=str(error))
+                    return
                 if answer.accepted:
                     room.broadcast()
                 else:  # never loop on a computer that cannot move
