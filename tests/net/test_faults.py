@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import random
 
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.net.test_host import PERSON, room_of
@@ -146,3 +147,58 @@ def test_a_pack_failing_on_a_move_is_told_and_the_room_goes_on(monkeypatch) -> N
 
     monkeypatch.setattr(Match, "send", failing)
     asyncio.run(hosting(room_of("war", [PERSON, PERSON]), body))
+
+
+def test_hellos_that_cannot_be_met_are_refused_with_the_reason() -> None:
+    async def body(host: Host, room: Room) -> None:
+        one = await Client.join(host, room)
+        socket = await connect(host.invite(room).url)
+        stranger = Client(socket)
+        asks = [
+            {"room": "ZZZZZZ", "token": None, "want": "any"},
+            {"room": room.code, "token": "forged", "want": "any"},
+            {"room": room.code, "token": None, "want": 0},
+            {"room": room.code, "token": None, "want": 7},
+        ]
+        for ask in asks:
+            await stranger.send("hello", **ask, name="Eve", pack_digest=room.digest)
+        codes = [(await stranger.until("error"))["code"] for _ in asks]
+        assert codes == ["no-room", "bad-token", "seat-taken", "seat-taken"]
+        await stranger.send(
+            "hello",
+            room=room.code.lower(),
+            token=None,
+            name="Eve",
+            want="any",
+            pack_digest=room.digest,
+        )
+        welcome = await stranger.until("welcome")
+        assert welcome["seat"] == 1 and welcome["token"] not in (None, one.token)
+        await stranger.send(
+            "hello", room=room.code, token=None, name="Eve", want="any", pack_digest=None
+        )
+        assert (await stranger.until("error"))["code"] == "bad-message"
+
+    asyncio.run(hosting(room_of("war", [PERSON, PERSON]), body))
+
+
+class _Stuck:
+    """A socket whose reader never reads: nothing queued is ever sent."""
+
+    async def send(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+
+def test_a_reader_too_slow_is_said_goodbye_once_its_queue_is_full() -> None:
+    from vtt.net.host import MAX_OUTBOX, Connection
+
+    async def body() -> None:
+        connection = Connection(_Stuck())  # type: ignore[arg-type]
+        for _ in range(MAX_OUTBOX + 10):
+            connection.send("pong", reply_to=1)
+        assert connection.closing
+        queued = [connection.outbox.get_nowait() for _ in range(connection.outbox.qsize())]
+        assert queued[-1] is None and '"bye"' in (queued[-2] or "")
+        assert "too slowly" in (queued[-2] or "") and len(queued) == MAX_OUTBOX + 2
+
+    asyncio.run(body())
