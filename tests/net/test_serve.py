@@ -38,3 +38,58 @@ def test_serve_refuses_wrong_seats_with_the_reason(capsys) -> None:
     assert "seat 'robot'" in capsys.readouterr().err
     assert main(["serve", "war", "--seats", "human"]) == 1
     assert "2 to 2 seats, not 1" in capsys.readouterr().err
+
+
+def _serving(*arguments: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    command = [sys.executable, "-m", "vtt.cli", "serve", "--port", "0", *arguments]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+
+
+def _invite(process: subprocess.Popen[str]):
+    assert process.stdout is not None
+    lines = [process.stdout.readline() for _ in range(2)]
+    return parse_invite(lines[1].removeprefix("Invite: "))
+
+
+def test_a_host_killed_outright_resumes_from_its_autosave(tmp_path) -> None:
+    import asyncio
+    import random
+
+    from tests.net.wire import Client, play_randomly
+
+    first = _serving("war", "--seats", "human,computer:random", "--autosave", str(tmp_path))
+    try:
+        invite = _invite(first)
+
+        async def play_a_little() -> str | None:
+            client = await Client.join_at(invite.url, invite.room, None, "any", None)
+            await play_randomly(client, random.Random(4), moves=4)
+            await client.close()
+            return client.token
+
+        token = asyncio.run(play_a_little())
+    finally:
+        first.kill()  # kill -9: no goodbye, no last save
+        first.wait()
+        first.stdout.close()  # type: ignore[union-attr]
+    saved = tmp_path / f"{invite.room}.json"
+    assert len(json.loads(saved.read_text())["moves"]) >= 4
+    second = _serving("--resume", str(saved))
+    try:
+        again = _invite(second)
+        assert again.room == invite.room
+
+        async def finish() -> None:
+            client = await Client.join_at(again.url, again.room, None, "any", token)
+            assert client.seat == 0 and client.frame is not None
+            assert len(client.frame.history) >= 4, "the moves made before the kill are there"
+            await play_randomly(client, random.Random(5))
+            assert client.frame.over
+            await client.close()
+
+        asyncio.run(finish())
+    finally:
+        second.send_signal(signal.SIGINT)
+        assert second.wait(timeout=60) == 0
+        second.stdout.close()  # type: ignore[union-attr]

@@ -40,10 +40,17 @@ class Client:
         cls, host: Host, room: Room, want: int | str = "any", token: str | None = None
     ) -> Client:
         """Connect and say hello; returns once welcomed and sent a frame."""
-        socket = await connect(host.invite(room).url, max_size=MAX_HOST_MESSAGE)
+        return await cls.join_at(host.invite(room).url, room.code, room.digest, want, token)
+
+    @classmethod
+    async def join_at(
+        cls, url: str, code: str, digest: str | None, want: int | str, token: str | None
+    ) -> Client:
+        """Connect to the host at ``url`` and say hello to room ``code``."""
+        socket = await connect(url, max_size=MAX_HOST_MESSAGE)
         client = cls(socket)
         await client.send(
-            "hello", room=room.code, token=token, name="Tester", want=want, pack_digest=room.digest
+            "hello", room=code, token=token, name="Tester", want=want, pack_digest=digest
         )
         welcome = await client.until("welcome")
         client.seat, client.token = welcome["seat"], welcome["token"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from vtt.net.protocol import (
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import pack_digest
 from vtt.rules.game import Game
+from vtt.table.savefile import write_atomically
 
 __all__ = ["Connection", "Host", "Room", "SeatSpec", "parse_seats"]
 
@@ -160,6 +162,7 @@ class Room:
 
     code: str
     match: Match
+    pack_path: Path
     pack_id: str
     digest: str
     pack_text: str
@@ -198,10 +201,12 @@ class Room:
 class Host:
     """The server: rooms by code, served on one address and port."""
 
-    def __init__(self) -> None:
+    def __init__(self, autosave: Path | None = None) -> None:
         self.rooms: dict[str, Room] = {}
         self.server: Server | None = None
         self.address = ("127.0.0.1", 0)
+        #: The folder each room is saved in after every change (ROOMCODE.json), if any.
+        self.autosave = autosave
 
     def add_room(
         self,
@@ -210,6 +215,7 @@ class Host:
         seats: Sequence[SeatSpec],
         options: dict[str, object] | None = None,
         seed: int = 0,
+        code: str | None = None,
     ) -> Room:
         """A new room playing ``game`` (from the pack at ``pack``) with ``seats``."""
         match_seats = [
@@ -222,18 +228,61 @@ class Host:
         from vtt.rules.finder import find_pack
 
         path = find_pack(pack)
-        code = new_room_code()
-        while code in self.rooms:
+        while code is None or code in self.rooms:
             code = new_room_code()
         room = Room(
             code,
             match,
+            path,
             game.id,
             pack_digest(path),
             path.read_text(encoding="utf-8"),
             [Seat(spec) for spec in seats],
         )
         self.rooms[code] = room
+        return room
+
+    def save(self, room: Room) -> None:
+        """Write ``room`` to the autosave folder (if any), whole or not at all: the
+        pack, seats with their tokens, options, seed and the moves made."""
+        if self.autosave is None:
+            return
+        match = room.match
+        data = {
+            "room": room.code,
+            "pack": str(room.pack_path),
+            "pack_digest": room.digest,
+            "seats": [
+                {**seat.info(name), "token": seat.token}
+                for seat, name in zip(room.seats, match.names, strict=True)
+            ],
+            "options": match.options,
+            "seed": match.seed,
+            "moves": [move.text for move in match.moves],
+            "resigned": match.resigned,
+        }
+        write_atomically(self.autosave / f"{room.code}.json", json.dumps(data, indent=1))
+
+    def resume(self, file: Path) -> Room:
+        """The room saved in ``file``, as it was (the same code and tokens: players
+        reconnect to it); ValueError naming the file when it cannot be."""
+        from vtt.rules.finder import load_game
+
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+            path = Path(data["pack"])
+            if pack_digest(path) != data["pack_digest"]:
+                raise ValueError(f"the pack {path} has changed since the room was saved")
+            seats = [SeatSpec(seat["kind"], seat["level"]) for seat in data["seats"]]
+            room = self.add_room(
+                load_game(path), path, seats, data["options"], data["seed"], data["room"]
+            )
+            room.match.resume(data["moves"], str(file))
+            room.match.resigned = data["resigned"]
+            for seat, saved in zip(room.seats, data["seats"], strict=True):
+                seat.token, seat.player = saved["token"], saved["player"]
+        except (OSError, KeyError, TypeError, ValueError, RulesError) as error:
+            raise ValueError(f"{file}: cannot resume the room: {error}") from None
         return room
 
     def invite(self, room: Room) -> Invite:
@@ -323,6 +372,7 @@ class Host:
             if seat is False:
                 return
             connection.room = room
+            self.save(room)  # a seat taken: its token is kept
             if seat is None:
                 room.spectators.add(connection)
             if message["pack_digest"] != room.digest:
@@ -446,6 +496,7 @@ class Host:
                 return
             connection.send("answer", answer=answer.to_json(), reply_to=message["seq"])
             if room.match.generation != generation:
+                self.save(room)
                 room.broadcast()
         self._drive(room)
 
@@ -471,6 +522,7 @@ class Host:
                         connection.send("error", code="rules-failed", message=str(error))
                     return
                 if answer.accepted:
+                    self.save(room)
                     room.broadcast()
                 else:  # never loop on a computer that cannot move
                     return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 from typing import Any
 
 from vtt.net.host import Host, SeatSpec, parse_seats
@@ -19,7 +20,7 @@ __all__ = ["add_serve_parser", "serve_command"]
 def add_serve_parser(sub: Any) -> None:
     """The ``serve`` command's arguments."""
     serve = sub.add_parser("serve", help="host a game for players on the network (headless)")
-    serve.add_argument("pack", help="a pack id, folder or pack.yaml")
+    serve.add_argument("pack", nargs="?", help="a pack id, folder or pack.yaml")
     serve.add_argument(
         "--host",
         default="127.0.0.1",
@@ -41,6 +42,19 @@ def add_serve_parser(sub: Any) -> None:
         help="set a pack option (repeatable)",
     )
     serve.add_argument("--seed", type=int, default=0, help="the random seed")
+    serve.add_argument(
+        "--autosave",
+        metavar="FOLDER",
+        type=Path,
+        help="save the room after every change in FOLDER/ROOMCODE.json",
+    )
+    serve.add_argument(
+        "--resume",
+        metavar="FILE",
+        type=Path,
+        help="serve the room saved in FILE (by --autosave) instead of a new one: the same "
+        "code, seats and tokens, the moves made",
+    )
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -62,12 +76,17 @@ def serve_command(args: argparse.Namespace) -> int:
 
 def _room(args: argparse.Namespace) -> Host:
     """A host with the room the arguments ask for; ValueError (or a rules error) why not."""
+    host = Host(args.autosave)
+    if args.resume is not None:
+        host.resume(args.resume)
+        return host
+    if args.pack is None:
+        raise ValueError("name the pack to serve (or --resume FILE)")
     game = load_game(args.pack)
     seats = parse_seats(args.seats) if args.seats else [SeatSpec("person")] * game.players[2]
     low, high = game.players[0], game.players[1]
     if not low <= len(seats) <= high:
         raise ValueError(f"{game.id} is played by {low} to {high} seats, not {len(seats)}")
-    host = Host()
     host.add_room(game, find_pack(args.pack), seats, parse_options(game, args.option), args.seed)
     return host
 
