@@ -40,10 +40,17 @@ class Client:
         cls, host: Host, room: Room, want: int | str = "any", token: str | None = None
     ) -> Client:
         """Connect and say hello; returns once welcomed and sent a frame."""
-        socket = await connect(host.invite(room).url, max_size=MAX_HOST_MESSAGE)
+        return await cls.join_at(host.invite(room).url, room.code, room.digest, want, token)
+
+    @classmethod
+    async def join_at(
+        cls, url: str, code: str, digest: str | None, want: int | str, token: str | None
+    ) -> Client:
+        """Connect to the host at ``url`` and say hello to room ``code``."""
+        socket = await connect(url, max_size=MAX_HOST_MESSAGE)
         client = cls(socket)
         await client.send(
-            "hello", room=room.code, token=token, name="Tester", want=want, pack_digest=room.digest
+            "hello", room=code, token=token, name="Tester", want=want, pack_digest=digest
         )
         welcome = await client.until("welcome")
         client.seat, client.token = welcome["seat"], welcome["token"]
@@ -72,11 +79,13 @@ class Client:
         return message
 
     async def until(
-        self, kind: str, test: Callable[[dict[str, Any]], bool] = bool
+        self, kind: str, test: Callable[[dict[str, Any]], bool] = bool, also: str = ""
     ) -> dict[str, Any]:
+        """The next message of type ``kind`` that passes ``test`` (or of type ``also``
+        that does)."""
         while True:
             message = await self.receive()
-            if message["type"] == kind and test(message):
+            if message["type"] in (kind, also) and test(message):
                 return message
 
     async def drain(self) -> None:
@@ -91,7 +100,7 @@ class Client:
 
 async def play_randomly(client: Client, rng: random.Random, moves: int = 10_000) -> None:
     """Play random legal moves from the client's own frames until the game is over (or
-    ``moves`` are made), waiting for each answer."""
+    ``moves`` are made and accepted), waiting for each answer."""
     made = 0
     while client.frame is not None and not client.frame.over and made < moves:
         frame = client.frame
@@ -100,10 +109,18 @@ async def play_randomly(client: Client, rng: random.Random, moves: int = 10_000)
             seq = await client.send(
                 "command", command=Play(client.seat or 0, text=move.text).to_json()
             )
-            await client.until("answer", lambda m, seq=seq: m["reply_to"] == seq)
-            made += 1
+            reply = await client.until(
+                "answer", lambda m, seq=seq: m["reply_to"] == seq, also="error"
+            )
+            if reply["type"] == "error":  # only a rate limit: wait a little and go on
+                assert reply["code"] == "rate-limit", reply
+                await asyncio.sleep(0.2)
+            elif reply["answer"]["accepted"]:
+                made += 1
             continue
         await client.until("frame")
+    if made >= moves:
+        return
     while client.frame is not None and not client.frame.over:  # the others finish
         await client.until("frame")
 

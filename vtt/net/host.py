@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,13 +35,15 @@ from vtt.net.protocol import (
     new_room_code,
     new_token,
 )
+from vtt.rules.errors import RulesError
 from vtt.rules.finder import pack_digest
 from vtt.rules.game import Game
+from vtt.table.savefile import write_atomically
 
 __all__ = ["Connection", "Host", "Room", "SeatSpec", "parse_seats"]
 
 #: Commands a connection may send: a burst, then a steady rate per second.
-COMMAND_BURST, COMMAND_RATE = 40, 20.0
+COMMAND_BURST, COMMAND_RATE = 60, 30.0
 #: Errors a connection may earn: a burst, then a rate per second; beyond, it is closed.
 ABUSE_BURST, ABUSE_RATE = 30, 1.0
 #: Messages waiting for a slow reader at most; beyond, it is closed.
@@ -108,9 +111,10 @@ class Connection:
         self.seq += 1
         self.outbox.put_nowait(encode(kind, self.seq, **fields))
 
-    def error(self, code: str, message: str) -> None:
-        """Answer with an error; one error too many closes the connection."""
-        self.send("error", code=code, message=message)
+    def error(self, code: str, message: str, reply_to: int | None = None) -> None:
+        """Answer with an error (``reply_to``: the seq of the message it answers, when
+        it could be read); one error too many closes the connection."""
+        self.send("error", code=code, message=message, reply_to=reply_to)
         if not self.abuse.take():
             self.close("too many bad messages")
 
@@ -158,6 +162,7 @@ class Room:
 
     code: str
     match: Match
+    pack_path: Path
     pack_id: str
     digest: str
     pack_text: str
@@ -196,10 +201,12 @@ class Room:
 class Host:
     """The server: rooms by code, served on one address and port."""
 
-    def __init__(self) -> None:
+    def __init__(self, autosave: Path | None = None) -> None:
         self.rooms: dict[str, Room] = {}
         self.server: Server | None = None
         self.address = ("127.0.0.1", 0)
+        #: The folder each room is saved in after every change (ROOMCODE.json), if any.
+        self.autosave = autosave
 
     def add_room(
         self,
@@ -208,6 +215,7 @@ class Host:
         seats: Sequence[SeatSpec],
         options: dict[str, object] | None = None,
         seed: int = 0,
+        code: str | None = None,
     ) -> Room:
         """A new room playing ``game`` (from the pack at ``pack``) with ``seats``."""
         match_seats = [
@@ -220,18 +228,61 @@ class Host:
         from vtt.rules.finder import find_pack
 
         path = find_pack(pack)
-        code = new_room_code()
-        while code in self.rooms:
+        while code is None or code in self.rooms:
             code = new_room_code()
         room = Room(
             code,
             match,
+            path,
             game.id,
             pack_digest(path),
             path.read_text(encoding="utf-8"),
             [Seat(spec) for spec in seats],
         )
         self.rooms[code] = room
+        return room
+
+    def save(self, room: Room) -> None:
+        """Write ``room`` to the autosave folder (if any), whole or not at all: the
+        pack, seats with their tokens, options, seed and the moves made."""
+        if self.autosave is None:
+            return
+        match = room.match
+        data = {
+            "room": room.code,
+            "pack": str(room.pack_path),
+            "pack_digest": room.digest,
+            "seats": [
+                {**seat.info(name), "token": seat.token}
+                for seat, name in zip(room.seats, match.names, strict=True)
+            ],
+            "options": match.options,
+            "seed": match.seed,
+            "moves": [move.text for move in match.moves],
+            "resigned": match.resigned,
+        }
+        write_atomically(self.autosave / f"{room.code}.json", json.dumps(data, indent=1))
+
+    def resume(self, file: Path) -> Room:
+        """The room saved in ``file``, as it was (the same code and tokens: players
+        reconnect to it); ValueError naming the file when it cannot be."""
+        from vtt.rules.finder import load_game
+
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+            path = Path(data["pack"])
+            if pack_digest(path) != data["pack_digest"]:
+                raise ValueError(f"the pack {path} has changed since the room was saved")
+            seats = [SeatSpec(seat["kind"], seat["level"]) for seat in data["seats"]]
+            room = self.add_room(
+                load_game(path), path, seats, data["options"], data["seed"], data["room"]
+            )
+            room.match.resume(data["moves"], str(file))
+            room.match.resigned = data["resigned"]
+            for seat, saved in zip(room.seats, data["seats"], strict=True):
+                seat.token, seat.player = saved["token"], saved["player"]
+        except (OSError, KeyError, TypeError, ValueError, RulesError) as error:
+            raise ValueError(f"{file}: cannot resume the room: {error}") from None
         return room
 
     def invite(self, room: Room) -> Invite:
@@ -283,12 +334,14 @@ class Host:
             if message is None:
                 continue
             if message["type"] != "hello":
-                connection.error("not-hello", "say hello first: which room and seat")
+                connection.error(
+                    "not-hello", "say hello first: which room and seat", message["seq"]
+                )
                 continue
             await self._hello(connection, message)
         async for text in socket:
-            if connection.closing:
-                break
+            if connection.closing:  # read and dropped, so the client hears the goodbye
+                continue
             message = self._read(connection, text)
             if message is not None:
                 await self._on_message(connection, message)
@@ -300,7 +353,9 @@ class Host:
             connection.error(error.code, error.message)
             return None
         if message["seq"] <= connection.last_seq:
-            connection.error("bad-seq", f"'seq' counts up: the last was {connection.last_seq}")
+            connection.error(
+                "bad-seq", f"'seq' counts up: the last was {connection.last_seq}", message["seq"]
+            )
             return None
         connection.last_seq = message["seq"]
         return message
@@ -308,13 +363,16 @@ class Host:
     async def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
         room = self.rooms.get(message["room"].upper())
         if room is None:
-            connection.error("no-room", f"there is no room {message['room']!r} here")
+            connection.error(
+                "no-room", f"there is no room {message['room']!r} here", message["seq"]
+            )
             return
         async with room.lock:
             seat = self._seat_for(room, connection, message)
             if seat is False:
                 return
             connection.room = room
+            self.save(room)  # a seat taken: its token is kept
             if seat is None:
                 room.spectators.add(connection)
             if message["pack_digest"] != room.digest:
@@ -342,7 +400,9 @@ class Host:
         if token is not None:
             found = [i for i, seat in enumerate(room.seats) if seat.token == token]
             if not found:
-                connection.error("bad-token", "that token holds no seat of this room")
+                connection.error(
+                    "bad-token", "that token holds no seat of this room", message["seq"]
+                )
                 return False
             seat = room.seats[found[0]]
             if seat.connection is not None:  # the same player again: the old link is dead
@@ -352,7 +412,7 @@ class Host:
             return found[0]
         if want == "watch":
             if len(room.spectators) >= MAX_SPECTATORS:
-                connection.error("room-full", f"at most {MAX_SPECTATORS} may watch")
+                connection.error("room-full", f"at most {MAX_SPECTATORS} may watch", message["seq"])
                 return False
             return None
         free = [
@@ -362,10 +422,12 @@ class Host:
         ]
         if want != "any" and want not in free:
             why = "no such seat" if want >= len(room.seats) else "that seat is taken"
-            connection.error("seat-taken", f"seat {want}: {why}; free: {free or 'none'}")
+            connection.error(
+                "seat-taken", f"seat {want}: {why}; free: {free or 'none'}", message["seq"]
+            )
             return False
         if not free:
-            connection.error("seat-taken", "every seat is taken: watch instead")
+            connection.error("seat-taken", "every seat is taken: watch instead", message["seq"])
             return False
         number = free[0] if want == "any" else want
         seat = room.seats[number]
@@ -392,9 +454,11 @@ class Host:
         if kind == "ping":
             connection.send("pong", reply_to=message["seq"])
         elif kind == "hello":
-            connection.error("bad-message", "this connection has said hello already")
+            connection.error(
+                "bad-message", "this connection has said hello already", message["seq"]
+            )
         elif not connection.commands.take():
-            connection.error("rate-limit", "too many commands: slow down")
+            connection.error("rate-limit", "too many commands: slow down", message["seq"])
         else:
             await self._command(connection, message)
 
@@ -402,26 +466,37 @@ class Host:
         room = connection.room
         assert room is not None
         if connection.seat is None:
-            connection.error("not-your-seat", "a spectator gives no commands")
+            connection.error("not-your-seat", "a spectator gives no commands", message["seq"])
             return
         try:
             command = command_from_json(message["command"])
         except ValueError as error:
-            connection.error("bad-command", str(error))
+            connection.error("bad-command", str(error), message["seq"])
             return
         if command.seat != connection.seat:
             connection.error(
-                "not-your-seat", f"you play seat {connection.seat}, not seat {command.seat}"
+                "not-your-seat",
+                f"you play seat {connection.seat}, not seat {command.seat}",
+                message["seq"],
             )
             return
         if isinstance(command, HouseRules):  # it would hand over every secret
-            connection.error("not-allowed", "house rules are for a game at one screen")
+            connection.error(
+                "not-allowed", "house rules are for a game at one screen", message["seq"]
+            )
             return
         async with room.lock:
             generation = room.match.generation
-            answer = room.match.send(command)
+            try:
+                answer = room.match.send(command)
+            except RulesError as error:  # the pack fails on it: said, the room goes on
+                connection.send(
+                    "error", code="rules-failed", message=str(error), reply_to=message["seq"]
+                )
+                return
             connection.send("answer", answer=answer.to_json(), reply_to=message["seq"])
             if room.match.generation != generation:
+                self.save(room)
                 room.broadcast()
         self._drive(room)
 
@@ -440,8 +515,14 @@ class Host:
                 if seat is None:
                     return
                 # Off the event loop: the others' pings and refusals are answered meanwhile.
-                answer = await asyncio.to_thread(room.match.think, seat)
+                try:
+                    answer = await asyncio.to_thread(room.match.think, seat)
+                except RulesError as error:  # the pack fails on its move: every seat is told
+                    for connection in room.connections():
+                        connection.send("error", code="rules-failed", message=str(error))
+                    return
                 if answer.accepted:
+                    self.save(room)
                     room.broadcast()
                 else:  # never loop on a computer that cannot move
                     return
