@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     from vtt.studio.jpackcommands import add_jpack_parsers
 
     add_jpack_parsers(sub)
+    from vtt.net.serve import add_serve_parser
+
+    add_serve_parser(sub)
     from vtt.reportcommand import add_report_parser
 
     add_report_parser(sub)
@@ -179,6 +182,10 @@ def _run(args: argparse.Namespace) -> int:
         from vtt.reportcommand import report_command
 
         return report_command(args)
+    if args.command == "serve":
+        from vtt.net.serve import serve_command
+
+        return serve_command(args)
     if args.command == "findings":
         from vtt.findingscommands import findings_command
 

@@ -57,7 +57,9 @@ from vtt.ui.statusbar import STATUS_MS, FadingStatusBar
 from vtt.ui.view import TableView
 
 if TYPE_CHECKING:
+    from vtt.net.protocol import Invite
     from vtt.ui.game.compare import CompareDialog
+    from vtt.ui.game.remote import Joining
     from vtt.ui.game.session import GameSetup
     from vtt.ui.game.window import GameWindow
     from vtt.ui.studio.newgame import NewGameWizard
@@ -109,6 +111,8 @@ class TableWindow(QMainWindow):
         self.wizard: NewGameWizard | None = None
         #: Game > Compare variants...'s dialog, once opened.
         self.compare_dialog: CompareDialog | None = None
+        #: Game > Join...'s room being joined (its window opens at the first frame).
+        self.joining: Joining | None = None
         self._layout()
         self._log_panel()
         self._status_bar()
@@ -217,6 +221,8 @@ class TableWindow(QMainWindow):
         file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
         game.addAction("&New game…").triggered.connect(self.ask_new_game)
+        game.addAction("&Host online…").triggered.connect(self.ask_host_online)
+        game.addAction("&Join…").triggered.connect(self.ask_join)
         game.addAction("&Compare variants…").triggered.connect(self.ask_compare)
         self.sandbox_menu = menus.addMenu("&Sandbox")
         self.sandbox_menu.addAction("&New game…").triggered.connect(self.ask_design_game)
@@ -420,6 +426,65 @@ class TableWindow(QMainWindow):
             setup = dialog.setup()
             if setup is not None:
                 self.open_game(setup)
+
+    def ask_join(self) -> None:
+        """Game > Join...: a room on a network host, played in a game window."""
+        from vtt.ui.game.joindialog import JoinDialog
+
+        dialog = JoinDialog(self)
+        if dialog.exec() != JoinDialog.DialogCode.Accepted:
+            return
+        try:
+            invite = dialog.invite()
+        except ValueError as error:
+            self.report_error("Cannot join", str(error))
+            return
+        self.join(invite, dialog.player_name(), dialog.want())
+
+    def ask_host_online(self) -> None:
+        """Game > Host online...: choose a game as for a new one, serve it from this
+        process, and play its first open seat here; the invite is shown and copied."""
+        from vtt.ui.game.dialog import NewGameDialog
+
+        dialog = NewGameDialog(self)
+        dialog.setWindowTitle("Host a game online")
+        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+            setup = dialog.setup()
+            if setup is not None:
+                self.host_online(setup)
+
+    def host_online(
+        self, setup: GameSetup, port: int | None = None, address: str = ""
+    ) -> Joining | None:
+        """Serve ``setup``'s game (on ``port``, else the usual one; on ``address``, else
+        every address of this machine) and join it here."""
+        from vtt.ui.game.hosting import DEFAULT_PORT, HostedRoom
+
+        try:
+            hosted = HostedRoom(setup, DEFAULT_PORT if port is None else port, address)
+        except (OSError, ValueError) as error:
+            self.report_error("Cannot host the game", str(error))
+            return None
+        people = [choice.name for choice in setup.seats if not choice.computer]
+        joining = self.joining = hosted.join(people[0] if people else "Host", self.art)
+        joining.opened.connect(self._show_game)
+        joining.opened.connect(lambda _window: hosted.copy_invite())
+        joining.failed.connect(lambda why: self.report_error("Cannot host the game", why))
+        self.statusBar().showMessage(
+            f"Hosting {hosted.invite} (copied): send it to the other players", 30000
+        )
+        return joining
+
+    def join(self, invite: Invite, name: str, want: int | str) -> Joining:
+        """Join a room: its game window opens at the host's first frame (or an error
+        says why not)."""
+        from vtt.ui.game.remote import Joining
+
+        joining = self.joining = Joining(invite, name, want, self.art)
+        joining.opened.connect(self._show_game)
+        joining.failed.connect(lambda why: self.report_error("Cannot join", why))
+        self.statusBar().showMessage(f"Joining {invite}…", 15000)
+        return joining
 
     def ask_compare(self) -> None:
         """Game > Compare variants...: two variants of a pack (or one option over a

@@ -296,6 +296,13 @@ class GameSession(QObject):
         seat = self.match.to_move
         return seat if seat in self.agents else None
 
+    def people(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [s for s in range(self.setup.players) if s not in self.agents]
+
+    def leave(self) -> None:
+        """The window is closing: a local game has nothing to leave."""
+
     def human_to_move(self) -> bool:
         """True if a person must move now."""
         seat = self.match.to_move

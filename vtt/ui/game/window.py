@@ -79,9 +79,18 @@ SAVED_GAMES = f"Saved games (*{SUFFIX})"
 class GameWindow(QMainWindow):
     """A window playing one enforced game against computer seats or between people."""
 
-    def __init__(self, setup: GameSetup, art: Art | None = None, pause_ms: int | None = None):
+    def __init__(
+        self,
+        setup: GameSetup,
+        art: Art | None = None,
+        pause_ms: int | None = None,
+        session: GameSession | None = None,
+    ):
         super().__init__()
-        self.session = GameSession(setup, self)
+        #: The game: a local match of ``setup``, or ``session`` when given (a game held
+        #: by a network host: vtt/ui/game/remote.py).
+        self.session = session if session is not None else GameSession(setup, self)
+        self.session.setParent(self)
         # The pack's own card faces, back, pieces and boards, where it brings them.
         self.art = (art or Art()).dressed(self.session.game.art)
         self.board = BoardScene(self.session, self.art)
@@ -137,6 +146,16 @@ class GameWindow(QMainWindow):
         side = QWidget()
         column = QVBoxLayout(side)
         self.action_bar = ActionBar(self.session, column, self._choose, self.view.setFocus)
+        #: Who is at the table and who is away, for a game held by a network host.
+        self.seat_bar = Label()
+        self.seat_bar.setWordWrap(True)
+        link_changed = getattr(self.session, "link_changed", None)
+        if link_changed is not None:
+            column.addWidget(heading("Players"))
+            column.addWidget(self.seat_bar)
+            link_changed.connect(self.seat_bar.setText)
+            self.session.reasons_changed.connect(self.board.mark_barred)
+            self.seat_bar.setText(self.session.link_text())
         column.addWidget(heading("Turn"))
         column.addWidget(self.status)
         column.addWidget(self.action_bar.heading)
@@ -164,6 +183,8 @@ class GameWindow(QMainWindow):
         )
         self.message.setMinimumHeight(28)
         self.result = ResultPanel(self.view, self.again)
+        # A new game of a network host's is the host's to start.
+        self.result.again_button.setVisible(link_changed is None)
         self.view.installEventFilter(self)  # the panels over the board follow its size
         self.build_panel = BuildPanel(self.view, self.view.builder, self.session)
         self.view.builder.changed.connect(self._show_build)
@@ -329,7 +350,7 @@ class GameWindow(QMainWindow):
         it passes to another person, and before the first hand of a game between people."""
         session = self.session
         seat = session.viewer
-        people = [s for s in range(session.setup.players) if s not in session.agents]
+        people = session.people()
         hidden = any(z.visibility != "everyone" for z in session.game.zones.values())
         # No seat has the screen yet at the start (shown_seat None): the first one takes it.
         passed = seat != self.shown_seat
@@ -672,5 +693,6 @@ class GameWindow(QMainWindow):
     def discard(self) -> None:
         """Stop the computer seats and drop the autosave: the window is going away."""
         self.computers.stop()
+        self.session.leave()
         self.autosave_clock.stop()
         self.autosave.discard()

@@ -1,0 +1,342 @@
+"""A game window joined to a real host on the loopback address (issue 29): it plays a
+move with real mouse events, sees the other seat's move arrive, says why a drop is
+refused, and says "reconnecting" when the connection drops, then shows the whole frame
+again with what happened meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from game_windows import drag_face
+
+from vtt.match import Play, Undo, Why
+from vtt.match.commands import DropQuestion
+from vtt.net.background import BackgroundHost
+from vtt.net.client import NetClient
+from vtt.net.host import SeatSpec
+from vtt.rules import load_game
+
+WAIT_MS = 60_000  # for what will happen: a busy machine is slow, never wrong
+PACK = "jantori"
+PERSON = SeatSpec("person")
+
+
+@pytest.fixture
+def host():
+    """A host on 127.0.0.1 serving one room of JANTORI for two people."""
+    serving = BackgroundHost()
+    serving.start("127.0.0.1", 0)
+    serving.room = serving.add_room(load_game(PACK), PACK, [PERSON, PERSON], seed=3)
+    yield serving
+    serving.stop()
+
+
+def join(qtbot, host, seat, name="Ann"):
+    from vtt.ui.game.remote import Joining
+
+    joining = Joining(host.invite(host.room), name, seat)
+    with qtbot.waitSignal(joining.opened, timeout=WAIT_MS):
+        pass
+    window = joining.window
+    qtbot.addWidget(window)
+    window.resize(1300, 900)
+    qtbot.waitExposed(window)
+    window.view.fit()
+    return joining, window
+
+
+def host_frame(host, seat):
+    """The seat's frame as the host holds it now."""
+    return host.call(lambda: host.room.match.frame(seat))
+
+
+def own_face(window, what: str):
+    faces = [f for f in window.board.faces if f.what == what and window.view.can_drag(f)]
+    assert faces, f"no draggable {what} on the board"
+    return max(faces, key=lambda f: f.face.index)
+
+
+def test_a_window_plays_on_a_host_and_sees_the_other_seat_move(qtbot, host):
+    joining, window = join(qtbot, host, 0)
+    session = window.session
+    assert session.setup.text is None  # the pack installed here is the host's: its own art
+    assert "Ann (you)" in window.seat_bar.text() and "P2 is open" in window.seat_bar.text()
+    ben = NetClient(host.invite(host.room), "Ben", "any", lambda kind, data: None)
+    ben.start()
+    try:
+        qtbot.waitUntil(lambda: "Ben" in window.seat_bar.text(), timeout=WAIT_MS)
+        # Ann drags a piece onto a glowing place: the host makes the move
+        qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+        targets = session.drags().targets
+        what = sorted(targets)[0]
+        key, move = sorted(targets[what].items(), key=lambda item: str(item[0]))[0]
+        drag_face(window, own_face(window, what), window.board.places[key].place.centre)
+        moves = lambda: [m.text for m in host.call(lambda: list(host.room.match.moves))]  # noqa: E731
+        qtbot.waitUntil(lambda: moves() == [move.text], timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not session.human_to_move(), timeout=WAIT_MS)
+        # Ben answers from his own client: his move arrives in Ann's window
+        qtbot.waitUntil(lambda: bool(host_frame(host, 1).moves), timeout=WAIT_MS)
+        reply = host_frame(host, 1).moves[0].text
+        assert ben.send_command(Play(1, text=reply))
+        qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+        assert moves() == [move.text, reply]
+        assert session.frame == host_frame(host, 0)
+        # Ben's connection goes: Ann sees him away
+        ben.close()
+        qtbot.waitUntil(lambda: "Ben is away" in window.seat_bar.text(), timeout=WAIT_MS)
+    finally:
+        ben.close()
+        joining.client.close()
+
+
+def test_a_refused_drop_says_the_hosts_reason(qtbot, host):
+    joining, window = join(qtbot, host, 0)
+    session = window.session
+    try:
+        qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+        targets = session.drags().targets
+        what = sorted(targets)[0]
+        face = own_face(window, what)
+        wrong = [k for k in window.board.places if k[0] == "board" and k not in targets[what]]
+        question = Why(0, drop=DropQuestion(what, wrong[0], face.place.key))
+        reason = host.call(lambda: host.room.match.send(question).text)
+        assert reason
+        drag_face(window, face, window.board.places[wrong[0]].place.centre)
+        qtbot.waitUntil(lambda: window.message.text() == reason, timeout=WAIT_MS)
+        assert host.call(lambda: list(host.room.match.moves)) == []
+    finally:
+        joining.client.close()
+
+
+def test_a_dropped_connection_reconnects_and_the_frame_comes_back(qtbot, host):
+    joining, window = join(qtbot, host, 0)
+    session = window.session
+    room = host.room
+    try:
+        qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+        assert session.play(session.frame.moves[0])
+        qtbot.waitUntil(lambda: session.frame == host_frame(host, 0), timeout=WAIT_MS)
+        # The room is held (as by a busy host) while Ann's connection drops and Ben
+        # moves: her hello on reconnecting waits for it
+        held, release = threading.Event(), asyncio.Event()
+
+        async def hold() -> None:
+            async with room.lock:
+                held.set()
+                await release.wait()
+                assert room.match.send(Play(1, text=room.match.frame(1).moves[0].text)).accepted
+                room.broadcast()
+
+        done = asyncio.run_coroutine_threadsafe(hold(), host.loop)
+        assert held.wait(WAIT_MS / 1000)
+        joining.client.drop()
+        qtbot.waitUntil(lambda: "reconnecting" in window.seat_bar.text(), timeout=WAIT_MS)
+        host.loop.call_soon_threadsafe(release.set)
+        done.result(WAIT_MS / 1000)
+        # She is back on her seat with the whole frame, Ben's move in it
+        qtbot.waitUntil(lambda: "reconnecting" not in window.seat_bar.text(), timeout=WAIT_MS)
+        qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+        assert session.frame == host_frame(host, 0)
+        assert "Ann (you)" in window.seat_bar.text() and joining.client.seat == 0
+    finally:
+        joining.client.close()
+
+
+def test_host_online_serves_the_game_and_plays_its_first_open_seat(qtbot, window):
+    from vtt.ui.game.session import COMPUTER, HUMAN, GameSetup, SeatChoice
+    from vtt.ui.qt import QGuiApplication
+
+    setup = GameSetup(PACK, (SeatChoice("Ann", HUMAN), SeatChoice("Cy", COMPUTER)), seed=4)
+    joining = window.host_online(setup, port=0, address="127.0.0.1")
+    with qtbot.waitSignal(joining.opened, timeout=WAIT_MS):
+        pass
+    game_window = joining.window
+    qtbot.addWidget(game_window)
+    hosted = joining.hosted
+    invite = str(hosted.invite)
+    assert QGuiApplication.clipboard().text() == invite
+    assert f"Hosting {invite}" in game_window.seat_bar.text()
+    assert (
+        "Ann (you)" in game_window.seat_bar.text()
+        and "Cy (computer)" in game_window.seat_bar.text()
+    )
+    # Ann moves; the computer seat answers on the host; Ann is to move again
+    session = game_window.session
+    qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+    assert session.play(session.frame.moves[0])
+    held = lambda: hosted.host.call(lambda: len(hosted.room.match.moves))  # noqa: E731
+    qtbot.waitUntil(lambda: held() == 2, timeout=WAIT_MS)
+    frame = hosted.host.call(lambda: hosted.room.match.frame(0))
+    qtbot.waitUntil(lambda: session.frame == frame, timeout=WAIT_MS)
+    assert session.human_to_move()
+    # Ann plays on to the end: the result panel names the winner, as in a local game
+    for _ in range(40):
+        qtbot.waitUntil(lambda: session.human_to_move() or session.over, timeout=WAIT_MS)
+        if session.over:
+            break
+        generation = session.generation
+        assert session.play(session.frame.moves[0])
+        qtbot.waitUntil(lambda before=generation: session.generation > before, timeout=WAIT_MS)
+    outcome = hosted.host.call(lambda: hosted.room.match.frame(0).outcome)
+    assert outcome is not None and session.frame.outcome == outcome
+    qtbot.waitUntil(game_window.result.isVisible, timeout=WAIT_MS)
+    winners = [session.names[w] for w in outcome.winners]
+    assert all(name in game_window.result.label.text() for name in winners)
+    assert not game_window.result.again_button.isVisible()
+    # closing the window ends the room
+    game_window.close()
+    assert not hosted.host.thread.is_alive()
+
+
+def test_a_remote_game_keeps_house_rules_and_the_record_on_the_host(qtbot, host, tmp_path):
+    joining, window = join(qtbot, host, 0)
+    try:
+        assert window.to_house_rules() is None
+        assert "one screen" in window.message.text() and window.isVisible()
+        path = tmp_path / "game.jrec"
+        assert not window.export_record(path)
+        assert "kept by the host" in window.message.text() and not path.exists()
+    finally:
+        joining.client.close()
+
+
+def test_joining_a_taken_seat_says_why_once(qtbot, host):
+    from vtt.ui.game.remote import Joining
+    from vtt.ui.qt import QApplication
+
+    first, _window = join(qtbot, host, 0)
+    try:
+        said: list[str] = []
+        late = Joining(host.invite(host.room), "Eve", 0)
+        late.failed.connect(said.append)
+        qtbot.waitUntil(lambda: bool(said), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not late.client._thread.is_alive(), timeout=WAIT_MS)
+        QApplication.processEvents()  # the closing client's last events, queued, arrive
+        assert said == ["The host says: seat 0: that seat is taken; free: [1]"]
+        assert late.window is None
+    finally:
+        first.client.close()
+
+
+def test_the_join_dialog_reads_a_pasted_invite_or_an_address(qtbot, window):
+    from vtt.ui.game.joindialog import JoinDialog
+
+    titles = [
+        action.text() for menu in window.menuBar().actions() for action in menu.menu().actions()
+    ]
+    assert "&Host online…" in titles and "&Join…" in titles
+    dialog = JoinDialog(window)
+    qtbot.addWidget(dialog)
+    with pytest.raises(ValueError, match="address"):
+        dialog.invite()
+    qtbot.keyClicks(dialog.address, "vtt://192.168.1.20:9000/kdpwxr")
+    assert (dialog.port.value(), dialog.code.text()) == (9000, "KDPWXR")
+    assert str(dialog.invite()) == "vtt://192.168.1.20:9000/KDPWXR"
+    dialog.address.setText("example.org")
+    dialog.code.setText("WZEKAZ")
+    assert str(dialog.invite()) == "vtt://example.org:9000/WZEKAZ"
+    dialog.code.setText("OIL")
+    with pytest.raises(ValueError, match="no invite"):
+        dialog.invite()
+    dialog.seat.setCurrentText("Watch")
+    assert dialog.want() == "watch"
+    dialog.seat.setCurrentText("Seat 2")
+    assert dialog.want() == 1
+
+
+def test_a_spectator_watches_the_moves_and_may_not_play(qtbot, host):
+    from vtt.ui.game.remote import Joining
+
+    player, window = join(qtbot, host, 0)
+    watcher = Joining(host.invite(host.room), "Eve", "watch")
+    with qtbot.waitSignal(watcher.opened, timeout=WAIT_MS):
+        pass
+    qtbot.addWidget(watcher.window)
+    watching = watcher.window.session
+    try:
+        assert watching.seat is None and watching.frame.seat is None
+        assert watcher.window.seat_bar.text().startswith("Watching · ")
+        assert not watcher.window.cover.isVisible()
+        assert not watching.human_to_move() and not watching.drags().targets
+        assert not watching.play(watching.frame.moves[0] if watching.frame.moves else "flip")
+        assert watcher.window.message.text() == "You are watching this game"
+        qtbot.waitUntil(window.session.human_to_move, timeout=WAIT_MS)
+        assert window.session.play(window.session.frame.moves[0])
+        qtbot.waitUntil(lambda: host.call(lambda: len(host.room.match.moves)) == 1, timeout=WAIT_MS)
+        spectator = host.call(lambda: host.room.match.spectator_frame())
+        qtbot.waitUntil(lambda: watching.frame == spectator, timeout=WAIT_MS)
+    finally:
+        watcher.client.close()
+        player.client.close()
+
+
+def test_a_hand_card_that_may_not_be_played_is_dimmed_with_the_hosts_reason(qtbot):
+    serving = BackgroundHost()
+    serving.start("127.0.0.1", 0)
+    computer = SeatSpec("computer", "random")
+    serving.room = serving.add_room(
+        load_game("stones"), "stones", [PERSON, computer, computer, computer], seed=2
+    )
+    joining, window = join(qtbot, serving, 0)
+    session = window.session
+    try:
+        for _ in range(30):  # Ann's turns, until a trick asks her to follow suit
+            qtbot.waitUntil(lambda: session.human_to_move() or session.over, timeout=WAIT_MS)
+            assert not session.over
+            hand = [f for f in window.board.faces if f.place.in_hand and f.what is not None]
+            barred = [f for f in hand if not session.drags().draggable(f.what)]
+            if session.drags().targets and barred:
+                break
+            generation = session.generation
+            assert session.play(session.frame.moves[0])
+            qtbot.waitUntil(lambda before=generation: session.generation > before, timeout=WAIT_MS)
+        face = barred[0]
+        question = Why(0, drop=DropQuestion(face.what, ("trick",), face.place.key))
+        reason = serving.call(lambda: serving.room.match.send(question).text)
+        assert reason.startswith("You must follow suit")
+        qtbot.waitUntil(lambda: face.barred == reason, timeout=WAIT_MS)
+        assert reason in face.toolTip()
+        assert all(not f.barred for f in hand if f not in barred)
+    finally:
+        joining.client.close()
+        serving.stop()
+
+
+def test_a_room_whose_pack_differs_from_the_installed_one_plays_the_hosts_copy(qtbot, tmp_path):
+    from vtt.rules.finder import find_pack, load_game_text
+
+    text = find_pack(PACK).read_text("utf-8").replace("name: JANTORI", "name: Host's JANTORI", 1)
+    folder = tmp_path / "elsewhere" / PACK
+    folder.mkdir(parents=True)
+    (folder / "pack.yaml").write_text(text, "utf-8")
+    serving = BackgroundHost()
+    serving.start("127.0.0.1", 0)
+    game = load_game_text(text, f"{PACK}/pack.yaml")
+    serving.room = serving.add_room(game, folder, [PERSON, PERSON], seed=3)
+    joining, window = join(qtbot, serving, 0)
+    try:
+        assert window.session.game.name == "Host's JANTORI"
+        assert window.session.setup.text == text
+        assert "Host's JANTORI" in window.windowTitle()
+    finally:
+        joining.client.close()
+        serving.stop()
+
+
+def test_undo_in_a_remote_game_is_the_hosts_to_refuse(qtbot, host):
+    joining, window = join(qtbot, host, 0)
+    session = window.session
+    try:
+        qtbot.waitUntil(session.human_to_move, timeout=WAIT_MS)
+        assert session.play(session.frame.moves[0])
+        qtbot.waitUntil(lambda: session.frame == host_frame(host, 0), timeout=WAIT_MS)
+        # the host's match says why it takes back no move of a seat played elsewhere
+        refused = host.call(lambda: host.room.match.send(Undo(0)))
+        assert not refused.accepted and refused.reason
+        assert not window.undo()  # asked: not done yet, so not said to be done
+        qtbot.waitUntil(lambda: window.message.text() == refused.reason, timeout=WAIT_MS)
+        assert host.call(lambda: len(host.room.match.moves)) == 1
+    finally:
+        joining.client.close()
