@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.match.secrecy import cards_in, hidden_only
 from vtt.match import frame_from_json, seat_frame
 from vtt.resources import rulesets_dir
 from vtt.rules.engine import Game, State
@@ -199,29 +200,6 @@ def test_the_check_catches_a_frame_that_tells_a_hidden_card(monkeypatch) -> None
         _check(state, "stones")
 
 
-def _cards_in(data: object, found: set[str]) -> set[str]:
-    """Every card a frame's JSON names as a value (``{"card": "QL"}``)."""
-    if isinstance(data, dict):
-        if set(data) == {"card"}:
-            found.add(data["card"])
-        for value in data.values():
-            _cards_in(value, found)
-    elif isinstance(data, list):
-        for value in data:
-            _cards_in(value, found)
-    return found
-
-
-def _hidden_only(state: State, seat: int) -> set[str]:
-    """The cards that lie only where ``seat`` cannot see them and that nothing it read
-    named (Dueling Wizards' elements are drafted face up, then held in a hidden hand)."""
-    view = state.view(seat)
-    seen = {str(c) for c in view.visible_components()}
-    read = {word for line in (*view.log, *view.history) for word in line.split()}
-    every = {str(c) for c in state.components()}
-    return every - seen - read
-
-
 #: What a frame holds beyond the seat's view: the moves and built moves, the last
 #: move's footprint, a choice made ahead of its turn.
 ADDED = ("moves", "builds", "last", "chosen")
@@ -254,8 +232,8 @@ def _play_checking_cards(game: Game) -> None:
             break
         for seat in range(players):
             fields = match.frame(seat).to_json()["fields"]
-            named = _cards_in([fields[name] for name in ADDED], set())
-            told = named & _hidden_only(match.state, seat)
+            named = cards_in([fields[name] for name in ADDED], set())
+            told = named & hidden_only(match.state, seat)
             assert not told, f"{game.id}: seat {seat}'s frame names {sorted(told)}"
         seat = match.to_move
         assert seat is not None

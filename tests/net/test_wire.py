@@ -3,7 +3,7 @@ by real clients (random legal moves), no message to a seat names a card that sea
 cannot see at that moment, nor one its own frame then does not show.
 
 Two checks meet: the host records, as it queues each message, which cards lie only
-where the receiving seat cannot see them (``_hidden_only`` of the frame secrecy tests,
+where the receiving seat cannot see them (``hidden_only`` of the frame secrecy tests,
 for a spectator those hidden from any seat); each client records every message it
 receives off the socket. The cards a received message names must be none of those
 (the host's side) and, for a frame, only cards the frame itself shows in its zones,
@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
+from tests.match.secrecy import cards_in, hidden_only
 from tests.net.test_host import room_of
 from tests.net.wire import Client, hosting, play_randomly
 from vtt.net import host as host_module
 from vtt.net.host import Connection, Host, Room, SeatSpec
-from vtt.rules.engine import State
 
 PERSON = SeatSpec("person")
 #: Each game: the pack, its options, the seats (the clients take the person seats).
@@ -37,47 +37,24 @@ GAMES = [
 ]
 
 
-def _cards_in(data: object, found: set[str]) -> set[str]:
-    """Every card a message's JSON names as a value (``{"card": "QL"}``), as
-    tests/match/test_frame_secrecy.py reads frames (importing it would build its cases)."""
-    if isinstance(data, dict):
-        if set(data) == {"card"}:
-            found.add(data["card"])
-        for value in data.values():
-            _cards_in(value, found)
-    elif isinstance(data, list):
-        for value in data:
-            _cards_in(value, found)
-    return found
-
-
-def _hidden_only(state: State, seat: int) -> set[str]:
-    """The cards that lie only where ``seat`` cannot see them and that nothing it read
-    named (as tests/match/test_frame_secrecy.py has it)."""
-    view = state.view(seat)
-    seen = {str(c) for c in view.visible_components()}
-    read = {word for line in (*view.log, *view.history) for word in line.split()}
-    return {str(c) for c in state.components()} - seen - read
-
-
 def _hidden_from(connection: Connection) -> set[str]:
     room = connection.room
     assert room is not None
     state = room.match.state
     if connection.seat is not None:
-        return _hidden_only(state, connection.seat)
-    return set().union(*(_hidden_only(state, seat) for seat in range(state.players)))
+        return hidden_only(state, connection.seat)
+    return set().union(*(hidden_only(state, seat) for seat in range(state.players)))
 
 
 def _frame_shows(frame: dict[str, Any]) -> set[str]:
     fields = frame["fields"]
-    shown = _cards_in(fields["zones"], set())
+    shown = cards_in(fields["zones"], set())
     return shown | {word for line in (*fields["log"], *fields["history"]) for word in line.split()}
 
 
 def _frame_adds(frame: dict[str, Any]) -> set[str]:
     fields = frame["fields"]
-    return _cards_in({k: v for k, v in fields.items() if k not in ("zones",)}, set())
+    return cards_in({k: v for k, v in fields.items() if k not in ("zones",)}, set())
 
 
 @pytest.mark.parametrize(("pack", "options", "seats"), GAMES, ids=lambda v: str(v)[:20])
@@ -103,7 +80,7 @@ def _play_recording(monkeypatch, pack: str, options: dict[str, Any], seats: list
         queue(self, kind, **fields)
         if self.room is not None:
             key = (tuple(self.socket.remote_address), self.seq)
-            sent[key] = _cards_in(json.loads(json.dumps(fields)), set())
+            sent[key] = cards_in(json.loads(json.dumps(fields)), set())
             hidden[key] = _hidden_from(self)
 
     monkeypatch.setattr(host_module.Connection, "send", recording)
@@ -124,7 +101,7 @@ def _play_recording(monkeypatch, pack: str, options: dict[str, Any], seats: list
             ident = tuple(client.socket.local_address)
             for text in client.wire:
                 message = json.loads(text)
-                named = _cards_in(message, set())
+                named = cards_in(message, set())
                 key = (ident, message["seq"])
                 assert named == sent[key], "the host's record is the wire's"
                 told = named & hidden[key]

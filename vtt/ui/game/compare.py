@@ -505,30 +505,18 @@ def _job(asked: Question, agents: tuple[str, ...], games: int, seed: int, worker
     """The background work playing ``asked``."""
 
     def job(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> object:
+        played = {
+            "games": games,
+            "agents": agents,
+            "seed": seed,
+            "players": asked.players,
+            "workers": workers,
+            "progress": progress,
+            "cancelled": cancelled,
+        }
         if asked.b is None:
-            return sweep(
-                asked.a,
-                asked.option,
-                asked.values,
-                games=games,
-                agents=agents,
-                seed=seed,
-                players=asked.players,
-                workers=workers,
-                progress=progress,
-                cancelled=cancelled,
-            )
-        return compare(
-            asked.a,
-            asked.b,
-            games=games,
-            agents=agents,
-            seed=seed,
-            players=asked.players,
-            workers=workers,
-            progress=progress,
-            cancelled=cancelled,
-        )
+            return sweep(asked.a, asked.option, asked.values, **played)
+        return compare(asked.a, asked.b, **played)
 
     return job
 
