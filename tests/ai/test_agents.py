@@ -14,7 +14,7 @@ from tests.ai.test_agent_input import reachable
 from vtt.ai.agent import Budget
 from vtt.ai.greedy import GreedyAgent
 from vtt.ai.levels import AGENTS, make_agent
-from vtt.ai.mcts import SearchAgent
+from vtt.ai.mcts import SearchAgent, best_of
 from vtt.ai.random_agent import RandomAgent
 from vtt.ai.solver import Solver
 from vtt.ai.value import edge
@@ -154,6 +154,20 @@ def test_search_asked_after_a_secret_choice_does_not_peek_at_it():
     state.apply("play 9R")
     agent = SearchAgent(Budget(iterations=200), seed=2)
     assert str(agent.choose(state.view(1), list(state.legal_moves))) == "play 8P"
+
+
+@pytest.mark.parametrize(("pack", "options"), [("war", {}), ("tic-tac-rock", {})])
+def test_the_scores_of_a_search_pick_the_move_it_chooses_and_add_up_over_searches(pack, options):
+    state = _position(pack, options, None, 3)
+    view, moves = state.view(state.to_move), list(state.legal_moves)
+    chosen = SearchAgent(Budget(iterations=60), seed=4).choose(view, moves)
+    scores = SearchAgent(Budget(iterations=60), seed=4).scores(view, moves)
+    assert set(scores) == set(moves)
+    assert sum(scores.values()) > 0
+    assert best_of(scores, moves) == chosen
+    other = SearchAgent(Budget(iterations=60), seed=5).scores(view, moves)
+    merged = {move: scores[move] + other[move] for move in moves}
+    assert sum(merged.values()) == sum(scores.values()) + sum(other.values())
 
 
 def _minimax(state: State) -> int:

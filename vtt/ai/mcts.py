@@ -35,7 +35,7 @@ from vtt.rules.moves import Move
 from vtt.rules.sampling import has_hidden, sample, state_of_view
 from vtt.rules.search import SIMULTANEOUS, TERMINAL, onward
 
-__all__ = ["SearchAgent"]
+__all__ = ["SearchAgent", "best_of"]
 
 #: A secret choice among more options than this is searched by its parts (``_by_parts``).
 WIDE = 64
@@ -98,9 +98,26 @@ class SearchAgent:
         moves = list(legal_moves)
         if not moves:
             raise ValueError("there is no legal move to choose")
-        self.iterations, self.proven = 0, None
         if len(moves) == 1:
+            self.iterations, self.proven = 0, None
             return moves[0]
+        by_action, scored = self._search(view, moves)
+        if not scored:
+            return moves[0]
+        return by_action[max(scored, key=lambda a: (scored[a], -a))]
+
+    def scores(self, view: Any, legal_moves: Sequence[Move]) -> dict[Move, float]:
+        """Search within the budget and score each legal move: the higher, the better for
+        ``view.seat`` (its visits at the root, or its summed mean return where a wide
+        secret choice is searched by parts; a move the solver proves winning scores
+        ``inf``). Scores of several searches of the same view add up (their sum ranks
+        the moves as one bigger search would): ``best_of`` picks from them."""
+        by_action, scored = self._search(view, list(legal_moves))
+        return {move: scored.get(action, 0.0) for action, move in by_action.items()}
+
+    def _search(self, view: Any, moves: list[Move]) -> tuple[dict[int, Move], dict[int, float]]:
+        """The legal moves by action, and the scores of those the search tried."""
+        self.iterations, self.proven = 0, None
         base = state_of_view(view)
         by_action = {base.move_to_action(move): move for move in moves}
         clock = self.budget.clock(self.now, lambda: self.cancelled)
@@ -108,9 +125,8 @@ class SearchAgent:
         if self.use_solver and not hidden:
             proven = self._solve(base, view.seat, clock)
             if proven is not None and proven in by_action:
-                return by_action[proven]
+                return by_action, {proven: math.inf}
         root = _Node()
-        seat = view.seat
         rng = self.random
         while clock.running():
             state = sample(view, rng, base)
@@ -120,7 +136,7 @@ class SearchAgent:
                 break  # the unfinished iteration counts for nothing
             clock.done += 1
         self.iterations = clock.done
-        return by_action[self._best(root, seat, by_action)]
+        return by_action, self._scores(root, view.seat, by_action)
 
     # --- the endgame solver ------------------------------------------------------------
 
@@ -313,7 +329,7 @@ class SearchAgent:
             state.apply_action(actions[rng.randrange(len(actions))])
         return estimate(state)
 
-    def _best(self, root: _Node, seat: int, by_action: dict[int, Move]) -> int:
+    def _scores(self, root: _Node, seat: int, by_action: dict[int, Move]) -> dict[int, float]:
         if root.parts is not None and seat in root.parts:
             parts = root.parts[seat]
 
@@ -321,12 +337,15 @@ class SearchAgent:
                 scores = [parts.get(part, [0, 0.0]) for part in self._parts_of(action)]
                 return sum(total / visits for visits, total in scores if visits)
 
-            return max(by_action, key=lambda a: (mean(a), -a))
+            return {action: mean(action) for action in by_action}
         if root.joint is not None and seat in root.joint:
             stats = root.joint[seat]
-            candidates = {a: s[0] for a, s in stats.items() if a in by_action}
-        else:
-            candidates = {a: child.visits for a, child in root.children.items() if a in by_action}
-        if not candidates:
-            return next(iter(by_action))
-        return max(candidates, key=lambda a: (candidates[a], -a))
+            return {a: float(s[0]) for a, s in stats.items() if a in by_action}
+        return {a: float(child.visits) for a, child in root.children.items() if a in by_action}
+
+
+def best_of(scores: dict[Move, float], moves: Sequence[Move]) -> Move:
+    """The move of highest score; ties (and no scores at all) go to the earliest of
+    ``moves``, the legal moves in the game's order."""
+    order = {move: index for index, move in enumerate(moves)}
+    return max(moves, key=lambda move: (scores.get(move, 0.0), -order[move]))
