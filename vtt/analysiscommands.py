@@ -275,7 +275,7 @@ def _heading(report: Any, agents: tuple[str, ...], seed: int) -> str:
 def comparison_table(comparison: Any) -> str:
     """A comparison for the terminal: the variants, each metric side by side with the
     difference, its interval and verdict, and why the games stopped."""
-    from vtt.ai.compare import COUNT_MARGIN, RATE_MARGIN, number
+    from vtt.ai.compare import COUNT_MARGIN, RATE_MARGIN, figure, interval, number
     from vtt.ai.simulate import unfinished_text
 
     first, second = comparison.reports
@@ -284,13 +284,13 @@ def comparison_table(comparison: Any) -> str:
         said = f"  ({report.option_words})" if report.option_words else ""
         pack = "" if comparison.a.pack == comparison.b.pack else f"  [{shown(variant.pack)}]"
         lines.append(f"{side} = {shown(variant.label)}{pack}{said}")
-    lines += ["", f"{'metric':<24}{'A':>9}{'B':>9}{'B - A':>9}   {'95% interval':<18}verdict"]
+    lines += ["", f"{'metric':<24}{'A':>9}{'B':>9}{'B - A':>11}   {'95% interval':<18}  verdict"]
     for diff in comparison.metrics:
-        each = (_plain(diff.name, diff.a), _plain(diff.name, diff.b))
-        interval = f"{number(diff.name, diff.low)} .. {number(diff.name, diff.high)}"
+        each = (figure(diff.name, diff.a), figure(diff.name, diff.b))
+        ci = interval(diff.name, diff.low, diff.high)
         lines.append(
-            f"{diff.name:<24}{each[0]:>9}{each[1]:>9}{number(diff.name, diff.diff):>9}"
-            f"   {interval:<18}{diff.verdict}"
+            f"{diff.name:<24}{each[0]:>9}{each[1]:>9}{number(diff.name, diff.diff):>11}"
+            f"   {ci:<18}  {diff.verdict}"
         )
     lines += ["", comparison.stopped[:1].upper() + comparison.stopped[1:] + "."]
     for side, report in (("A", first), ("B", second)):
@@ -302,8 +302,8 @@ def comparison_table(comparison: Any) -> str:
         + ", the main metrics' (first-player advantage, length) together;"
     )
     lines.append(
-        f"'same': inside +-{RATE_MARGIN * 100:.0f} points of a rate, {COUNT_MARGIN:.0%} of a"
-        " count's mean."
+        f"'same': inside +-{RATE_MARGIN * 100:.0f} points (pts) of a rate, {COUNT_MARGIN:.0%}"
+        " of a count's mean."
     )
     return "\n".join(line.rstrip() for line in lines)
 
@@ -311,6 +311,7 @@ def comparison_table(comparison: Any) -> str:
 def sweep_table(result: Any, metric: str) -> str:
     """A sweep for the terminal: the metric at each value with its interval, and a text
     chart of them (``o`` the mean, ``-`` the interval, ``|`` zero)."""
+    from vtt.ai.compare import figure
     from vtt.ai.simulate import unfinished_text
 
     first = result.reports[0] if result.reports else None
@@ -332,8 +333,8 @@ def sweep_table(result: Any, metric: str) -> str:
         if estimate is None:
             lines.append(f"{value!s:<{width}}  {'n/a':>8}")
             continue
-        mean = _plain(metric, estimate.mean)
-        interval = f"{_plain(metric, estimate.low)} .. {_plain(metric, estimate.high)}"
+        mean = figure(metric, estimate.mean)
+        interval = f"{figure(metric, estimate.low)} .. {figure(metric, estimate.high)}"
         lines.append(
             f"{value!s:<{width}}  {mean:>8}   {interval:<18}"
             f"{_text_bar(estimate.mean, estimate.low, estimate.high, low, high)}"
@@ -344,18 +345,6 @@ def sweep_table(result: Any, metric: str) -> str:
         if report.unfinished:
             lines.append(f"{result.option}={value}: {unfinished_text(report)}")
     return "\n".join(line.rstrip() for line in lines)
-
-
-def _plain(name: str, value: float) -> str:
-    """A metric's value (not a difference): signed only for the first player's advantage.
-
-    >>> _plain("length (moves)", 17.46), _plain("first-player advantage", 0.05)
-    ('17.5', '+0.05')
-    """
-    from vtt.ai.compare import number
-
-    said = number(name, value)
-    return said if name == "first-player advantage" else said.removeprefix("+")
 
 
 def _text_bar(

@@ -139,9 +139,9 @@ def test_the_sections_show_their_figures(summary):
         "random, random",
         f"{summary.seats[0].rate:.1%}",
         f"{summary.first_player_advantage:+.1%}",
-        "+9.0%",  # the comparison's difference
-        "+3.0% to +15.0%",
-        "<td>28.25</td><td>-2.25</td><td>? to ?</td>",  # a count; an interval not known yet
+        "<td>+9.0 pts</td>",  # the comparison's difference: points of a rate
+        "+3.0 .. +15.0 pts",
+        "<td>28.2</td><td>-2.2</td><td>? .. ?</td>",  # a count; an interval not known yet
         "Stopped after 8 games",
         "never play War",
         "Never playing War wins 90% of games.",

@@ -389,21 +389,47 @@ def _margin(diff: MetricDiff) -> str:
 
 
 def number(name: str, value: float) -> str:
-    """A difference as the table shows it: a rate to 2 places, a count to 1 (``?``
-    for an interval not known yet).
+    """A difference B - A as every table shows it: a rate's in points (of 100 games), a
+    count's to 1 place (``?`` for an interval not known yet).
 
     >>> number("draws", 0.123), number("length (moves)", -56.48), number("draws", math.inf)
-    ('+0.12', '-56.5', '?')
+    ('+12.3 pts', '-56.5', '?')
     """
     if not math.isfinite(value):
         return "?"
-    return f"{value:+.2f}" if _is_rate(name) else f"{value:+.1f}"
+    return f"{100 * value:+.1f} pts" if _is_rate(name) else f"{value:+.1f}"
+
+
+def figure(name: str, value: float) -> str:
+    """A metric's value (not a difference) as every table shows it: a rate in percent, a
+    count to 1 place; the first player's advantage is signed.
+
+    >>> figure("seat 1 wins", 0.4236), figure("first-player advantage", 0.05)
+    ('42.4%', '+5.0%')
+    >>> figure("length (moves)", 17.46), figure("draws", math.nan)
+    ('17.5', '?')
+    """
+    if not math.isfinite(value):
+        return "?"
+    sign = "+" if name == "first-player advantage" else ""
+    return f"{100 * value:{sign}.1f}%" if _is_rate(name) else f"{value:{sign}.1f}"
+
+
+def interval(name: str, low: float, high: float) -> str:
+    """A difference's 95% interval: ``-16.0 .. +26.0 pts`` for a rate.
+
+    >>> interval("draws", -0.16, 0.26), interval("length (moves)", -53.5, -35.2)
+    ('-16.0 .. +26.0 pts', '-53.5 .. -35.2')
+    """
+    ends = [number(name, value).removesuffix(" pts") for value in (low, high)]
+    unit = " pts" if _is_rate(name) and "?" not in ends else ""
+    return f"{ends[0]} .. {ends[1]}{unit}"
 
 
 def _ci(diff: MetricDiff) -> str:
-    """'B - A = +0.12, 95% CI +0.06..+0.18'."""
-    low, high, mid = (number(diff.name, value) for value in (diff.low, diff.high, diff.diff))
-    return f"B - A = {mid}, 95% CI {low}..{high}"
+    """'B - A = +12.0 pts, 95% CI +6.0 .. +18.0 pts'."""
+    ci = interval(diff.name, diff.low, diff.high)
+    return f"B - A = {number(diff.name, diff.diff)}, 95% CI {ci}"
 
 
 # --- comparing two variants --------------------------------------------------------------

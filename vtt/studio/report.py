@@ -19,12 +19,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from vtt.ai.compare import figure, interval, number
 from vtt.ai.simulate import Cancelled, Progress, Report, option_words, simulate
 from vtt.ai.variants import Variant
 from vtt.rules.finder import pack_digest
@@ -290,21 +290,6 @@ def _summary(rep: Report, chart: bytes | None) -> str:
     return "\n".join(part for part in parts if part)
 
 
-#: The comparison's metrics that are shares of games (shown in %); the rest are counts.
-_SHARES = ("first-player advantage", "draws")
-
-
-def _metric(name: str, value: float, signed: bool = False) -> str:
-    """A comparison's figure: a share in %, a count to 2 places, "?" when not known
-    (an interval after too few games)."""
-    if not math.isfinite(value):
-        return "?"
-    sign = "+" if signed else ""
-    if name in _SHARES or name.startswith("seat "):
-        return f"{value:{sign}.1%}"
-    return f"{value:{sign}.2f}"
-
-
 def _verdict(verdict: str) -> str:
     return f'<span class="{_e(verdict)}">{_e(verdict)}</span>'
 
@@ -319,10 +304,10 @@ def _comparison(comparison: Comparison, chart: bytes | None) -> str:
     rows = [
         [
             _e(m.name),
-            _metric(m.name, m.a),
-            _metric(m.name, m.b),
-            _metric(m.name, m.diff, signed=True),
-            f"{_metric(m.name, m.low, signed=True)} to {_metric(m.name, m.high, signed=True)}",
+            _e(figure(m.name, m.a)),
+            _e(figure(m.name, m.b)),
+            _e(number(m.name, m.diff)),
+            _e(interval(m.name, m.low, m.high)),
             _verdict(m.verdict),
         ]
         for m in comparison.metrics

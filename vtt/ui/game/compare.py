@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vtt.ai.compare import Comparison, Estimate, Sweep, compare, number, sweep
+from vtt.ai.compare import Comparison, Estimate, Sweep, compare, figure, interval, number, sweep
 from vtt.ai.findings import CardStat, Contribution, Finding, contribution, find_strategies
 from vtt.ai.levels import AGENTS
 from vtt.ai.simulate import option_words as simulate_option_words
@@ -207,7 +207,7 @@ class ComparisonView(QWidget):
                     (_figure(m.name, m.a, signed=False), None),
                     (_figure(m.name, m.b, signed=False), None),
                     (_figure(m.name, m.diff), None),
-                    (f"{_figure(m.name, m.low)} to {_figure(m.name, m.high)}", None),
+                    (interval(m.name, m.low, m.high).replace("-", "−"), None),
                     (VERDICT_WORDS.get(m.verdict, m.verdict), m.verdict),
                 ]
                 for m in comparison.metrics
@@ -330,14 +330,14 @@ def _sentence(text: str) -> str:
 
 
 def _figure(name: str, value: float, signed: bool = True) -> str:
-    """A metric's figure as ``vtt compare`` prints it (a rate to 2 places, a count to
-    1), with a true minus sign; ``signed`` False drops the plus of a mean.
+    """A metric's figure as ``vtt compare`` prints it (``signed``: a difference B - A,
+    else a value), with a true minus sign.
 
     >>> _figure("draws", 0.25, signed=False), _figure("length (moves)", -3.04)
-    ('0.25', '−3.0')
+    ('25.0%', '−3.0')
     """
-    text = number(name, value)
-    return (text if signed else text.removeprefix("+")).replace("-", "−")
+    text = number(name, value) if signed else figure(name, value)
+    return text.replace("-", "−")
 
 
 def _estimate(name: str, estimate: Estimate | None) -> str:
