@@ -415,7 +415,10 @@ class Table:
             locked=target.locked,
         )
         self._add(stack)
-        self._touch(target.id).parent = stack.id
+        card = self._touch(target.id)
+        # The stack holds the lock now: a card that kept its own would be known again
+        # wherever it came out, face down, after a shuffle.
+        card.parent, card.locked = stack.id, False
         stack.contents.append(target.id)
         return stack
 
@@ -532,7 +535,8 @@ class Table:
     def _into_hand(self, card_id: str, seat: int, index: int | None = None) -> None:
         hand = self.hand(seat)
         self._touch(hand.id)
-        self._touch(card_id).parent = hand.id
+        card = self._touch(card_id)
+        card.parent, card.locked = hand.id, False  # see _as_stack: no card keeps a mark
         hand.contents.insert(len(hand.contents) if index is None else index, card_id)
 
     def to_hand(self, card_id: str, seat: int, index: int | None = None) -> None:
@@ -643,7 +647,8 @@ class Table:
             self._touch(bag_id)
             pid = bag.contents.pop(self._rng().randrange(len(bag.contents)))
             piece = self._touch(pid)
-            piece.parent = None
+            # Out at random, it lies straight: as it went in, it would be told apart.
+            piece.parent, piece.rotation = None, 0.0
             piece.x, piece.y = to if to is not None else (bag.x + 90.0, bag.y)
             self._raise_z(piece)
             return pid
