@@ -159,6 +159,23 @@ class Table:
             and self.seed == other.seed
         )
 
+    def adopt(self, other: Table) -> Change:
+        """Take on another table's pieces, seats and marks (a host's frame of a shared
+        table), forgetting this one's history; observers hear of every piece that differs."""
+        ids = {
+            pid
+            for pid in self.objects.keys() | other.objects.keys()
+            if self.objects.get(pid) != other.objects.get(pid)
+        }
+        change = Change(frozenset(ids), self._seats != other._seats or self.marks != other.marks)
+        self.objects = dict(other.objects)
+        self._seats, self.marks = other._seats, other.marks
+        self.next_id, self.next_z = other.next_id, other.next_z
+        self.history.clear()
+        if change.ids or change.seats:
+            self._notify(change)
+        return change
+
     def counters(self) -> tuple[int, int, int]:
         """The bookkeeping that goes on running: random draws, next id, next height."""
         return (self.draws, self.next_id, self.next_z)

@@ -45,6 +45,7 @@ __all__ = [
     "OPERATIONS",
     "Recorder",
     "SeatFramer",
+    "SeatTable",
     "SharedTable",
 ]
 
@@ -264,6 +265,30 @@ class Recorder:
             named = {k: _plain(v) for k, v in bound.arguments.items() if k != "self"}
             self.steps.append({"op": name, "args": named, "result": _plain(result)})
         return result
+
+
+class SeatTable(Table):
+    """A seat's copy of a shared table, drawn from the host's frames: while
+    ``recorder`` is set, the operations done on it are recorded (to be sent)."""
+
+    recorder: Recorder | None = None
+
+
+def _recorded(name: str) -> Callable[..., Any]:
+    """The operation ``name`` of a :class:`SeatTable`: recorded while it records."""
+    base = getattr(Table, name)
+
+    def operation(self: SeatTable, *args: Any, **kwargs: Any) -> Any:
+        if self.recorder is None:
+            return base(self, *args, **kwargs)
+        return self.recorder.call(self, name, args, kwargs)
+
+    operation.__name__, operation.__doc__ = name, base.__doc__
+    return operation
+
+
+for _name in OPERATIONS:
+    setattr(SeatTable, _name, _recorded(_name))
 
 
 def _plain(value: Any) -> Any:
