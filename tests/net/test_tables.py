@@ -247,3 +247,55 @@ def test_a_shuffle_on_the_host_cannot_be_worked_out_from_the_seed_of_the_layout(
     deck_one, deck_two = one.objects["deck"], two.objects["deck"]
     assert isinstance(deck_one, Stack) and isinstance(deck_two, Stack)
     assert one.seed != two.seed and deck_one.contents != deck_two.contents
+
+
+def test_vtt_serve_sandbox_shares_a_table_that_resumes_from_its_autosave(tmp_path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from websockets.sync.client import connect
+
+    from vtt.net.protocol import encode, parse_invite
+    from vtt.net.tableroom import resume_table_room
+
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    command = [sys.executable, "-m", "vtt.cli", "serve", "sandbox", "--port", "0"]
+    command += ["--seats", "human,human,human", "--autosave", str(tmp_path)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(2)]
+        assert lines[0].startswith("Room ") and "a free table (Ann, Ben, Cat)" in lines[0]
+        invite = parse_invite(lines[1].removeprefix("Invite: "))
+        with connect(invite.url) as socket:
+            hello = {"room": invite.room, "token": None, "name": "Dee", "want": 2}
+            socket.send(encode("hello", 1, **hello, pack_digest=None))
+            heard = [json.loads(socket.recv(timeout=60)) for _ in range(3)]
+            assert [m["type"] for m in heard] == ["pack", "welcome", "table"]
+            token, frame = heard[1]["token"], heard[2]["table"]
+            steps = [{"op": "draw", "args": {"source_id": "deck", "seat": 2, "count": 3}}]
+            move = {"op": "steps", "frame": frame["number"], "label": None, "steps": steps}
+            socket.send(encode("command", 2, command=move))
+            kinds = [json.loads(socket.recv(timeout=60))["type"] for _ in range(3)]
+            assert kinds == ["presence", "answer", "table"]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+    saved = tmp_path / f"{invite.room}.json"
+    room = resume_table_room(Host(), saved)
+    assert len(room.table.hand(2).contents) == 3 and room.seats[2].token == token
+    assert room.seats[2].player == "Dee" and room.table.problems() == []
+
+
+def test_vtt_serve_refuses_computer_seats_at_a_free_table(capsys) -> None:
+    from vtt.cli import main
+
+    assert main(["serve", "sandbox", "--seats", "human,computer:hard"]) == 1
+    assert "a free table's seats are people's" in capsys.readouterr().err
