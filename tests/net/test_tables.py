@@ -92,7 +92,7 @@ def play(host: Host, room: TableRoom) -> Any:
         answer = await ann.do(("deal", ("deck", 5)))
         assert answer["accepted"], answer
         said = await everyone_sees(clients)
-        assert {m["said"] for m in said} == {"Tester: Deal 5 to 2 seats"}
+        assert {m["said"] for m in said} == {"Ann: Deal 5 to 2 seats"}
         for client in (ann, ben):
             mine = client.pieces()[f"hand-{client.seat}"]["contents"]
             theirs = client.pieces()[f"hand-{1 - (client.seat or 0)}"]["contents"]
@@ -125,7 +125,7 @@ def play(host: Host, room: TableRoom) -> Any:
         assert all(p.get("face") != "JkR" for p in ben.pieces().values())  # face down now
         assert (await ann.command({"op": "undo", "frame": ann.table["number"]}))["accepted"]
         said = await everyone_sees(clients)
-        assert said[1]["said"] == "Tester: Undid: Flip JkR" and ben.pieces()[joker]["face_up"]
+        assert said[1]["said"] == "Ann: Undid: Flip JkR" and ben.pieces()[joker]["face_up"]
         # Ben cannot undo Ann's deal from under her: but he can roll a die.
         die = "pip-die"
         assert (await ben.do(("roll", (die,))))["accepted"]
@@ -219,7 +219,7 @@ def _play_recording(monkeypatch: pytest.MonkeyPatch) -> None:
             # The deck's cards keep their handles while nobody touches the deck (a roll),
             # and none survives the shuffle.
             said = [words for words, _ in decks]
-            shuffle, roll = said.index("Tester: Shuffle Deck"), said.index("Tester: Roll Pip die")
+            shuffle, roll = said.index("Ann: Shuffle Deck"), said.index("Ben: Roll Pip die")
             assert not decks[shuffle][1] & decks[shuffle - 1][1], "followed through a shuffle"
             assert decks[roll][1] == decks[roll - 1][1]
         assert checked >= 30

@@ -115,8 +115,7 @@ class TableRoom:
             connection.send("answer", answer=_answer(True, ""), reply_to=seq)
             if not said:
                 return False
-            who = self.seats[seat].player or self.table.seats[seat].name
-            self.broadcast(f"{who}: {said}")
+            self.broadcast(said_by(self.table.seats[seat].name, said))
             return True
 
     def saved(self) -> str:
@@ -133,6 +132,15 @@ class TableRoom:
             ],
         }
         return json.dumps(data, indent=1)
+
+
+def said_by(name: str, done: str) -> str:
+    """What a seat did, for the log: its name first, once.
+
+    >>> said_by("Ann", "Shuffle Deck"), said_by("Ben", "Ben plays the Ace of Paper")
+    ('Ann: Shuffle Deck', 'Ben plays the Ace of Paper')
+    """
+    return done if done.startswith(f"{name} ") else f"{name}: {done}"
 
 
 def _answer(accepted: bool, reason: str) -> dict[str, Any]:
