@@ -96,3 +96,23 @@ def test_a_shared_table_window_drags_sees_the_others_and_is_told_refusals(qtbot,
     finally:
         ben.client.close()
         shared.close()
+
+
+def test_share_this_table_online_serves_a_copy_and_plays_it_in_a_window_of_its_own(qtbot, sandbox):
+    sandbox.session.active_seat = 1
+    joining = sandbox.share_table_online(port=0, address="127.0.0.1")
+    assert joining is not None and joining.hosted is not None
+    qtbot.waitUntil(lambda: getattr(joining, "window", None) is not None)
+    shared = joining.window
+    qtbot.addWidget(shared)
+    try:
+        assert shared.session.seat == 1 and shared.windowTitle().startswith("Shared table")
+        served = joining.hosted.host.call(lambda: joining.hosted.room.table)
+        assert (
+            served is not sandbox.session.table and served.objects == sandbox.session.table.objects
+        )
+        assert served.seed != sandbox.session.table.seed  # a new secret
+        assert "Hosting vtt://127.0.0.1:" in shared.session.link_text()
+    finally:
+        shared.close()
+    assert not joining.hosted.host.thread.is_alive()  # closing the window ends the table
