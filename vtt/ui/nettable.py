@@ -149,7 +149,7 @@ class SharedTableSession(TableSession):
         finally:
             table.recorder = None
         if not recorder.steps:
-            self.message.emit("The host sets the seats of a shared table")
+            self.message.emit("The seats of a shared table stay as they are")
             return None
         command = {"op": "steps", "frame": self.number, "label": label, "steps": recorder.steps}
         return result if self._send(command) else None
