@@ -167,7 +167,7 @@ def _named(name: str, args: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def test_an_id_the_seat_was_not_sent_is_no_piece() -> None:
-    shared, (_ann, ben) = seats()
+    shared, (ann, ben) = seats()
     hidden = shared.table.objects["deck"]
     assert isinstance(hidden, Stack)
     for probe in (hidden.contents[0], "nothing-here"):
@@ -182,6 +182,16 @@ def test_an_id_the_seat_was_not_sent_is_no_piece() -> None:
                 },
                 ben.framer.resolver,
             )
+    # A card inside a face-down deck, or a blank in a bag, is no piece of its own either:
+    # naming its handle gets the same answer (no refusal that names what it is).
+    ann.do(("put_in_bag", (ann.wire("die"), ann.wire("bag"))))
+    everyone_looks(shared, [ann, ben])
+    inside = [ben.pieces()["deck"]["contents"][0], ben.pieces()["bag"]["contents"][0]]
+    for probe in inside:
+        step = {"op": "roll", "args": {"die_id": probe}, "result": None}
+        command = {"op": "steps", "frame": ben.frame["number"], "label": None, "steps": [step]}
+        with pytest.raises(TableError, match="no such piece"):
+            shared.apply(1, command, ben.framer.resolver)
     with pytest.raises(TableError, match="try again"):
         shared.apply(1, {"op": "undo", "frame": 999}, ben.framer.resolver)
 

@@ -431,13 +431,18 @@ class SharedTable:
     def _piece(self, seat: int, value: object, resolve: Mapping[str, str], where: str) -> str:
         """The piece an id of the seat's frame stands for, if the seat may handle it."""
         real = resolve.get(value) if isinstance(value, str) else None
-        if real is None or real not in self.table.objects:
+        piece = self.table.objects.get(real or "")
+        if piece is None:
             raise TableError(f"{where}: there is no such piece on the table you see")
-        owner = self._hand_of(real)
+        owner = self._hand_of(piece.id)
         if owner is not None and owner != seat:
             name = self.table.seats[owner].name
             raise TableError(f"that is in {name}'s hand: only {name} handles it")
-        return real
+        # A card the seat does not see is handled only where it lies loose: inside a
+        # stack or a bag it is no piece of its own (nor would a refusal name it).
+        if piece.parent is not None and _hidden(self.table, piece, seat):
+            raise TableError(f"{where}: there is no such piece on the table you see")
+        return piece.id
 
     def _hand_of(self, piece_id: str) -> int | None:
         """The seat whose hand is, or holds, this piece (None: no hand's)."""
