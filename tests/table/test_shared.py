@@ -228,3 +228,11 @@ def test_a_locked_card_loses_its_mark_in_a_stack_so_it_cannot_be_followed() -> N
     card = table.take("deck", 1, (500.0, 0.0))
     pile = table.stack_onto(card, "loose")
     assert table.objects[pile].locked and not table.objects["loose"].locked
+
+
+def test_a_command_may_not_fill_the_table_past_its_limit() -> None:
+    shared, (ann, _ben) = seats()
+    copies = [("clone", (ann.wire("deck"), (10.0, 10.0)))] * 400
+    with pytest.raises(TableError, match="at most 4000 pieces"):
+        ann.do(*copies, label="Copy the deck")
+    assert len(shared.table.objects) < 100 and shared.table.history.undo_label is None

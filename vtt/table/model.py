@@ -200,11 +200,13 @@ class Table:
 
     @contextmanager
     def batch(self, label: str) -> Iterator[None]:
-        """Make every operation inside one undoable step called ``label``.
+        """Make every operation inside one undoable step called ``label`` (an empty
+        label: the first operation's own).
 
         If anything inside raises, the table is restored and the error passes on.
         """
         if self._edit is not None:
+            self._edit.label = self._edit.label or label
             yield
             return
         edit = _Edit(label)

@@ -41,6 +41,7 @@ from vtt.table.savefile import FORMAT, VERSION
 
 __all__ = [
     "HIDDEN_FACE",
+    "MAX_PIECES",
     "MAX_STEPS",
     "OPERATIONS",
     "Recorder",
@@ -53,6 +54,8 @@ __all__ = [
 HIDDEN_FACE = "hidden"
 #: How many operations one command may hold (a fan of the whole deck is 70).
 MAX_STEPS = 400
+#: The pieces a shared table holds at most (a copy too many is refused).
+MAX_PIECES = 4000
 #: The frames of a seat whose ids a command may still name (older: "try again").
 FRAMES_KEPT = 32
 #: The longest label of a step a command may give.
@@ -340,12 +343,11 @@ class SharedTable:
         if label is not None and (not isinstance(label, str) or len(label) > MAX_LABEL):
             raise TableError(f"a step's label is text of at most {MAX_LABEL} characters")
         last = self.table.history.peek_undo()
-        if label is None and len(steps) == 1:
-            self._step(seat, steps[0], resolve)
-        else:
-            with self.table.batch(label or "Change the table"):
-                for step in steps:
-                    self._step(seat, step, resolve)
+        with self.table.batch(label or ""):  # unlabelled: the first operation's label
+            for step in steps:
+                self._step(seat, step, resolve)
+            if len(self.table.objects) > MAX_PIECES:
+                raise TableError(f"a shared table holds at most {MAX_PIECES} pieces")
         if self.table.history.peek_undo() is last:
             return ""  # nothing changed: no step
         self.done_by.append(seat)
