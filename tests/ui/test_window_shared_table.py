@@ -93,6 +93,12 @@ def test_a_shared_table_window_drags_sees_the_others_and_is_told_refusals(qtbot,
         key(shared.view, Qt.Key.Key_Z, CTRL)
         qtbot.waitUntil(lambda: "only Ben may undo it" in shared.statusBar().currentMessage())
         assert len(host.call(lambda: host.room.table.hand(1).contents)) == 2
+        # Ann's connection drops; Ben draws meanwhile; Ann's window is back with it all.
+        session.client.drop()
+        qtbot.waitUntil(lambda: "reconnecting" in shared.hint.text() or len(hand()) == 3)
+        ben.draw(1)
+        qtbot.waitUntil(lambda: len(hand()) == 3 and "Ann (you)" in shared.hint.text())
+        assert "reconnecting" not in shared.hint.text()
     finally:
         ben.client.close()
         shared.close()
