@@ -122,3 +122,22 @@ def test_share_this_table_online_serves_a_copy_and_plays_it_in_a_window_of_its_o
     finally:
         shared.close()
     assert not joining.hosted.host.thread.is_alive()  # closing the window ends the table
+
+
+def test_a_spectator_of_a_shared_table_sees_every_hand_covered(qtbot, window, host):
+    host.call(lambda: host.room.table.deal("deck", 3))
+    window.join(host.invite(host.room), "Eve", "watch")
+    qtbot.waitUntil(lambda: getattr(window.joining, "window", None) is not None)
+    shared = window.joining.window
+    qtbot.addWidget(shared)
+    try:
+        shared.show()
+        qtbot.waitExposed(shared)
+        session = shared.session
+        assert session.seat is None and session.covered
+        session.set_covered(False)  # a click on the screen does not lift it
+        assert session.covered
+        shared.hand_bar.grab()  # painted: the cover, no hand's cards (no face to draw)
+        assert "You are watching" in shared.seat_bar.hint.text()
+    finally:
+        shared.close()

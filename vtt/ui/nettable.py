@@ -105,6 +105,7 @@ class SharedTableSession(TableSession):
         self.labels = (frame.get("undo"), frame.get("redo"))
         self.seat = frame.get("seat")
         self.active_seat = self.seat if self.seat is not None else 0
+        self.set_covered(self.seat is None)  # a spectator holds no hand to show
         change = self.table.adopt(table)
         if not (change.ids or change.seats):
             self.changed.emit(change)  # the undo texts follow the frame's all the same
@@ -184,6 +185,10 @@ class SharedTableSession(TableSession):
         """Each player has a screen of their own: the screen is not passed."""
         if seat != self.seat:
             self.message.emit("Every player plays at their own screen here")
+
+    def set_covered(self, covered: bool) -> None:
+        """Only a spectator's screen is covered: no hand of the table is its own."""
+        super().set_covered(self.seat is None)
 
     def set_modified(self, modified: bool) -> None:
         """The host keeps the table: this window has nothing to save."""
