@@ -37,7 +37,7 @@ from typing import Any
 
 from vtt.table.model import Change, Table, TableError
 from vtt.table.pieces import Bag, CardPiece, Container, Hand, Piece, Stack, Token
-from vtt.table.savefile import FORMAT, VERSION
+from vtt.table.savefile import FORMAT, VERSION, marks_data
 
 __all__ = [
     "HIDDEN_FACE",
@@ -136,17 +136,7 @@ class SeatFramer:
                 "next_z": table.next_z,
                 "seats": [{"name": s.name, "colour": s.colour} for s in table.seats],
                 "objects": objects,
-                "marks": [
-                    {
-                        "x": m.x,
-                        "y": m.y,
-                        "width": m.width,
-                        "height": m.height,
-                        "label": m.label,
-                        "at_foot": m.at_foot,
-                    }
-                    for m in table.marks
-                ],
+                "marks": marks_data(table),
             },
         }
 
