@@ -299,3 +299,17 @@ def test_vtt_serve_refuses_computer_seats_at_a_free_table(capsys) -> None:
 
     assert main(["serve", "sandbox", "--seats", "human,computer:hard"]) == 1
     assert "a free table's seats are people's" in capsys.readouterr().err
+
+
+def test_vtt_serve_a_saved_table_says_what_is_wrong_with_it(tmp_path, capsys) -> None:
+    from vtt.cli import main
+    from vtt.table.savefile import save_table
+
+    broken = tmp_path / "broken.jtable"
+    broken.write_text("{not json", encoding="utf-8")
+    assert main(["serve", str(broken)]) == 1
+    assert f"{broken}: line 1, column 2: broken JSON" in capsys.readouterr().err
+    saved = tmp_path / "ours.jtable"
+    save_table(sandbox(3), saved)
+    assert main(["serve", str(saved), "--seats", "human,human"]) == 1
+    assert "a saved table has its own seats" in capsys.readouterr().err
