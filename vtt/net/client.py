@@ -8,7 +8,8 @@ whole ``frame`` messages, ``answer`` messages to its commands (``reply_to`` its 
 "reconnecting") and connects again with the seat's token, which gives the seat back.
 
 Whoever uses it hears every event through one callable, ``on_event(kind, data)``,
-called on the worker thread: ``welcome``, ``frame`` (a :class:`SeatFrame`), ``answer``
+called on the worker thread: ``welcome``, ``frame`` (a :class:`SeatFrame`; a free
+table's room sends ``table``, its frame as JSON data, with what was done), ``answer``
 (an :class:`Answer` and the command it answers), ``presence`` (the seats' list),
 ``pack`` (its id and text, when the host sends its copy), ``error``, ``status``
 ("connected", "reconnecting", "closed") and ``bye``. The window forwards them to its
@@ -167,6 +168,8 @@ class NetClient:
                 self.on_event("welcome", message)
             elif kind == "frame":
                 self.on_event("frame", frame_from_json(message["frame"]))
+            elif kind == "table":  # a free table's frame (vtt.net.tableroom), read by its window
+                self.on_event("table", {"table": message["table"], "said": message.get("said")})
             elif kind == "answer":
                 with self._lock:
                     command = self._asked.pop(message.get("reply_to", -1), None)

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -39,6 +39,9 @@ from vtt.rules.errors import RulesError
 from vtt.rules.finder import pack_digest
 from vtt.rules.game import Game
 from vtt.table.savefile import write_atomically
+
+if TYPE_CHECKING:
+    from vtt.net.tableroom import TableRoom
 
 __all__ = ["Connection", "Host", "Room", "SeatSpec", "parse_seats"]
 
@@ -95,7 +98,7 @@ class Connection:
         self.seq = 0
         self.last_seq = 0
         self.seat: int | None = None
-        self.room: Room | None = None
+        self.room: Room | TableRoom | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.commands = TokenBucket(COMMAND_BURST, COMMAND_RATE, time.monotonic)
         self.abuse = TokenBucket(ABUSE_BURST, ABUSE_RATE, time.monotonic)
@@ -202,7 +205,7 @@ class Host:
     """The server: rooms by code, served on one address and port."""
 
     def __init__(self, autosave: Path | None = None) -> None:
-        self.rooms: dict[str, Room] = {}
+        self.rooms: dict[str, Room | TableRoom] = {}
         self.server: Server | None = None
         self.address = ("127.0.0.1", 0)
         #: The folder each room is saved in after every change (ROOMCODE.json), if any.
@@ -242,10 +245,13 @@ class Host:
         self.rooms[code] = room
         return room
 
-    def save(self, room: Room) -> None:
+    def save(self, room: Room | TableRoom) -> None:
         """Write ``room`` to the autosave folder (if any), whole or not at all: the
         pack, seats with their tokens, options, seed and the moves made."""
         if self.autosave is None:
+            return
+        if not isinstance(room, Room):  # a free table's (vtt.net.tableroom)
+            write_atomically(self.autosave / f"{room.code}.json", room.saved())
             return
         match = room.match
         data = {
@@ -285,7 +291,7 @@ class Host:
             raise ValueError(f"{file}: cannot resume the room: {error}") from None
         return room
 
-    def invite(self, room: Room) -> Invite:
+    def invite(self, room: Room | TableRoom) -> Invite:
         """Where to find ``room``."""
         return Invite(self.address[0], self.address[1], room.code)
 
@@ -393,7 +399,7 @@ class Host:
             room.tell_presence()
 
     def _seat_for(
-        self, room: Room, connection: Connection, message: dict[str, Any]
+        self, room: Room | TableRoom, connection: Connection, message: dict[str, Any]
     ) -> int | bool | None:
         """The seat the hello takes (None: watching), or False, answered with why not."""
         token, want = message["token"], message["want"]
@@ -468,6 +474,10 @@ class Host:
         if connection.seat is None:
             connection.error("not-your-seat", "a spectator gives no commands", message["seq"])
             return
+        if not isinstance(room, Room):  # a free table's: it answers its own commands
+            if await room.command(connection, message["command"], message["seq"]):
+                self.save(room)
+            return
         try:
             command = command_from_json(message["command"])
         except ValueError as error:
@@ -502,8 +512,10 @@ class Host:
 
     # ------------------------------------------------------------ computers
 
-    def _drive(self, room: Room) -> None:
+    def _drive(self, room: Room | TableRoom) -> None:
         """Let the computer seats move while it is theirs to (one task a room)."""
+        if not isinstance(room, Room):
+            return
         idle = room.thinking is None or room.thinking.done()
         if idle and room.match.computer_to_move() is not None:
             room.thinking = asyncio.create_task(self._think(room))

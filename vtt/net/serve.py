@@ -1,4 +1,5 @@
-"""``vtt serve PACK``: a headless host of one room (docs/network.md)."""
+"""``vtt serve PACK``: a headless host of one room (docs/network.md); ``vtt serve
+sandbox`` or ``vtt serve FILE.jtable``: of a shared free table."""
 
 from __future__ import annotations
 
@@ -9,18 +10,36 @@ from pathlib import Path
 from typing import Any
 
 from vtt.net.host import Host, SeatSpec, parse_seats
+from vtt.net.tableroom import (
+    TableRoom,
+    add_table_room,
+    is_table_file,
+    resume_table_room,
+    secret_seed,
+)
 from vtt.rules.commands import parse_options
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import find_pack, load_game
+from vtt.rules.setups import SetupError, load_setup
 from vtt.rules.shown import ERROR_CHARS, echo, shown
+from vtt.table import Table
+from vtt.table.savefile import SUFFIX, load_table
 
 __all__ = ["add_serve_parser", "serve_command"]
+
+#: The pack whose table ``vtt serve sandbox`` shares.
+SANDBOX = "janken-sandbox"
 
 
 def add_serve_parser(sub: Any) -> None:
     """The ``serve`` command's arguments."""
     serve = sub.add_parser("serve", help="host a game for players on the network (headless)")
-    serve.add_argument("pack", nargs="?", help="a pack id, folder or pack.yaml")
+    serve.add_argument(
+        "pack",
+        nargs="?",
+        help="a pack id, folder or pack.yaml; or 'sandbox' (a Janken Sandbox free table) "
+        "or a saved table (.jtable) to share",
+    )
     serve.add_argument(
         "--host",
         default="127.0.0.1",
@@ -32,7 +51,8 @@ def add_serve_parser(sub: Any) -> None:
         "--seats",
         metavar="KIND,KIND",
         help="the seats in order: human (a player who joins) or computer:LEVEL "
-        "(default: the pack's usual number of human seats)",
+        "(default: the pack's usual number of human seats; a free table's seats are all "
+        "human, a saved table has its own)",
     )
     serve.add_argument(
         "--option",
@@ -78,10 +98,16 @@ def _room(args: argparse.Namespace) -> Host:
     """A host with the room the arguments ask for; ValueError (or a rules error) why not."""
     host = Host(args.autosave)
     if args.resume is not None:
-        host.resume(args.resume)
+        if is_table_file(args.resume):
+            resume_table_room(host, args.resume)
+        else:
+            host.resume(args.resume)
         return host
     if args.pack is None:
         raise ValueError("name the pack to serve (or --resume FILE)")
+    if args.pack in (SANDBOX, "sandbox") or args.pack.endswith(SUFFIX):
+        add_table_room(host, _free_table(args))
+        return host
     game = load_game(args.pack)
     seats = parse_seats(args.seats) if args.seats else [SeatSpec("person")] * game.players[2]
     low, high = game.players[0], game.players[1]
@@ -91,9 +117,35 @@ def _room(args: argparse.Namespace) -> Host:
     return host
 
 
+def _free_table(args: argparse.Namespace) -> Table:
+    """The free table to share: the Janken Sandbox's for the seats asked, or a saved
+    one (its seats as saved); each with a seed nobody knows."""
+    if args.pack.endswith(SUFFIX):
+        if args.seats:
+            raise ValueError("a saved table has its own seats: leave out --seats")
+        table = load_table(args.pack)
+    else:
+        seats = parse_seats(args.seats) if args.seats else None
+        if seats is not None and any(seat.kind != "person" for seat in seats):
+            raise ValueError("a free table's seats are people's: --seats human,human,...")
+        try:
+            count = None if seats is None else len(seats)
+            # Laid out (its deck shuffled) with the secret seed, not the usual one.
+            return load_setup(SANDBOX).new_table(count, seed=secret_seed())
+        except SetupError as error:
+            raise ValueError(str(error)) from None
+    table.seed = secret_seed()
+    return table
+
+
 async def _serve(host: Host, address: str, port: int) -> None:
     await host.start(address, port)
     for room in host.rooms.values():
+        if isinstance(room, TableRoom):
+            names = ", ".join(seat.name for seat in room.table.seats)
+            print(f"Room {room.code}: a free table ({names})")
+            print(f"Invite: {host.invite(room)}", flush=True)
+            continue
         kinds = ", ".join(
             f"{room.match.names[i]}: {seat.spec.kind}"
             + (f" ({seat.spec.level})" if seat.spec.level else "")

@@ -62,6 +62,19 @@ class History:
         self._done.append(step)
         return step
 
+    def peek_undo(self) -> Step | None:
+        """The step undo would revert, left in place (None: nothing to undo)."""
+        return self._done[-1] if self._done else None
+
+    def peek_redo(self) -> Step | None:
+        """The step redo would repeat, left in place (None: nothing to redo)."""
+        return self._undone[-1] if self._undone else None
+
+    @property
+    def redo_depth(self) -> int:
+        """How many undone steps redo can bring back."""
+        return len(self._undone)
+
     def clear(self) -> None:
         """Forget everything (after loading a file)."""
         self._done.clear()

@@ -159,6 +159,23 @@ class Table:
             and self.seed == other.seed
         )
 
+    def adopt(self, other: Table) -> Change:
+        """Take on another table's pieces, seats and marks (a host's frame of a shared
+        table), forgetting this one's history; observers hear of every piece that differs."""
+        ids = {
+            pid
+            for pid in self.objects.keys() | other.objects.keys()
+            if self.objects.get(pid) != other.objects.get(pid)
+        }
+        change = Change(frozenset(ids), self._seats != other._seats or self.marks != other.marks)
+        self.objects = dict(other.objects)
+        self._seats, self.marks = other._seats, other.marks
+        self.next_id, self.next_z = other.next_id, other.next_z
+        self.history.clear()
+        if change.ids or change.seats:
+            self._notify(change)
+        return change
+
     def counters(self) -> tuple[int, int, int]:
         """The bookkeeping that goes on running: random draws, next id, next height."""
         return (self.draws, self.next_id, self.next_z)
@@ -183,11 +200,13 @@ class Table:
 
     @contextmanager
     def batch(self, label: str) -> Iterator[None]:
-        """Make every operation inside one undoable step called ``label``.
+        """Make every operation inside one undoable step called ``label`` (an empty
+        label: the first operation's own).
 
         If anything inside raises, the table is restored and the error passes on.
         """
         if self._edit is not None:
+            self._edit.label = self._edit.label or label
             yield
             return
         edit = _Edit(label)
@@ -415,7 +434,10 @@ class Table:
             locked=target.locked,
         )
         self._add(stack)
-        self._touch(target.id).parent = stack.id
+        card = self._touch(target.id)
+        # The stack holds the lock now: a card that kept its own would be known again
+        # wherever it came out, face down, after a shuffle.
+        card.parent, card.locked = stack.id, False
         stack.contents.append(target.id)
         return stack
 
@@ -532,7 +554,8 @@ class Table:
     def _into_hand(self, card_id: str, seat: int, index: int | None = None) -> None:
         hand = self.hand(seat)
         self._touch(hand.id)
-        self._touch(card_id).parent = hand.id
+        card = self._touch(card_id)
+        card.parent, card.locked = hand.id, False  # see _as_stack: no card keeps a mark
         hand.contents.insert(len(hand.contents) if index is None else index, card_id)
 
     def to_hand(self, card_id: str, seat: int, index: int | None = None) -> None:
@@ -643,7 +666,8 @@ class Table:
             self._touch(bag_id)
             pid = bag.contents.pop(self._rng().randrange(len(bag.contents)))
             piece = self._touch(pid)
-            piece.parent = None
+            # Out at random, it lies straight: as it went in, it would be told apart.
+            piece.parent, piece.rotation = None, 0.0
             piece.x, piece.y = to if to is not None else (bag.x + 90.0, bag.y)
             self._raise_z(piece)
             return pid

@@ -56,21 +56,26 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "next_z": table.next_z,
         "seats": [{"name": s.name, "colour": s.colour} for s in table.seats],
         "objects": [piece.to_dict() for piece in table.objects.values()],
-        "marks": [
-            {
-                "x": m.x,
-                "y": m.y,
-                "width": m.width,
-                "height": m.height,
-                "label": m.label,
-                "at_foot": m.at_foot,
-            }
-            for m in table.marks
-        ],
+        "marks": marks_data(table),
     }
     if table.per_seat:
         data["per_seat"] = table.per_seat
     return data
+
+
+def marks_data(table: Table) -> list[dict[str, Any]]:
+    """The places printed on the table's felt, as plain JSON data."""
+    return [
+        {
+            "x": m.x,
+            "y": m.y,
+            "width": m.width,
+            "height": m.height,
+            "label": m.label,
+            "at_foot": m.at_foot,
+        }
+        for m in table.marks
+    ]
 
 
 def table_from_data(data: object, source: Path | str = "<data>") -> Table:

@@ -518,7 +518,9 @@ class HandBar(QWidget):
         painter.drawText(
             area,
             Qt.AlignmentFlag.AlignCenter,
-            f"Pass to {shown_name(seat.name)}, then click to see the hand",
+            "You are watching: no hand is yours"
+            if self.session.remote  # a shared table's screen is covered for a spectator only
+            else f"Pass to {shown_name(seat.name)}, then click to see the hand",
         )
 
 

@@ -197,7 +197,14 @@ class SeatBar(QWidget):
 
     def _refresh(self) -> None:
         name = self.session.seat_name()
-        self.hint.setText(f"   At the screen: {shown_name(name)}. Click a seat to pass the screen.")
+        if self.session.remote:  # a shared table: every player has a screen of their own
+            watching = getattr(self.session, "seat", 0) is None
+            mine = "You are watching." if watching else f"You play {shown_name(name)}."
+            self.hint.setText(f"   {mine} Every player plays at their own screen.")
+        else:
+            self.hint.setText(
+                f"   At the screen: {shown_name(name)}. Click a seat to pass the screen."
+            )
         for chip in self.chips:
             chip.setToolTip(
                 tip(f"{self.session.table.seats[chip.seat].name}: {chip.count_text()} in hand")

@@ -39,6 +39,9 @@ class TableSession(QObject):
     message = Signal(str)
     modified_changed = Signal(bool)
 
+    #: True for a table a network host keeps (``vtt.ui.nettable``): nothing to save here.
+    remote = False
+
     def __init__(self, table: Table | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.table = table if table is not None else Table(2)
@@ -95,6 +98,14 @@ class TableSession(QObject):
         except TableError as error:
             self.message.emit(_sentence(str(error)))
             return None
+
+    def undo_label(self) -> str | None:
+        """What Edit > Undo would take back (None: nothing)."""
+        return self.table.history.undo_label
+
+    def redo_label(self) -> str | None:
+        """What Edit > Redo would make again (None: nothing)."""
+        return self.table.history.redo_label
 
     def undo(self) -> None:
         """Undo the last step, saying what was undone."""

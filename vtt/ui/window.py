@@ -92,10 +92,11 @@ class TableWindow(QMainWindow):
 
     shown = Signal()
 
-    def __init__(self, table: Table | None = None) -> None:
+    def __init__(self, table: Table | None = None, session: TableSession | None = None) -> None:
         super().__init__()
         self.art = Art()
-        self.session = TableSession(table if table is not None else _first_table())
+        #: The session: a table of this screen's, or one a network host keeps (``session``).
+        self.session = session or TableSession(table if table is not None else _first_table())
         self.autosave = table_autosave(user_data_dir() / f"autosave{SUFFIX}")
         self.recent = RecentFiles()
         self.view = TableView(self.session, self.art)
@@ -188,7 +189,11 @@ class TableWindow(QMainWindow):
         self.session.modified_changed.connect(lambda _m: self._update_title())
         self.session.seat_changed.connect(self._on_seat_changed)
         self.view.commands.joker_rolled.connect(self._offer_joker_reroll)
-        self.view.commands.logged.connect(self.log.add)
+        if self.session.remote:  # the host tells what each seat did, to every seat
+            self.session.said.connect(self.log.add)  # type: ignore[attr-defined]
+            self.session.link_changed.connect(self.hint.setText)  # type: ignore[attr-defined]
+        else:
+            self.view.commands.logged.connect(self.log.add)
 
     # -------------------------------------------------------------- menus
 
@@ -217,6 +222,10 @@ class TableWindow(QMainWindow):
         file.addSeparator()
         file.addAction(self._action("save", self.save))
         file.addAction(self._action("save-as", self.save_as))
+        file.addSeparator()
+        share = file.addAction("S&hare this table online…")
+        share.setToolTip("Host this table for players on the network, each at their own screen")
+        share.triggered.connect(lambda _=False: self.share_table_online())
         file.addSeparator()
         file.addAction(self._action("quit", quit_application))
         game = menus.addMenu("&Game")
@@ -308,8 +317,7 @@ class TableWindow(QMainWindow):
         self.statusBar().showMessage(f"Pass the screen to {self.session.seat_name(seat)}", 6000)
 
     def _update_undo_texts(self) -> None:
-        history = self.session.table.history
-        undo, redo = history.undo_label, history.redo_label
+        undo, redo = self.session.undo_label(), self.session.redo_label()
         self.undo_action.setText(shown(f"Undo {undo}") if undo else "Undo")
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setText(shown(f"Redo {redo}") if redo else "Redo")
@@ -318,21 +326,23 @@ class TableWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = self.session.path.name if self.session.path else "Untitled table"
+        if self.session.remote:
+            name = "Shared table"
         self.setWindowTitle(f"{shown_name(name)}[*] — {APP_TITLE}")
         self.setWindowModified(self.session.modified)
 
     def undo(self) -> None:
         """Edit > Undo; the log says what was taken back (a roll undone is no secret)."""
-        label = self.session.table.history.undo_label
+        label = self.session.undo_label()
         self.session.undo()
-        if label:
+        if label and not self.session.remote:  # else the host's frame tells it
             self.log.add(f"{self.session.seat_name()} undoes: {label}")
 
     def redo(self) -> None:
         """Edit > Redo; the log says what was made again."""
-        label = self.session.table.history.redo_label
+        label = self.session.redo_label()
         self.session.redo()
-        if label:
+        if label and not self.session.remote:
             self.log.add(f"{self.session.seat_name()} redoes: {label}")
 
     def select_all(self) -> None:
@@ -479,11 +489,42 @@ class TableWindow(QMainWindow):
         """Join a room: its game window opens at the host's first frame (or an error
         says why not)."""
         from vtt.ui.game.remote import Joining
+        from vtt.ui.nettable import watch_for_table
 
         joining = self.joining = Joining(invite, name, want, self.art)
         joining.opened.connect(self._show_game)
+        watch_for_table(joining, self._show_game)  # a room may share a free table
         joining.failed.connect(lambda why: self.report_error("Cannot join", why))
         self.statusBar().showMessage(f"Joining {invite}…", 15000)
+        return joining
+
+    def share_table_online(self, port: int | None = None, address: str = "") -> Joining | None:
+        """File > Share this table online...: serve a copy of the table open here (on
+        ``port``, else the usual one; on ``address``, else every address of this
+        machine) and open it in a window of its own at the seat at this screen, where
+        every player's operations show; the invite is copied to send."""
+        from vtt.ui.nettable import DEFAULT_PORT, HostedTable, watch_for_table
+
+        if self.session.remote:
+            self.statusBar().showMessage("This table is shared already", 8000)
+            return None
+        try:
+            hosted = HostedTable(
+                self.session.table, DEFAULT_PORT if port is None else port, address
+            )
+        except (OSError, ValueError) as error:
+            self.report_error("Cannot share the table", str(error))
+            return None
+        seat = self.session.active_seat
+        joining = self.joining = hosted.join(self.session.seat_name(seat), seat, self.art)
+        watch_for_table(joining, self._show_game)
+        joining.failed.connect(lambda why: self.report_error("Cannot share the table", why))
+        hosted.copy_invite()
+        self.statusBar().showMessage(
+            f"Sharing this table at {hosted.invite} (copied): send it to the other players;"
+            " play in the window that opens",
+            30000,
+        )
         return joining
 
     def ask_compare(self) -> None:
@@ -641,6 +682,8 @@ class TableWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Ask where to save the table, then save it."""
+        if self.session.remote:
+            return self.save_to(Path())
         name, _ = QFileDialog.getSaveFileName(
             self,
             "Save the table",
@@ -653,7 +696,10 @@ class TableWindow(QMainWindow):
         return self.save_to(path if path.suffix else path.with_suffix(SUFFIX))
 
     def save_to(self, path: Path) -> bool:
-        """Write the table to ``path``."""
+        """Write the table to ``path`` (a shared table's host saves it, not a seat)."""
+        if self.session.remote:
+            self.statusBar().showMessage("The host keeps the shared table: it saves it", 8000)
+            return False
         try:
             save_table(self.session.table, path)
         except OSError as error:
@@ -706,7 +752,9 @@ class TableWindow(QMainWindow):
         dialogs.warn(self, title, text)
 
     def write_autosave(self) -> None:
-        """Write the autosave file now."""
+        """Write the autosave file now (a shared table's is the host's to keep)."""
+        if self.session.remote:
+            return
         try:
             self.autosave.write(self.session.table)
         except OSError as error:
@@ -796,7 +844,11 @@ class TableWindow(QMainWindow):
 
     def may_replace_table(self) -> bool:
         """True if the table on the felt may go (closed, or replaced by a new or opened
-        one): it has no changes, or the person saved them or let them go when asked."""
+        one): it has no changes, or the person saved them or let them go when asked.
+        A shared table stays: close its window to leave it."""
+        if self.session.remote:
+            self.statusBar().showMessage("Close this window to leave the shared table", 8000)
+            return False
         if not self.session.modified:
             return True
         name = self.session.path.name if self.session.path else "this table"
@@ -804,6 +856,11 @@ class TableWindow(QMainWindow):
         return choice == "discard" or (choice == "save" and self.save())
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session.remote:  # leaving a shared table: the host keeps it
+            self.autosave_clock.stop()
+            self.session.leave()  # type: ignore[attr-defined]
+            event.accept()
+            return
         self.autosave_clock.flush()  # the file holds every change while it is asked
         if not self.may_replace_table():
             event.ignore()
