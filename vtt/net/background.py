@@ -56,14 +56,7 @@ class BackgroundHost:
         seed: int = 0,
     ) -> Room:
         """A new room (its computer seats start thinking at once)."""
-
-        def added() -> Room:
-            room = self.host.add_room(game, pack, seats, options, seed)
-            if self.host.server is not None:
-                self.host._drive(room)
-            return room
-
-        return self.call(added)
+        return self.call(lambda: self.host.add_room(game, pack, seats, options, seed))
 
     def invite(self, room: Room) -> Invite:
         """Where to find ``room``."""
