@@ -24,8 +24,8 @@ PATIENCE = 60.0
 class BackgroundHost:
     """A :class:`Host` serving on a thread; ``start`` returns once it listens."""
 
-    def __init__(self) -> None:
-        self.host = Host()
+    def __init__(self, autosave: Path | None = None) -> None:
+        self.host = Host(autosave)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="vtt-host", daemon=True)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import json
 import threading
 from collections.abc import Callable
@@ -101,12 +102,17 @@ class NetClient:
         on_event: Listener,
         token: str | None = None,
         pack_digest: str | None = None,
+        knows: Callable[[dict[str, Any]], str | None] | None = None,
     ) -> None:
         self.invite = invite
         self.name = name
         self.want: int | str | None = want
         self.token = token
         self.pack_digest = pack_digest
+        #: Asked, on the worker thread, with the room's lobby before the first hello
+        #: (when no ``pack_digest`` is given): the digest of the room's pack if it is
+        #: here (the host then sends no copy), else None.
+        self.knows = knows
         self.on_event = on_event
         #: The seat the host gave (None: watching, or not welcomed yet).
         self.seat: int | None = None
@@ -175,6 +181,9 @@ class NetClient:
         return self._seq
 
     def _run(self) -> None:
+        if self.pack_digest is None and self.knows is not None:
+            with contextlib.suppress(LobbyError):  # an older host, or none: the hello says
+                self.pack_digest = self.knows(fetch_lobby(self.invite))
         tries = 0
         while not self._closing.is_set():
             try:

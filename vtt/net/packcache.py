@@ -5,8 +5,9 @@ plays the pack installed here when its digest is the room's; else one it was sen
 before, kept in a cache folder for that digest; else the host sends it as a ``.jpack``,
 which is installed exactly as ``vtt import`` installs one (``vtt.studio.jpack``: every
 entry checked, the pack validated, nothing run), but into the cache folder of its
-digest (``NET-PACKS/DIGEST/ID``), never over the player's own packs. A pack that fails
-is refused with the reason, and nothing is kept of it.
+digest (``NET-PACKS/DIGEST/ID``), never over the player's own packs. It is read from
+there by its path, so a host's changed copy of a shipped pack is taken too. A pack
+that fails is refused with the reason, and nothing is kept of it.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def install_sent(pack_id: str, digest: str, archive: bytes, cache: Path | None =
         file = Path(work) / f"{pack_id}{SUFFIX}"
         file.write_bytes(archive)
         try:
-            installed = import_pack(file, folder, replace=True) / "pack.yaml"
+            installed = import_pack(file, folder, replace=True, shipped_id=True) / "pack.yaml"
         except JpackError as error:
             error.archive = label
             raise

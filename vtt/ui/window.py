@@ -439,7 +439,7 @@ class TableWindow(QMainWindow):
         except ValueError as error:
             self.report_error("Cannot join", str(error))
             return
-        self.join(invite, dialog.player_name(), dialog.want())
+        self.join(invite, dialog.player_name(), dialog.want(), dialog.lobby)
 
     def ask_host_online(self) -> None:
         """Game > Host online...: choose a game as for a new one, serve it from this
@@ -475,16 +475,30 @@ class TableWindow(QMainWindow):
         )
         return joining
 
-    def join(self, invite: Invite, name: str, want: int | str) -> Joining:
-        """Join a room: its game window opens at the host's first frame (or an error
-        says why not)."""
+    def join(
+        self, invite: Invite, name: str, want: int | str, lobby: dict[str, Any] | None = None
+    ) -> Joining:
+        """Join a room (``lobby``: what its host said of it, if asked): its game window
+        opens at the host's first frame (or an error says why not); the status bar
+        says which."""
         from vtt.ui.game.remote import Joining
 
-        joining = self.joining = Joining(invite, name, want, self.art)
+        joining = self.joining = Joining(invite, name, want, self.art, lobby)
         joining.opened.connect(self._show_game)
-        joining.failed.connect(lambda why: self.report_error("Cannot join", why))
+        joining.opened.connect(lambda window: self._joined(invite, window))
+        joining.failed.connect(lambda why: self._not_joined(invite, why))
         self.statusBar().showMessage(f"Joining {invite}…", 15000)
         return joining
+
+    def _joined(self, invite: Invite, window: Any) -> None:
+        session = window.session
+        seat = session.seat
+        where = "watching" if seat is None else f"playing {session.names[seat]}"
+        self.statusBar().showMessage(f"Joined {invite}: {where}", STATUS_MS)
+
+    def _not_joined(self, invite: Invite, why: str) -> None:
+        self.statusBar().showMessage(f"Could not join {invite}", STATUS_MS)
+        self.report_error("Cannot join", why)
 
     def ask_compare(self) -> None:
         """Game > Compare variants...: two variants of a pack (or one option over a
