@@ -33,6 +33,21 @@ def test_serve_prints_an_invite_that_a_client_joins_and_stops_on_ctrl_c() -> Non
         assert "stopped" in process.stdout.read()
 
 
+def test_serve_stopped_by_sigterm_says_shutdown_to_its_players() -> None:
+    with _serving("war") as process:
+        invite = _invite(process)
+        with connect(invite.url) as socket:
+            hello = {"room": invite.room, "token": None, "name": "Ann", "want": "any"}
+            socket.send(encode("hello", 1, **hello, pack_digest=None))
+            while json.loads(socket.recv(timeout=60))["type"] != "frame":
+                pass
+            process.send_signal(signal.SIGTERM)
+            while (said := json.loads(socket.recv(timeout=60)))["type"] != "bye":
+                pass
+        assert said["code"] == "shutdown"  # the player's client keeps trying: it may come back
+        assert process.wait(timeout=60) == 0
+
+
 def test_serve_refuses_wrong_seats_with_the_reason(capsys) -> None:
     assert main(["serve", "war", "--seats", "human,robot"]) == 1
     assert "seat 'robot'" in capsys.readouterr().err

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -102,7 +104,12 @@ async def _serve(host: Host, address: str, port: int) -> None:
         print(f"Room {room.code}: {room.pack_id} ({kinds})")
         print(f"Invite: {host.invite(room)}", flush=True)
     print("Ctrl+C stops the host.", flush=True)
+    stopping = asyncio.Event()
+    # SIGTERM (a service manager's stop) says goodbye to the players as Ctrl+C does.
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
     try:
-        await asyncio.Event().wait()
+        await stopping.wait()
+        print("vtt serve: stopped", flush=True)
     finally:
         await host.stop()

@@ -42,8 +42,8 @@ def lobby_seats(lobby: dict[str, Any]) -> tuple[list[tuple[str, int | str]], str
     ...     {"name": "Robo", "kind": "computer", "level": "hard", "taken": True}]})
     >>> choices
     [('Seat 1 (P1)', 0), ('Watch', 'watch')]
-    >>> words
-    'War · seat 1: free · seat 2: Cat · seat 3: Robo (computer, hard)'
+    >>> words.splitlines()
+    ['War', 'seat 1: free', 'seat 2: Cat', 'seat 3: Robo (computer, hard)']
     """
     choices: list[tuple[str, int | str]] = []
     words = [str(lobby.get("pack_name") or lobby.get("pack") or "?")]
@@ -61,7 +61,7 @@ def lobby_seats(lobby: dict[str, Any]) -> tuple[list[tuple[str, int | str]], str
         choices.append((WATCH, "watch"))
     else:
         words.append("no room to watch")
-    return choices, " · ".join(words)
+    return choices, "\n".join(words)
 
 
 class LobbyAsker(QObject):
@@ -86,6 +86,7 @@ class JoinDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, name: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Join a game")
+        self.setMinimumWidth(460)
         self.address = QLineEdit()
         self.address.setPlaceholderText("vtt://HOST:PORT/CODE, or the host's address")
         self.address.textChanged.connect(self._pasted)
@@ -164,7 +165,7 @@ class JoinDialog(QDialog):
             return
         self.lobby = answer
         choices, words = lobby_seats(answer)
-        self.room.setText(words if choices else f"{words} · no seat is free")
+        self.room.setText(words if choices else f"{words}\nno seat is free")
         for text, want in choices:
             self.seat.addItem(text, want)
         self._offer()
