@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from vtt.net.discovery import Announcer, NoDiscovery, available, lan_address
 from vtt.net.host import Host, SeatSpec, parse_seats
+from vtt.net.protocol import Invite
 from vtt.rules.commands import parse_options
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import find_pack, load_game
@@ -51,6 +53,12 @@ def add_serve_parser(sub: Any) -> None:
         help="save the room after every change in FOLDER/ROOMCODE.json",
     )
     serve.add_argument(
+        "--announce",
+        action="store_true",
+        help="announce the room on the local network (zeroconf; needs janken-table[lan]), "
+        "so that Game > Join... finds it",
+    )
+    serve.add_argument(
         "--resume",
         metavar="FILE",
         type=Path,
@@ -66,8 +74,11 @@ def serve_command(args: argparse.Namespace) -> int:
     except (RulesError, FileNotFoundError, ValueError) as error:
         echo(f"vtt serve: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
+    if args.announce and not available():
+        echo(f"vtt serve: {NoDiscovery()}", file=sys.stderr)
+        return 1
     try:
-        asyncio.run(_serve(host, args.host, args.port))
+        asyncio.run(_serve(host, args.host, args.port, args.announce))
     except KeyboardInterrupt:
         print("vtt serve: stopped", flush=True)
     except OSError as error:
@@ -93,8 +104,10 @@ def _room(args: argparse.Namespace) -> Host:
     return host
 
 
-async def _serve(host: Host, address: str, port: int) -> None:
+async def _serve(host: Host, address: str, port: int, announcing: bool = False) -> None:
     await host.start(address, port)
+    # zeroconf runs on a loop of its own: it is started and told off this one.
+    announcer = await asyncio.to_thread(Announcer) if announcing else None
     for room in host.rooms.values():
         kinds = ", ".join(
             f"{room.match.names[i]}: {seat.spec.kind}"
@@ -103,6 +116,12 @@ async def _serve(host: Host, address: str, port: int) -> None:
         )
         print(f"Room {room.code}: {room.pack_id} ({kinds})")
         print(f"Invite: {host.invite(room)}", flush=True)
+        if announcer is not None:
+            seen = host.invite(room)
+            if seen.host in ("0.0.0.0", ""):  # every address: the one others reach
+                seen = Invite(lan_address(), seen.port, seen.room)
+            await asyncio.to_thread(announcer.announce, seen, room.pack_id, room.match.game.name)
+            print(f"Announced on the local network as {seen}", flush=True)
     print("Ctrl+C stops the host.", flush=True)
     stopping = asyncio.Event()
     # SIGTERM (a service manager's stop) says goodbye to the players as Ctrl+C does.
@@ -112,4 +131,6 @@ async def _serve(host: Host, address: str, port: int) -> None:
         await stopping.wait()
         print("vtt serve: stopped", flush=True)
     finally:
+        if announcer is not None:
+            await asyncio.to_thread(announcer.close)
         await host.stop()

@@ -479,3 +479,38 @@ def test_undo_in_a_remote_game_is_the_hosts_to_refuse(qtbot, host):
         assert host.call(lambda: len(host.room.match.moves)) == 1
     finally:
         joining.client.close()
+
+
+def test_the_join_dialog_says_which_package_finds_games_nearby(qtbot, window, monkeypatch):
+    import sys
+
+    from vtt.ui.game.joindialog import JoinDialog
+
+    monkeypatch.setitem(sys.modules, "zeroconf", None)  # as if not installed
+    dialog = JoinDialog(window)
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.look, Qt.MouseButton.LeftButton)
+    wait_until(qtbot, lambda: "janken-table[lan]" in dialog.room.text())
+    assert dialog.look.isEnabled() and dialog.nearby.count() == 0
+
+
+def test_the_join_dialog_finds_a_room_announced_on_the_network(qtbot, window, host):
+    pytest.importorskip("zeroconf")
+    from vtt.net.discovery import Announcer
+    from vtt.ui.game.joindialog import JoinDialog
+
+    announcer = Announcer(["127.0.0.1"])
+    try:
+        announcer.announce(host.invite(host.room), "jantori", "JANTORI")
+        dialog = JoinDialog(window)
+        qtbot.addWidget(dialog)
+        dialog.finder.interfaces = ["127.0.0.1"]
+        qtbot.mouseClick(dialog.look, Qt.MouseButton.LeftButton)
+        wait_until(qtbot, lambda: dialog.nearby.count() == 1)
+        assert dialog.nearby.itemText(0) == f"JANTORI · {host.invite(host.room)}"
+        dialog.nearby.activated.emit(0)  # as a click on it does
+        wait_until(qtbot, dialog.ok.isEnabled)  # the host said which seats are free
+        assert dialog.invite() == host.invite(host.room)
+        assert [dialog.seat.itemText(i) for i in range(dialog.seat.count())][-1] == "Watch"
+    finally:
+        announcer.close()

@@ -1,5 +1,6 @@
-"""Game > Join...: where the room is (a pasted invite ``vtt://HOST:PORT/CODE``, or the
-address, port and room code), the name to play under, and then, once the host has
+"""Game > Join...: where the room is (a room found on the local network, a pasted
+invite ``vtt://HOST:PORT/CODE``, or the address, port and room code), the name to
+play under, and then, once the host has
 said what the room is (its pack, and which seats are free, taken by whom or a
 computer's: the ``lobby``), one of its free seats or watching."""
 
@@ -9,6 +10,7 @@ import threading
 from typing import Any
 
 from vtt.net.client import LobbyError, fetch_lobby
+from vtt.net.discovery import NoDiscovery, browse
 from vtt.net.protocol import Invite, parse_invite
 from vtt.ui.game.hosting import DEFAULT_PORT
 from vtt.ui.plaintext import Label
@@ -17,6 +19,7 @@ from vtt.ui.qt import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLineEdit,
     QObject,
     QPushButton,
@@ -80,6 +83,24 @@ class LobbyAsker(QObject):
         threading.Thread(target=asking, name="vtt-lobby", daemon=True).start()
 
 
+class RoomFinder(QObject):
+    """Looks for rooms announced on the local network on a thread of its own;
+    ``found`` on this one (the rooms, or the NoDiscovery)."""
+
+    found = Signal(object)
+    #: The addresses to look on (None: every one of this machine's).
+    interfaces: list[str] | None = None
+
+    def look(self) -> None:
+        def looking() -> None:
+            try:
+                self.found.emit(browse(interfaces=self.interfaces))
+            except (NoDiscovery, OSError) as error:
+                self.found.emit(error)
+
+        threading.Thread(target=looking, name="vtt-rooms", daemon=True).start()
+
+
 class JoinDialog(QDialog):
     """Ask where the room is, ask the host what it is, then which seat to take."""
 
@@ -96,6 +117,14 @@ class JoinDialog(QDialog):
         self.code = QLineEdit()
         self.code.setPlaceholderText("6 letters")
         self.name = QLineEdit(name)
+        #: Rooms announced on the local network (zeroconf), once looked for.
+        self.nearby = QComboBox()
+        self.nearby.setPlaceholderText("Look on this network…")
+        self.nearby.activated.connect(self._chose_nearby)
+        self.look = QPushButton("&Look on this network")
+        self.look.clicked.connect(self.look_nearby)
+        self.finder = RoomFinder(self)
+        self.finder.found.connect(self._found_nearby)
         self.find = QPushButton("&Find the room")
         self.find.clicked.connect(self.look_up)
         #: What the host said of the room: its pack and seats (empty until it has).
@@ -104,6 +133,10 @@ class JoinDialog(QDialog):
         self.seat = QComboBox()
         self.seat.setEnabled(False)
         form = QFormLayout()
+        nearby = QHBoxLayout()
+        nearby.addWidget(self.nearby, 1)
+        nearby.addWidget(self.look)
+        form.addRow("Games nearby:", nearby)
         form.addRow("Invite or address:", self.address)
         form.addRow("Port:", self.port)
         form.addRow("Room code:", self.code)
@@ -126,6 +159,29 @@ class JoinDialog(QDialog):
         self.asker = LobbyAsker(self)
         self.asker.answered.connect(self._answered)
         self._asked: Invite | None = None
+
+    def look_nearby(self) -> None:
+        """Look for rooms announced on the local network (they fill the list)."""
+        self.look.setEnabled(False)
+        self.nearby.clear()
+        self.nearby.setPlaceholderText("Looking…")
+        self.finder.look()
+
+    def _found_nearby(self, found: Any) -> None:
+        self.look.setEnabled(True)
+        if isinstance(found, Exception):
+            self.nearby.setPlaceholderText("None found")
+            self.room.setText(str(found))
+            return
+        self.nearby.setPlaceholderText("None found" if not found else "Choose a game")
+        for room in found:
+            self.nearby.addItem(str(room), str(room.invite))
+
+    def _chose_nearby(self, index: int) -> None:
+        """A room chosen from the network: its invite, asked about at once."""
+        invite = self.nearby.itemData(index)
+        if invite:
+            self.address.setText(str(invite))
 
     def _pasted(self, text: str) -> None:
         """A whole invite pasted in the address fills the port and code too, and the
