@@ -115,11 +115,11 @@ async def _serve(host: Host, address: str, port: int, announcing: bool = False) 
             for i, seat in enumerate(room.seats)
         )
         print(f"Room {room.code}: {room.pack_id} ({kinds})")
-        print(f"Invite: {host.invite(room)}", flush=True)
+        seen = host.invite(room)
+        if seen.host in ("0.0.0.0", ""):  # every address: the one others reach
+            seen = Invite(lan_address(), seen.port, seen.room)
+        print(f"Invite: {seen}", flush=True)
         if announcer is not None:
-            seen = host.invite(room)
-            if seen.host in ("0.0.0.0", ""):  # every address: the one others reach
-                seen = Invite(lan_address(), seen.port, seen.room)
             await asyncio.to_thread(announcer.announce, seen, room.pack_id, room.match.game.name)
             print(f"Announced on the local network as {seen}", flush=True)
     print("Ctrl+C stops the host.", flush=True)
