@@ -401,7 +401,7 @@ def test_seats_are_named_after_their_players_everywhere(qtbot, host):
     ben.start()
     try:
         wait_until(qtbot, lambda: session.names == ("Cat", "Ben"))
-        assert window.seat_bar.text() == "Cat (you) · Ben"
+        wait_until(qtbot, lambda: window.seat_bar.text() == "Cat (you) · Ben")
         plates = [name for _rect, name, _colour in window.board.plates()]
         assert plates and set(plates) <= {"Cat", "Ben"}  # the seats' plates on the table
         wait_until(qtbot, session.human_to_move)
@@ -456,7 +456,7 @@ def test_the_window_gets_its_seat_back_from_a_host_restarted_from_its_autosave(q
         second.start("127.0.0.1", port)
         wait_until(qtbot, lambda: "reconnecting" not in window.seat_bar.text())
         wait_until(qtbot, lambda: session.frame == host_frame(second, 0))
-        assert window.seat_bar.text() == "Cat (you) · P2 is open"
+        wait_until(qtbot, lambda: window.seat_bar.text() == "Cat (you) · P2 is open")
         assert joining.client.seat == 0 and len(session.frame.log) >= 1
     finally:
         joining.client.close()
