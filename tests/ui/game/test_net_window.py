@@ -235,6 +235,7 @@ def test_the_join_dialog_reads_a_pasted_invite_or_an_address(qtbot, window):
     assert "&Host online…" in titles and "&Join…" in titles
     dialog = JoinDialog(window)
     qtbot.addWidget(dialog)
+    assert dialog.focusWidget() is dialog.address  # where a pasted invite goes
     with pytest.raises(ValueError, match="address"):
         dialog.invite()
     qtbot.keyClicks(dialog.address, "vtt://192.168.1.20:9000/kdpwxr")

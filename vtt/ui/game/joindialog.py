@@ -159,6 +159,7 @@ class JoinDialog(QDialog):
         self.asker = LobbyAsker(self)
         self.asker.answered.connect(self._answered)
         self._asked: Invite | None = None
+        self.address.setFocus()  # where a pasted invite goes
 
     def look_nearby(self) -> None:
         """Look for rooms announced on the local network (they fill the list)."""
