@@ -33,6 +33,24 @@ def test_serve_prints_an_invite_that_a_client_joins_and_stops_on_ctrl_c() -> Non
         assert "stopped" in process.stdout.read()
 
 
+def test_serve_on_every_address_invites_at_this_machines_and_says_shutdown_on_sigterm() -> None:
+    from vtt.net.discovery import lan_address
+
+    with _serving("war", "--host", "0.0.0.0") as process:
+        invite = _invite(process)
+        assert invite.host == lan_address()  # the address others reach, never 0.0.0.0
+        with connect(invite.url) as socket:
+            hello = {"room": invite.room, "token": None, "name": "Ann", "want": "any"}
+            socket.send(encode("hello", 1, **hello, pack_digest=None))
+            while json.loads(socket.recv(timeout=60))["type"] != "frame":
+                pass
+            process.send_signal(signal.SIGTERM)
+            while (said := json.loads(socket.recv(timeout=60)))["type"] != "bye":
+                pass
+        assert said["code"] == "shutdown"  # the player's client keeps trying: it may come back
+        assert process.wait(timeout=60) == 0
+
+
 def test_serve_refuses_wrong_seats_with_the_reason(capsys) -> None:
     assert main(["serve", "war", "--seats", "human,robot"]) == 1
     assert "seat 'robot'" in capsys.readouterr().err

@@ -24,8 +24,8 @@ PATIENCE = 60.0
 class BackgroundHost:
     """A :class:`Host` serving on a thread; ``start`` returns once it listens."""
 
-    def __init__(self) -> None:
-        self.host = Host()
+    def __init__(self, autosave: Path | None = None) -> None:
+        self.host = Host(autosave)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="vtt-host", daemon=True)
 
@@ -56,14 +56,7 @@ class BackgroundHost:
         seed: int = 0,
     ) -> Room:
         """A new room (its computer seats start thinking at once)."""
-
-        def added() -> Room:
-            room = self.host.add_room(game, pack, seats, options, seed)
-            if self.host.server is not None:
-                self.host._drive(room)
-            return room
-
-        return self.call(added)
+        return self.call(lambda: self.host.add_room(game, pack, seats, options, seed))
 
     def invite(self, room: Room) -> Invite:
         """Where to find ``room``."""

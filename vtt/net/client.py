@@ -11,16 +11,26 @@ Whoever uses it hears every event through one callable, ``on_event(kind, data)``
 called on the worker thread: ``welcome``, ``frame`` (a :class:`SeatFrame`; a free
 table's room sends ``table``, its frame as JSON data, with what was done), ``answer``
 (an :class:`Answer` and the command it answers), ``presence`` (the seats' list),
-``pack`` (its id and text, when the host sends its copy), ``error``, ``status``
-("connected", "reconnecting", "closed") and ``bye``. The window forwards them to its
-own thread with a Qt signal.
+``pack`` (a :class:`SentPack`, when the host sends its copy), ``chat`` (seat, name,
+text), ``error``, ``refused`` (the host would not seat us: why; the client stops),
+``status`` ("connected", "reconnecting", "closed"), ``retry`` (the try and the seconds
+until it) and ``bye`` (its code and reason). A host that says ``bye`` because it stops
+(code ``shutdown``) may come back, resumed from its autosave: the client keeps trying,
+with its token; any other ``bye`` ends it. The window forwards the events to its own
+thread with a Qt signal.
+
+``fetch_lobby`` asks a host about a room before joining it: its pack and seats.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import contextlib
 import json
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -29,7 +39,7 @@ from websockets.sync.client import ClientConnection, connect
 from vtt.match import Command, answer_from_json, frame_from_json
 from vtt.net.protocol import MAX_HOST_MESSAGE, Invite, encode
 
-__all__ = ["NetClient"]
+__all__ = ["LobbyError", "NetClient", "SentPack", "fetch_lobby"]
 
 #: The largest message the client reads (the host's own limit).
 MAX_MESSAGE = MAX_HOST_MESSAGE
@@ -37,6 +47,46 @@ MAX_MESSAGE = MAX_HOST_MESSAGE
 RETRY_WAITS = (0.2, 0.5, 1.0, 2.0, 4.0)
 
 Listener = Callable[[str, Any], None]
+#: Seconds to wait for a host's answer about a room.
+LOBBY_WAIT = 10.0
+
+
+class LobbyError(ValueError):
+    """A room that could not be asked about: the reason."""
+
+
+def fetch_lobby(invite: Invite, wait: float = LOBBY_WAIT) -> dict[str, Any]:
+    """What the host says of the room before one joins: ``pack``, ``pack_name``,
+    ``pack_digest``, ``seats`` (as ``presence``) and ``watch``; LobbyError why not."""
+    try:
+        with connect(invite.url, max_size=MAX_MESSAGE, open_timeout=wait) as connection:
+            connection.send(encode("lobby", 1, room=invite.room))
+            while True:
+                message = json.loads(connection.recv(wait))
+                if message.get("type") == "lobby" and isinstance(message.get("seats"), list):
+                    return dict(message)
+                if message.get("type") in ("error", "bye"):
+                    code = message.get("code")
+                    if code == "unknown-type":
+                        raise LobbyError("this host does not list its seats (an older one)")
+                    raise LobbyError(str(message.get("message") or message.get("reason")))
+    except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
+        raise LobbyError(f"no host answers at {invite}: {error}") from None
+    except (ValueError, TypeError, AttributeError) as error:
+        if isinstance(error, LobbyError):
+            raise
+        raise LobbyError(f"the host's answer is not understood: {error}") from None
+
+
+@dataclass(frozen=True)
+class SentPack:
+    """The pack a host sent: its id and digest, and its ``.jpack`` archive, or None
+    and why the host could not send it."""
+
+    pack: str
+    digest: str
+    archive: bytes | None
+    reason: str = ""
 
 
 class NetClient:
@@ -53,15 +103,22 @@ class NetClient:
         on_event: Listener,
         token: str | None = None,
         pack_digest: str | None = None,
+        knows: Callable[[dict[str, Any]], str | None] | None = None,
     ) -> None:
         self.invite = invite
         self.name = name
         self.want: int | str | None = want
         self.token = token
         self.pack_digest = pack_digest
+        #: Asked, on the worker thread, with the room's lobby before the first hello
+        #: (when no ``pack_digest`` is given): the digest of the room's pack if it is
+        #: here (the host then sends no copy), else None.
+        self.knows = knows
         self.on_event = on_event
         #: The seat the host gave (None: watching, or not welcomed yet).
         self.seat: int | None = None
+        #: Welcomed on the connection open now.
+        self.welcomed = False
         self._seq = 0
         #: The commands sent and not answered yet, by their seq.
         self._asked: dict[int, Command] = {}
@@ -89,6 +146,19 @@ class NetClient:
         if connection is not None:
             connection.close()
 
+    def say(self, text: str) -> bool:
+        """Say a line to the room (the host passes it on to all as ``chat``); False
+        when there is no connection now."""
+        with self._lock:
+            connection = self._connection
+            if connection is None or not self.welcomed:
+                return False
+            try:
+                connection.send(encode("chat", self._next_seq(), text=text))
+            except ConnectionClosed:
+                return False
+        return True
+
     def send_command(self, command: Command) -> bool:
         """Send a command for the host to answer (``answer`` event); False when there
         is no connection now (the window says so)."""
@@ -112,6 +182,9 @@ class NetClient:
         return self._seq
 
     def _run(self) -> None:
+        if self.pack_digest is None and self.knows is not None:
+            with contextlib.suppress(LobbyError):  # an older host, or none: the hello says
+                self.pack_digest = self.knows(fetch_lobby(self.invite))
         tries = 0
         while not self._closing.is_set():
             try:
@@ -130,6 +203,7 @@ class NetClient:
             self.on_event("status", "reconnecting")
             wait = RETRY_WAITS[min(tries, len(RETRY_WAITS) - 1)]
             tries += 1
+            self.on_event("retry", (tries, wait))
             if self._closing.wait(wait):
                 break
         self.on_event("status", "closed")
@@ -137,6 +211,7 @@ class NetClient:
     def _serve(self, connection: ClientConnection) -> None:
         with self._lock:
             self._seq = 0
+            self.welcomed = False
             hello = encode(
                 "hello",
                 self._next_seq(),
@@ -160,6 +235,7 @@ class NetClient:
             message = json.loads(text)
             kind = message["type"]
             if kind == "welcome":
+                self.welcomed = True
                 self.seat = message.get("seat")
                 self.token = message.get("token") or self.token
                 if self.seat is not None:
@@ -175,13 +251,34 @@ class NetClient:
                     command = self._asked.pop(message.get("reply_to", -1), None)
                 self.on_event("answer", (answer_from_json(message["answer"]), command))
             elif kind == "pack":
-                self.on_event("pack", (str(message["pack"]), str(message["text"])))
+                self.on_event("pack", _sent_pack(message))
             elif kind == "presence":
                 self.on_event("presence", list(message["seats"]))
+            elif kind == "chat":
+                seat = message.get("seat")
+                seat = seat if type(seat) is int else None
+                self.on_event("chat", (seat, str(message["name"]), str(message["text"])))
             elif kind == "error":
-                self.on_event("error", str(message.get("message", message.get("code", ""))))
+                why = str(message.get("message", message.get("code", "")))
+                if not self.welcomed and message.get("reply_to") == 1:  # the hello refused
+                    self.want = None
+                    self.on_event("refused", why)
+                    self.drop()
+                else:
+                    self.on_event("error", why)
             elif kind == "bye":
-                self.want = None  # the host sent us away: no coming back
-                self.on_event("bye", str(message.get("reason", "")))
-        except (ValueError, KeyError, TypeError) as error:
+                code = str(message.get("code", ""))
+                if code != "shutdown":  # the host sent us away: no coming back
+                    self.want = None
+                self.on_event("bye", (code, str(message.get("reason", ""))))
+        except (ValueError, KeyError, TypeError, binascii.Error) as error:
             self.on_event("error", f"a message from the host is not understood: {error}")
+
+
+def _sent_pack(message: dict[str, Any]) -> SentPack:
+    """The ``pack`` message read (its archive decoded from base64)."""
+    archive = message.get("jpack")
+    data = base64.b64decode(archive, validate=True) if isinstance(archive, str) else None
+    return SentPack(
+        str(message["pack"]), str(message["pack_digest"]), data, str(message.get("reason", ""))
+    )

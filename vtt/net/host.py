@@ -13,8 +13,11 @@ or floods, or reads too slowly, is closed; the room goes on.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import dataclasses
 import json
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,12 +27,22 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from vtt.match import COMPUTER, REMOTE, HouseRules, Match, MatchSeat, command_from_json
+from vtt.match import (
+    COMPUTER,
+    REMOTE,
+    HouseRules,
+    Match,
+    MatchSeat,
+    command_from_json,
+    seat_words,
+)
 from vtt.net.protocol import (
+    MAX_PACK_ARCHIVE,
     MAX_WIRE,
     Invite,
     ProtocolError,
     TokenBucket,
+    chat_text,
     decode_client,
     encode,
     new_room_code,
@@ -55,6 +68,8 @@ MAX_OUTBOX = 256
 MAX_SPECTATORS = 32
 #: Seconds a new connection has to say hello.
 HELLO_WITHIN = 30.0
+#: Chat lines a connection may say: a burst, then a rate per second.
+CHAT_BURST, CHAT_RATE = 5, 0.5
 
 
 @dataclass(frozen=True)
@@ -99,9 +114,14 @@ class Connection:
         self.last_seq = 0
         self.seat: int | None = None
         self.room: Room | TableRoom | None = None
+        #: The name given in its hello.
+        self.name = ""
+        #: The task sending its messages (``pump``), once started.
+        self.pumping: asyncio.Task[None] | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.commands = TokenBucket(COMMAND_BURST, COMMAND_RATE, time.monotonic)
         self.abuse = TokenBucket(ABUSE_BURST, ABUSE_RATE, time.monotonic)
+        self.chats = TokenBucket(CHAT_BURST, CHAT_RATE, time.monotonic)
         self.closing = False
 
     def send(self, kind: str, **fields: Any) -> None:
@@ -109,7 +129,7 @@ class Connection:
         if self.closing:
             return
         if self.outbox.qsize() >= MAX_OUTBOX:
-            self.close("you read too slowly")
+            self.close("you read too slowly", "slow")
             return
         self.seq += 1
         self.outbox.put_nowait(encode(kind, self.seq, **fields))
@@ -119,14 +139,16 @@ class Connection:
         it could be read); one error too many closes the connection."""
         self.send("error", code=code, message=message, reply_to=reply_to)
         if not self.abuse.take():
-            self.close("too many bad messages")
+            self.close("too many bad messages", "abuse")
 
-    def close(self, reason: str) -> None:
-        """Say goodbye and close once the messages queued are sent."""
+    def close(self, reason: str, code: str = "closed") -> None:
+        """Say goodbye (``code``: why, for the client: ``shutdown`` when the host
+        stops, which a client may come back after; else it should not) and close once
+        the messages queued are sent."""
         if self.closing:
             return
         self.seq += 1
-        self.outbox.put_nowait(encode("bye", self.seq, reason=reason))
+        self.outbox.put_nowait(encode("bye", self.seq, reason=reason, code=code))
         self.outbox.put_nowait(None)
         self.closing = True
 
@@ -173,15 +195,59 @@ class Room:
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: asyncio.Task[None] | None = None
+    #: The pack as a ``.jpack`` (base64) for clients without it, made when first
+    #: needed, or why it cannot be sent.
+    jpack: tuple[str | None, str] | None = None
 
     def connections(self) -> list[Connection]:
         """Everyone connected: the seats' players and the spectators."""
         found = [seat.connection for seat in self.seats if seat.connection is not None]
         return found + list(self.spectators)
 
+    @property
+    def names(self) -> list[str]:
+        """The seats' names, as the frames say them."""
+        return list(self.match.names)
+
     def presence(self) -> list[dict[str, Any]]:
         """The seats as every client is told."""
         return [seat.info(name) for seat, name in zip(self.seats, self.match.names, strict=True)]
+
+    def lobby(self) -> dict[str, Any]:
+        """The room as one about to join is told: its pack, its seats (free, taken by
+        whom, a computer's) and whether one more may watch."""
+        return {
+            "room": self.code,
+            "pack": self.pack_id,
+            "pack_name": self.match.game.name,
+            "pack_digest": self.digest,
+            "seats": self.presence(),
+            "watch": len(self.spectators) < MAX_SPECTATORS,
+        }
+
+    def rename(self) -> bool:
+        """Name the seats after the players who took them (the frames, the log and the
+        end of the game then say "Cat", not "P2"): the match is made again with those
+        names and its moves made again. True if it was; the names stay as they are when
+        a move's text cannot be made again under them, or a choice is waiting."""
+        match = self.match
+        chosen = [
+            seat.player or spec.name for seat, spec in zip(self.seats, match.seats, strict=True)
+        ]
+        names = seat_words(chosen)
+        if names == match.names or match.queued or match.resigned is not None:
+            return False
+        seats = [
+            dataclasses.replace(seat, name=name)
+            for seat, name in zip(match.seats, names, strict=True)
+        ]
+        try:
+            renamed = Match(match.game, seats, match.options, match.seed, match.deal, names=names)
+            renamed.resume([move.text for move in match.moves], self.code)
+        except (RulesError, ValueError, KeyError, TypeError):
+            return False
+        self.match = renamed
+        return True
 
     def send_frame(self, connection: Connection) -> None:
         """The connection's own frame (a seat's, or the spectator's)."""
@@ -210,6 +276,8 @@ class Host:
         self.address = ("127.0.0.1", 0)
         #: The folder each room is saved in after every change (ROOMCODE.json), if any.
         self.autosave = autosave
+        #: Every connection open now.
+        self.connections: set[Connection] = set()
 
     def add_room(
         self,
@@ -243,6 +311,8 @@ class Host:
             [Seat(spec) for spec in seats],
         )
         self.rooms[code] = room
+        if self.server is not None:  # serving: its computer seats start at once
+            self._drive(room)
         return room
 
     def save(self, room: Room | TableRoom) -> None:
@@ -279,7 +349,7 @@ class Host:
             path = Path(data["pack"])
             if pack_digest(path) != data["pack_digest"]:
                 raise ValueError(f"the pack {path} has changed since the room was saved")
-            seats = [SeatSpec(seat["kind"], seat["level"]) for seat in data["seats"]]
+            seats = [SeatSpec(seat["kind"], seat["level"], seat["name"]) for seat in data["seats"]]
             room = self.add_room(
                 load_game(path), path, seats, data["options"], data["seed"], data["room"]
             )
@@ -305,10 +375,16 @@ class Host:
         return int(bound[1])
 
     async def stop(self) -> None:
-        """Close every connection and stop serving."""
+        """Say goodbye to every connection (``shutdown``: a client may come back, to a
+        host resumed from its autosave) and stop serving."""
         for room in self.rooms.values():
             if room.thinking is not None:
                 room.thinking.cancel()
+        pumps = [c.pumping for c in self.connections if c.pumping is not None]
+        for connection in list(self.connections):
+            connection.close("the host has stopped", "shutdown")
+        if pumps:  # the goodbyes go out before the sockets close
+            await asyncio.wait(pumps, timeout=2)
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -317,7 +393,8 @@ class Host:
 
     async def _serve(self, socket: ServerConnection) -> None:
         connection = Connection(socket)
-        pump = asyncio.create_task(connection.pump())
+        pump = connection.pumping = asyncio.create_task(connection.pump())
+        self.connections.add(connection)
         try:
             await self._converse(connection)
         except ConnectionClosed:
@@ -325,6 +402,7 @@ class Host:
         except TimeoutError:
             connection.close(f"no hello within {HELLO_WITHIN:.0f} seconds")
         finally:
+            self.connections.discard(connection)
             self._leave(connection)
             connection.close("goodbye")
             with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
@@ -338,6 +416,9 @@ class Host:
             text = await asyncio.wait_for(socket.recv(), HELLO_WITHIN)
             message = self._read(connection, text)
             if message is None:
+                continue
+            if message["type"] == "lobby":
+                self._lobby(connection, message)
                 continue
             if message["type"] != "hello":
                 connection.error(
@@ -366,24 +447,43 @@ class Host:
         connection.last_seq = message["seq"]
         return message
 
-    async def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
+    def _room(self, connection: Connection, message: dict[str, Any]) -> Room | TableRoom | None:
+        """The room a hello or lobby names (None: answered that there is none)."""
         room = self.rooms.get(message["room"].upper())
         if room is None:
             connection.error(
                 "no-room", f"there is no room {message['room']!r} here", message["seq"]
             )
+        return room
+
+    def _lobby(self, connection: Connection, message: dict[str, Any]) -> None:
+        """What one about to join is told of the room, before taking a seat."""
+        room = self._room(connection, message)
+        if room is not None:
+            connection.send("lobby", **room.lobby(), reply_to=message["seq"])
+
+    async def _hello(self, connection: Connection, message: dict[str, Any]) -> None:
+        room = self._room(connection, message)
+        if room is None:
             return
+        # A game's pack goes to a client without it (a free table plays no pack).
+        lacks = isinstance(room, Room) and message["pack_digest"] != room.digest
+        if isinstance(room, Room) and lacks and room.jpack is None:
+            room.jpack = await asyncio.to_thread(pack_archive, room.pack_path)
         async with room.lock:
             seat = self._seat_for(room, connection, message)
             if seat is False:
                 return
             connection.room = room
+            connection.name = message["name"]
+            renamed = seat is not None and room.rename()
             self.save(room)  # a seat taken: its token is kept
             if seat is None:
                 room.spectators.add(connection)
-            if message["pack_digest"] != room.digest:
+            if lacks and room.jpack is not None:
+                archive, why = room.jpack
                 connection.send(
-                    "pack", pack=room.pack_id, pack_digest=room.digest, text=room.pack_text
+                    "pack", pack=room.pack_id, pack_digest=room.digest, jpack=archive, reason=why
                 )
             token = room.seats[seat].token if seat is not None else None
             connection.send(
@@ -395,7 +495,10 @@ class Host:
                 pack_digest=room.digest,
                 seats=room.presence(),
             )
-            room.send_frame(connection)
+            if renamed:  # every seat's frame names the player now
+                room.broadcast()
+            else:
+                room.send_frame(connection)
             room.tell_presence()
 
     def _seat_for(
@@ -412,7 +515,7 @@ class Host:
                 return False
             seat = room.seats[found[0]]
             if seat.connection is not None:  # the same player again: the old link is dead
-                seat.connection.close("your seat was taken up by a new connection")
+                seat.connection.close("your seat was taken up by a new connection", "replaced")
             seat.connection, connection.seat = connection, found[0]
             seat.player = message["name"] or seat.player
             return found[0]
@@ -459,6 +562,10 @@ class Host:
         kind = message["type"]
         if kind == "ping":
             connection.send("pong", reply_to=message["seq"])
+        elif kind == "lobby":
+            self._lobby(connection, message)
+        elif kind == "chat":
+            self._chat(connection, message)
         elif kind == "hello":
             connection.error(
                 "bad-message", "this connection has said hello already", message["seq"]
@@ -467,6 +574,23 @@ class Host:
             connection.error("rate-limit", "too many commands: slow down", message["seq"])
         else:
             await self._command(connection, message)
+
+    def _chat(self, connection: Connection, message: dict[str, Any]) -> None:
+        """A line said to the room: to everyone in it, with the speaker's name (the
+        seat's, or the name a spectator gave); plain text, never run or marked up."""
+        room = connection.room
+        assert room is not None
+        text = chat_text(message["text"])
+        if not text:
+            connection.error("bad-message", "say something: the line is empty", message["seq"])
+            return
+        if not connection.chats.take():
+            connection.error("rate-limit", "too many lines said: slow down", message["seq"])
+            return
+        seat = connection.seat
+        name = room.names[seat] if seat is not None else connection.name or "Someone"
+        for other in room.connections():
+            other.send("chat", seat=seat, name=name, text=text)
 
     async def _command(self, connection: Connection, message: dict[str, Any]) -> None:
         room = connection.room
@@ -538,3 +662,19 @@ class Host:
                     room.broadcast()
                 else:  # never loop on a computer that cannot move
                     return
+
+
+def pack_archive(pack_file: Path) -> tuple[str | None, str]:
+    """The pack (its pack.yaml) as a ``.jpack`` a client installs as an import is
+    checked (vtt/studio/jpack.py), in base64; or None and why it cannot be sent."""
+    from vtt.studio.jpack import JpackError, export_pack
+
+    with tempfile.TemporaryDirectory(prefix="vtt-host-") as work:
+        try:
+            archive = export_pack(pack_file, Path(work) / "pack.jpack").read_bytes()
+        except JpackError as error:
+            return None, f"the host cannot send its pack: {error}"
+    if len(archive) > MAX_PACK_ARCHIVE:
+        size = len(archive) / 1024 / 1024
+        return None, f"the pack is too big to send ({size:.1f} MB): get it from the host's player"
+    return base64.b64encode(archive).decode("ascii"), ""

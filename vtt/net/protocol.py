@@ -20,19 +20,23 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
     "CLIENT_TYPES",
+    "MAX_CHAT",
     "MAX_CLIENT_MESSAGE",
     "MAX_HOST_MESSAGE",
+    "MAX_PACK_ARCHIVE",
     "ROOM_LETTERS",
     "VERSION",
     "Invite",
     "ProtocolError",
     "TokenBucket",
+    "chat_text",
     "decode_client",
     "encode",
     "new_room_code",
@@ -55,12 +59,19 @@ ROOM_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
 ROOM_CODE_LENGTH = 6
 #: What a client may send, and the fields each must have (besides v, seq, type).
 CLIENT_TYPES: dict[str, set[str]] = {
+    "lobby": {"room"},
     "hello": {"room", "token", "name", "want", "pack_digest"},
     "command": {"command"},
+    "chat": {"text"},
     "ping": set(),
 }
 #: The longest name a player may give.
 MAX_NAME = 40
+#: The longest line a player may say (``chat``).
+MAX_CHAT = 300
+#: The largest pack archive (``.jpack``) a host sends: base64 makes it a third
+#: larger, within a host's message.
+MAX_PACK_ARCHIVE = 3 * 1024 * 1024 - 64 * 1024
 
 
 class ProtocolError(ValueError):
@@ -112,6 +123,10 @@ def decode_client(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad-message", f"a {kind} message has fields: {'; '.join(wrong)}")
     if kind == "hello":
         _check_hello(data)
+    elif kind == "lobby" and not isinstance(data["room"], str):
+        raise ProtocolError("bad-message", "'room' is the room code")
+    elif kind == "chat" and not (isinstance(data["text"], str) and len(data["text"]) <= MAX_CHAT):
+        raise ProtocolError("bad-message", f"'text' is a line of at most {MAX_CHAT} characters")
     elif not isinstance(data["command"] if kind == "command" else {}, dict):
         raise ProtocolError("bad-message", "'command' is a JSON object")
     return data
@@ -130,6 +145,17 @@ def _check_hello(data: dict[str, Any]) -> None:
         raise ProtocolError("bad-message", '\'want\' is a seat number, "watch" or "any"')
     if data["pack_digest"] is not None and not isinstance(data["pack_digest"], str):
         raise ProtocolError("bad-message", "'pack_digest' is the pack's digest or null")
+
+
+def chat_text(text: str) -> str:
+    """A line said as it is passed on: one line of plain text, its control and
+    invisible characters as spaces, trimmed (it is shown as text, never marked up).
+
+    >>> chat_text("  hi\\n<b>all</b>\\u202e ")
+    'hi <b>all</b>'
+    """
+    kept = "".join(" " if unicodedata.category(c)[0] in "CZ" and c != " " else c for c in text)
+    return " ".join(kept.split())
 
 
 def new_room_code() -> str:

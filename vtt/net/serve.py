@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 from typing import Any
 
+from vtt.net.discovery import Announcer, NoDiscovery, available, lan_address
 from vtt.net.host import Host, SeatSpec, parse_seats
+from vtt.net.protocol import Invite
 from vtt.net.tableroom import (
     TableRoom,
     add_table_room,
@@ -69,6 +73,12 @@ def add_serve_parser(sub: Any) -> None:
         help="save the room after every change in FOLDER/ROOMCODE.json",
     )
     serve.add_argument(
+        "--announce",
+        action="store_true",
+        help="announce the room on the local network (zeroconf; needs janken-table[lan]), "
+        "so that Game > Join... finds it",
+    )
+    serve.add_argument(
         "--resume",
         metavar="FILE",
         type=Path,
@@ -84,8 +94,11 @@ def serve_command(args: argparse.Namespace) -> int:
     except (RulesError, FileNotFoundError, ValueError) as error:
         echo(f"vtt serve: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
+    if args.announce and not available():
+        echo(f"vtt serve: {NoDiscovery()}", file=sys.stderr)
+        return 1
     try:
-        asyncio.run(_serve(host, args.host, args.port))
+        asyncio.run(_serve(host, args.host, args.port, args.announce))
     except KeyboardInterrupt:
         print("vtt serve: stopped", flush=True)
     except OSError as error:
@@ -138,23 +151,39 @@ def _free_table(args: argparse.Namespace) -> Table:
     return table
 
 
-async def _serve(host: Host, address: str, port: int) -> None:
+async def _serve(host: Host, address: str, port: int, announcing: bool = False) -> None:
     await host.start(address, port)
+    # zeroconf runs on a loop of its own: it is started and told off this one.
+    announcer = await asyncio.to_thread(Announcer) if announcing else None
     for room in host.rooms.values():
         if isinstance(room, TableRoom):
             names = ", ".join(seat.name for seat in room.table.seats)
             print(f"Room {room.code}: a free table ({names})")
-            print(f"Invite: {host.invite(room)}", flush=True)
-            continue
-        kinds = ", ".join(
-            f"{room.match.names[i]}: {seat.spec.kind}"
-            + (f" ({seat.spec.level})" if seat.spec.level else "")
-            for i, seat in enumerate(room.seats)
-        )
-        print(f"Room {room.code}: {room.pack_id} ({kinds})")
-        print(f"Invite: {host.invite(room)}", flush=True)
+            pack_id, title = SANDBOX, "a free table"
+        else:
+            kinds = ", ".join(
+                f"{room.match.names[i]}: {seat.spec.kind}"
+                + (f" ({seat.spec.level})" if seat.spec.level else "")
+                for i, seat in enumerate(room.seats)
+            )
+            print(f"Room {room.code}: {room.pack_id} ({kinds})")
+            pack_id, title = room.pack_id, room.match.game.name
+        seen = host.invite(room)
+        if seen.host in ("0.0.0.0", ""):  # every address: the one others reach
+            seen = Invite(lan_address(), seen.port, seen.room)
+        print(f"Invite: {seen}", flush=True)
+        if announcer is not None:
+            await asyncio.to_thread(announcer.announce, seen, pack_id, title)
+            print(f"Announced on the local network as {seen}", flush=True)
     print("Ctrl+C stops the host.", flush=True)
+    stopping = asyncio.Event()
+    # SIGTERM (a service manager's stop) says goodbye to the players as Ctrl+C does.
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
     try:
-        await asyncio.Event().wait()
+        await stopping.wait()
+        print("vtt serve: stopped", flush=True)
     finally:
+        if announcer is not None:
+            await asyncio.to_thread(announcer.close)
         await host.stop()

@@ -13,13 +13,14 @@ work out a shuffle.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vtt.net.host import Connection, Host, Seat, SeatSpec
+from vtt.net.host import MAX_SPECTATORS, Connection, Host, Seat, SeatSpec
 from vtt.table import Table, TableError
 from vtt.table.savefile import SaveFileError, table_from_data, table_to_data
 from vtt.table.shared import SeatFramer, SharedTable
@@ -59,11 +60,43 @@ class TableRoom:
     pack_text: str = ""
     #: The pieces the step being told changed (their hidden cards get new handles).
     touched: frozenset[str] = frozenset()
+    #: A free table sends no pack (the host's hello asks a game's room for it).
+    jpack: tuple[str | None, str] | None = None
 
     @property
     def table(self) -> Table:
         """The table the room keeps."""
         return self.shared.table
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names, as the table has them."""
+        return [seat.name for seat in self.table.seats]
+
+    def lobby(self) -> dict[str, Any]:
+        """The room as one about to join is told: a free table, its seats (free, taken
+        by whom) and whether one more may watch."""
+        return {
+            "room": self.code,
+            "pack": self.pack_id,
+            "pack_name": "a free table",
+            "pack_digest": self.digest,
+            "seats": self.presence(),
+            "watch": len(self.spectators) < MAX_SPECTATORS,
+        }
+
+    def rename(self) -> bool:
+        """Name the seats after the players who took them ("Cat", not "Ann"), as a
+        step of the table's (its log line says so); True if any was."""
+        renamed = False
+        for number, seat in enumerate(self.seats):
+            name = seat.player.strip()
+            if not name or name == self.names[number] or name in self.names:
+                continue  # no name given, the same, or another seat's
+            with contextlib.suppress(TableError):
+                self.table.rename_seat(number, name)
+                renamed = True
+        return renamed
 
     def connections(self) -> list[Connection]:
         """Everyone connected: the seats' players and the spectators."""

@@ -273,6 +273,8 @@ def import_pack(
     replace: bool | Callable[[Path], bool] = False,
     limits: Limits = LIMITS,
     progress: Progress | None = None,
+    *,
+    shipped_id: bool = False,
 ) -> Path:
     """Install the pack a ``.jpack`` holds into ``packs_dir`` (the user's packs folder);
     its folder there. Everything is checked first (see the module's text); any refusal
@@ -281,7 +283,10 @@ def import_pack(
     ``replace`` is True (or, a function, answers True given its folder); else
     PackExists (raised before the pack's trial games when ``replace`` is False).
     ``progress(done, total)`` is told of each stage; an exception it raises (the
-    person cancelled) stops the import, at the latest before anything is installed."""
+    person cancelled) stops the import, at the latest before anything is installed.
+    ``shipped_id``: a pack with a shipped pack's id is taken too (into a folder read by
+    path, never by id, such as a network room's cache: the shipped pack does not
+    hide it there); every other check is the same."""
     told = progress if progress is not None else _untold
     path = Path(file)
     label = path.name
@@ -300,7 +305,9 @@ def import_pack(
                 _extract(archive, entries, root, unpacked, label, limits)
                 _check_images(unpacked, root, label)
                 told(2, STAGES)
-                pack_id = _checked_pack(unpacked, packs, said, replace, label, root)
+                pack_id = _checked_pack(
+                    unpacked, packs, said, replace, label, root, shipped_id=shipped_id
+                )
                 told(STAGES, STAGES)
                 return _install(unpacked, packs, pack_id, replace, label, root)
     except OSError as error:
@@ -558,9 +565,12 @@ def _checked_pack(
     replace: bool | Callable[[Path], bool],
     label: str,
     root: str,
+    *,
+    shipped_id: bool = False,
 ) -> str:
-    """Check the unpacked pack: against its manifest, its id (no shipped pack's; no
-    installed one's unless it may be replaced), and as ``vtt validate`` does; its id."""
+    """Check the unpacked pack: against its manifest, its id (no shipped pack's unless
+    ``shipped_id``; no installed one's unless it may be replaced), and as ``vtt
+    validate`` does; its id."""
     if said is not None and said.get("digest") != pack_digest(folder):
         raise JpackError(
             label,
@@ -570,11 +580,13 @@ def _checked_pack(
         )
     # Refused before the pack's trial games are played.
     declared = _declared_id(folder)
-    _not_shipped(declared, folder, label, root)
+    if not shipped_id:
+        _not_shipped(declared, folder, label, root)
     if declared is not None and replace is False:
         _not_there(packs / declared, label, root)
     pack_id = _validated(folder, label, root)
-    _not_shipped(pack_id, folder, label, root)
+    if not shipped_id:
+        _not_shipped(pack_id, folder, label, root)
     if said is not None and said.get("id") != pack_id:
         named = shown(said.get("id"), PART_CHARS)
         raise JpackError(

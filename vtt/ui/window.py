@@ -449,7 +449,7 @@ class TableWindow(QMainWindow):
         except ValueError as error:
             self.report_error("Cannot join", str(error))
             return
-        self.join(invite, dialog.player_name(), dialog.want())
+        self.join(invite, dialog.player_name(), dialog.want(), dialog.lobby)
 
     def ask_host_online(self) -> None:
         """Game > Host online...: choose a game as for a new one, serve it from this
@@ -485,18 +485,29 @@ class TableWindow(QMainWindow):
         )
         return joining
 
-    def join(self, invite: Invite, name: str, want: int | str) -> Joining:
-        """Join a room: its game window opens at the host's first frame (or an error
-        says why not)."""
+    def join(
+        self, invite: Invite, name: str, want: int | str, lobby: dict[str, Any] | None = None
+    ) -> Joining:
+        """Join a room (``lobby``: what its host said of it, if asked): its game window
+        opens at the host's first frame (or an error says why not); the status bar
+        says which."""
         from vtt.ui.game.remote import Joining
         from vtt.ui.nettable import watch_for_table
 
-        joining = self.joining = Joining(invite, name, want, self.art)
+        joining = self.joining = Joining(invite, name, want, self.art, lobby)
         joining.opened.connect(self._show_game)
-        watch_for_table(joining, self._show_game)  # a room may share a free table
-        joining.failed.connect(lambda why: self.report_error("Cannot join", why))
+        joining.opened.connect(lambda window: self._joined(invite, window))
+        watch_for_table(joining, lambda window: self._table_joined(invite, window))
+        joining.failed.connect(lambda why: self._not_joined(invite, why))
         self.statusBar().showMessage(f"Joining {invite}…", 15000)
         return joining
+
+    def _table_joined(self, invite: Invite, window: Any) -> None:
+        """A room shared a free table: its window opens; the status bar says so."""
+        self._show_game(window)
+        seat = window.session.seat
+        where = "watching" if seat is None else f"at {window.session.seat_name(seat)}'s seat"
+        self.statusBar().showMessage(f"Joined the free table {invite}: {where}", STATUS_MS)
 
     def share_table_online(self, port: int | None = None, address: str = "") -> Joining | None:
         """File > Share this table online...: serve a copy of the table open here (on
@@ -526,6 +537,16 @@ class TableWindow(QMainWindow):
             30000,
         )
         return joining
+
+    def _joined(self, invite: Invite, window: Any) -> None:
+        session = window.session
+        seat = session.seat
+        where = "watching" if seat is None else f"playing {session.names[seat]}"
+        self.statusBar().showMessage(f"Joined {invite}: {where}", STATUS_MS)
+
+    def _not_joined(self, invite: Invite, why: str) -> None:
+        self.statusBar().showMessage(f"Could not join {invite}", STATUS_MS)
+        self.report_error("Cannot join", why)
 
     def ask_compare(self) -> None:
         """Game > Compare variants...: two variants of a pack (or one option over a

@@ -16,7 +16,9 @@ from vtt.match.commands import DropQuestion
 from vtt.net.background import BackgroundHost
 from vtt.net.client import NetClient
 from vtt.net.host import SeatSpec
+from vtt.net.packcache import cache_dir
 from vtt.rules import load_game
+from vtt.ui.qt import Qt
 
 WAIT_MS = 60_000  # for what will happen: a busy machine is slow, never wrong
 PACK = "jantori"
@@ -45,6 +47,10 @@ def join(qtbot, host, seat, name="Ann"):
     qtbot.waitExposed(window)
     window.view.fit()
     return joining, window
+
+
+def wait_until(qtbot, condition):
+    qtbot.waitUntil(condition, timeout=WAIT_MS)
 
 
 def host_frame(host, seat):
@@ -229,6 +235,7 @@ def test_the_join_dialog_reads_a_pasted_invite_or_an_address(qtbot, window):
     assert "&Host online…" in titles and "&Join…" in titles
     dialog = JoinDialog(window)
     qtbot.addWidget(dialog)
+    assert dialog.focusWidget() is dialog.address  # where a pasted invite goes
     with pytest.raises(ValueError, match="address"):
         dialog.invite()
     qtbot.keyClicks(dialog.address, "vtt://192.168.1.20:9000/kdpwxr")
@@ -240,10 +247,45 @@ def test_the_join_dialog_reads_a_pasted_invite_or_an_address(qtbot, window):
     dialog.code.setText("OIL")
     with pytest.raises(ValueError, match="no invite"):
         dialog.invite()
-    dialog.seat.setCurrentText("Watch")
-    assert dialog.want() == "watch"
-    dialog.seat.setCurrentText("Seat 2")
-    assert dialog.want() == 1
+    assert not dialog.ok.isEnabled()  # no seat is offered before the host says the room's
+
+
+def test_the_join_dialog_offers_only_the_rooms_free_seats_as_its_host_says(qtbot, window):
+    from vtt.ui.game.joindialog import JoinDialog
+
+    serving = BackgroundHost()
+    serving.start("127.0.0.1", 0)
+    robo = SeatSpec("computer", "random", "Robo")
+    serving.room = serving.add_room(load_game("stones"), "stones", [PERSON, robo, PERSON])
+    cat = NetClient(serving.invite(serving.room), "Cat", 2, lambda kind, data: None)
+    cat.start()
+    try:
+        seated = lambda: serving.call(lambda: serving.room.seats[2].player)  # noqa: E731
+        wait_until(qtbot, lambda: seated() == "Cat")
+        dialog = JoinDialog(window)
+        qtbot.addWidget(dialog)
+        qtbot.keyClicks(dialog.name, "Ann")
+        qtbot.keyClicks(dialog.address, str(serving.invite(serving.room)))
+        qtbot.waitUntil(dialog.ok.isEnabled, timeout=WAIT_MS)
+        offered = [dialog.seat.itemText(i) for i in range(dialog.seat.count())]
+        assert offered == ["Seat 1 (P1)", "Watch"]  # not Robo's, not Cat's
+        words = dialog.room.text()
+        assert "seat 2: Robo (computer, random)" in words and "seat 3: Cat" in words
+        assert dialog.want() == 0
+        dialog.seat.setCurrentIndex(1)
+        assert dialog.want() == "watch"
+        # the window joins with what the host said: its status bar says what happened
+        dialog.seat.setCurrentIndex(0)
+        joining = window.join(dialog.invite(), dialog.player_name(), dialog.want(), dialog.lobby)
+        with qtbot.waitSignal(joining.opened, timeout=WAIT_MS):
+            pass
+        qtbot.addWidget(joining.window)
+        assert joining.client.pack_digest == serving.room.digest  # not sent: it is here
+        assert window.statusBar().currentMessage().endswith(": playing Ann")
+        joining.client.close()
+    finally:
+        cat.close()
+        serving.stop()
 
 
 def test_a_spectator_watches_the_moves_and_may_not_play(qtbot, host):
@@ -318,11 +360,109 @@ def test_a_room_whose_pack_differs_from_the_installed_one_plays_the_hosts_copy(q
     joining, window = join(qtbot, serving, 0)
     try:
         assert window.session.game.name == "Host's JANTORI"
-        assert window.session.setup.text == text
+        # installed as an import is, in the cache of its digest: not over any pack here
+        cached = cache_dir() / serving.room.digest / PACK / "pack.yaml"
+        assert window.session.setup.pack == str(cached) and cached.read_text("utf-8") == text
         assert "Host's JANTORI" in window.windowTitle()
     finally:
         joining.client.close()
         serving.stop()
+
+
+def test_a_hostile_pack_from_a_host_is_refused_with_the_reason(qtbot, tmp_path):
+    import base64
+
+    from tests.studio.hostile_jpacks import entry, with_pack, write_zip
+    from vtt.ui.game.remote import Joining
+
+    serving = BackgroundHost()
+    serving.start("127.0.0.1", 0)
+    serving.room = serving.add_room(load_game("war"), "war", [PERSON, PERSON])
+    evil = write_zip(tmp_path / "evil.jpack", with_pack(entry("../../evil.yaml", b"x: 1")))
+    hostile = (base64.b64encode(evil.read_bytes()).decode(), "")
+    serving.call(lambda: setattr(serving.room, "jpack", hostile))
+    serving.call(lambda: setattr(serving.room, "digest", "b" * 16))  # unlike war's here
+    said: list[str] = []
+    try:
+        joining = Joining(serving.invite(serving.room), "Ann", "any")
+        joining.failed.connect(said.append)
+        wait_until(qtbot, lambda: bool(said))
+        assert "the pack the host sent" in said[0] and "../../evil.yaml" in said[0]
+        assert joining.window is None
+        assert not (tmp_path / "evil.yaml").exists()
+        assert not (cache_dir() / ("b" * 16) / "war").exists()
+    finally:
+        serving.stop()
+
+
+def test_seats_are_named_after_their_players_everywhere(qtbot, host):
+    joining, window = join(qtbot, host, 0, name="Cat")
+    session = window.session
+    ben = NetClient(host.invite(host.room), "Ben", "any", lambda kind, data: None)
+    ben.start()
+    try:
+        wait_until(qtbot, lambda: session.names == ("Cat", "Ben"))
+        wait_until(qtbot, lambda: window.seat_bar.text() == "Cat (you) · Ben")
+        plates = [name for _rect, name, _colour in window.board.plates()]
+        assert plates and set(plates) <= {"Cat", "Ben"}  # the seats' plates on the table
+        wait_until(qtbot, session.human_to_move)
+        assert "Cat" in window.status.text()  # "Cat to move"
+        ben.close()
+        wait_until(qtbot, lambda: window.message.text() == "Ben is away")
+        assert window.seat_bar.text() == "Cat (you) · Ben is away"
+    finally:
+        ben.close()
+        joining.client.close()
+
+
+def test_chat_lines_are_said_from_the_window_and_shown_in_every_log(qtbot, host):
+    joining, window = join(qtbot, host, 0)
+    heard: list[tuple[str, object]] = []
+    ben = NetClient(host.invite(host.room), "Ben", "any", lambda k, d: heard.append((k, d)))
+    ben.start()
+    try:
+        wait_until(qtbot, lambda: "Ben" in window.seat_bar.text())
+        titles = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+        assert "Sa&y…" in titles
+        qtbot.keyClicks(window.chat_box, "<b>gg</b> all")
+        qtbot.keyClick(window.chat_box, Qt.Key.Key_Return)
+        lines = lambda: [window.log.item(i).text() for i in range(window.log.count())]  # noqa: E731
+        wait_until(qtbot, lambda: "Ann: <b>gg</b> all" in lines())
+        assert window.chat_box.text() == ""
+        wait_until(qtbot, lambda: ("chat", (0, "Ann", "<b>gg</b> all")) in heard)
+        assert ben.say("well played")
+        wait_until(qtbot, lambda: lines()[-1] == "Ben: well played")
+    finally:
+        ben.close()
+        joining.client.close()
+
+
+def test_the_window_gets_its_seat_back_from_a_host_restarted_from_its_autosave(qtbot, tmp_path):
+    first = BackgroundHost(autosave=tmp_path)
+    port = first.start("127.0.0.1", 0)
+    first.room = first.add_room(load_game(PACK), PACK, [PERSON, PERSON], seed=3)
+    joining, window = join(qtbot, first, 0, name="Cat")
+    session = window.session
+    second = None
+    try:
+        wait_until(qtbot, session.human_to_move)
+        assert session.play(session.frame.moves[0])
+        wait_until(qtbot, lambda: session.frame == host_frame(first, 0))
+        first.stop()  # says goodbye: shutdown
+        wait_until(qtbot, lambda: "The host has stopped: reconnecting" in window.seat_bar.text())
+        wait_until(qtbot, lambda: "(try 2, next in" in window.seat_bar.text())
+        second = BackgroundHost(autosave=tmp_path)
+        (saved,) = tmp_path.glob("*.json")
+        second.room = second.host.resume(saved)  # before it serves: no loop yet
+        second.start("127.0.0.1", port)
+        wait_until(qtbot, lambda: "reconnecting" not in window.seat_bar.text())
+        wait_until(qtbot, lambda: session.frame == host_frame(second, 0))
+        wait_until(qtbot, lambda: window.seat_bar.text() == "Cat (you) · P2 is open")
+        assert joining.client.seat == 0 and len(session.frame.log) >= 1
+    finally:
+        joining.client.close()
+        if second is not None:
+            second.stop()
 
 
 def test_undo_in_a_remote_game_is_the_hosts_to_refuse(qtbot, host):
@@ -340,3 +480,38 @@ def test_undo_in_a_remote_game_is_the_hosts_to_refuse(qtbot, host):
         assert host.call(lambda: len(host.room.match.moves)) == 1
     finally:
         joining.client.close()
+
+
+def test_the_join_dialog_says_which_package_finds_games_nearby(qtbot, window, monkeypatch):
+    import sys
+
+    from vtt.ui.game.joindialog import JoinDialog
+
+    monkeypatch.setitem(sys.modules, "zeroconf", None)  # as if not installed
+    dialog = JoinDialog(window)
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.look, Qt.MouseButton.LeftButton)
+    wait_until(qtbot, lambda: "janken-table[lan]" in dialog.room.text())
+    assert dialog.look.isEnabled() and dialog.nearby.count() == 0
+
+
+def test_the_join_dialog_finds_a_room_announced_on_the_network(qtbot, window, host):
+    pytest.importorskip("zeroconf")
+    from vtt.net.discovery import Announcer
+    from vtt.ui.game.joindialog import JoinDialog
+
+    announcer = Announcer(["127.0.0.1"])
+    try:
+        announcer.announce(host.invite(host.room), "jantori", "JANTORI")
+        dialog = JoinDialog(window)
+        qtbot.addWidget(dialog)
+        dialog.finder.interfaces = ["127.0.0.1"]
+        qtbot.mouseClick(dialog.look, Qt.MouseButton.LeftButton)
+        wait_until(qtbot, lambda: dialog.nearby.count() == 1)
+        assert dialog.nearby.itemText(0) == f"JANTORI · {host.invite(host.room)}"
+        dialog.nearby.activated.emit(0)  # as a click on it does
+        wait_until(qtbot, dialog.ok.isEnabled)  # the host said which seats are free
+        assert dialog.invite() == host.invite(host.room)
+        assert [dialog.seat.itemText(i) for i in range(dialog.seat.count())][-1] == "Watch"
+    finally:
+        announcer.close()

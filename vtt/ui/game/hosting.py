@@ -5,16 +5,16 @@ taking the first open seat, and shows the invite to copy."""
 
 from __future__ import annotations
 
-import socket
 from typing import Any
 
 from vtt.net.background import BackgroundHost
+from vtt.net.discovery import Announcer, available, lan_address
 from vtt.net.host import SeatSpec
 from vtt.net.protocol import Invite
 from vtt.ui.game.session import COMPUTERS, GameSetup
 from vtt.ui.qt import QGuiApplication
 
-__all__ = ["DEFAULT_PORT", "HostedRoom", "lan_address", "seat_specs"]
+__all__ = ["DEFAULT_PORT", "HostedRoom", "announce", "lan_address", "seat_specs"]
 
 #: The port a host listens on unless it is taken (then any free one).
 DEFAULT_PORT = 8765
@@ -28,17 +28,6 @@ def seat_specs(setup: GameSetup) -> list[SeatSpec]:
         else SeatSpec("person", "", choice.name)
         for choice in setup.seats
     ]
-
-
-def lan_address() -> str:
-    """This machine's address on its network (what others connect to), else the
-    loopback one. No packet is sent: a UDP socket only picks its route."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: never reached
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
 
 
 class HostedRoom:
@@ -60,6 +49,8 @@ class HostedRoom:
         shown = address if address and address != "0.0.0.0" else lan_address()
         self.invite = Invite(shown, port, self.room.code)
         self.loopback = Invite("127.0.0.1", port, self.room.code)
+        #: The room announced on the local network (zeroconf), when it can be.
+        self.announcer = announce(self.invite, self.room.pack_id, self.room.match.game.name)
 
     def join(self, name: str, art: Any = None) -> Any:
         """The window's own seat joining (``Joining``): the first open seat (watching,
@@ -77,4 +68,20 @@ class HostedRoom:
 
     def stop(self) -> None:
         """End the room: every client is told goodbye."""
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
         self.host.stop()
+
+
+def announce(invite: Invite, pack: str, name: str) -> Announcer | None:
+    """Announce a room on the local network (Join... finds it there): None when zeroconf
+    is not installed, or the room is on this machine only."""
+    if invite.host.startswith("127.") or not available():
+        return None
+    try:
+        announcer = Announcer()
+        announcer.announce(invite, pack, name)
+    except OSError:  # no network to announce it on: the invite still works
+        return None
+    return announcer

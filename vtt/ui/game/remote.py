@@ -12,13 +12,15 @@ connection is being made again.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from vtt.match import Answer, Command, DropQuestion, Redo, SeatFrame, Undo, Why
-from vtt.net.client import NetClient
+from vtt.net.client import NetClient, SentPack
+from vtt.net.packcache import install_sent, local_pack
 from vtt.net.protocol import Invite
 from vtt.rules import Game, load_game
-from vtt.rules.finder import find_pack_by_id, load_game_text
+from vtt.rules.finder import find_pack_by_id
 from vtt.rules.records import RecordError
 from vtt.ui.game.places import Key
 from vtt.ui.game.session import GameSession, GameSetup, SeatChoice
@@ -87,11 +89,44 @@ class RemoteMatch:
         raise RecordError("The record of a game held by a host is kept by the host")
 
 
-def remote_setup(frame: SeatFrame, text: str | None = None) -> GameSetup:
-    """The setup a window shows a remote game with: the pack and seats of its frame,
-    and the text of the host's copy of the pack when it sent one."""
+def remote_setup(frame: SeatFrame, pack: str | None = None) -> GameSetup:
+    """The setup a window shows a remote game with: the seats of its frame, and its
+    pack (by id, or the pack.yaml of the host's copy installed here)."""
     seats = tuple(SeatChoice(name) for name in frame.seat_names)
-    return GameSetup(frame.pack, seats, text=text)
+    return GameSetup(pack or frame.pack, seats)
+
+
+def chat_line(seat: int | None, name: str, text: str) -> str:
+    """A line said, as the log shows it (plain text: the log never marks it up).
+
+    >>> chat_line(0, "Cat", "<b>gg</b>")
+    'Cat: <b>gg</b>'
+    >>> chat_line(None, "Dee", "hi")
+    'Dee (watching): hi'
+    """
+    who = name if seat is not None else f"{name} (watching)"
+    return f"{who}: {text}"
+
+
+def away_news(
+    before: list[dict[str, Any]], after: list[dict[str, Any]], mine: int | None
+) -> list[str]:
+    """What changed in who is here, said once: "Ben is away", "Ben is back".
+
+    >>> away_news([{"player": "Ben", "taken": True, "connected": True}],
+    ...           [{"player": "Ben", "taken": True, "connected": False}], None)
+    ['Ben is away']
+    """
+    news = []
+    for index, (old, new) in enumerate(zip(before, after, strict=False)):
+        if index == mine or new.get("kind") == "computer" or not new.get("taken"):
+            continue
+        who = str(new.get("player") or new.get("name") or f"P{index + 1}")
+        if old.get("connected") and not new.get("connected"):
+            news.append(f"{who} is away")
+        elif old.get("taken") and not old.get("connected") and new.get("connected"):
+            news.append(f"{who} is back")
+    return news
 
 
 def presence_text(seats: list[dict[str, Any]], mine: int | None) -> str:
@@ -133,6 +168,8 @@ class RemoteSession(GameSession):
     link_changed = Signal(str)
     #: A reason a hand's card cannot be played arrived from the host (redraw the hand).
     reasons_changed = Signal()
+    #: A line was said (the log shows it).
+    chat_changed = Signal()
 
     def __init__(
         self,
@@ -140,7 +177,7 @@ class RemoteSession(GameSession):
         frame: SeatFrame,
         game: Game,
         parent: QObject | None = None,
-        text: str | None = None,
+        pack: str | None = None,
     ) -> None:
         self.client = client
         self.seat: int | None = client.seat
@@ -148,12 +185,18 @@ class RemoteSession(GameSession):
         self.previous: SeatFrame | None = None
         self.seats: list[dict[str, Any]] = []
         self.link_state = "connected"
+        #: The tries to connect again so far and the seconds until the next.
+        self.retry: tuple[int, float] | None = None
+        #: The host said it stopped (it may come back, resumed from its autosave).
+        self.host_stopped = False
+        #: The lines said, each with how many lines of the game's log came before it.
+        self.chat: list[tuple[int, str]] = []
         #: The room this process hosts for this window, if it does (``HostedRoom``).
         self.hosted: Any = None
         #: The "why" asked of the host for the hand's cards: (card, hand) and the
         #: generation of the position it was asked in, by the command.
         self.hand_questions: dict[Command, tuple[tuple[str, Key], int]] = {}
-        super().__init__(remote_setup(frame, text), parent, game)
+        super().__init__(remote_setup(frame, pack), parent, game)
 
     def start(self, setup: GameSetup, match: Any = None) -> None:
         """Show the game the host holds (a new game, "play again" too, is the host's to
@@ -177,6 +220,8 @@ class RemoteSession(GameSession):
             answer, command = data
             self._answered(answer, command)
         elif kind == "presence":
+            for news in away_news(self.seats, data, self.seat):
+                self.message.emit(news)
             self.seats = data
             self._link_changed()
         elif kind == "status" and data != "connected":
@@ -184,12 +229,28 @@ class RemoteSession(GameSession):
             self.hand_questions.clear()  # their answers will not come
             self._reasons.clear()
             self._link_changed()
+        elif kind == "retry":
+            self.retry = data
+            self._link_changed()
         elif kind == "welcome":
             self.seat = self.remote.seat = self.client.seat
             self.seats = list(data.get("seats", self.seats))
+            self.retry, self.host_stopped = None, False
             self._link_changed()
-        elif kind in ("error", "bye"):
-            self.message.emit(f"The host says: {data}" if data else "The host closed the room")
+        elif kind == "chat":
+            self.chat.append((len(self.frame.log), chat_line(*data)))
+            self.chat_changed.emit()
+        elif kind == "bye":
+            code, reason = data
+            self.host_stopped = code == "shutdown"
+            if self.host_stopped:
+                self.message.emit("The host has stopped: connecting again when it is back…")
+            else:
+                self.message.emit(
+                    f"The host says: {reason}" if reason else "The host closed the room"
+                )
+        elif kind in ("error", "refused"):
+            self.message.emit(f"The host says: {data}")
 
     def show_frame(self, frame: SeatFrame) -> None:
         """Show a frame the host sent (the whole frame, after a reconnect too); the same
@@ -218,11 +279,33 @@ class RemoteSession(GameSession):
         elif not answer.accepted:
             self.message.emit(answer.reason)
 
+    def log_lines(self, frame: SeatFrame) -> list[str]:
+        """The game's log with the lines said, each where it was said."""
+        lines = list(frame.log)
+        for at, line in reversed(self.chat):
+            lines.insert(min(at, len(lines)), line)
+        return lines
+
+    def say(self, text: str) -> bool:
+        """Say a line to everyone in the room: True if it went (it comes back from the
+        host, with the others', into the log)."""
+        text = text.strip()
+        if not text:
+            return False
+        if not self.client.say(text):
+            self.message.emit("Not connected to the host: the line was not said")
+            return False
+        return True
+
     def link_text(self) -> str:
         """What the seat bar says now."""
         seats = presence_text(self.seats, self.seat)
         if self.link_state == "reconnecting":
-            return f"Connection lost: reconnecting… · {seats}"
+            lost = "The host has stopped" if self.host_stopped else "Connection lost"
+            if self.retry is None:
+                return f"{lost}: reconnecting… · {seats}"
+            tries, wait = self.retry
+            return f"{lost}: reconnecting (try {tries}, next in {wait:g} s)… · {seats}"
         if self.link_state == "closed":
             return f"Disconnected · {seats}"
         watching = "Watching · " if self.seat is None else ""
@@ -338,11 +421,23 @@ class Joining(QObject):
     opened = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, invite: Invite, name: str, want: int | str, art: Any = None) -> None:
+    def __init__(
+        self,
+        invite: Invite,
+        name: str,
+        want: int | str,
+        art: Any = None,
+        lobby: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__()
         self.art = art
         self.link = NetLink()
-        self.client = NetClient(invite, name, want, self.link.hear)
+        #: The room's pack here, when the lobby named it and it is found (not sent).
+        self.local: Path | None = None
+        digest = self._known(lobby) if lobby is not None else None
+        self.client = NetClient(
+            invite, name, want, self.link.hear, pack_digest=digest, knows=self._known
+        )
         self.window: Any = None
         self.session: RemoteSession | None = None
         #: What the host said before the first frame: the welcome, the presence.
@@ -352,10 +447,16 @@ class Joining(QObject):
         self.hosted: Any = None
         #: True once ``failed`` is said (what the closing client says after is not).
         self.gave_up = False
-        #: The host's copy of the pack (id, text), when it sent one.
-        self.pack: tuple[str, str] | None = None
+        #: The host's copy of the pack, when it sent one.
+        self.pack: SentPack | None = None
         self.link.event.connect(self._heard)
         self.client.start()
+
+    def _known(self, lobby: dict[str, Any]) -> str | None:
+        """The digest of the room's pack (its lobby says it) if it is here, else None
+        (the host then sends it); on the client's thread too."""
+        self.local = local_pack(str(lobby.get("pack")), str(lobby.get("pack_digest")))
+        return str(lobby["pack_digest"]) if self.local is not None else None
 
     def _heard(self, kind: str, data: Any) -> None:
         if self.session is not None:
@@ -368,20 +469,23 @@ class Joining(QObject):
             self.pack = data
         elif kind == "frame":
             self._open(data)
-        elif kind in ("error", "bye"):
+        elif kind == "bye":
+            self._give_up(f"The host says: {data[1]}")
+        elif kind in ("error", "refused"):
             self._give_up(f"The host says: {data}")
         elif kind == "status" and data == "closed":
             self._give_up(f"No game at {self.client.invite}")
 
     def _open(self, frame: SeatFrame) -> None:
+        from vtt.studio.jpack import JpackError
         from vtt.ui.game.window import GameWindow
 
         try:
-            game, text = self._rules(frame.pack)
-        except (FileNotFoundError, ValueError) as error:  # PackErrors are ValueErrors
-            self._give_up(f"Cannot read the pack '{frame.pack}' the room plays: {error}")
+            game, pack = self._rules(frame.pack)
+        except (FileNotFoundError, ValueError, JpackError) as error:  # PackErrors: ValueErrors
+            self._give_up(f"Cannot play the pack '{frame.pack}' the room plays: {error}")
             return
-        session = RemoteSession(self.client, frame, game, text=text)
+        session = RemoteSession(self.client, frame, game, pack=pack)
         session.hosted = self.hosted
         for kind, data in self.early:
             session.heard(kind, data)
@@ -391,20 +495,25 @@ class Joining(QObject):
         self.opened.emit(self.window)
 
     def _rules(self, pack: str) -> tuple[Game, str | None]:
-        """The rules the room plays: the pack installed here when its text is the host's
-        (with its own art), else the host's copy (read as data, never code; its text)."""
+        """The rules the room plays and where they are: the pack installed here when its
+        text is the host's (by id: with its own art), else the copy sent before, else
+        the one the host sent now, installed as an import is (its pack.yaml); a
+        JpackError or FileNotFoundError says why not."""
         digest = next(
-            (data.get("pack_digest") for kind, data in self.early if kind == "welcome"), None
+            (str(data.get("pack_digest")) for kind, data in self.early if kind == "welcome"), ""
         )
+        path = self.local if self.local is not None else local_pack(pack, digest)
+        if path is None and self.pack is not None:
+            if self.pack.archive is None:
+                raise FileNotFoundError(self.pack.reason or "the host did not send it")
+            path = install_sent(pack, digest, self.pack.archive)
+        if path is None:
+            raise FileNotFoundError("it is not installed here, nor sent by the host")
         try:
-            path, same = find_pack_by_id(pack, digest)
+            _, installed = find_pack_by_id(pack, digest)
         except FileNotFoundError:
-            path, same = None, False
-        if path is not None and same:
-            return load_game(path), None
-        if self.pack is None:
-            return load_game(pack), None
-        return load_game_text(self.pack[1], f"{pack}/pack.yaml"), self.pack[1]
+            installed = False
+        return load_game(path), (None if installed else str(path))
 
     def _give_up(self, why: str) -> None:
         self.gave_up = True

@@ -263,6 +263,14 @@ class GameSession(QObject):
         self._changed(answer.frame)
         return True
 
+    def log_lines(self, frame: SeatFrame) -> list[str]:
+        """The lines of the log the window shows with ``frame``: the game's."""
+        return list(frame.log)
+
+    def say(self, text: str) -> bool:
+        """Say a line to the others at the table: only over the network (False)."""
+        return False
+
     @property
     def names(self) -> tuple[str, ...]:
         """The seats' names as the rules write them (``seat_words``)."""

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from vtt.match import FrameMove, Reloaded
+from vtt.net.protocol import MAX_CHAT
 from vtt.rules import Move
 from vtt.rules.errors import RulesError
 from vtt.rules.finder import find_pack
@@ -50,6 +51,7 @@ from vtt.ui.qt import (
     QFileDialog,
     QKeyEvent,
     QKeySequence,
+    QLineEdit,
     QMainWindow,
     QPushButton,
     QRectF,
@@ -171,6 +173,16 @@ class GameWindow(QMainWindow):
         column.addWidget(heading("Log"))
         column.addWidget(self.log, 1)
         self.log.setMinimumHeight(LOG_LEAST)
+        #: A line to say to the room, for a game held by a network host (Enter says it).
+        self.chat_box = QLineEdit()
+        self.chat_box.setPlaceholderText("Say something to the table (Enter)")
+        self.chat_box.setMaxLength(MAX_CHAT)
+        self.chat_box.returnPressed.connect(self._say_chat)
+        if link_changed is not None:
+            column.addWidget(self.chat_box)
+            self.session.chat_changed.connect(self._show_log)
+        else:
+            self.chat_box.hide()
         self.cover = QPushButton()
         self.cover.setStyleSheet("font-size: 22px; padding: 40px;")
         # The cover takes the table's place whole while the screen passes.
@@ -235,6 +247,8 @@ class GameWindow(QMainWindow):
         sheet_keys = game_keys("score-sheet")
         self.sheet_action = self._action(game, "Score s&heet…", self.show_score_sheet, *sheet_keys)
         self.sheet_action.setEnabled(self.session.game.sheet is not None)
+        if hasattr(self.session, "link_changed"):  # a game held by a network host
+            self._action(game, "Sa&y…", self.ask_say)
         game.addSeparator()
         self._action(game, "&Quit", quit_application, *game_keys("quit"))
         edit = self.menuBar().addMenu("&Edit")
@@ -338,7 +352,7 @@ class GameWindow(QMainWindow):
             self.status.setText(f"Game over · {escaped(frame.outcome.reason)}")
         self.bars.show_bars(frame.bars, session.colours)
         self.scores.setText(self._vars_text())
-        self.log.set_lines(frame.log)
+        self._show_log()
         if self.score_sheet is not None and self.score_sheet.isVisible():
             self.score_sheet.fill(session.view())
         self.action_bar.fill()
@@ -431,6 +445,19 @@ class GameWindow(QMainWindow):
         return False
 
     # ------------------------------------------------------------- actions
+
+    def _show_log(self) -> None:
+        """The game's log (with the lines said at the table, over the network)."""
+        self.log.set_lines(self.session.log_lines(self.session.frame))
+
+    def _say_chat(self) -> None:
+        """Say the chat box's line to the room (Enter in it)."""
+        if self.session.say(self.chat_box.text()):
+            self.chat_box.clear()
+
+    def ask_say(self) -> None:
+        """Game > Say…: the chat box takes the keyboard (a game held by a host only)."""
+        self.chat_box.setFocus()
 
     def say(self, text: str) -> None:
         """Show a message in the message line (never a modal dialog) for a few seconds."""
