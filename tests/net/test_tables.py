@@ -27,7 +27,11 @@ class TableClient(Client):
     table: dict[str, Any]
 
     @classmethod
-    async def sit(cls, host: Host, room: TableRoom, want: int | str = "any") -> TableClient:
+    async def sit(
+        cls, host: Host, room: TableRoom, want: int | str = "any", name: str = ""
+    ) -> TableClient:
+        """Take a seat (``name``: the player's, which the seat then takes; none: keep the
+        seat's own)."""
         from websockets.asyncio.client import connect
 
         from vtt.net.protocol import MAX_HOST_MESSAGE
@@ -35,7 +39,7 @@ class TableClient(Client):
         socket = await connect(host.invite(room).url, max_size=MAX_HOST_MESSAGE)
         client = cls(socket)
         await client.send(
-            "hello", room=room.code, token=None, name="Tester", want=want, pack_digest=None
+            "hello", room=room.code, token=None, name=name, want=want, pack_digest=None
         )
         welcome = await client.until("welcome")
         client.seat, client.token = welcome["seat"], welcome["token"]
@@ -146,6 +150,29 @@ def test_two_seats_deal_play_shuffle_flip_and_undo_through_the_host() -> None:
                 assert not client.errors
                 await client.close()
             assert room.table.problems() == []
+        finally:
+            await host.stop()
+
+    asyncio.run(body())
+
+
+def test_a_joiner_s_name_names_the_seat_for_everyone() -> None:
+    async def body() -> None:
+        host = Host()
+        room = add_table_room(host, sandbox())
+        await host.start("127.0.0.1", 0)
+        try:
+            cat = await TableClient.sit(host, room, name="Cat")
+            ben = await TableClient.sit(host, room, name="cat")  # another seat's name: kept
+            seats = [seat["name"] for seat in cat.table["table"]["seats"]]
+            assert seats == ["Cat", "Ben"] == [s["name"] for s in ben.table["table"]["seats"]]
+            await ben.until("presence", lambda m: [s["name"] for s in m["seats"]] == seats)
+            answer = await cat.do(("deal", ("deck", 1)))
+            assert answer["accepted"], answer
+            said = await everyone_sees([cat, ben])
+            assert {m["said"] for m in said} == {"Cat: Deal 1 to 2 seats"}
+            for client in (cat, ben):
+                await client.close()
         finally:
             await host.stop()
 
@@ -273,13 +300,15 @@ def test_vtt_serve_sandbox_shares_a_table_that_resumes_from_its_autosave(tmp_pat
             hello = {"room": invite.room, "token": None, "name": "Dee", "want": 2}
             socket.send(encode("hello", 1, **hello, pack_digest=None))
             heard = [json.loads(socket.recv(timeout=60)) for _ in range(3)]
-            assert [m["type"] for m in heard] == ["pack", "welcome", "table"]
-            token, frame = heard[1]["token"], heard[2]["table"]
+            # A free table sends no pack; the seat takes the joiner's name for all.
+            assert [m["type"] for m in heard] == ["welcome", "table", "presence"]
+            token, frame = heard[0]["token"], heard[1]["table"]
+            assert [seat["name"] for seat in heard[2]["seats"]] == ["Ann", "Ben", "Dee"]
             steps = [{"op": "draw", "args": {"source_id": "deck", "seat": 2, "count": 3}}]
             move = {"op": "steps", "frame": frame["number"], "label": None, "steps": steps}
             socket.send(encode("command", 2, command=move))
-            kinds = [json.loads(socket.recv(timeout=60))["type"] for _ in range(3)]
-            assert kinds == ["presence", "answer", "table"]
+            kinds = [json.loads(socket.recv(timeout=60))["type"] for _ in range(2)]
+            assert kinds == ["answer", "table"]
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=60) == 0
     finally:
@@ -291,7 +320,8 @@ def test_vtt_serve_sandbox_shares_a_table_that_resumes_from_its_autosave(tmp_pat
     saved = tmp_path / f"{invite.room}.json"
     room = resume_table_room(Host(), saved)
     assert len(room.table.hand(2).contents) == 3 and room.seats[2].token == token
-    assert room.seats[2].player == "Dee" and room.table.problems() == []
+    assert room.seats[2].player == "Dee" and room.table.seats[2].name == "Dee"
+    assert room.table.problems() == []
 
 
 def test_vtt_serve_refuses_computer_seats_at_a_free_table(capsys) -> None:

@@ -91,8 +91,8 @@ class TableRoom:
         renamed = False
         for number, seat in enumerate(self.seats):
             name = seat.player.strip()
-            if not name or name == self.names[number] or name in self.names:
-                continue  # no name given, the same, or another seat's
+            if not name or name.casefold() in {n.casefold() for n in self.names}:
+                continue  # no name given, or this or another seat's already
             with contextlib.suppress(TableError):
                 self.table.rename_seat(number, name)
                 renamed = True
