@@ -316,8 +316,9 @@ def games(
     cancelled: Callable[[], bool] | None = None,
 ) -> Played:
     """Play several batches at once, as ``run`` plays one: their games are dealt in
-    turn (each batch's first game, then each one's second...) and come back as they
-    end, each with its batch's place in ``batches`` (in any order, with workers).
+    turn (each batch's first game, then each one's second...; to processes and a
+    cluster in chunks of four) and come back each with its batch's place in
+    ``batches``, each batch's games in index order however they were shared out.
     Closing the generator stops the games under way, between two moves; ``cancelled``
     is asked between moves, and the generator ends once it says so."""
     if dask is not None:
