@@ -65,7 +65,7 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     solver = Solver(seconds=args.max_seconds)
     solver.score = judge(game)
     try:
-        store = _table_file(args, game, state, solver) if args.table else None
+        store = _table_file(args, game, state, solver) if getattr(args, "table", None) else None
     except (BadTable, OSError) as error:
         echo(f"vtt solve: {shown(error, ERROR_CHARS)}", file=sys.stderr)
         return 1
