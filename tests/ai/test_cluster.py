@@ -34,7 +34,7 @@ def test_a_dask_cluster_gives_the_games_in_order_and_the_same_report_to_the_byte
 
 def test_a_worker_lost_mid_batch_has_its_chunk_run_again_and_the_games_are_the_same():
     distributed = pytest.importorskip("distributed")
-    batch = Batch("jantori", 24, ("easy", "random"), seed=7)  # a few seconds of games
+    batch = Batch("jantori", 16, ("easy", "random"), seed=7)  # a few seconds of games
     killed: list[int] = []
 
     with (
