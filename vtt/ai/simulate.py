@@ -479,11 +479,11 @@ def _dask_games(
     batches: Sequence[Batch], dask: Any, cancelled: Callable[[], bool] | None
 ) -> Played:
     distributed = _distributed()
-    client = dask if isinstance(dask, distributed.Client) else distributed.Client(dask)
     # The pack travels as its text, so a worker needs no copy of it: each chunk is the
     # batch (a few KB), a first game and an end. A chunk a lost worker held is run again
     # by another (the scheduler's own retry): its games, from their seeds, are the same.
     sent = [_with_text(batch) for batch in batches]
+    client = dask if isinstance(dask, distributed.Client) else distributed.Client(dask)
     futures: list[Any] = []
 
     def submit(batch: Batch, start: int, end: int) -> Any:
