@@ -4,7 +4,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # Two stamps: playing needs the program and its dependencies only; the tests and the
-# developer tools (pytest, dask, ruff, mypy...) come with the first `make test`.
+# developer tools (pytest, ruff, mypy...) and the cluster (dask) and lan (zeroconf) extras
+# first `make test`.
 PLAY   := $(VENV)/.installed-play
 STAMP  := $(VENV)/.installed-dev
 
@@ -22,7 +23,7 @@ $(PLAY): pyproject.toml | $(BIN)/python
 	touch $(PLAY)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,cluster,lan]'
 	touch $(PLAY) $(STAMP)
 
 # The window needs system libraries the Qt wheel does not bring (vtt/syslibs.py lists

@@ -61,4 +61,4 @@ def test_make_run_installs_what_playing_needs_and_make_test_the_rest(tmp_path):
     assert any(line.rstrip().endswith("install --quiet -e .") for line in installs), installs
     assert not any("[test" in line or "dev]" in line for line in installs), installs
     for target in ("pytest", "lint", "typecheck", "bench"):
-        assert "-e '.[test,dev]'" in _planned(target, venv), target
+        assert "-e '.[test,dev,cluster,lan]'" in _planned(target, venv), target

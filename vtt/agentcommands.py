@@ -11,13 +11,14 @@ import math
 import os
 import sys
 import time
-from typing import TextIO
+from typing import Any, TextIO
 
 from vtt.ai.solver import NotSolvable, Solver, TooBig
+from vtt.ai.solvetable import BadTable, TableFile, fixed_key
 from vtt.ai.value import judge
 from vtt.rules.commands import parse_options
 from vtt.rules.errors import RulesError
-from vtt.rules.finder import load_game
+from vtt.rules.finder import load_game, pack_digest
 from vtt.rules.shown import ERROR_CHARS, echo, shown, shown_name
 
 __all__ = ["add_simulate_parser", "add_solve_parser", "simulate_command", "solve_command"]
@@ -36,6 +37,12 @@ def add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--moves", default="", metavar="MOVE;MOVE", help="moves played before solving, ';' apart"
     )
     solve.add_argument("--max-seconds", type=float, help="give up after this long")
+    solve.add_argument(
+        "--table",
+        metavar="FILE",
+        help="keep the solver's table in FILE (saved every minute and when stopped):"
+        " the same command with the same file resumes the solve",
+    )
 
 
 def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -55,6 +62,14 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return 1
     names = tuple(shown_name(name) for name in state.seat_names)
 
+    solver = Solver(seconds=args.max_seconds)
+    solver.score = judge(game)
+    try:
+        store = _table_file(args, game, state, solver) if getattr(args, "table", None) else None
+    except (BadTable, OSError) as error:
+        echo(f"vtt solve: {shown(error, ERROR_CHARS)}", file=sys.stderr)
+        return 1
+
     def progress(nodes: int, positions: int, seconds: float) -> None:
         rate = nodes / seconds if seconds else 0.0
         echo(
@@ -62,9 +77,9 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
             file=sys.stderr,
             flush=True,
         )
+        if store is not None and store.due():
+            _save(store, solver)
 
-    solver = Solver(seconds=args.max_seconds)
-    solver.score = judge(game)
     echo(f"Solving {shown_name(game.name)} ({len(names)} players)...", file=sys.stderr, flush=True)
     try:
         solution = solver.solve(state, progress)
@@ -72,8 +87,13 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
         echo(f"vtt solve: {shown_name(game.name)} cannot be solved: {error}", file=sys.stderr)
         return 1
     except TooBig as error:
-        echo(f"vtt solve: {error}; {solver.nodes:,} positions searched", file=out)
+        kept = _saved(store, solver)
+        echo(f"vtt solve: {error}; {solver.nodes:,} positions searched{kept}", file=out)
         return 2
+    except KeyboardInterrupt:
+        kept = _saved(store, solver)
+        echo(f"vtt solve: stopped; {solver.nodes:,} positions searched{kept}", file=sys.stderr)
+        return 130
     except Exception as error:  # the pack failed in a position of the search
         cause = str(error) if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"
         echo(
@@ -93,12 +113,69 @@ def solve_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
             result = "draw" if value == 0 else f"{names[0] if value > 0 else names[1]} wins"
             move = state.action_to_move(action)
             echo(f"  {mover}: {shown(move)}  -> {result} ({kept} the value)", file=out)
+    rate = solution.nodes / solution.seconds if solution.seconds else 0.0
     echo(
         f"{solution.nodes:,} positions searched, {solution.positions:,} kept in the table, "
-        f"{solution.seconds:,.1f} s.",
+        f"{solution.seconds:,.1f} s ({rate:,.0f} a second).",
         file=out,
     )
+    if store is not None:
+        try:
+            _save(store, solver)
+        except OSError as error:
+            echo(f"vtt solve: {shown(error, ERROR_CHARS)}", file=sys.stderr)
+            return 1
     return 0
+
+
+def _table_file(args: argparse.Namespace, game: Any, state: Any, solver: Solver) -> TableFile:
+    """The solve's table on disk (``--table``), loaded into ``solver``: BadTable when the
+    file is another pack's or position's, cut short or damaged."""
+    header: dict[str, object] = {
+        "pack": game.id,
+        "digest": pack_digest(game.path) if game.path is not None else None,
+        "options": {name: _plain(value) for name, value in state.options.items()},
+        "players": state.players,
+        "seed": args.seed,
+        "moves": args.moves,
+        "start": fixed_key(state),  # the engine's names for positions, as this version has them
+    }
+    store = TableFile(args.table, header)
+    solver.key = fixed_key
+    solver.table = store.load()
+    solver.fresh = {}
+    if solver.table:
+        echo(
+            f"Resuming from {shown(args.table)}: {len(solver.table):,} positions known.",
+            file=sys.stderr,
+            flush=True,
+        )
+    return store
+
+
+def _plain(value: object) -> object:
+    """An option's value as JSON keeps it."""
+    return value if isinstance(value, bool | int | float | str) or value is None else str(value)
+
+
+def _save(store: TableFile, solver: Solver) -> None:
+    assert solver.fresh is not None
+    store.save(solver.table, solver.fresh, anew=solver.restarted)
+    solver.restarted = False
+
+
+def _saved(store: TableFile | None, solver: Solver) -> str:
+    """Save a stopped solve's table; the words that say where (and how to resume)."""
+    if store is None:
+        return ""
+    try:
+        _save(store, solver)
+    except OSError as error:
+        return f"; the table could not be saved: {shown(error, ERROR_CHARS)}"
+    return (
+        f"; {len(solver.table):,} positions kept in {shown(str(store.path))}:"
+        " the same command resumes the solve"
+    )
 
 
 def add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

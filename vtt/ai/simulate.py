@@ -26,11 +26,11 @@ import math
 import random
 import signal
 import threading
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from itertools import islice
 from multiprocessing import get_context
 from typing import Any
@@ -316,8 +316,9 @@ def games(
     cancelled: Callable[[], bool] | None = None,
 ) -> Played:
     """Play several batches at once, as ``run`` plays one: their games are dealt in
-    turn (each batch's first game, then each one's second...) and come back as they
-    end, each with its batch's place in ``batches`` (in any order, with workers).
+    turn (each batch's first game, then each one's second...; to processes and a
+    cluster in chunks of four) and come back each with its batch's place in
+    ``batches``, each batch's games in index order however they were shared out.
     Closing the generator stops the games under way, between two moves; ``cancelled``
     is asked between moves, and the generator ends once it says so."""
     if dask is not None:
@@ -355,15 +356,27 @@ def _start_worker(stop: Any) -> None:
     # Ctrl+C goes to every process of the terminal's group: the batch's process alone
     # answers it, and stops the workers through the flag.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held back while the process started
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextmanager
 def _sigint_ignored() -> Iterator[None]:
-    """Ctrl+C ignored while processes are started: a signal ignored stays ignored in a
-    new program, so a worker ignores it from its first line, even while it is still
-    importing (then the initializer says so again). Only the main thread can do it."""
+    """Ctrl+C held back while processes are started: a new program keeps the signals its
+    parent held back, so a worker cannot be stopped by it while it is still importing
+    (its initializer then ignores it, which drops one that came meanwhile). This
+    process gets it once the processes are started: a Ctrl+C is never lost. Only the
+    main thread can do it; without ``pthread_sigmask`` (Windows) it is ignored
+    meanwhile."""
     if threading.current_thread() is not threading.main_thread():
         yield
+        return
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
@@ -377,6 +390,51 @@ def _play_chunk(batch: Batch, start: int, end: int) -> list[GameResult]:
     return [play_game(batch, index, cancelled) for index in range(start, end)]
 
 
+Chunk = tuple[int, Batch, int, int]  # the batch's place, the batch, its first game and end
+
+
+def _chunks(batches: Sequence[Batch]) -> Iterator[Chunk]:
+    """The games in chunks of ``_CHUNK``, dealt as ``_dealt`` deals them."""
+    for which, batch, start in _dealt(batches, _CHUNK):
+        yield which, batch, start, min(start + _CHUNK, batch.games)
+
+
+def _in_order(
+    chunks: Iterator[Chunk],
+    submit: Callable[[Batch, int, int], Any],
+    settle: Callable[[Any], bool],
+    workers: int,
+    cancelled: Callable[[], bool] | None,
+) -> Played:
+    """The chunks run by ``submit`` (a future of the chunk's games: a pool's or a Dask
+    cluster's; ``settle`` waits a little for one and says whether it is done), their
+    games given back in the order dealt: each batch's games in index order, so a report
+    adds them up in the same order whatever ran them (its means are the same to the
+    last bit) and progress counts up as on one machine. Two chunks per worker are under
+    way while the first in line is awaited (the others wait done, a few at most)."""
+    queue: deque[tuple[int, Any]] = deque()
+    while True:
+        running = sum(not future.done() for _, future in queue)
+        room = min(2 * workers - running, 8 * workers - len(queue))
+        for which, batch, start, end in islice(chunks, max(0, room)):
+            queue.append((which, submit(batch, start, end)))
+        if not queue:
+            return
+        which, first = queue[0]
+        # Waiting a little at a time, so a cancel is seen while games go on, and chunks
+        # done behind the first are replaced.
+        done = settle(first)
+        if cancelled is not None and cancelled():
+            return
+        if not done:
+            continue
+        queue.popleft()
+        for result in first.result():
+            yield which, result
+        if hasattr(first, "release"):
+            first.release()  # a Dask future: the cluster forgets the games it holds
+
+
 def _pool_games(
     batches: Sequence[Batch], workers: int, cancelled: Callable[[], bool] | None
 ) -> Played:
@@ -386,66 +444,77 @@ def _pool_games(
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(stop,)
     )
-    chunks = _dealt(batches, _CHUNK)
-    pending: dict[Future[list[GameResult]], int] = {}
+
+    def submit(batch: Batch, start: int, end: int) -> Future[list[GameResult]]:
+        with _sigint_ignored():  # by the processes a submit starts
+            return pool.submit(_play_chunk, batch, start, end)
+
     try:
-        while True:
-            # A few chunks ahead of the workers, never the whole batch at once.
-            with _sigint_ignored():  # by the processes a submit starts
-                for which, batch, start in islice(chunks, 2 * workers - len(pending)):
-                    end = min(start + _CHUNK, batch.games)
-                    pending[pool.submit(_play_chunk, batch, start, end)] = which
-            if not pending:
-                return
-            # Waiting a little at a time, so a cancel is seen while games go on.
-            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            if cancelled is not None and cancelled():
-                return
-            for future in done:
-                which = pending.pop(future)
-                for result in future.result():
-                    yield which, result
+        yield from _in_order(_chunks(batches), submit, _settled, workers, cancelled)
     finally:
         stop.set()  # the games under way stop between two moves
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _settled(future: Future[list[GameResult]]) -> bool:
+    return bool(wait([future], timeout=0.2).done)
+
+
+#: What ``--dask`` needs, and how to get it.
+CLUSTER_EXTRA = (
+    "--dask needs Dask's distributed package, the cluster extra:"
+    " pip install 'janken-table[cluster]'"
+)
+
+
+def _distributed() -> Any:
+    """The ``distributed`` module (optional, untyped); ValueError naming the extra."""
+    try:
+        return importlib.import_module("distributed")
+    except ImportError:
+        raise ValueError(CLUSTER_EXTRA) from None
+
+
 def _dask_games(
     batches: Sequence[Batch], dask: Any, cancelled: Callable[[], bool] | None
 ) -> Played:
-    try:
-        distributed: Any = importlib.import_module("distributed")  # optional, untyped
-    except ImportError:
-        raise ValueError(
-            "--dask needs the distributed package: pip install 'dask[distributed]'"
-        ) from None
+    distributed = _distributed()
+    # The pack travels as its text, so a worker needs no copy of it: each chunk is the
+    # batch (a few KB), a first game and an end. A chunk a lost worker held is run again
+    # by another (the scheduler's own retry): its games, from their seeds, are the same.
+    sent = [_with_text(batch) for batch in batches]
     client = dask if isinstance(dask, distributed.Client) else distributed.Client(dask)
-    dealt = _dealt(batches)
-    live: dict[Any, int] = {}
-    queue = distributed.as_completed()
+    futures: list[Any] = []
 
-    def submit(count: int) -> None:
-        for which, batch, index in islice(dealt, count):
-            future = client.submit(play_game, batch, index, pure=False)
-            live[future] = which
-            queue.add(future)
+    def submit(batch: Batch, start: int, end: int) -> Any:
+        futures[:] = [future for future in futures if not future.done()]
+        futures.append(client.submit(_play_chunk, batch, start, end, pure=False))
+        return futures[-1]
+
+    def settle(future: Any) -> bool:
+        try:
+            distributed.wait([future], timeout=0.2)
+        except TimeoutError:
+            return False
+        return True
 
     try:
-        # A few games ahead of the cluster's threads, never the whole batch at once.
-        submit(2 * max(1, sum(client.nthreads().values())))
-        for future in queue:
-            which = live.pop(future)
-            result = future.result()
-            future.release()
-            yield which, result
-            if cancelled is not None and cancelled():
-                return
-            submit(1)
+        threads = max(1, sum(client.nthreads().values()))
+        yield from _in_order(_chunks(sent), submit, settle, threads, cancelled)
     finally:
-        # Games not started are dropped; one under way ends at its move cap.
-        client.cancel(list(live))
+        # Chunks not started are dropped; one under way ends with its games.
+        client.cancel(futures)
         if client is not dask:
             client.close()
+
+
+def _with_text(batch: Batch) -> Batch:
+    """The batch carrying its pack's text (read once, here)."""
+    if batch.text is not None:
+        return batch
+    from vtt.rules.finder import find_pack
+
+    return replace(batch, text=find_pack(batch.pack).read_text(encoding="utf-8"))
 
 
 # --- metrics ---------------------------------------------------------------------------

@@ -60,6 +60,12 @@ class Solution:
 Progress = Callable[[int, int, float], None]  # nodes, table entries, seconds
 
 
+def hashed_key(state: Any) -> int:
+    """A position's 64-bit hash in the table (this process's: ``hash`` of a text or
+    bytes differs in another; ``vtt.ai.solvetable.fixed_key`` is the same everywhere)."""
+    return hash(state.key())
+
+
 class Solver:
     """Alpha-beta with a transposition table; keep one solver to reuse what it learnt."""
 
@@ -74,6 +80,14 @@ class Solver:
         #: Asked before each move the solver applies: True stops it (TooBig) at once.
         self.stop: Callable[[], bool] | None = None
         self.max_positions = 40_000_000  # the table starts afresh past this (a few GB)
+        #: How a position is found in the table (``hashed_key``; a table kept on disk
+        #: needs a hash that is the same in every process).
+        self.key: Callable[[Any], int] = hashed_key
+        #: When given, each entry written to the table is written here too (what a
+        #: table on disk has not saved yet), and ``restarted`` is set when the table
+        #: starts afresh.
+        self.fresh: dict[int, int] | None = None
+        self.restarted = False
         self.nodes = 0
         self._limit = 0
         self._progress: Progress | None = None
@@ -134,7 +148,7 @@ class Solver:
 
     def best_action(self, state: Any) -> int | None:
         """The action the table holds as best at ``state`` after ``value`` proved it."""
-        entry = self.table.get(hash(state.key()))
+        entry = self.table.get(self.key(state))
         return entry // 9 - 1 if entry is not None and entry >= 9 else None
 
     def _tick(self) -> None:
@@ -185,7 +199,7 @@ class Solver:
                 if child.returns()[0] == goal:
                     return [pair]
                 continue
-            entry = table.get(hash(child.key()))
+            entry = table.get(self.key(child))
             if entry is not None and entry % 9 == goal + 1:  # exact: the ends are exact
                 return [pair]
         head = children[:1] if first is not None and actions[0] == first else []
@@ -205,7 +219,7 @@ class Solver:
             self._tick()
         if mover < 0:
             raise NotSolvable("seats choose at the same time in secret here")
-        key = hash(state.key())
+        key = self.key(state)
         line = self._line
         if key in line:
             # A position that comes back (a turn taken back, pieces stepping to and fro)
@@ -259,5 +273,8 @@ class Solver:
             bound = _EXACT
         if len(self.table) >= self.max_positions:  # memory before completeness
             self.table.clear()
-        self.table[key] = best + 1 + 3 * bound + 9 * (best_action + 1)
+            self.restarted = True
+        entry = self.table[key] = best + 1 + 3 * bound + 9 * (best_action + 1)
+        if self.fresh is not None:
+            self.fresh[key] = entry
         return best
