@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # Two stamps: playing needs the program and its dependencies only; the tests and the
 # developer tools (pytest, ruff, mypy...) and the cluster (dask) and lan (zeroconf) extras
-# first `make test`.
+# come with the first `make test`.
 PLAY   := $(VENV)/.installed-play
 STAMP  := $(VENV)/.installed-dev
 
