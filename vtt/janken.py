@@ -299,6 +299,17 @@ class Card:
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
+    def __eq__(self, other: object) -> bool:
+        # As the dataclass's, but two different cards (a hand searched for the card
+        # played) differ at the first comparison, of their hashes.
+        if other.__class__ is Card:
+            return (
+                self._hash == other._hash  # type: ignore[attr-defined]
+                and self.rank == other.rank
+                and self.suit == other.suit
+            )
+        return NotImplemented
+
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))  # made again: its hash worked out anew
 
