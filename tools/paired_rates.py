@@ -14,6 +14,10 @@ and the median of the per-pair ratios, new / old (above 1: the new tree is faste
 - ``nodes``: search nodes (``benchmarks.bench_search.walk``: clone, ``apply_action``,
   ``legal_actions`` of the child) down random lines from four seeded starts;
 - ``mcts``: ``SearchAgent`` iterations per CPU second (``tools/search_rate.py``'s positions).
+- ``search``: ``SearchAgent(Budget(iterations=100), solver=False)`` iterations per CPU
+  second at positions a few random moves in with more than one legal move, simultaneous
+  choices too (each asks the seat asked now), the seat's rules compiled beforehand:
+  every pack has a figure.
 
 ``python tools/paired_rates.py --worker`` is one tree's side: it reads ``PACK METRIC
 SECONDS`` lines and answers each with a rate (or None where the metric has no position).
@@ -56,6 +60,34 @@ def _position(game: Any, seed: int, moves: int) -> Any:
     return state
 
 
+def _searched_position(game: Any, seed: int) -> Any:
+    """A position 2 to 7 seeded random moves in, with more than one legal move."""
+    chooser = random.Random(seed)
+    while True:
+        state = game.new_state({}, seed)
+        for _ in range(chooser.randrange(2, 8)):
+            if state.is_terminal():
+                break
+            state.apply_action(chooser.choice(state.legal_actions()))
+        if not state.is_terminal() and len(state.legal_list()) > 1:
+            return state
+        seed += 1000
+
+
+def _search_rate(game: Any, asked: int) -> float:
+    """Iterations per CPU second of a search of 100 iterations without the solver."""
+    from vtt.ai.agent import Budget
+    from vtt.ai.mcts import SearchAgent
+
+    state = _searched_position(game, asked % 4)
+    view, moves = state.view(state.to_move), list(state.legal_moves)
+    SearchAgent(Budget(iterations=2), solver=False).choose(view, moves)  # the seat's rules
+    agent = SearchAgent(Budget(iterations=100), seed=asked, solver=False)
+    start = time.process_time()
+    agent.choose(view, moves)
+    return agent.iterations / (time.process_time() - start)
+
+
 def _rate(games: dict[str, Any], pack: str, metric: str, seconds: float, asked: int) -> Any:
     from vtt.ai.agent import Budget
     from vtt.ai.mcts import SearchAgent
@@ -66,6 +98,8 @@ def _rate(games: dict[str, Any], pack: str, metric: str, seconds: float, asked: 
         for clone in (False, True):  # compiled and warm before any timing
             playout(games[pack], clone, WARM_SEED)
     game = games[pack]
+    if metric == "search":
+        return _search_rate(game, asked)
     if metric == "mcts":
         seed = asked % 4
         state = _position(game, seed, 3)

@@ -280,12 +280,38 @@ def rule_between(a: Suit, b: Suit, *, jokers: bool = False) -> str | None:
     raise AssertionError("every pair of different suits has a rule")  # pragma: no cover
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Card:
-    """One card of the Janken Deck: a rank and a suit. Jokers have ``Rank.JOKER``."""
+    """One card of the Janken Deck: a rank and a suit. Jokers have ``Rank.JOKER``.
+
+    Its hash (that of ``(rank, suit)``, as a dataclass's) is worked out once, when the
+    card is made: search hashes cards all the time (sets of cards, Moves kept by their
+    cards), and a hash worked out anew each time was a tenth of a card game's search."""
+
+    __slots__ = ("_hash", "rank", "suit")
 
     rank: Rank
     suit: Suit
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        # As the dataclass's, but two different cards (a hand searched for the card
+        # played) differ at the first comparison, of their hashes.
+        if other.__class__ is Card:
+            return (
+                self._hash == other._hash  # type: ignore[attr-defined]
+                and self.rank == other.rank
+                and self.suit == other.suit
+            )
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))  # made again: its hash worked out anew
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -142,10 +142,12 @@ class ActionCodec:
         """The actions of a list of moves."""
         if moves is self._last[0]:  # a state's list again (search asks parent and child)
             return self._last[1][:]
+        known = self._actions
         try:
-            found = list(map(self._actions.__getitem__, map(id, moves)))
-        except KeyError:
-            found = [self.action(move, seat_names) for move in moves]
+            found = list(map(known.__getitem__, map(id, moves)))
+        except KeyError:  # some moves are new: only those are encoded
+            get = known.get  # (action 0 is looked up again by ``action``: still right)
+            found = [get(id(move)) or self.action(move, seat_names) for move in moves]
         # Kept with the list itself, so the identity is not another list's: a state's legal
         # moves are never changed once listed (a new position gets a new list).
         self._last = (moves, found)

@@ -302,7 +302,7 @@ class _Builder:
             assert isinstance(body, ast.BoolOp)
             rest = body.values[dropped:]
             body = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.Or(), values=rest)
-        if bound is not None and not expr.metered:
+        if bound is not None:
             body = self._hoisted(body, step, bound, line)
             body = _Invariant(self, step, bound, line).visit(body)
         test = ast.UnaryOp(op=ast.Not(), operand=body)
@@ -379,10 +379,18 @@ def lazy_value(name: str, node: ast.expr, line: int) -> ast.expr:
 
 class _Invariant(ast.NodeTransformer):
     """Parts of a check that do not read the argument its loop binds (``top(board[square])``
-    in a loop over pieces) worked out once per round of the loops around it, lazily: at
-    their first use, so what is never reached is never worked out, as before."""
+    in a loop over pieces, Green Queen's ``has_suit(hand[me], led)`` in a loop over the
+    cards of that hand) worked out once per round of the loops around it, lazily: at
+    their first use, so what is never reached is never worked out, as before.
+
+    In a metered check a part kept is charged to the meter when it is worked out, so
+    the first value of the loop spends what it spent before and the others less (the
+    work not done again); a guard that hands back what it was given (``_items``, which
+    may hand back an iterator used up once read) is never kept, only its argument."""
 
     _WORTH = (ast.Subscript, ast.IfExp, ast.Call, ast.BinOp, ast.Compare, ast.BoolOp)
+    #: Guards whose value is their argument: an iterator stays one (never kept).
+    _PASSING = frozenset({"_items", "_deep", "_probe", "_weighed", "_sized"})
 
     def __init__(self, builder: _Builder, step: int, bound: str, line: int) -> None:
         self.builder, self.step, self.bound, self.line = builder, step, bound, line
@@ -390,13 +398,24 @@ class _Invariant(ast.NodeTransformer):
     def visit(self, node: ast.AST) -> Any:
         if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
             return node  # their own names are bound inside: left as they are
-        if isinstance(node, self._WORTH) and not self._reads_bound(node):
+        if (
+            isinstance(node, self._WORTH)
+            and not self._passing(node)
+            and not self._reads_bound(node)
+        ):
             return self.builder.kept(node, self.step, self.line)
         return super().visit(node)
 
+    def _passing(self, node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in self._PASSING
+        )
+
     def _reads_bound(self, node: ast.AST) -> bool:
         return any(
-            (isinstance(child, ast.Name) and child.id in (self.bound, "_meter"))
+            (isinstance(child, ast.Name) and child.id == self.bound)
             or isinstance(child, ast.NamedExpr)
             for child in ast.walk(node)
         )

@@ -315,6 +315,18 @@ def _hidden_with_paths(state: State, seat: int) -> list[tuple[tuple[object, ...]
 
 
 def _engine_names(state: State) -> frozenset[str]:
+    """The names a position's environment keeps: the pack's and the engine's (made once
+    per game and set of options: ``determinize`` asks at every search iteration)."""
+    game = state.game
+    kept: dict[tuple[str, ...], frozenset[str]] = game.__dict__.setdefault("_engine_names", {})
+    options = tuple(state.options)
+    found = kept.get(options)
+    if found is None:
+        found = kept[options] = _names_of(state)
+    return found
+
+
+def _names_of(state: State) -> frozenset[str]:
     game = state.game
     return frozenset(
         [

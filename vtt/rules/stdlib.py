@@ -227,7 +227,11 @@ def empty(stack: Sequence[Component]) -> bool:
 def has_suit(items: Iterable[object], suit: object) -> bool:
     """True when any of the items has the suit."""
     wanted = _suit(suit)
-    return any(_suit(item) == wanted for item in items)
+    # A loop, not any(...): no generator to resume per item in the move searches' loops.
+    for item in items:  # noqa: SIM110
+        if (item.suit if item.__class__ is Card else _suit(item)) == wanted:
+            return True
+    return False
 
 
 def of_suit(items: Iterable[object], suit: object) -> tuple[object, ...]:

@@ -39,12 +39,15 @@ def _digit(game: Game, arg: ArgDef) -> Digit:
     for size in range(low, high + 1):
         starts.append(starts[-1] + comb(total, size))
 
+    # terms[position][index] = comb(index, position + 1): a set's rank is a sum of these.
+    terms = [[comb(index, position + 1) for index in range(total)] for position in range(high)]
+
     def encode(cards: Any) -> int:
-        indexes = sorted(DECK_INDEX[card] for card in cards)
+        indexes = sorted(map(DECK_INDEX.__getitem__, cards))
         size = len(indexes)
         if not low <= size <= high:
             raise ValueError(f"{size} cards, where {low} to {high} are chosen")
-        rank = sum(comb(index, position + 1) for position, index in enumerate(indexes))
+        rank = sum(map(list.__getitem__, terms, indexes))  # a search encodes many sets
         return starts[size - low] + rank
 
     def decode(code: int) -> tuple[Card, ...]:

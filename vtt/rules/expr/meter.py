@@ -117,15 +117,28 @@ def _deep(meter: Meter, values: Any, times: int = 1) -> Any:
 
 def _weighed(meter: Meter, value: Any) -> Any:
     """Charge a value an operation is about to walk (show, compare, hash) by its weight."""
-    if type(value) not in _UNSIZED_KINDS:
-        _charge(meter, weight(value))
+    kind = value.__class__
+    if kind in _UNSIZED_KINDS:
+        return value
+    if kind is tuple or kind is list:  # ``weight``'s usual case, without the call
+        for item in value:
+            if item.__class__ not in _UNSIZED_KINDS:
+                break
+        else:
+            left = meter.left = meter.left - len(value)
+            if left < 0:
+                _charge(meter, 0)  # raises with the message
+            return value
+    _charge(meter, weight(value))
     return value
 
 
 def _items(meter: Meter, values: Any) -> Any:
     """What a comprehension or library function iterates: charged by its length."""
-    if isinstance(values, _SIZED_TYPES):
-        _charge(meter, len(values))
+    if values.__class__ in _SIZED_KINDS or isinstance(values, _SIZED_TYPES):
+        left = meter.left = meter.left - len(values)
+        if left < 0:
+            _charge(meter, 0)  # raises with the message
         return values
     if values.__class__ is _GENERATOR:
         # Generators come only from the pack's generator expressions, whose loops are
