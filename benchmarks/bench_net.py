@@ -43,7 +43,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
 from benchmarks import Result, percentile
+from vtt.match import REMOTE, Match, MatchSeat, Play
+from vtt.net.host import Host, SeatSpec
+from vtt.net.protocol import MAX_HOST_MESSAGE, encode
+from vtt.rules.finder import find_pack, load_game, pack_digest
 
 GROUP = "Network play"
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,19 +112,41 @@ def cpu_seconds() -> float:
 
 # ---------------------------------------------------------------- the host side
 
+#: Moves played in each pack before serving (its rules compile as first used).
+WARM_MOVES = 60
+
+
+def warm(game: Any, moves: int = WARM_MOVES) -> None:
+    """Play ``moves`` random moves of ``game`` (fewer if it ends), making every seat's
+    frame after each: what a host that has served a while has compiled already."""
+    seats = [MatchSeat(f"P{seat + 1}", REMOTE) for seat in range(game.players[2])]
+    match = Match(game, seats, {}, 0)
+    rng = random.Random(0)
+    for _ in range(moves):
+        frames = [match.frame(seat) for seat in range(len(seats))]
+        ready = [frame for frame in frames if frame.moves and frame.chosen is None]
+        if match.over or not ready:
+            return
+        frame = ready[0]
+        move = frame.moves[rng.randrange(len(frame.moves))]
+        match.send(Play(frame.seat or 0, text=move.text))
+        for frame in frames:
+            frame.to_json()
+
 
 class LoadHost:
     """A :class:`Host` with ``rooms`` slots, each playing ``packs[slot % len(packs)]``,
     a finished game replaced by the next round's (``room_code``)."""
 
-    def __init__(self, rooms: int, packs: Sequence[str] = PACKS, seed: int = 0) -> None:
-        from vtt.net.host import Host
-        from vtt.rules.finder import find_pack, load_game
-
+    def __init__(
+        self, rooms: int, packs: Sequence[str] = PACKS, seed: int = 0, warm_moves: int = WARM_MOVES
+    ) -> None:
         self.host = Host()
         self.packs = [packs[slot % len(packs)] for slot in range(rooms)]
         self.paths = {pack: find_pack(pack) for pack in set(self.packs)}
         self.games = {pack: load_game(self.paths[pack]) for pack in self.paths}
+        for game in self.games.values():
+            warm(game, warm_moves)
         self.seed = seed
         self.rounds = [0] * rooms
         #: Moves made in the games finished and replaced.
@@ -129,8 +158,6 @@ class LoadHost:
 
     def open_room(self, slot: int) -> None:
         """The room of ``slot``'s current round, every seat open."""
-        from vtt.net.host import SeatSpec
-
         pack = self.packs[slot]
         seats = [SeatSpec("person")] * self.seats(slot)
         seed = self.seed + slot * 1000 + self.rounds[slot]
@@ -165,8 +192,6 @@ class LoadHost:
 
     def rooms_info(self) -> list[dict[str, Any]]:
         """What the clients need of each slot: its pack, its digest and seats."""
-        from vtt.rules.finder import pack_digest
-
         return [
             {
                 "slot": slot,
@@ -178,10 +203,10 @@ class LoadHost:
         ]
 
 
-async def host_main(rooms: int, seed: int) -> None:
+async def host_main(rooms: int, packs: Sequence[str], seed: int = 0) -> None:
     """The host process: say where it listens (a JSON line), then answer ``mark`` lines
     on stdin with its memory, CPU time and moves made; end on ``stop`` or end of input."""
-    load = LoadHost(rooms, seed=seed)
+    load = LoadHost(rooms, packs, seed)
     port = await load.host.start("127.0.0.1", 0)
     before = rss_kb()
     load.open_all()
@@ -301,8 +326,6 @@ class SeatPlayer:
         return self.games.setdefault(self.round, Game(self.room["seats"]))
 
     async def send(self, kind: str, **fields: Any) -> int:
-        from vtt.net.protocol import encode
-
         self.seq += 1
         await self.socket.send(encode(kind, self.seq, **fields))
         return self.seq
@@ -310,10 +333,6 @@ class SeatPlayer:
     async def join(self) -> None:
         """Take this seat of this round's room (made by the host when the last game
         ended: asked again until it is there)."""
-        from websockets.asyncio.client import connect
-
-        from vtt.net.protocol import MAX_HOST_MESSAGE
-
         self.socket = await connect(self.url, max_size=MAX_HOST_MESSAGE)
         self.seq, self.frame, self.everyone_here, self.waiting = 0, None, False, {}
         while True:
@@ -341,8 +360,6 @@ class SeatPlayer:
 
     async def read(self) -> None:
         """Take in the host's messages until the connection closes."""
-        from websockets.exceptions import ConnectionClosed
-
         with contextlib.suppress(ConnectionClosed):
             async for text in self.socket:
                 now = time.monotonic()
@@ -391,8 +408,6 @@ class SeatPlayer:
 
     async def play_game(self) -> bool:
         """Play this round until its end (True) or ``done`` (False)."""
-        from vtt.match import Play
-
         while not self.done():
             if self.frame is not None and self.frame["outcome"] is not None:
                 return True
@@ -573,10 +588,12 @@ def measure(
     duration: float = DURATION,
     processes: int = CLIENT_PROCESSES,
     vtt_tree: Path | None = None,
+    packs: Sequence[str] = PACKS,
 ) -> Figures:
-    """Run a host process (its ``vtt`` from ``vtt_tree`` if given) and the clients'
-    processes under ``load`` (a key of ``LOADS``) for ``duration`` seconds."""
-    host = _start("host", "--rooms", str(rooms), vtt_tree=vtt_tree)
+    """Run a host process (its ``vtt`` from ``vtt_tree`` if given) serving ``rooms``
+    rooms of ``packs`` and the clients' processes under ``load`` (a key of ``LOADS``)
+    for ``duration`` seconds."""
+    host = _start("host", "--rooms", str(rooms), "--packs", ",".join(packs), vtt_tree=vtt_tree)
     clients: list[subprocess.Popen[str]] = []
     try:
         assert host.stdout is not None
@@ -624,6 +641,11 @@ def measure(
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait()
+            for stream in (process.stdin, process.stdout):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
 
 
 def table(rows: Sequence[tuple[str, Figures]]) -> str:
@@ -716,6 +738,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("role", nargs="?", choices=("host", "clients", "table"), default="table")
     parser.add_argument("--rooms", default=str(ROOMS), help="a number, or (clients) JSON")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--packs", default=",".join(PACKS), help="the packs, by commas")
     parser.add_argument("--think", nargs=2, type=float, default=(0.0, 0.0))
     parser.add_argument("--duration", type=float, default=DURATION)
     parser.add_argument("--processes", type=int, default=CLIENT_PROCESSES)
@@ -723,15 +746,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--before", type=Path, help="a tree whose vtt the host runs, compared")
     args = parser.parse_args(argv)
     if args.role == "host":
-        asyncio.run(host_main(int(args.rooms), 0))
+        asyncio.run(host_main(int(args.rooms), args.packs.split(",")))
     elif args.role == "clients":
         asyncio.run(clients_main(args.port, json.loads(args.rooms), tuple(args.think)))
     else:
         rows = []
+        packs = args.packs.split(",")
         for load in args.load or tuple(LOADS):
             trees = [("before", args.before), ("after", None)] if args.before else [("", None)]
             for label, tree in trees:
-                figures = measure(load, int(args.rooms), args.duration, args.processes, tree)
+                figures = measure(load, int(args.rooms), args.duration, args.processes, tree, packs)
                 rows.append((f"{load} {label}".strip(), figures))
         print(table(rows))
     return 0
