@@ -48,7 +48,7 @@ from websockets.exceptions import ConnectionClosed
 
 from benchmarks import Result, percentile
 from vtt.match import REMOTE, Match, MatchSeat, Play
-from vtt.net.host import Host, SeatSpec
+from vtt.net.host import Connection, Host, SeatSpec
 from vtt.net.protocol import MAX_HOST_MESSAGE, encode
 from vtt.rules.finder import find_pack, load_game, pack_digest
 
@@ -70,9 +70,8 @@ PACKS: tuple[str, ...] = (
 ROOMS = 50
 #: The clients' processes (the rooms are dealt out among them).
 CLIENT_PROCESSES = 2
-#: Seconds measured per load, and before it (every seat joins) and after (frames still
-#: on their way are received).
-DURATION, WARMUP, GRACE = 15.0, 4.0, 1.0
+#: Seconds measured per load, and after it (frames still on their way are received).
+DURATION, GRACE = 15.0, 5.0
 #: What a seat thinks before moving, in seconds (low, high), per load.
 LOADS: dict[str, tuple[float, float]] = {"paced": (0.5, 1.5), "flat out": (0.0, 0.0)}
 #: The goal for a command's way to the other seats' frames, in ms.
@@ -224,6 +223,47 @@ async def host_main(rooms: int, packs: Sequence[str], seed: int = 0) -> None:
         print(json.dumps(mark), flush=True)
     renewing.cancel()
     await load.host.stop()
+
+
+#: Commands timed per pack for the host's work without the network (``host_work``).
+WORK_MOVES = 60
+
+
+async def host_work(
+    packs: Sequence[str], moves: int = WORK_MOVES, warm_moves: int = WARM_MOVES
+) -> dict[str, float]:
+    """The host's CPU ms per command of each pack without the network: its own handling
+    of a command (``Host._command``: the match, the answer, every seat's frame message
+    queued) for connections that send nothing, over the same ``moves`` random moves of
+    a game of each pack, its rules warmed first."""
+    found: dict[str, float] = {}
+    for pack in packs:
+        load = LoadHost(1, [pack], 7, warm_moves)
+        load.open_all()
+        room = next(iter(load.host.rooms.values()))
+        connections = []
+        for number, seat in enumerate(room.seats):
+            connection = Connection(None)  # type: ignore[arg-type]
+            connection.room, connection.seat, seat.connection = room, number, connection
+            connections.append(connection)
+        rng, spent, made = random.Random(7), 0.0, 0
+        for seq in range(1, moves + 1):
+            frames = [room.match.frame(seat) for seat in range(len(room.seats))]
+            ready = [frame for frame in frames if frame.moves and frame.chosen is None]
+            if room.match.over or not ready:
+                break
+            frame = ready[rng.randrange(len(ready))]
+            move = frame.moves[rng.randrange(len(frame.moves))]
+            message = {"seq": seq, "command": Play(frame.seat or 0, text=move.text).to_json()}
+            start = time.process_time()
+            await load.host._command(connections[frame.seat or 0], message)
+            spent += time.process_time() - start
+            made += 1
+            for connection in connections:
+                while not connection.outbox.empty():
+                    connection.outbox.get_nowait()
+        found[pack] = spent * 1000.0 / max(1, made)
+    return found
 
 
 # ---------------------------------------------------------------- the clients' side
@@ -662,9 +702,40 @@ def measure(
                         stream.close()
 
 
+def work_of(vtt_tree: Path | None, packs: Sequence[str] = PACKS) -> dict[str, float]:
+    """``host_work`` in a process of its own (its ``vtt`` from ``vtt_tree`` if given),
+    run twice: the lesser of each pack's figures (the other work on the machine
+    only ever adds)."""
+    runs = []
+    for _ in range(2):
+        process = _start("work", "--packs", ",".join(packs), vtt_tree=vtt_tree)
+        out, _ = process.communicate(timeout=600)
+        runs.append(json.loads(out.strip().splitlines()[-1]))
+    return {pack: min(run[pack] for run in runs) for pack in packs}
+
+
+def work_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
+    """The host's work per command, ms, one column per tree."""
+    lines = [("host CPU ms/command, no network", *(label for label, _ in rows))]
+    for pack in rows[0][1]:
+        lines.append((pack, *(f"{work[pack]:.2f}" for _, work in rows)))
+    return _aligned(lines)
+
+
+def _aligned(lines: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    return "\n".join(
+        "  ".join(
+            text.ljust(w) if i == 0 else text.rjust(w)
+            for i, (text, w) in enumerate(zip(line, widths, strict=True))
+        )
+        for line in lines
+    )
+
+
 def table(rows: Sequence[tuple[str, Figures]]) -> str:
     """The figures as a plain table, one column per run."""
-    lines = [("", *(label for label, _ in rows))]
+    lines: list[tuple[str, ...]] = [("", *(label for label, _ in rows))]
     for name, cell in (
         ("rooms", lambda f: f"{f.rooms}"),
         ("commands/s", lambda f: f"{f.per_second:.0f}"),
@@ -680,14 +751,7 @@ def table(rows: Sequence[tuple[str, Figures]]) -> str:
         ("machine load average", lambda f: f"{f.machine_load:.1f}"),
     ):
         lines.append((name, *(cell(figures) for _, figures in rows)))
-    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
-    return "\n".join(
-        "  ".join(
-            text.ljust(w) if i == 0 else text.rjust(w)
-            for i, (text, w) in enumerate(zip(line, widths, strict=True))
-        )
-        for line in lines
-    )
+    return _aligned(lines)
 
 
 def results(runs: Sequence[Figures]) -> list[Result]:
@@ -745,17 +809,31 @@ def results(runs: Sequence[Figures]) -> list[Result]:
 
 
 def run() -> list[Result]:
-    """Both loads, the figures printed as a table too."""
+    """Both loads and the host's work per command, printed as tables too."""
     runs = [measure(load) for load in LOADS]
     print(table([(f.load, f) for f in runs]), flush=True)
-    return results(runs)
+    work = work_of(None)
+    print(work_table([("host work", work)]), flush=True)
+    rows = [
+        Result(
+            GROUP,
+            f"host CPU per command without the network, {pack}",
+            ms,
+            "ms",
+            note=f"Host._command over {WORK_MOVES} random moves, every seat's frame queued",
+        )
+        for pack, ms in work.items()
+    ]
+    return results(runs) + rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``host``, ``clients`` (the processes of a run), or a run printed as a table,
     optionally against the ``vtt`` package of another tree (``--before TREE``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("role", nargs="?", choices=("host", "clients", "table"), default="table")
+    parser.add_argument(
+        "role", nargs="?", choices=("host", "clients", "work", "table"), default="table"
+    )
     parser.add_argument("--rooms", default=str(ROOMS), help="a number, or (clients) JSON")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--packs", default=",".join(PACKS), help="the packs, by commas")
@@ -769,11 +847,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         asyncio.run(host_main(int(args.rooms), args.packs.split(",")))
     elif args.role == "clients":
         asyncio.run(clients_main(args.port, json.loads(args.rooms), tuple(args.think)))
+    elif args.role == "work":
+        print(json.dumps(asyncio.run(host_work(args.packs.split(",")))))
     else:
         rows = []
         packs = args.packs.split(",")
+        trees = [("before", args.before), ("after", None)] if args.before else [("", None)]
+        print(work_table([(label or "host work", work_of(tree, packs)) for label, tree in trees]))
         for load in args.load or tuple(LOADS):
-            trees = [("before", args.before), ("after", None)] if args.before else [("", None)]
             for label, tree in trees:
                 figures = measure(load, int(args.rooms), args.duration, args.processes, tree, packs)
                 rows.append((f"{load} {label}".strip(), figures))

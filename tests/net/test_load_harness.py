@@ -7,7 +7,15 @@ import asyncio
 import random
 import time
 
-from benchmarks.bench_net import LoadHost, Tally, Window, measure, play, room_code
+from benchmarks.bench_net import (
+    LoadHost,
+    Tally,
+    Window,
+    host_work,
+    measure,
+    play,
+    room_code,
+)
 from vtt.match import Play
 
 #: Packs whose every accepted command makes exactly one move (no simultaneous phase),
@@ -64,3 +72,9 @@ def test_a_run_of_processes_reports_its_figures() -> None:
     assert figures.tally.missing == 0
     assert figures.rss_play > figures.rss_before > 0
     assert figures.cpu > 0
+
+
+def test_the_hosts_work_per_command_is_timed_for_each_pack() -> None:
+    work = asyncio.run(host_work(TURNS, moves=3, warm_moves=0))
+    assert set(work) == set(TURNS)
+    assert all(ms > 0 for ms in work.values())
