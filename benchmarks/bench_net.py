@@ -320,8 +320,10 @@ class Tally:
 class Window:
     """The measured window, ``start`` to ``end`` on ``time.monotonic``, once known."""
 
-    def __init__(self) -> None:
+    def __init__(self, grace: float = GRACE) -> None:
         self.start = self.end = float("inf")
+        #: Seconds the seats wait after it for the frames still on their way.
+        self.grace = grace
         self.known = asyncio.Event()
 
     def open(self, start: float, end: float) -> None:
@@ -489,7 +491,7 @@ class SeatPlayer:
                 await self.join()
                 reader = asyncio.create_task(self.read())
             now = time.monotonic()  # the last frames arrive
-            await asyncio.sleep(max(0.0, min(now, self.window.end) + GRACE - now))
+            await asyncio.sleep(max(0.0, min(now, self.window.end) + self.window.grace - now))
         finally:
             await self.socket.close()
             await reader
@@ -541,10 +543,12 @@ async def play(
     return tally
 
 
-async def clients_main(port: int, rooms: list[dict[str, Any]], think: tuple[float, float]) -> None:
+async def clients_main(
+    port: int, rooms: list[dict[str, Any]], think: tuple[float, float], grace: float
+) -> None:
     """A clients' process: join every seat of ``rooms``, say ``joined`` (a line), read the
     window (``START END`` on stdin), play it, and print the tally (a JSON line)."""
-    window = Window()
+    window = Window(grace)
     joined = asyncio.Event()
     seed = rooms[0]["slot"] if rooms else 0
     playing = asyncio.create_task(
@@ -643,6 +647,7 @@ def measure(
     processes: int = CLIENT_PROCESSES,
     vtt_tree: Path | None = None,
     packs: Sequence[str] = PACKS,
+    grace: float = GRACE,
 ) -> Figures:
     """Run a host process (its ``vtt`` from ``vtt_tree`` if given) serving ``rooms``
     rooms of ``packs`` and the clients' processes under ``load`` (a key of ``LOADS``)
@@ -656,7 +661,8 @@ def measure(
         for part in range(processes):
             mine = ready["rooms"][part::processes]
             args = ["--port", str(ready["port"]), "--rooms", json.dumps(mine)]
-            clients.append(_start("clients", *args, "--think", str(low), str(high)))
+            args += ["--think", str(low), str(high), "--grace", str(grace)]
+            clients.append(_start("clients", *args))
         for client in clients:
             assert client.stdout is not None
             if client.stdout.readline().strip() != "joined":
@@ -839,6 +845,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--packs", default=",".join(PACKS), help="the packs, by commas")
     parser.add_argument("--think", nargs=2, type=float, default=(0.0, 0.0))
     parser.add_argument("--duration", type=float, default=DURATION)
+    parser.add_argument("--grace", type=float, default=GRACE)
     parser.add_argument("--processes", type=int, default=CLIENT_PROCESSES)
     parser.add_argument("--load", choices=tuple(LOADS), action="append")
     parser.add_argument("--before", type=Path, help="a tree whose vtt the host runs, compared")
@@ -846,7 +853,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.role == "host":
         asyncio.run(host_main(int(args.rooms), args.packs.split(",")))
     elif args.role == "clients":
-        asyncio.run(clients_main(args.port, json.loads(args.rooms), tuple(args.think)))
+        rooms = json.loads(args.rooms)
+        asyncio.run(clients_main(args.port, rooms, tuple(args.think), args.grace))
     elif args.role == "work":
         print(json.dumps(asyncio.run(host_work(args.packs.split(",")))))
     else:

@@ -28,7 +28,7 @@ def test_the_clients_count_every_command_and_each_other_seats_frame_of_it() -> N
         load = LoadHost(2, TURNS, seed=5, warm_moves=0)
         port = await load.host.start("127.0.0.1", 0)
         load.open_all()
-        window, joined = Window(), asyncio.Event()
+        window, joined = Window(grace=0.2), asyncio.Event()
         playing = asyncio.create_task(
             play(f"ws://127.0.0.1:{port}/", load.rooms_info(), (0.0, 0.0), 1, window, 4, joined)
         )
@@ -66,7 +66,7 @@ def test_a_finished_game_is_replaced_by_the_next_round_in_its_slot() -> None:
 
 
 def test_a_run_of_processes_reports_its_figures() -> None:
-    figures = measure("flat out", rooms=2, duration=2.0, processes=1, packs=TURNS)
+    figures = measure("flat out", rooms=2, duration=2.0, processes=1, packs=TURNS, grace=0.5)
     assert figures.tally.commands >= figures.tally.accepted > 0
     assert len(figures.tally.latencies) == figures.tally.accepted
     assert figures.tally.missing == 0
