@@ -178,7 +178,7 @@ class Room:
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: asyncio.Task[None] | None = None
-    #: The frames' JSON forms made since the last change (``frame_json``).
+    #: The frames' JSON forms made since the last change (``frame_json``), until sent.
     _json: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     _json_at: int = -1
 
@@ -213,9 +213,11 @@ class Room:
         connection.send("frame", frame=self.frame_json(connection.seat))
 
     def broadcast(self) -> None:
-        """Every connection's own frame, after a change."""
+        """Every connection's own frame, after a change (their JSON forms, made for
+        it, are not kept: a 4-seat room's are some hundreds of KB)."""
         for connection in self.connections():
             self.send_frame(connection)
+        self._json = {}
 
     def tell_presence(self) -> None:
         """Who is connected, to everyone."""
