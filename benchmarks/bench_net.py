@@ -31,6 +31,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
+import gc
 import json
 import os
 import random
@@ -95,7 +97,12 @@ def room_code(slot: int, round_: int) -> str:
 
 
 def rss_kb() -> int:
-    """This process's resident set size now, in KB (Linux), else its peak."""
+    """This process's resident set size now, in KB (Linux), else its peak; garbage
+    collected and the C heap's free memory given back first, so that what was freed
+    before (a warm-up's) does not hide what is taken after."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
     with contextlib.suppress(OSError):
         for line in Path("/proc/self/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
