@@ -17,22 +17,14 @@ import contextlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from vtt.match import (
-    COMPUTER,
-    REMOTE,
-    Answer,
-    HouseRules,
-    Match,
-    MatchSeat,
-    command_from_json,
-)
+from vtt.match import COMPUTER, REMOTE, HouseRules, Match, MatchSeat, command_from_json
 from vtt.net.protocol import (
     MAX_WIRE,
     Invite,
@@ -178,9 +170,6 @@ class Room:
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: asyncio.Task[None] | None = None
-    #: The frames' JSON forms made since the last change (``frame_json``), until sent.
-    _json: dict[int | None, dict[str, Any]] = field(default_factory=dict)
-    _json_at: int = -1
 
     def connections(self) -> list[Connection]:
         """Everyone connected: the seats' players and the spectators."""
@@ -191,33 +180,16 @@ class Room:
         """The seats as every client is told."""
         return [seat.info(name) for seat, name in zip(self.seats, self.match.names, strict=True)]
 
-    def frame_json(self, seat: int | None) -> dict[str, Any]:
-        """The JSON form of ``seat``'s frame now (None: the spectator's), made once a
-        change however many are sent it (the mover's answer and frame, spectators)."""
-        if self._json_at != self.match.generation:
-            self._json, self._json_at = {}, self.match.generation
-        found = self._json.get(seat)
-        if found is None:
-            frame = self.match.spectator_frame() if seat is None else self.match.frame(seat)
-            found = self._json[seat] = frame.to_json()
-        return found
-
-    def answer_json(self, seat: int, answer: Answer) -> dict[str, Any]:
-        """``answer`` to ``seat`` as JSON, its frame's form made once a change."""
-        if answer.frame is None or answer.frame is not self.match.frame(seat):
-            return answer.to_json()
-        return {**replace(answer, frame=None).to_json(), "frame": self.frame_json(seat)}
-
     def send_frame(self, connection: Connection) -> None:
         """The connection's own frame (a seat's, or the spectator's)."""
-        connection.send("frame", frame=self.frame_json(connection.seat))
+        seat = connection.seat
+        frame = self.match.spectator_frame() if seat is None else self.match.frame(seat)
+        connection.send("frame", frame=frame.to_json())
 
     def broadcast(self) -> None:
-        """Every connection's own frame, after a change (their JSON forms, made for
-        it, are not kept: a 4-seat room's are some hundreds of KB)."""
+        """Every connection's own frame, after a change."""
         for connection in self.connections():
             self.send_frame(connection)
-        self._json = {}
 
     def tell_presence(self) -> None:
         """Who is connected, to everyone."""
@@ -522,8 +494,7 @@ class Host:
                     "error", code="rules-failed", message=str(error), reply_to=message["seq"]
                 )
                 return
-            reply = room.answer_json(command.seat, answer)
-            connection.send("answer", answer=reply, reply_to=message["seq"])
+            connection.send("answer", answer=answer.to_json(), reply_to=message["seq"])
             if room.match.generation != generation:
                 self.save(room)
                 room.broadcast()
