@@ -18,12 +18,17 @@ Measured in a window of ``duration`` seconds, after every seat has joined:
   99th percentile, on one clock (the seats of a room share a process);
 - the host's memory per room: its resident set size with the rooms in play, less the
   same before any room was made (packs loaded, server listening), divided by ``ROOMS``;
-- the host's CPU per command (user + system time in the window / commands).
+- the host's CPU per command (user + system time in the window / commands) and its
+  share of a core, the clients' CPU, and the machine's load average (other work on a
+  shared machine starves the host: these say so).
 
 Two loads: ``paced`` (each seat thinks 0.5 to 1.5 s before moving, a brisk table: the
 latency goal is held to it) and ``flat out`` (no thinking: what the host can carry).
+Then the host's own CPU per command of each pack without the network (``host_work``).
 Run alone: ``python -m benchmarks bench_net`` (prints only), or
-``python -m benchmarks.bench_net [--rooms N] [--duration S]`` for the table.
+``python -m benchmarks.bench_net [--rooms N] [--duration S] [--load LOAD]`` for the
+tables, ``--before TREE`` side by side with the host of another tree (a folder holding
+its ``vtt`` and ``rulesets``). docs/network.md ("How much a host carries") reads them.
 """
 
 from __future__ import annotations
