@@ -9,7 +9,8 @@ the same one): it reads its own frames and plays one of their legal moves at ran
 a new one in the same slot (the host makes it under a code the clients can work out),
 so the 50 rooms stay busy for the whole window.
 
-Measured in a window of ``duration`` seconds, after every seat has joined:
+Measured in a window of ``duration`` seconds, once every seat has joined and played for
+``SETTLE`` seconds (every room starts at once: the burst of first moves settles):
 
 - commands the host answered per second (every seat's ``command``, counted by the
   clients: answered with an ``answer``, accepted or not);
@@ -77,8 +78,9 @@ PACKS: tuple[str, ...] = (
 ROOMS = 50
 #: The clients' processes (the rooms are dealt out among them).
 CLIENT_PROCESSES = 2
-#: Seconds measured per load, and after it (frames still on their way are received).
-DURATION, GRACE = 15.0, 5.0
+#: Seconds measured per load, after play has begun (every room starts at once: the
+#: burst of first moves settles), and after it (frames on their way are received).
+DURATION, SETTLE, GRACE = 15.0, 3.0, 5.0
 #: What a seat thinks before moving, in seconds (low, high), per load.
 LOADS: dict[str, tuple[float, float]] = {"paced": (0.5, 1.5), "flat out": (0.0, 0.0)}
 #: The goal for a command's way to the other seats' frames, in ms.
@@ -101,13 +103,15 @@ def room_code(slot: int, round_: int) -> str:
     return "".join(reversed(letters))
 
 
-def rss_kb() -> int:
-    """This process's resident set size now, in KB (Linux), else its peak; garbage
-    collected and the C heap's free memory given back first, so that what was freed
-    before (a warm-up's) does not hide what is taken after."""
-    gc.collect()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
+def rss_kb(collect: bool = False) -> int:
+    """This process's resident set size now, in KB (Linux), else its peak; ``collect``:
+    garbage collected and the C heap's free memory given back first, so that what was
+    freed before (a warm-up's) does not hide what is taken after (it takes a while:
+    not while the rooms play)."""
+    if collect:
+        gc.collect()
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
     with contextlib.suppress(OSError):
         for line in Path("/proc/self/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -219,9 +223,10 @@ async def host_main(rooms: int, packs: Sequence[str], seed: int = 0) -> None:
     on stdin with its memory, CPU time and moves made; end on ``stop`` or end of input."""
     load = LoadHost(rooms, packs, seed)
     port = await load.host.start("127.0.0.1", 0)
-    before = rss_kb()
+    before = rss_kb(collect=True)
     load.open_all()
-    idle = rss_kb()
+    idle = rss_kb(collect=True)
+    gc.freeze()  # as vtt serve does once its rooms are made
     renewing = asyncio.create_task(load.keep_renewing())
     print(
         json.dumps(
@@ -692,7 +697,7 @@ def measure(
             assert client.stdout is not None
             if client.stdout.readline().strip() != "joined":
                 raise RuntimeError("a clients' process failed to join its rooms")
-        start = time.monotonic() + 0.2
+        start = time.monotonic() + SETTLE
         for client in clients:
             assert client.stdin is not None
             client.stdin.write(f"{start} {start + duration}\n")
