@@ -678,6 +678,7 @@ def measure(
     vtt_tree: Path | None = None,
     packs: Sequence[str] = PACKS,
     grace: float = GRACE,
+    settle: float = SETTLE,
 ) -> Figures:
     """Run a host process (its ``vtt`` from ``vtt_tree`` if given) serving ``rooms``
     rooms of ``packs`` and the clients' processes under ``load`` (a key of ``LOADS``)
@@ -697,7 +698,7 @@ def measure(
             assert client.stdout is not None
             if client.stdout.readline().strip() != "joined":
                 raise RuntimeError("a clients' process failed to join its rooms")
-        start = time.monotonic() + SETTLE
+        start = time.monotonic() + settle
         for client in clients:
             assert client.stdin is not None
             client.stdin.write(f"{start} {start + duration}\n")

@@ -66,7 +66,9 @@ def test_a_finished_game_is_replaced_by_the_next_round_in_its_slot() -> None:
 
 
 def test_a_run_of_processes_reports_its_figures() -> None:
-    figures = measure("flat out", rooms=2, duration=2.0, processes=1, packs=TURNS, grace=0.5)
+    figures = measure(
+        "flat out", rooms=2, duration=2.0, processes=1, packs=TURNS, grace=0.5, settle=0.2
+    )
     assert figures.tally.commands >= figures.tally.accepted > 0
     assert len(figures.tally.latencies) == figures.tally.accepted
     assert figures.tally.missing == 0
