@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from vtt.janken import Card, NotationError, Rank, Suit
@@ -45,7 +45,11 @@ RECORDS: dict[str, type] = {}
 
 def record(cls: type[T]) -> type[T]:
     """Register a frozen dataclass of plain fields as a value with a JSON form."""
+    before = RECORDS.get(cls.__name__)
+    if before is not None:  # a record of the same name no longer has one
+        _WRITERS.pop(before, None)
     RECORDS[cls.__name__] = cls
+    _WRITERS[cls] = _record_writer(cls)
     return cls
 
 
@@ -68,6 +72,11 @@ def plain(value: object) -> Any:
 
 def to_json(value: object) -> JsonValue:
     """The JSON form of a plain value (see the module's doc)."""
+    writer = _WRITERS.get(value.__class__)  # the common classes at once: frames are big
+    return writer(value) if writer is not None else _any_to_json(value)
+
+
+def _any_to_json(value: object) -> JsonValue:
     if value is None or value.__class__ in (bool, int, float, str):
         return value
     if isinstance(value, Card):
@@ -86,16 +95,60 @@ def to_json(value: object) -> JsonValue:
         return {"rank": int(value)}
     name = type(value).__name__
     if RECORDS.get(name) is type(value):
-        fields = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}  # type: ignore[arg-type]
-        return {"record": name, "fields": fields}
+        return _WRITERS[type(value)](value)
     if isinstance(value, list | tuple):
-        return [to_json(item) for item in value]
+        return _list_to_json(value)
     if isinstance(value, set | frozenset):
-        items = [to_json(item) for item in value]
-        return {"set": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
+        return _set_to_json(value)
     if isinstance(value, Mapping):
-        return {"map": [[to_json(key), to_json(item)] for key, item in value.items()]}
+        return _map_to_json(value)
     raise ValueError(f"{value!r} ({type(value).__name__}) has no JSON form")
+
+
+def _list_to_json(value: list[Any] | tuple[Any, ...]) -> JsonValue:
+    return [to_json(item) for item in value]
+
+
+def _set_to_json(value: set[Any] | frozenset[Any]) -> JsonValue:
+    items = [to_json(item) for item in value]
+    return {"set": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
+
+
+def _map_to_json(value: Mapping[Any, Any]) -> JsonValue:
+    return {"map": [[to_json(key), to_json(item)] for key, item in value.items()]}
+
+
+def _record_writer(cls: type) -> Callable[[Any], JsonValue]:
+    name = cls.__name__
+    names = tuple(field.name for field in dataclasses.fields(cls))
+
+    def write(value: Any) -> JsonValue:
+        return {"record": name, "fields": {key: to_json(getattr(value, key)) for key in names}}
+
+    return write
+
+
+def _same(value: Any) -> JsonValue:
+    return value
+
+
+#: How each class that ``_any_to_json`` knows is written (the records as registered):
+#: what its tests would pick for that class, without the tests.
+_WRITERS: dict[type, Callable[[Any], JsonValue]] = {
+    **dict.fromkeys((type(None), bool, int, float, str), _same),
+    Card: lambda value: {"card": str(value)},
+    Piece: lambda value: {"piece": value.kind, "owner": value.owner},
+    Cell: lambda value: {"cell": [value.col, value.row]},
+    Hidden: lambda value: {"hidden": value.count},
+    Unseen: lambda value: {"unseen": True},
+    Suit: lambda value: {"suit": int(value)},
+    Rank: lambda value: {"rank": int(value)},
+    list: _list_to_json,
+    tuple: _list_to_json,
+    set: _set_to_json,
+    frozenset: _set_to_json,
+    dict: _map_to_json,
+}
 
 
 def from_json(data: JsonValue) -> Any:
