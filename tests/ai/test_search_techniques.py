@@ -23,8 +23,8 @@ def race(text: str = VALUED):
 
 
 def test_a_guided_playout_takes_the_move_the_value_likes_best() -> None:
-    # Three playout moves: guided always, each runner steps forward; at random, the
-    # runners go every which way.
+    # Three playout moves: guided always, each runner steps forward; at random (or
+    # "guided" in a pack that declares no value: only scores), they go every which way.
     ran = set()
     for seed in range(6):
         state = race()
@@ -33,12 +33,14 @@ def test_a_guided_playout_takes_the_move_the_value_likes_best() -> None:
         )
         ran.add(tuple(state.env["at"]))
     assert ran == {(2, 1)}
-    wandered = set()
-    for seed in range(6):
-        state = race()
-        SearchAgent(Budget(iterations=1), seed=seed)._playout(state, Budget(iterations=1).clock())
-        wandered.add(tuple(state.env["at"]))
-    assert len(wandered) > 1
+    for text, guide in ((VALUED, 0.0), (RACE, 1.0)):
+        wandered = set()
+        for seed in range(6):
+            state = race(text)
+            agent = SearchAgent(Budget(iterations=1), seed=seed, guide=guide)
+            agent._playout(state, Budget(iterations=1).clock())
+            wandered.add(tuple(state.env["at"]))
+        assert len(wandered) > 1
 
 
 def test_the_lookahead_picks_the_best_value_and_breaks_ties_at_random() -> None:

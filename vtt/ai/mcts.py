@@ -413,19 +413,17 @@ class SearchAgent:
         rng = self.random
         if moved is None:
             moved = []
-        standing = judge(state.game)
+        standing = state.game.value
         guide = self.guide if standing is not None else 0.0
         mast = self.mast
         for _ in range(playout_limit(state.game)):
             if state.current_player() == TERMINAL:
                 return list(state.returns())
             actions = onward(state, state.legal_actions())
-            if len(actions) == 1:
-                action = actions[0]
-            elif guide and rng.random() < guide:
+            if guide and len(actions) > 1 and rng.random() < guide:
                 assert standing is not None
                 action = self._lookahead(state, actions, standing, clock)
-            elif mast is not None and rng.random() >= mast:
+            elif mast is not None and len(actions) > 1 and rng.random() >= mast:
                 action = self._best_known(state.to_move, actions)
             else:
                 action = actions[rng.randrange(len(actions))]
