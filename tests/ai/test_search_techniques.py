@@ -133,3 +133,22 @@ def test_nothing_is_kept_from_one_deal_to_the_next_where_cards_are_hidden() -> N
         assert agent.reused == 0 and agent._kept is None
         state.apply(move)
         state.apply(rng.choice(list(state.legal_moves)))
+
+
+def test_a_kept_tree_cut_off_by_the_deadline_is_searched_on() -> None:
+    # A search out of time stops inside an iteration: the node it had just added has
+    # no visits yet. The next choice starts from that tree and must cope with it.
+    for cut in range(30, 60, 3):
+        calls = [0]
+
+        def now(calls: list[int] = calls, cut: int = cut) -> float:
+            calls[0] += 1
+            return 0.0 if calls[0] < cut else 10.0
+
+        state = race()
+        agent = SearchAgent(Budget(seconds=1.0), seed=1, solver=False, reuse=True, now=now)
+        first = agent.choose(state.view(0), list(state.legal_moves))
+        state.apply(first)
+        state.apply("wait")
+        agent.budget = Budget(iterations=30)
+        assert agent.choose(state.view(0), list(state.legal_moves)) in state.legal_moves

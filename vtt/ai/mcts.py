@@ -19,6 +19,12 @@ so no search peeks at a secret choice.
 When nothing is hidden and two seats play, the exact solver (``vtt.ai.solver``)
 tries first on part of the budget: once the rest of the game is small enough to
 prove, the agent plays a proven move.
+
+Four switches, off in the levels (docs/ai.md, "More from each iteration", says what
+they measured): ``guide`` (playouts epsilon-greedy on the pack's ``value:``),
+``mast`` (playouts by each seat's mean return per action), ``widen`` (progressive
+widening) and ``reuse`` (the subtree of the moves played, kept where nothing is
+hidden). With all off, a search draws the same random numbers as without them.
 """
 
 from __future__ import annotations
@@ -324,9 +330,12 @@ class SearchAgent:
         for action in actions:
             child = children[action]
             child.available += 1
-            score = child.total / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            if not child.visits:  # added by an iteration the deadline cut (a kept tree)
+                score = math.inf
+            else:
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
             if score > best:
                 best, chosen = score, action
         return chosen
