@@ -4,8 +4,8 @@ Each deal of a ``vtt simulate`` batch (game ``i``'s seed) is played ``--replays`
 times by the agent in every seat, each replay with other seeds for the agents' own
 choices. A deal whose every replay the same seat wins is "decided by the deal" for
 that agent: its play could not turn it. Prints the share of such deals, how often
-the first seat wins, and the ceiling that leaves a better agent against it: in a
-deal decided for one seat, the better agent wins only when it sits there.
+the first seat wins, and the ceiling that leaves a better agent against it if those
+deals are decided for it too: there it wins only when it sits on the winning side.
 
     .venv/bin/python tools/deal_decides.py corner-edge --agent greedy --games 100 --replays 8
 """
@@ -61,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{args.pack} {options}, {args.agent} v {args.agent}: {decided} of {args.games} deals "
         f"({share:.0%}) won by the same seat in all {args.replays} replays; the first seat "
-        f"won {first} of {played} games ({first / played:.0%}); a better agent against "
-        f"{args.agent} then wins at most {1 - share / 2:.0%} (it loses the decided deals it "
-        f"sits on the wrong side of, half of them)"
+        f"won {first} of {played} games ({first / played:.0%}); if a better agent cannot "
+        f"turn those deals either, it wins at most {1 - share / 2:.0%} against {args.agent} "
+        f"(it loses the half of them it sits on the wrong side of)"
     )
     return 0
 
