@@ -19,6 +19,12 @@ so no search peeks at a secret choice.
 When nothing is hidden and two seats play, the exact solver (``vtt.ai.solver``)
 tries first on part of the budget: once the rest of the game is small enough to
 prove, the agent plays a proven move.
+
+Four switches, off in the levels (docs/ai.md, "More from each iteration", says what
+they measured): ``guide`` (playouts epsilon-greedy on the pack's ``value:``),
+``mast`` (playouts by each seat's mean return per action), ``widen`` (progressive
+widening) and ``reuse`` (the subtree of the moves played, kept where nothing is
+hidden). With all off, a search draws the same random numbers as without them.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from typing import Any
 
 from vtt.ai.agent import Budget, Clock, OutOfTime
 from vtt.ai.solver import NotSolvable, Solver, TooBig
-from vtt.ai.value import estimate, judge, playout_limit
+from vtt.ai.value import estimate, judge, lead, playout_limit
 from vtt.rules.moves import Move
 from vtt.rules.sampling import has_hidden, sample, state_of_view
 from vtt.rules.search import SIMULTANEOUS, TERMINAL, onward
@@ -39,6 +45,10 @@ __all__ = ["SearchAgent", "best_of"]
 
 #: A secret choice among more options than this is searched by its parts (``_by_parts``).
 WIDE = 64
+#: The kept tree is searched this many moves deep for the position of the next choice,
+REUSE_DEPTH = 4
+#: looking at no more than this many positions.
+REUSE_POSITIONS = 2000
 
 
 class _Node:
@@ -68,6 +78,10 @@ class SearchAgent:
         solve_share: float = 0.3,
         solver: bool = True,
         now: Callable[[], float] | None = None,
+        guide: float = 0.0,
+        mast: float | None = None,
+        widen: float | None = None,
+        reuse: bool = False,
     ) -> None:
         self.budget = budget
         self.now = now  # the time source (time.perf_counter unless a test gives its own)
@@ -79,6 +93,21 @@ class SearchAgent:
         self._solver: Solver | None = None
         self._parts: dict[int, tuple[Any, ...]] = {}  # action -> its parts, for wide choices
         self._codec_state: Any = None  # a state of the game, to read actions as moves
+        #: The share of playout moves chosen by one move's lookahead on the pack's
+        #: ``value:`` (epsilon-greedy; only for a pack that declares a ``value:``).
+        self.guide = guide
+        #: MAST: a playout move is the one of best mean return so far this search
+        #: (per seat and action), but at random with this probability; None: off.
+        self.mast = mast
+        #: Progressive widening: a node tries at most ``widen * sqrt(visits + 1)``
+        #: children before choosing among them; None: every child first.
+        self.widen = widen
+        #: Keep the subtree of the position reached at the next choice (nothing hidden).
+        self.reuse = reuse
+        self._mast_stats: dict[tuple[int, int], list[float]] = {}
+        self._kept: tuple[Any, _Node] | None = None  # the last search's base state and root
+        self.reused = 0  # the visits the last choice started from (kept from before)
+        self.tree: _Node | None = None  # the last choice's tree, for tests
         self.iterations = 0  # of the last choice, for benchmarks and tests
         self.proven: int | None = None  # the proven value of the last choice, if any
 
@@ -126,7 +155,9 @@ class SearchAgent:
             proven = self._solve(base, view.seat, clock)
             if proven is not None and proven in by_action:
                 return by_action, {proven: math.inf}
-        root = _Node()
+        root = self._kept_root(base) if self.reuse and not hidden else _Node()
+        self.reused = root.visits
+        self._mast_stats = {}
         rng = self.random
         while clock.running():
             state = sample(view, rng, base)
@@ -136,7 +167,40 @@ class SearchAgent:
                 break  # the unfinished iteration counts for nothing
             clock.done += 1
         self.iterations = clock.done
+        self._kept = (base, root) if self.reuse and not hidden else None
+        self.tree = root
         return by_action, self._scores(root, view.seat, by_action)
+
+    # --- the subtree of the moves played since the last choice ---------------------------
+
+    def _kept_root(self, base: Any) -> _Node:
+        """The node of the last search's tree whose position is ``base`` (the moves
+        played since, found by the position's key within a few moves), else a new
+        root. Only with nothing hidden: then the tree's positions are the game's, and
+        every statistic in it came from this seat's own earlier views."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return _Node()
+        start, root = kept
+        if start.game is not base.game:
+            return _Node()
+        wanted = base.key()
+        level: list[tuple[Any, _Node]] = [(start, root)]
+        tried = 0
+        for _ in range(REUSE_DEPTH):
+            deeper: list[tuple[Any, _Node]] = []
+            for state, node in level:
+                for action, child in node.children.items():
+                    if isinstance(action, tuple) or tried >= REUSE_POSITIONS:
+                        continue  # a joint choice: its seats chose in secret
+                    tried += 1
+                    after = state.clone()
+                    after.apply_action(action)
+                    if after.key() == wanted:
+                        return child
+                    deeper.append((after, child))
+            level = deeper
+        return _Node()
 
     # --- the endgame solver ------------------------------------------------------------
 
@@ -172,8 +236,10 @@ class SearchAgent:
 
     def _iterate(self, root: _Node, state: Any, clock: Clock) -> None:
         path: list[tuple[_Node, Any]] = []  # (node, the seat or joint seats that moved in)
+        moved: list[tuple[int, int]] = []  # (seat, action) of every move, for MAST
         node = root
         rng = self.random
+        widen = self.widen
         while True:
             mover = state.current_player()
             if mover == TERMINAL:
@@ -193,6 +259,9 @@ class SearchAgent:
             actions = onward(state, state.legal_actions())
             children = node.children
             untried = [a for a in actions if a not in children]
+            if untried and widen is not None and self._wide_enough(node, actions, untried):
+                actions = [a for a in actions if a in children]
+                untried = []
             if untried:
                 action = untried[rng.randrange(len(untried))]
                 for a in actions:
@@ -203,14 +272,19 @@ class SearchAgent:
                 child = children[action] = _Node()
                 child.available = 1
                 path.append((child, mover))
+                moved.append((mover, action))
                 node = child
                 break
             action = self._select(node, actions)
             node = children[action]
             path.append((node, mover))
+            moved.append((mover, action))
             clock.tick()
             state.apply_action(action)
-        returns = self._playout(state, clock)
+        returns = self._playout(state, clock, moved)
+        root.visits += 1
+        if self.mast is not None:
+            self._note_moves(moved, returns)
         for child, who in path:
             child.visits += 1
             if isinstance(who, int):
@@ -231,6 +305,24 @@ class SearchAgent:
                             stats[1] += returns[seat]
             node = child
 
+    def _note_moves(self, moved: list[tuple[int, int]], returns: list[float]) -> None:
+        """MAST: each seat's return counted for every action it took this iteration."""
+        stats = self._mast_stats
+        for seat, action in moved:
+            found = stats.get((seat, action))
+            if found is None:
+                stats[(seat, action)] = [1.0, returns[seat]]
+            else:
+                found[0] += 1
+                found[1] += returns[seat]
+
+    def _wide_enough(self, node: _Node, actions: list[int], untried: list[int]) -> bool:
+        """Progressive widening: a node whose children legal in this deal number
+        ``widen * sqrt(visits + 1)`` or more chooses among them, adding no other."""
+        assert self.widen is not None
+        tried = len(actions) - len(untried)
+        return tried > 0 and tried >= self.widen * math.sqrt(node.visits + 1)
+
     def _select(self, node: _Node, actions: list[int]) -> int:
         children = node.children
         c = self.exploration
@@ -238,9 +330,12 @@ class SearchAgent:
         for action in actions:
             child = children[action]
             child.available += 1
-            score = child.total / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            if not child.visits:  # added by an iteration the deadline cut (a kept tree)
+                score = math.inf
+            else:
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
             if score > best:
                 best, chosen = score, action
         return chosen
@@ -319,15 +414,67 @@ class SearchAgent:
                 best, chosen = score, action
         return chosen
 
-    def _playout(self, state: Any, clock: Clock) -> list[float]:
+    def _playout(
+        self, state: Any, clock: Clock, moved: list[tuple[int, int]] | None = None
+    ) -> list[float]:
+        """Play on to the end, or for the pack's ``playout:`` moves and judge by the
+        value: at random, or guided (``guide``, ``mast``: its moves noted in ``moved``)."""
         rng = self.random
+        if moved is None:
+            moved = []
+        standing = state.game.value
+        guide = self.guide if standing is not None else 0.0
+        mast = self.mast
         for _ in range(playout_limit(state.game)):
             if state.current_player() == TERMINAL:
                 return list(state.returns())
             actions = onward(state, state.legal_actions())
+            if guide and len(actions) > 1 and rng.random() < guide:
+                assert standing is not None
+                action = self._lookahead(state, actions, standing, clock)
+            elif mast is not None and len(actions) > 1 and rng.random() >= mast:
+                action = self._best_known(state.to_move, actions)
+            else:
+                action = actions[rng.randrange(len(actions))]
+            if mast is not None:
+                moved.append((state.to_move, action))
             clock.tick()
-            state.apply_action(actions[rng.randrange(len(actions))])
+            state.apply_action(action)
         return estimate(state)
+
+    def _lookahead(
+        self, state: Any, actions: list[int], standing: Callable[[Any], Any], clock: Clock
+    ) -> int:
+        """The action after which the pack's value favours the seat to move most (a
+        win at once first), ties at random: Greedy's rule, in a playout."""
+        seat = state.to_move
+        best: list[int] = []
+        top = -math.inf
+        for action in actions:
+            after = state.clone()
+            clock.tick()
+            after.apply_action(action)
+            if after.outcome is not None:
+                value = 1000.0 * after.returns()[seat]
+            else:
+                value = lead(standing(after.env), seat)
+            if value > top:
+                best, top = [action], value
+            elif value == top:
+                best.append(action)
+        return best[self.random.randrange(len(best))]
+
+    def _best_known(self, seat: int, actions: list[int]) -> int:
+        """MAST: the action of best mean return to ``seat`` in this search so far (an
+        action never seen counts as a draw), ties to the first."""
+        stats = self._mast_stats
+        best, top = actions[0], -math.inf
+        for action in actions:
+            found = stats.get((seat, action))
+            mean = found[1] / (found[0] + 1) if found is not None else 0.0
+            if mean > top:
+                best, top = action, mean
+        return best
 
     def _scores(self, root: _Node, seat: int, by_action: dict[int, Move]) -> dict[int, float]:
         if root.parts is not None and seat in root.parts:
