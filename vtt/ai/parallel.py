@@ -58,7 +58,12 @@ SLACK = 0.04
 
 
 def cores() -> int:
-    """The cores this process may run on."""
+    """The cores the computer may search on: ``VTT_CORES`` when set (1: one search in
+    the window's own process, as the window tests run), else those this process may
+    run on."""
+    given = os.environ.get("VTT_CORES", "").strip()
+    if given.isdigit() and int(given) > 0:
+        return int(given)
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
@@ -246,31 +251,40 @@ class ParallelSearch:
     # --- the pool --------------------------------------------------------------------
 
     def start(self, game: Any, text: str | None = None) -> None:
-        """Start the workers for ``game``'s pack (once; without waiting for them to be
-        ready): ``text`` is the pack's text when the caller has it (a text not saved),
-        else it is read from the pack's file."""
+        """Start the workers for ``game``'s pack, once, on a thread of their own (never
+        waited for: each is used from the first move after it is ready); ``text`` is
+        the pack's text when the caller has it (a text not saved), else it is read
+        from the pack's file."""
         with self._lock:
             if self.started:
                 return
             self.started = True
-            path = str(getattr(game, "path", "") or "pack.yaml")
-            source = PackSource(text, path) if text is not None else PackSource.of(game)
-            if source is None or self.size < 1 or self.cancelled:
-                self.failure = "the pack has no file to hand the workers"
-                return
-            try:
-                context = get_context(self.context)
-                if self.context == "forkserver":  # the server imports the search once
-                    context.set_forkserver_preload([__name__, "vtt.rules.finder"])
-                self._flag = RawValue("b", 0)
-                for index in range(self.size):
-                    seed = (self.seed * 1_000_003 + index + 1) & 0x7FFFFFFF
-                    self.workers.append(_Worker(context, source, seed, self._flag))
-            except Exception as error:  # no processes here: search in this one
-                self.failure = f"the workers could not start ({type(error).__name__}: {error})"
-                _stop_all(self.workers)
-                return
-            self._finalizer = weakref.finalize(self, _stop_all, self.workers)
+        path = str(getattr(game, "path", "") or "pack.yaml")
+        source = PackSource(text, path) if text is not None else PackSource.of(game)
+        if source is None or self.size < 1 or self.cancelled:
+            self.failure = "the pack has no file to hand the workers"
+            return
+        self._flag = RawValue("b", 0)
+        self._finalizer = weakref.finalize(self, _stop_all, self.workers)
+        threading.Thread(
+            target=self._spawn, args=(source,), name="search workers", daemon=True
+        ).start()
+
+    def _spawn(self, source: PackSource) -> None:
+        try:
+            context = get_context(self.context)
+            if self.context == "forkserver":  # the server imports the search once
+                context.set_forkserver_preload([__name__, "vtt.rules.finder"])
+            for index in range(self.size):
+                seed = (self.seed * 1_000_003 + index + 1) & 0x7FFFFFFF
+                worker = _Worker(context, source, seed, self._flag)
+                with self._lock:
+                    if self.closed:
+                        worker.stop()
+                        return
+                    self.workers.append(worker)
+        except Exception as error:  # no processes here: search in this one
+            self.failure = f"the workers could not start ({type(error).__name__}: {error})"
 
     def close(self) -> None:
         """End the workers (the game is over or its window closed): a search under way
@@ -298,6 +312,7 @@ class ParallelSearch:
         moves = list(legal_moves)
         if not moves:
             raise ValueError("there is no legal move to choose")
+        started = time.monotonic()
         if len(moves) == 1 or self.cancelled:
             self.iterations, self.searched_by = 0, 0
             return self.local.choose(view, moves)
@@ -314,9 +329,21 @@ class ParallelSearch:
                 if self.closed:
                     _stop_all(self.workers)
                 self.workers[:] = [worker for worker in self.workers if not worker.dead]
-        self.searched_by = 0
-        move = self.local.choose(view, moves)
-        self.iterations = self.local.iterations
+        return self._here(view, moves, started)
+
+    def _here(self, view: Any, moves: list[Move], started: float, seconds: float = 0.0) -> Move:
+        """This process's choice, within the budget counted from ``started`` (the seat's
+        first start of a position counted in) and at least ``seconds``."""
+        budget = self.budget
+        if budget.seconds is not None:
+            state_of_view(view)  # the seat's blank start, made once: within the time too
+            left = max(seconds, 1e-3, started + budget.seconds - time.monotonic())
+            self.local.budget = replace(budget, seconds=left)
+        try:
+            move = self.local.choose(view, moves)
+        finally:
+            self.local.budget = budget
+        self.iterations, self.searched_by = self.local.iterations, 0
         return move
 
     def _ask(self, workers: list[_Worker], view: Any, moves: list[Move]) -> dict[Move, float]:
@@ -373,12 +400,6 @@ class ParallelSearch:
                 iterations += reply[3]
                 answered += 1
         if not answered:  # search here, for what the time allows
-            self.local.budget = Budget(seconds=SLACK) if seconds is not None else self.budget
-            try:
-                move = self.local.choose(view, moves)
-            finally:
-                self.local.budget = self.budget
-            self.iterations, self.searched_by = self.local.iterations, 0
-            return {move: 1.0}
+            return {self._here(view, moves, started, SLACK): 1.0}
         self.iterations, self.searched_by = iterations, answered
         return total
