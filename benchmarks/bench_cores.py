@@ -6,7 +6,8 @@ a game against random moves, its workers started with the game as the window sta
 them; each move is timed from the call to ``choose`` to its answer (the view pickled
 to the workers, their search, their scores back and added up). Goal: Hard's time plus
 100 ms at most, every move (a first move may be searched in the window's own process
-while the workers start: it is counted too).
+while the workers start: it is counted too). As in the window, the first move is
+asked 0.4 s after the game starts (the pause before a computer seat moves).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from benchmarks import Result
 from vtt.ai.levels import LEVELS, make_agent
 from vtt.ai.parallel import cores
 from vtt.rules.finder import load_game
+from vtt.ui.game.agents import PAUSE_MS
 
 GROUP = "Hard on every core (the window's computer)"
 #: Every shipped game (an option set each where it has several games).
@@ -56,7 +58,8 @@ def _move_times(pack: str, options: dict[str, object]) -> tuple[list[float], lis
         state = game.new_state(options, seed)
         agent: Any = make_agent("hard", seed=seed, timed=True)
         if hasattr(agent, "start"):
-            agent.start(game)  # as the window does when the game starts
+            agent.start(game, view=state.view(0))  # as the window does when it starts
+        time.sleep(PAUSE_MS / 1000)  # as the window waits before a computer seat moves
         try:
             while not state.is_terminal() and len(times) < MOVES:
                 seat = state.to_move

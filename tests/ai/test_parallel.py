@@ -206,3 +206,21 @@ def test_the_window_levels_search_on_every_core_and_simulations_on_one(monkeypat
     monkeypatch.setenv("VTT_CORES", "1")
     assert isinstance(make_agent("normal", seed=1, timed=True), SearchAgent)
     hard.close()  # never started: nothing to end
+
+
+def test_a_worker_whose_lead_is_gone_stops_its_search_and_ends():
+    state = position("tic-tac-rock", seed=4, moves=2)
+    view, legal = seat_input(state)
+    agent = ParallelSearch(Budget(iterations=10**9), seed=1, workers=1)
+    try:
+        agent.start(state.game)
+        ready(agent, 1)
+        (worker,) = agent.workers
+        # A search that would not end by itself, then the lead's end of the pipe closes
+        # (as when the window's process is killed).
+        worker.conn.send_bytes(parallel.request_bytes(1, agent.budget, None, view, legal))
+        worker.conn.close()
+        worker.process.join(PATIENCE)
+        assert not worker.process.is_alive()
+    finally:
+        agent.close()

@@ -26,6 +26,7 @@ copied), else ``spawn``.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import pickle
@@ -55,6 +56,8 @@ CONTEXT = "forkserver" if "forkserver" in get_all_start_methods() else "spawn"
 HAND_OFF = 0.02
 #: How long past a move's deadline the lead waits for its workers' answers (seconds).
 SLACK = 0.04
+#: How often a worker's search looks at its pipe (seconds).
+LOOK = 0.05
 
 
 def cores() -> int:
@@ -117,15 +120,28 @@ def request_bytes(
 
 
 class _Flagged(SearchAgent):
-    """A worker's search, cancelled by its lead through a flag in shared memory."""
+    """A worker's search: cancelled by its lead through a flag in shared memory, and
+    stopped when its pipe has something to read (looked at every ``LOOK`` seconds):
+    the lead is gone, or it asks about a later move (this search is too late)."""
 
-    def __init__(self, seed: int, flag: Any) -> None:
+    def __init__(self, seed: int, flag: Any, conn: Any) -> None:
         self.flag = flag
+        self.conn = conn
+        self.look = 0.0
         super().__init__(Budget(iterations=1), seed)
 
     @property
     def cancelled(self) -> bool:
-        return bool(self.flag.value)
+        if self.flag.value:
+            return True
+        now = time.monotonic()
+        if now < self.look:
+            return False
+        self.look = now + LOOK
+        try:
+            return bool(self.conn.poll())
+        except OSError:
+            return True
 
     @cancelled.setter
     def cancelled(self, value: bool) -> None:
@@ -133,19 +149,24 @@ class _Flagged(SearchAgent):
             self.flag.value = 1
 
 
-def _serve(conn: Any, source: PackSource, seed: int, flag: Any) -> None:
-    """A worker: compile the pack, say so, then answer each move's scores until told to
-    stop or the lead is gone."""
+def _serve(conn: Any, source: PackSource, seed: int, flag: Any, warm: bytes | None) -> None:
+    """A worker: compile the pack (and make the seat's first start of a position from
+    the view ``warm``, when given), say so, then answer each move's scores until the
+    lead is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the lead's to handle
     from vtt.rules.finder import load_game_text
 
     try:
         game = load_game_text(source.text, source.file)
+        if warm is not None:
+            view = pickle.loads(warm)
+            with contextlib.suppress(Exception):  # a view that does not fit: told later
+                state_of_view(replace(view, game=game.for_seat(view.seat)))
     except Exception as error:
         conn.send(("failed", f"{type(error).__name__}: {error}"))
         return
     conn.send(("ready",))
-    agent = _Flagged(seed, flag)
+    agent = _Flagged(seed, flag, conn)
     while True:
         try:
             message = conn.recv_bytes()
@@ -178,10 +199,15 @@ def _serve(conn: Any, source: PackSource, seed: int, flag: Any) -> None:
 class _Worker:
     """The lead's end of one worker."""
 
-    def __init__(self, context: Any, source: PackSource, seed: int, flag: Any) -> None:
+    def __init__(
+        self, context: Any, source: PackSource, seed: int, flag: Any, warm: bytes | None
+    ) -> None:
         self.conn, theirs = context.Pipe()
         self.process = context.Process(
-            target=_serve, args=(theirs, source, seed, flag), name="search worker", daemon=True
+            target=_serve,
+            args=(theirs, source, seed, flag, warm),
+            name="search worker",
+            daemon=True,
         )
         self.process.start()
         theirs.close()
@@ -250,11 +276,12 @@ class ParallelSearch:
 
     # --- the pool --------------------------------------------------------------------
 
-    def start(self, game: Any, text: str | None = None) -> None:
+    def start(self, game: Any, text: str | None = None, view: View | None = None) -> None:
         """Start the workers for ``game``'s pack, once, on a thread of their own (never
         waited for: each is used from the first move after it is ready); ``text`` is
         the pack's text when the caller has it (a text not saved), else it is read
-        from the pack's file."""
+        from the pack's file; ``view``, a view of the seat played, lets each worker make
+        the seat's first start of a position before it says it is ready."""
         with self._lock:
             if self.started:
                 return
@@ -264,20 +291,21 @@ class ParallelSearch:
         if source is None or self.size < 1 or self.cancelled:
             self.failure = "the pack has no file to hand the workers"
             return
+        warm = None if view is None else _dumps(replace(view, game=None))
         self._flag = RawValue("b", 0)
         self._finalizer = weakref.finalize(self, _stop_all, self.workers)
         threading.Thread(
-            target=self._spawn, args=(source,), name="search workers", daemon=True
+            target=self._spawn, args=(source, warm, view), name="search workers", daemon=True
         ).start()
 
-    def _spawn(self, source: PackSource) -> None:
+    def _spawn(self, source: PackSource, warm: bytes | None, view: View | None) -> None:
         try:
             context = get_context(self.context)
             if self.context == "forkserver":  # the server imports the search once
                 context.set_forkserver_preload([__name__, "vtt.rules.finder"])
             for index in range(self.size):
                 seed = (self.seed * 1_000_003 + index + 1) & 0x7FFFFFFF
-                worker = _Worker(context, source, seed, self._flag)
+                worker = _Worker(context, source, seed, self._flag, warm)
                 with self._lock:
                     if self.closed:
                         worker.stop()
@@ -285,6 +313,9 @@ class ParallelSearch:
                     self.workers.append(worker)
         except Exception as error:  # no processes here: search in this one
             self.failure = f"the workers could not start ({type(error).__name__}: {error})"
+        if view is not None and view.game is not None:  # this process's search, the same
+            with contextlib.suppress(Exception):
+                state_of_view(view)
 
     def close(self) -> None:
         """End the workers (the game is over or its window closed): a search under way
@@ -316,7 +347,7 @@ class ParallelSearch:
         if len(moves) == 1 or self.cancelled:
             self.iterations, self.searched_by = 0, 0
             return self.local.choose(view, moves)
-        self.start(view.game)
+        self.start(view.game, view=view)
         with self._lock:
             ready = [worker for worker in self.workers if worker.poll_ready()]
             self._busy = bool(ready)

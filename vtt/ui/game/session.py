@@ -228,10 +228,10 @@ class GameSession(QObject):
             for seat, choice in enumerate(setup.seats)
             if choice.computer
         }
-        for agent in self.agents.values():  # searching on every core: start the workers
+        for seat, agent in self.agents.items():  # searching on every core: the workers
             starting = getattr(agent, "start", None)
             if starting is not None:
-                starting(self.game, setup.text)
+                starting(self.game, setup.text, self.agent_input(seat)[0])
         #: The cards the person to move has picked in the hand (``Drags.picks``), and
         #: whose they are: kept while they may still be picked (a computer's pass
         #: meanwhile changes nothing of theirs).
