@@ -264,6 +264,9 @@ class ParallelSearch:
         self.cancelled = False
         self.closed = False
         self._busy = False
+        #: Clear while the thread starting the workers makes the seat's first start.
+        self._warmed = threading.Event()
+        self._warmed.set()
         self._flag: Any = None
         self._number = 0
         self._lock = threading.Lock()
@@ -294,11 +297,16 @@ class ParallelSearch:
         warm = None if view is None else _dumps(replace(view, game=None))
         self._flag = RawValue("b", 0)
         self._finalizer = weakref.finalize(self, _stop_all, self.workers)
+        self._warmed.clear()
         threading.Thread(
             target=self._spawn, args=(source, warm, view), name="search workers", daemon=True
         ).start()
 
     def _spawn(self, source: PackSource, warm: bytes | None, view: View | None) -> None:
+        if view is not None and view.game is not None:  # this process's first move's too
+            with contextlib.suppress(Exception):
+                state_of_view(view)
+        self._warmed.set()
         try:
             context = get_context(self.context)
             if self.context == "forkserver":  # the server imports the search once
@@ -313,9 +321,6 @@ class ParallelSearch:
                     self.workers.append(worker)
         except Exception as error:  # no processes here: search in this one
             self.failure = f"the workers could not start ({type(error).__name__}: {error})"
-        if view is not None and view.game is not None:  # this process's search, the same
-            with contextlib.suppress(Exception):
-                state_of_view(view)
 
     def close(self) -> None:
         """End the workers (the game is over or its window closed): a search under way
@@ -367,7 +372,10 @@ class ParallelSearch:
         first start of a position counted in) and at least ``seconds``."""
         budget = self.budget
         if budget.seconds is not None:
-            state_of_view(view)  # the seat's blank start, made once: within the time too
+            # The seat's first start of a position, made once (by the thread starting
+            # the workers, if it is at it): within the time too.
+            self._warmed.wait(max(0.0, started + budget.seconds - time.monotonic()))
+            state_of_view(view)
             left = max(seconds, 1e-3, started + budget.seconds - time.monotonic())
             self.local.budget = replace(budget, seconds=left)
         try:
