@@ -373,8 +373,9 @@ class ParallelSearch:
         budget = self.budget
         if budget.seconds is not None:
             # The seat's first start of a position, made once (by the thread starting
-            # the workers, if it is at it): within the time too.
-            self._warmed.wait(max(0.0, started + budget.seconds - time.monotonic()))
+            # the workers, if it is at it: waited for, as it is the same work), within
+            # the time too.
+            self._warmed.wait()
             state_of_view(view)
             left = max(seconds, 1e-3, started + budget.seconds - time.monotonic())
             self.local.budget = replace(budget, seconds=left)
