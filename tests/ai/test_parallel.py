@@ -224,3 +224,31 @@ def test_a_worker_whose_lead_is_gone_stops_its_search_and_ends():
         assert not worker.process.is_alive()
     finally:
         agent.close()
+
+
+def test_a_worker_scores_every_move_of_a_game_as_this_process_would():
+    # The worker's search is the one-core search of the same view with its seed, move
+    # after move (its tree, random numbers and solver kept between moves alike): what
+    # crosses the processes loses nothing and adds nothing.
+    game = load_game("corner-edge")
+    state = game.new_state({"game": "corner"}, 1001)
+    agent = ParallelSearch(Budget(iterations=30), seed=7, workers=1)
+    twin = SearchAgent(Budget(iterations=30), parallel.worker_seed(7, 0))
+    chooser = random.Random(3)
+    compared = 0
+    try:
+        agent.start(game)
+        ready(agent, 1)
+        while not state.is_terminal() and compared < 5:
+            legal = list(state.legal_moves)
+            if state.to_move != 0 or len(legal) == 1:
+                state.apply(chooser.choice(legal))
+                continue
+            view = state.view(0)
+            theirs = agent._ask(list(agent.workers), view, legal)
+            assert theirs == twin.scores(view, legal) and agent.searched_by == 1
+            state.apply(parallel.best_of(theirs, legal))
+            compared += 1
+    finally:
+        agent.close()
+    assert compared == 5

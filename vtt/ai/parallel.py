@@ -47,7 +47,14 @@ from vtt.rules.moves import Move
 from vtt.rules.sampling import state_of_view
 from vtt.rules.views import UNSEEN, Unseen, View
 
-__all__ = ["CONTEXT", "PackSource", "ParallelSearch", "cores", "request_bytes"]
+__all__ = [
+    "CONTEXT",
+    "PackSource",
+    "ParallelSearch",
+    "cores",
+    "request_bytes",
+    "worker_seed",
+]
 
 #: How workers are started: ``forkserver`` forks them from a clean server process
 #: (never from the window's own, whose Qt threads must not be copied), else ``spawn``.
@@ -88,6 +95,11 @@ class PackSource:
             return cls(path.read_text(encoding="utf-8"), str(path)) if path.is_file() else None
         except (OSError, UnicodeError):
             return None
+
+
+def worker_seed(seed: int, index: int) -> int:
+    """The seed of worker ``index`` of an agent seeded ``seed``."""
+    return (seed * 1_000_003 + index + 1) & 0x7FFFFFFF
 
 
 def _unseen() -> Unseen:
@@ -312,7 +324,7 @@ class ParallelSearch:
             if self.context == "forkserver":  # the server imports the search once
                 context.set_forkserver_preload([__name__, "vtt.rules.finder"])
             for index in range(self.size):
-                seed = (self.seed * 1_000_003 + index + 1) & 0x7FFFFFFF
+                seed = worker_seed(self.seed, index)
                 worker = _Worker(context, source, seed, self._flag, warm)
                 with self._lock:
                     if self.closed:
