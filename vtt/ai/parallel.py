@@ -1,27 +1,30 @@
 """One computer player's search on every core: root-parallel information-set MCTS.
 
-``ParallelSearch`` keeps a pool of worker processes for its game. The pool starts at
-the first move asked (or at ``start``): each worker is handed the pack's text once
-and compiles it, with a seed of its own. For each move a worker is handed what the
-agent itself is handed, the seat's view (pickled without its pack: the worker puts
-its own copy of the pack in) and the legal moves as text (Moves are of classes made
-per game), never the state; it searches within the move's budget
-(``SearchAgent.scores``) and answers each move's score by its text. The lead adds
-the scores up and picks with ``best_of``: the sum ranks the moves as one search as
-big as all of them would.
+``ParallelSearch`` keeps a pool of worker processes for its game, started once on a
+thread of its own (``start``: the window calls it when the game starts; else the
+first move does): each worker is handed the pack's text once and compiles it, with
+a seed of its own, and makes the seat's first start of a position from a view of
+it. For each move a worker is handed what the agent itself is handed, the seat's
+view (pickled without its pack: the worker puts its own copy of the pack in) and the
+legal moves as text (Moves are of classes made per game), never the state; it
+searches until the lead's deadline (``SearchAgent.scores``) and answers each move's
+score by its text. The lead adds the scores up and picks with ``best_of``: the sum
+ranks the moves as one search as big as all of them would.
 
 The lead process does not search itself: in the window it holds the GUI thread, and
 a search there would share the interpreter with it (one worker per core instead).
-While the workers start (some 0.3 s to compile a pack), and whenever none can answer
-(the pack's file cannot be read, a worker died, a pool cannot start), the agent
-searches in its own process as ``SearchAgent`` does: a move is never lost nor late.
+While the workers start, and whenever none can answer (the pack's file cannot be
+read, a worker died, a pool cannot start), the agent searches in its own process as
+``SearchAgent`` does, within the same time: a move is never lost.
 
 ``cancel`` stops the workers' search at once (a flag in shared memory, looked at
 before every move a search applies) and makes every later ``choose`` answer at once;
-``close`` ends the workers (the game or its window closes); a worker whose lead is
-gone ends too (its pipe closes). Workers are started by ``forkserver`` where the
-platform has it (a clean process forks them: the window's Qt threads are never
-copied), else ``spawn``.
+``close`` ends the workers (the game or its window closes). A worker's search also
+looks at its pipe every ``LOOK`` seconds and stops when there is something to read:
+its lead is gone (the worker then ends), or asks about a later move. Workers are
+started by ``forkserver`` where the platform has it (a clean process forks them: the
+window's Qt threads are never copied, and the server imports the search once), else
+``spawn``.
 """
 
 from __future__ import annotations
