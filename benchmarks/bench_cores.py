@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks import Result
+from vtt.ai.agent import Budget
 from vtt.ai.levels import LEVELS, make_agent
-from vtt.ai.parallel import cores
+from vtt.ai.parallel import CONTEXT, ParallelSearch, cores
 from vtt.rules.finder import load_game
 from vtt.ui.game.agents import PAUSE_MS
 
@@ -108,9 +109,37 @@ def _move_times(pack: str, options: dict[str, object]) -> Timed:
     return timed
 
 
+def _ready_seconds(context: str, pack: str = "tic-tac-rock", runs: int = 3) -> float:
+    """Median time (s) until a Hard's workers started by ``context`` are ready."""
+    game = load_game(pack)
+    view = game.new_state({}, 0).view(0)
+    times = []
+    for seed in range(runs):
+        agent = ParallelSearch(Budget(seconds=1.0), seed, context=context)
+        start = time.perf_counter()
+        agent.start(game, view=view)
+        while not _ready(agent) and time.perf_counter() - start < PATIENCE:
+            time.sleep(0.005)
+        times.append(time.perf_counter() - start)
+        agent.close()
+    return statistics.median(times)
+
+
 def run() -> list[Result]:
     budget = LEVELS["hard"].seconds
     results = []
+    if cores() > 1:
+        for context in sorted({CONTEXT, "spawn"}):
+            results.append(
+                Result(
+                    GROUP,
+                    f"workers ready, {context} (Tic-Tac-Rock)",
+                    _ready_seconds(context) * 1000,
+                    "ms",
+                    note=f"{cores()} workers, median of 3 games; the first {CONTEXT} "
+                    "game also starts its server",
+                )
+            )
     for pack, options in CASES:
         timed = _move_times(pack, options)
         times = timed.times
