@@ -45,3 +45,17 @@ def test_the_import_figures_are_taken_on_the_shipped_pack_with_the_most_files() 
     assert "bench_jpack" in discover([])
     counts = [len(list(f.rglob("*"))) for f in pack_folders(rulesets_dir())]
     assert len(list(largest_pack().rglob("*"))) == max(counts)
+
+
+def test_a_hard_move_on_every_core_is_timed_on_every_shipped_pack_with_moves() -> None:
+    from benchmarks.__main__ import discover
+    from benchmarks.bench_cores import CASES as TIMED
+
+    assert "bench_cores" in discover([])
+    with_moves = set()
+    for folder in pack_folders(rulesets_dir()):
+        data = load_yaml_file(folder / "pack.yaml").data
+        assert isinstance(data, dict)
+        if data.get("moves"):
+            with_moves.add(data["id"])
+    assert with_moves <= {pack for pack, _ in TIMED}

@@ -8,6 +8,9 @@ import sys
 import traceback
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The computer searches in the window's process (its worker processes on every core are
+# tested in tests/ai/test_parallel.py and, once, with a window in test_computer_levels).
+os.environ.setdefault("VTT_CORES", "1")
 
 import pytest
 

@@ -2,7 +2,8 @@
 
 ``random`` and ``greedy``, and three levels of search (``SearchAgent``): Easy,
 Normal and Hard, each a time per move for people to wait on and an iteration count
-for repeatable simulations. Hard thinks 1 s a move in the window.
+for repeatable simulations. Hard thinks 1 s a move in the window, on every core
+of the machine (``vtt.ai.parallel``) when it has more than one.
 
 ``AGENT~POLICY`` is that agent held to a policy (``hard~no-joker``: see
 ``vtt.ai.restricted``), by name like the others, so it plays in worker processes
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from vtt.ai.agent import Agent, Budget
 from vtt.ai.greedy import GreedyAgent
 from vtt.ai.mcts import SearchAgent
+from vtt.ai.parallel import ParallelSearch, cores
 from vtt.ai.random_agent import RandomAgent
 from vtt.ai.restricted import RestrictedAgent, policy
 
@@ -46,8 +48,10 @@ AGENTS: tuple[str, ...] = ("random", "greedy", *LEVELS)
 
 def make_agent(name: str, seed: int = 0, timed: bool = False) -> Agent:
     """The agent called ``name`` (see ``AGENTS``); ``timed``: a level thinks for its time
-    per move (the window), else for its iterations (simulations, the same on any
-    machine); ``AGENT~POLICY`` is AGENT held to a policy (``vtt.ai.restricted.policy``).
+    per move (the window), on every core when the machine has more than one
+    (``ParallelSearch``: call its ``close`` when the game ends), else for its
+    iterations (simulations: one search per game, the same on any machine);
+    ``AGENT~POLICY`` is AGENT held to a policy (``vtt.ai.restricted.policy``).
     ValueError for an unknown name."""
     base, tilde, rule = name.partition("~")
     if tilde:
@@ -60,5 +64,8 @@ def make_agent(name: str, seed: int = 0, timed: bool = False) -> Agent:
     level = LEVELS.get(key)
     if level is None:
         raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(AGENTS)}")
-    budget = Budget(seconds=level.seconds) if timed else Budget(iterations=level.iterations)
-    return SearchAgent(budget, seed)
+    if not timed:
+        return SearchAgent(Budget(iterations=level.iterations), seed)
+    if cores() > 1:
+        return ParallelSearch(Budget(seconds=level.seconds), seed)
+    return SearchAgent(Budget(seconds=level.seconds), seed)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 from game_windows import open_game
-from test_game_play import drag_move, wait_for_person
+from test_game_play import WAIT_MS, drag_move, wait_for_person
 
+from vtt.ai.agent import Budget
 from vtt.ai.mcts import SearchAgent
+from vtt.ai.parallel import ParallelSearch
 from vtt.ui.game.dialog import NewGameDialog
 from vtt.ui.game.session import HUMAN, GameSession
 from vtt.ui.qt import Qt
@@ -49,3 +51,28 @@ def test_a_game_against_the_easy_computer_goes_on_move_by_move(qtbot):
         assert len(session.moves) == before + 1
     wait_for_person(qtbot, window)
     assert len(session.moves) == 6  # the computer answered each move
+
+
+def test_a_computer_on_every_core_moves_in_the_window_and_closing_ends_its_workers(
+    qtbot, monkeypatch
+):
+    monkeypatch.setenv("VTT_CORES", "2")  # the window tests search on one core otherwise
+    window = open_game(qtbot, "jantori", (HUMAN, "Computer (Hard)"), seed=3)
+    session = window.session
+    agent = session.agents[1]
+    assert isinstance(agent, ParallelSearch) and agent.started  # started with the game
+    agent.budget = agent.local.budget = Budget(iterations=30)  # repeatable, and quick
+    qtbot.waitUntil(lambda: sum(w.poll_ready() for w in agent.workers) == 2, timeout=WAIT_MS)
+    chooser = random.Random(2)
+    drag_move(window, chooser)
+    wait_for_person(qtbot, window)
+    assert len(session.moves) == 2 and agent.searched_by == 2  # both workers answered
+    processes = [worker.process for worker in agent.workers]
+    agent.budget = Budget(iterations=10**9)  # a search that would never end by itself
+    drag_move(window, chooser)
+    qtbot.waitUntil(window.computers.thinking, timeout=WAIT_MS)
+    choice = window.computers.choice
+    assert window.close() and agent.closed
+    choice.thread.join(WAIT_MS / 1000)
+    assert not choice.thread.is_alive()
+    assert not agent.workers and not any(process.is_alive() for process in processes)

@@ -222,11 +222,16 @@ class GameSession(QObject):
         on with ``match`` (a saved game made again, a record to replay)."""
         self.setup = setup
         self.match = match if match is not None else new_match(self.game, setup)
+        self.close_agents()  # the last game's (their searches on other cores end)
         self.agents: dict[int, Any] = {
             seat: make_agent(COMPUTERS[choice.kind], setup.seed * 31 + seat, timed=True)
             for seat, choice in enumerate(setup.seats)
             if choice.computer
         }
+        for seat, agent in self.agents.items():  # searching on every core: the workers
+            starting = getattr(agent, "start", None)
+            if starting is not None:
+                starting(self.game, setup.text, self.agent_input(seat)[0])
         #: The cards the person to move has picked in the hand (``Drags.picks``), and
         #: whose they are: kept while they may still be picked (a computer's pass
         #: meanwhile changes nothing of theirs).
@@ -309,7 +314,17 @@ class GameSession(QObject):
         return [s for s in range(self.setup.players) if s not in self.agents]
 
     def leave(self) -> None:
-        """The window is closing: a local game has nothing to leave."""
+        """The window is closing: the computer seats' searches end (a local game has
+        nothing else to leave)."""
+        self.close_agents()
+
+    def close_agents(self) -> None:
+        """End the computer seats' worker processes, if they have any (never waiting for
+        a search under way: it is cancelled, and ends by itself)."""
+        for agent in getattr(self, "agents", {}).values():
+            closing = getattr(agent, "close", None)
+            if closing is not None:
+                closing()
 
     def human_to_move(self) -> bool:
         """True if a person must move now."""
