@@ -30,7 +30,7 @@ from vtt.rules.records import record_of, replay, start_state
 from vtt.rules.search import SIMULTANEOUS, TERMINAL
 from vtt.rules.sheet import SHEET
 from vtt.rules.steps.sheet import WriteSheet
-from vtt.rules.views import UNSEEN, Hidden
+from vtt.rules.views import UNSEEN, Hidden, View
 
 # pytest imports this file as ``test_conformance`` (tests/packs is no package), the tests
 # in tests/ai and tests/rules that use its games as ``tests.packs.test_conformance``: one
@@ -184,10 +184,10 @@ class Secrets:
         return False
 
 
-def _check_secrets(state: State, seat: int, secrets: Secrets) -> None:
-    """The vars, the log's move lines and the history ``seat`` reads in its view are
-    exactly what it may know."""
-    view = state.view(seat)
+def _check_secrets(state: State, view: View, secrets: Secrets) -> None:
+    """The vars, the log's move lines and the history the seat of ``view`` (its view of
+    ``state``) reads are exactly what it may know."""
+    seat = view.seat
     for name, var in state.game.vars.items():
         value, seen = state.var(name), view.vars[name]
         if not var.per_player:
@@ -217,7 +217,7 @@ def _check_secrets(state: State, seat: int, secrets: Secrets) -> None:
 def _check_view(state: State, seat: int, secrets: Secrets | None = None) -> None:
     view = state.view(seat)
     if secrets is not None:
-        _check_secrets(state, seat, secrets)
+        _check_secrets(state, view, secrets)
     shown = Counter(view.visible_components())
     assert shown <= Counter(state.components())
     for name, zone in state.game.zones.items():
@@ -340,9 +340,10 @@ def _everything(state: State) -> tuple[object, ...]:
     )
 
 
-def _hidden_from(state: State, seat: int) -> set[str]:
-    """Notations of the components ``seat`` cannot see now (hand, face-down pile)."""
-    unseen = Counter(state.components()) - Counter(state.view(seat).visible_components())
+def _hidden_from(state: State, view: View) -> set[str]:
+    """Notations of the components the seat of ``view`` (its view of ``state`` now)
+    cannot see (hand, face-down pile)."""
+    unseen = Counter(state.components()) - Counter(view.visible_components())
     return {str(component) for component in unseen}
 
 
@@ -367,8 +368,9 @@ def play_watching_logs(
         table = state.game.sheet.table(state.var(SHEET)[-1:], state.seat_names)  # type: ignore[union-attr]
         words = {word for line in table.lines() for text in line for word in _words(text)}
         for seat in range(players):
-            seen[seat] |= {str(c) for c in state.view(seat).visible_components()}
-            leaked = words & _hidden_from(state, seat) - seen[seat]
+            view = state.view(seat)
+            seen[seat] |= {str(c) for c in view.visible_components()}
+            leaked = words & _hidden_from(state, view) - seen[seat]
             assert not leaked, (
                 f"{game.id} {options}: seat {seat} reads {sorted(leaked)} on the score sheet "
                 "while the face is hidden from it"
@@ -377,9 +379,10 @@ def play_watching_logs(
     def watched(self: State, parts: tuple[object, ...]) -> None:
         write(self, parts)
         for seat in range(players):
-            seen[seat] |= {str(c) for c in self.view(seat).visible_components()}
-            line = self.view(seat).log[-1]
-            leaked = _words(line) & _hidden_from(self, seat) - seen[seat]
+            view = self.view(seat)
+            seen[seat] |= {str(c) for c in view.visible_components()}
+            line = view.log[-1]
+            leaked = _words(line) & _hidden_from(self, view) - seen[seat]
             assert not leaked, (
                 f"{game.id} {options}: seat {seat} reads {sorted(leaked)} in {line!r} "
                 "while the face is hidden from it"

@@ -82,6 +82,36 @@ def user_home(tmp_path, monkeypatch):
     return home
 
 
+#: The shipped packs' setups, read once per test process: (each pack.yaml's path, time
+#: and size) -> the setups list_setups found in the shipped folder.
+_SHIPPED_SETUPS: dict[tuple[tuple[str, int, int], ...], list] = {}
+
+
+@pytest.fixture(autouse=True)
+def shipped_setups_read_once(monkeypatch):
+    """Every table window lists the setups of the shipped and the user's packs (its
+    Table > New menu), reading every shipped pack.yaml through the schema: the shipped
+    ones are read once while their files stay as they are (the same Setups a window keeps
+    for its own later menus), the user's folder anew each time."""
+    from vtt.resources import rulesets_dir, user_packs_dir
+    from vtt.rules import setups
+    from vtt.ui import window
+
+    real = setups.list_setups
+
+    def listed(folders=None):
+        if folders is not None:
+            return real(folders)
+        shipped = rulesets_dir()
+        files = sorted(shipped.glob("*/pack.yaml"))
+        key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+        if key not in _SHIPPED_SETUPS:
+            _SHIPPED_SETUPS[key] = real([shipped])
+        return [*_SHIPPED_SETUPS[key], *real([user_packs_dir()])]
+
+    monkeypatch.setattr(window, "list_setups", listed)
+
+
 @pytest.fixture(autouse=True)
 def close_without_asking(monkeypatch):
     """Windows closed at the end of a test discard their changes instead of asking."""
