@@ -128,6 +128,25 @@ def test_a_position_is_named_the_same_in_another_process():
     assert int(there.stdout) == fixed_key(state)
 
 
+def test_a_position_is_named_the_same_whatever_order_the_process_met_its_pieces_in():
+    """The engine numbers a game's pieces in the order a process first meets them: a
+    process that played another variant first numbers them otherwise (the key then
+    differed, and a resumed table could take one position for another)."""
+    from vtt.rules import search
+
+    game = load_game("jantori")
+    state = game.new_state({"pieces": 1}, 0)
+    state.apply("place R at b3")
+    here = fixed_key(state), state.key()
+    saved = game.__dict__.pop("_component_codes")
+    try:
+        search._codes_of(game).learn(reversed(list(state.components())))
+        assert state.key() != here[1]  # the engine's own key: this process's numbers
+        assert fixed_key(state) == here[0]
+    finally:
+        game.__dict__["_component_codes"] = saved
+
+
 def test_the_fixed_key_tells_the_positions_apart_as_the_engines_key_does():
     game = load_game("jantori")
     level = [game.new_state({"pieces": 1}, 0)]

@@ -40,6 +40,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from vtt.rules.search import stable_position_key
+
 __all__ = ["BadTable", "TableFile", "fixed_key"]
 
 MAGIC = b"JANKEN SOLVER TABLE 1\n"
@@ -81,8 +83,10 @@ def _fixed(value: Any) -> Any:
 
 
 def fixed_key(state: Any) -> int:
-    """A position's 64-bit hash, the same in every process (unlike ``hash(state.key())``)."""
-    return hash(_fixed(state.key()))
+    """A position's 64-bit hash, the same in every process (unlike ``hash(state.key())``,
+    whose texts hash anew in each process and whose pieces are numbered in the order the
+    process met them)."""
+    return hash(_fixed(stable_position_key(state)))
 
 
 class TableFile:

@@ -27,6 +27,7 @@ number of seats.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -191,6 +192,19 @@ class _Codes(dict[int, int]):
             zip(_DECK, range(len(_DECK)), strict=True)  # a card: its index in the deck
         )
         self._kept: list[Component] = []
+        #: Each code's component named by its value (``stable``), once asked for.
+        self._names: list[int] = []
+
+    def stable(self) -> list[int]:
+        """Each code's component as a number its value gives, the same in every process
+        (a piece's code is the order this process first met it in): a card its place in
+        the deck, another component a 63-bit digest of its repr."""
+        names = self._names
+        if len(names) != len(self._by_value):
+            names[:] = [0] * len(self._by_value)
+            for component, code in self._by_value.items():
+                names[code] = code if code < len(_DECK) else _value_name(component)
+        return names
 
     def learn(self, components: Iterable[Component]) -> None:
         """Give codes to components not seen before (a piece: the next free number)."""
@@ -202,6 +216,11 @@ class _Codes(dict[int, int]):
                     code = by_value[component] = len(by_value)
                 self[id(component)] = code
                 self._kept.append(component)
+
+
+def _value_name(component: Component) -> int:
+    digest = hashlib.blake2b(repr(component).encode("utf-8", "surrogatepass"), digest_size=8)
+    return len(_DECK) + (int.from_bytes(digest.digest(), "little") >> 1)
 
 
 def _codes_of(game: Game) -> _Codes:
@@ -280,6 +299,21 @@ def position_key(state: State) -> tuple[object, ...]:
         # What a take_back would put back is part of where the game can go from here.
         None if state.turn_start is None else position_key(state.turn_start),
     )
+
+
+def stable_position_key(state: State) -> tuple[object, ...]:
+    """``position_key`` with every component named by its value, not by the small number
+    this process gave it when it first met it: the same position has the same key in
+    every process whatever it played before (``vtt solve --table`` keeps it on disk)."""
+    key = position_key(state)  # every component of the position now has its code
+    env = state.env
+    codes = _codes_of(state.game)
+    names = codes.stable()
+    out: list[int] = []
+    for name, depth in state.game._copying:
+        _encode_zone(env[name], depth, out, lambda ident: names[codes[ident]])
+    turn = None if state.turn_start is None else stable_position_key(state.turn_start)
+    return (tuple(out), *key[1:-1], turn)
 
 
 # --- determinizing -----------------------------------------------------------------------
