@@ -38,7 +38,7 @@ def figures(batch: Batch, label: str) -> list[Result]:
     one, alone = _timed(batch, workers=1)
     two, pooled = _timed(batch, workers=2)
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         cold, first = _timed(batch, dask=cluster.scheduler_address)
         dask, clustered = _timed(batch, dask=cluster.scheduler_address)

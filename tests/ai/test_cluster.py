@@ -23,7 +23,7 @@ def _report(batch: Batch, **where: object) -> str:
 def test_a_dask_cluster_gives_the_games_in_order_and_the_same_report_to_the_byte():
     distributed = pytest.importorskip("distributed")
     with (
-        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster,
+        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster,
         distributed.Client(cluster) as client,
     ):
         given = [(which, result.index) for which, result in games((BATCH,), dask=client)]
@@ -39,7 +39,7 @@ def test_a_worker_lost_mid_batch_has_its_chunk_run_again_and_the_games_are_the_s
 
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

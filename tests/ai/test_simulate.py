@@ -46,7 +46,7 @@ def test_a_batch_gives_the_same_games_on_one_process_or_two():
 def test_a_batch_gives_the_same_games_on_a_dask_cluster():
     distributed = pytest.importorskip("distributed")
     with (
-        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster,
+        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster,
         distributed.Client(cluster) as client,
     ):
         on_cluster = run(BATCH, dask=client)
@@ -264,7 +264,7 @@ def test_a_looping_pack_on_a_dask_cluster_stops_at_its_cap():
     pack = write_pack_here(LOOP, max_moves=25)
     batch = Batch(pack, 3, ("random", "random"))
     with (
-        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster,
+        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster,
         distributed.Client(cluster) as client,
     ):
         rep = simulate(batch, dask=client)

@@ -393,10 +393,10 @@ def _play_chunk(batch: Batch, start: int, end: int) -> list[GameResult]:
 Chunk = tuple[int, Batch, int, int]  # the batch's place, the batch, its first game and end
 
 
-def _chunks(batches: Sequence[Batch]) -> Iterator[Chunk]:
-    """The games in chunks of ``_CHUNK``, dealt as ``_dealt`` deals them."""
-    for which, batch, start in _dealt(batches, _CHUNK):
-        yield which, batch, start, min(start + _CHUNK, batch.games)
+def _chunks(batches: Sequence[Batch], size: int = _CHUNK) -> Iterator[Chunk]:
+    """The games in chunks of ``size``, dealt as ``_dealt`` deals them."""
+    for which, batch, start in _dealt(batches, size):
+        yield which, batch, start, min(start + size, batch.games)
 
 
 def _in_order(
@@ -500,7 +500,11 @@ def _dask_games(
 
     try:
         threads = max(1, sum(client.nthreads().values()))
-        yield from _in_order(_chunks(sent), submit, settle, threads, cancelled)
+        # A chunk's way through the scheduler and back costs milliseconds: a big batch
+        # goes in bigger chunks (some 16 a worker), a small one in chunks of four.
+        games = sum(batch.games for batch in sent)
+        size = max(_CHUNK, games // (16 * threads))
+        yield from _in_order(_chunks(sent, size), submit, settle, threads, cancelled)
     finally:
         # Chunks not started are dropped; one under way ends with its games.
         client.cancel(futures)
