@@ -317,8 +317,9 @@ def games(
 ) -> Played:
     """Play several batches at once, as ``run`` plays one: their games are dealt in
     turn (each batch's first game, then each one's second...; to processes in chunks
-    of four, to a cluster in chunks of some 16 a worker) and come back each with its batch's place in
-    ``batches``, each batch's games in index order however they were shared out.
+    of four, to a cluster in chunks of some 16 a worker) and come back each with its
+    batch's place in ``batches``, each batch's games in index order however they were
+    shared out.
     Closing the generator stops the games under way, between two moves; ``cancelled``
     is asked between moves, and the generator ends once it says so."""
     if dask is not None:

@@ -14,7 +14,7 @@ from vtt.net.host import Host, Room, SeatSpec
 from vtt.net.protocol import Invite
 from vtt.rules.game import Game
 
-__all__ = ["BackgroundHost"]
+__all__ = ["BackgroundHost", "listening"]
 
 T = TypeVar("T")
 #: Seconds to wait for the host's thread to start or stop.
@@ -69,3 +69,16 @@ class BackgroundHost:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(PATIENCE)
         self.loop.close()
+
+
+def listening(address: str, port: int) -> tuple[BackgroundHost, int]:
+    """A host serving on a thread at ``address`` (empty: every address of this machine)
+    on ``port``, or on any free port when that one is taken; and the port."""
+    listen = address or "0.0.0.0"
+    host = BackgroundHost()
+    try:
+        return host, host.start(listen, port)
+    except OSError:  # the port is taken: any free one
+        host.stop()
+        host = BackgroundHost()
+        return host, host.start(listen, 0)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from vtt.net.background import BackgroundHost
+from vtt.net.background import listening
 from vtt.net.protocol import Invite
 from vtt.net.tableroom import TableRoom, add_table_room, secret_seed
 from vtt.table import Change, Table, TableError
@@ -231,14 +231,7 @@ class HostedTable:
 
         shared = table_from_data(table_to_data(table))
         shared.seed = secret_seed()
-        self.host = BackgroundHost()
-        listen = address or "0.0.0.0"
-        try:
-            port = self.host.start(listen, port)
-        except OSError:  # the port is taken: any free one
-            self.host.stop()
-            self.host = BackgroundHost()
-            port = self.host.start(listen, 0)
+        self.host, port = listening(address, port)
         self.room: TableRoom = self.host.call(lambda: add_table_room(self.host.host, shared))
         shown = address if address and address != "0.0.0.0" else lan_address()
         self.invite = Invite(shown, port, self.room.code)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vtt.net.background import BackgroundHost
+from vtt.net.background import listening
 from vtt.net.discovery import Announcer, available, lan_address
 from vtt.net.host import SeatSpec
 from vtt.net.protocol import Invite
@@ -34,14 +34,7 @@ class HostedRoom:
     """A room served from this process, and the window's own seat joining it."""
 
     def __init__(self, setup: GameSetup, port: int = DEFAULT_PORT, address: str = "") -> None:
-        self.host = BackgroundHost()
-        listen = address or "0.0.0.0"
-        try:
-            port = self.host.start(listen, port)
-        except OSError:  # the port is taken: any free one
-            self.host.stop()
-            self.host = BackgroundHost()
-            port = self.host.start(listen, 0)
+        self.host, port = listening(address, port)
         self.room_seats = seat_specs(setup)
         self.room = self.host.add_room(
             setup.game(), setup.pack, self.room_seats, setup.options, setup.seed
