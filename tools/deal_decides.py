@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from vtt.ai.levels import make_agent
 from vtt.ai.simulate import Batch, _seed
+from vtt.rules.commands import parse_options
+from vtt.rules.finder import load_game
 
 
 def winners(batch: Batch, index: int, replay: int, agent: str) -> frozenset[int]:
@@ -43,10 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replays", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    options: dict[str, Any] = {}
-    for word in args.option:
-        name, _, value = word.partition("=")
-        options[name] = int(value) if value.isdigit() else value
+    options = parse_options(load_game(args.pack), args.option)
     batch = Batch(
         args.pack, args.games, (args.agent,), tuple(options.items()), args.seed, args.players
     )

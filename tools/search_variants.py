@@ -24,6 +24,8 @@ from vtt.ai.agent import Budget
 from vtt.ai.levels import make_agent
 from vtt.ai.mcts import SearchAgent
 from vtt.ai.simulate import Batch, _seed, wilson
+from vtt.rules.commands import parse_options
+from vtt.rules.finder import load_game
 
 
 def settings(text: str) -> dict[str, Any]:
@@ -93,10 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=0.0)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    options: dict[str, Any] = {}
-    for word in args.option:
-        name, _, value = word.partition("=")
-        options[name] = int(value) if value.isdigit() else value
+    options = parse_options(load_game(args.pack), args.option)
     jobs = [
         (
             args.pack,
