@@ -248,6 +248,10 @@ def test_the_join_dialog_reads_a_pasted_invite_or_an_address(qtbot, window):
     with pytest.raises(ValueError, match="no invite"):
         dialog.invite()
     assert not dialog.ok.isEnabled()  # no seat is offered before the host says the room's
+    # No name given: none is sent, and the seat keeps its own ("Ann", not "Guest").
+    assert dialog.player_name() == ""
+    qtbot.keyClicks(dialog.name, " Cat ")
+    assert dialog.player_name() == "Cat"
 
 
 def test_the_join_dialog_offers_only_the_rooms_free_seats_as_its_host_says(qtbot, window):

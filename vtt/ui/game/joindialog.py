@@ -249,8 +249,9 @@ class JoinDialog(QDialog):
         return chosen if chosen is not None else "any"
 
     def player_name(self) -> str:
-        """The name to play under."""
-        return self.name.text().strip() or "Guest"
+        """The name to play under; none given: "" (the seat keeps its own name, the
+        host's "Ann" or "P2")."""
+        return self.name.text().strip()
 
 
 def _wanted(text: str) -> int | str:
