@@ -6,7 +6,8 @@
 plays game ``i`` of a ``vtt simulate`` batch (its deal from the seed) with agent A in
 seat ``i % 2`` and B in the other (both seat orders equally often; with more seats,
 A in one seat and B in the rest), at equal iterations (``--iterations``) or equal
-time (``--seconds``), and prints A's wins, draws and losses with a 95% Wilson
+time (``--seconds``), or A with other iterations than B (``--a-iterations``: what
+more iterations buy), and prints A's wins, draws and losses with a 95% Wilson
 interval. Settings are ``NAME=VALUE`` words of ``SearchAgent``'s keywords (``guide``,
 ``mast``, ``widen``, ``reuse``, ``exploration``); an empty string is the defaults.
 With ``--against greedy`` (or ``random``) A plays that agent instead of B.
@@ -44,18 +45,19 @@ def settings(text: str) -> dict[str, Any]:
 
 def play(job: tuple[Any, ...]) -> tuple[int, float, int, float]:
     """Game ``index``: A's score (1 won, 0.5 drawn, 0 lost), moves, A's mean seconds a move."""
-    pack, options, players, seed, index, a, b, against, iterations, seconds = job
+    pack, options, players, seed, index, a, b, against, iterations, seconds, a_iterations = job
     batch = Batch(pack, 1, ("a", "b"), tuple(options.items()), seed, players)
     game = batch.game()
     state = game.new_state(dict(options), batch.game_seed(index), players=players)
     count = state.players
     mine = index % count if count > 2 else index % 2
     budget = Budget(seconds=seconds) if seconds else Budget(iterations=iterations)
+    a_budget = Budget(iterations=a_iterations) if a_iterations else budget
 
     def agent(seat: int) -> Any:
         agent_seed = _seed(seed, index, f"seat{seat}")
         if seat == mine:
-            return SearchAgent(budget, agent_seed, **settings(a))
+            return SearchAgent(a_budget, agent_seed, **settings(a))
         if against:
             return make_agent(against, agent_seed)
         return SearchAgent(budget, agent_seed, **settings(b))
@@ -93,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=600)
     parser.add_argument("--seconds", type=float, default=0.0)
+    parser.add_argument("--a-iterations", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     options = parse_options(load_game(args.pack), args.option)
@@ -108,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             args.against,
             args.iterations,
             args.seconds,
+            args.a_iterations,
         )
         for index in range(args.first, args.first + args.games)
     ]
@@ -123,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     played = wins + draws + losses
     low, high = wilson(wins + draws / 2, played)
     b = args.against or (args.b or "defaults")
+    if args.a_iterations:
+        b += f", A at {args.a_iterations} iterations a move, B at {args.iterations}"
     print(
         f"{args.pack} {options} A [{args.a or 'defaults'}] v {b}: {wins}-{losses}, {draws} drawn "
         f"of {played} ({(wins + draws / 2) / played:.0%}, {low:.0%}-{high:.0%}); "
