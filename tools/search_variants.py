@@ -7,9 +7,11 @@ plays game ``i`` of a ``vtt simulate`` batch (its deal from the seed) with agent
 seat ``i % 2`` and B in the other (both seat orders equally often; with more seats,
 A in one seat and B in the rest), at equal iterations (``--iterations``) or equal
 time (``--seconds``), or A with other iterations than B (``--a-iterations``: what
-more iterations buy), and prints A's wins, draws and losses with a 95% Wilson
-interval. Settings are ``NAME=VALUE`` words of ``SearchAgent``'s keywords (``guide``,
-``mast``, ``widen``, ``reuse``, ``exploration``); an empty string is the defaults.
+more iterations buy), or A as ``--a-trees K`` searches of its iterations whose scores
+are added (the window's all-cores Hard, ``ParallelSearch``, at iterations), and prints
+A's wins, draws and losses with a 95% Wilson interval. Settings are ``NAME=VALUE``
+words of ``SearchAgent``'s keywords (``guide``, ``mast``, ``widen``, ``reuse``,
+``exploration``); an empty string is the defaults.
 With ``--against greedy`` (or ``random``) A plays that agent instead of B.
 """
 
@@ -23,7 +25,8 @@ from typing import Any
 
 from vtt.ai.agent import Budget
 from vtt.ai.levels import make_agent
-from vtt.ai.mcts import SearchAgent
+from vtt.ai.mcts import SearchAgent, best_of
+from vtt.ai.parallel import worker_seed
 from vtt.ai.simulate import Batch, _seed, wilson
 from vtt.rules.commands import parse_options
 from vtt.rules.finder import load_game
@@ -43,9 +46,28 @@ def settings(text: str) -> dict[str, Any]:
     return found
 
 
+class Trees:
+    """Root parallelism without processes: ``ParallelSearch``'s scheme at iterations
+    instead of time (each tree seeded as its worker would be, their scores added, the
+    best of the sum played), so that what the window's all-cores Hard buys can be
+    measured the same on a loaded machine as on an idle one."""
+
+    def __init__(self, searches: list[SearchAgent]) -> None:
+        self.searches = searches
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        total: dict[Any, float] = {}
+        for search in self.searches:
+            for move, score in search.scores(view, legal).items():
+                total[move] = total.get(move, 0.0) + score
+        return best_of(total, legal)
+
+
 def play(job: tuple[Any, ...]) -> tuple[int, float, int, float]:
     """Game ``index``: A's score (1 won, 0.5 drawn, 0 lost), moves, A's mean seconds a move."""
-    pack, options, players, seed, index, a, b, against, iterations, seconds, a_iterations = job
+    pack, options, players, seed, index, a, b, against, iterations, seconds, a_iterations, trees = (
+        job
+    )
     batch = Batch(pack, 1, ("a", "b"), tuple(options.items()), seed, players)
     game = batch.game()
     state = game.new_state(dict(options), batch.game_seed(index), players=players)
@@ -56,6 +78,9 @@ def play(job: tuple[Any, ...]) -> tuple[int, float, int, float]:
 
     def agent(seat: int) -> Any:
         agent_seed = _seed(seed, index, f"seat{seat}")
+        if seat == mine and trees > 1:
+            seeds = [worker_seed(agent_seed, k) for k in range(trees)]
+            return Trees([SearchAgent(a_budget, one, **settings(a)) for one in seeds])
         if seat == mine:
             return SearchAgent(a_budget, agent_seed, **settings(a))
         if against:
@@ -96,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=600)
     parser.add_argument("--seconds", type=float, default=0.0)
     parser.add_argument("--a-iterations", type=int, default=0)
+    parser.add_argument("--a-trees", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     options = parse_options(load_game(args.pack), args.option)
@@ -112,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             args.iterations,
             args.seconds,
             args.a_iterations,
+            args.a_trees,
         )
         for index in range(args.first, args.first + args.games)
     ]
@@ -127,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     played = wins + draws + losses
     low, high = wilson(wins + draws / 2, played)
     b = args.against or (args.b or "defaults")
+    if args.a_trees > 1:
+        b += f", A as {args.a_trees} trees, their scores added"
     if args.a_iterations:
         b += f", A at {args.a_iterations} iterations a move, B at {args.iterations}"
     print(
