@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from vtt.ai.greedy import GreedyAgent
-from vtt.ai.simulate import Batch, wilson
-from vtt.ai.value import edge
+from vtt.ai.simulate import Batch, play_game
+from vtt.ai.value import edge, judge
 from vtt.rules.commands import parse_options
 from vtt.rules.finder import load_game
 
@@ -44,20 +45,23 @@ PLIES = 40
 class BestResponse:
     """Expectimax for seat ``me`` against Greedy in every other seat, to a depth."""
 
-    def __init__(self, me: int) -> None:
+    def __init__(self, me: int, steps: Callable[[Any, int], int] | None = None) -> None:
         self.me = me
+        #: The fewest of its own moves a seat needs to win from a position, if known:
+        #: a line that cannot win before the depth is cut there.
+        self.steps = steps
         self.greedy = GreedyAgent()
         #: position key -> (plies searched, low, high)
         self.table: dict[tuple[object, ...], tuple[int, float, float]] = {}
         self.positions = 0  # positions expanded (again when searched deeper)
-        self.capped = 0  # lines cut at the depth
+        self.capped = 0  # lines cut at the depth, or sure not to win before it
 
     def bounds(self, state: Any, plies: int) -> tuple[float, float]:
         """Low and high bounds on ``me``'s best win probability from ``state``."""
         if state.is_terminal():
             won = float(self.me in state.outcome.winners)
             return won, won
-        if plies == 0:
+        if plies == 0 or (self.steps is not None and self._too_far(state, plies)):
             self.capped += 1
             return 0.0, 1.0
         key = state.key()
@@ -83,6 +87,12 @@ class BestResponse:
         self.table[key] = (plies, low, high)
         return low, high
 
+    def _too_far(self, state: Any, plies: int) -> bool:
+        # The seats take turns, so of the next ``plies`` moves this many are ours.
+        assert self.steps is not None
+        ours = (plies + (state.to_move == self.me)) // 2
+        return self.steps(state, self.me) > ours
+
     def _best(self, state: Any, legal: list[Any], plies: int) -> tuple[float, float]:
         children = []
         for move in legal:
@@ -105,6 +115,16 @@ class BestResponse:
         return edge(child, self.me)
 
 
+def corner_steps(state: Any, seat: int) -> int:
+    """Corner to Corner: the steps from ``seat``'s pawn to its far corner (the pack's
+    value is minus them), each of them one move of its own. Its seats take turns: no
+    one is ever stuck, since the draw pile never runs out (a replaced card goes under
+    it)."""
+    standing = judge(state.game)
+    assert standing is not None
+    return -int(standing(state.env)[seat])
+
+
 def deal(batch: Batch, index: int) -> tuple[Any, int]:
     """Game ``index``'s first position and the seat of the batch's first agent."""
     game = batch.game()
@@ -113,10 +133,16 @@ def deal(batch: Batch, index: int) -> tuple[Any, int]:
     return state, names.index(batch.agents[0])
 
 
-def solve(batch: Batch, index: int, plies: int) -> tuple[float, float, BestResponse]:
-    """The bounds on the best win probability against Greedy in game ``index``."""
+def solve(
+    batch: Batch, index: int, plies: int, cut: bool = False
+) -> tuple[float, float, BestResponse]:
+    """The bounds on the best win probability against Greedy in game ``index``;
+    ``cut``: Corner to Corner's lines that cannot reach the corner before the depth
+    are cut (the same low bound, sooner; the high one looser)."""
     state, me = deal(batch, index)
-    search = BestResponse(me)
+    if cut and (batch.game().id != "corner-edge" or state.options["game"] != "corner"):
+        raise ValueError("only Corner to Corner counts its steps to go")
+    search = BestResponse(me, corner_steps if cut else None)
     low, high = search.bounds(state, plies)
     return low, high, search
 
@@ -131,28 +157,48 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--plies", type=int, default=PLIES, help="the depth searched")
+    parser.add_argument(
+        "--cut",
+        action="store_true",
+        help="Corner to Corner: cut a line as soon as the pawn cannot reach its corner "
+        "in the moves left (the same low bound, found sooner; a looser high one)",
+    )
+    parser.add_argument(
+        "--play", action="store_true", help="play each game too, as vtt simulate does"
+    )
+    parser.add_argument("--skip", type=int, action="append", default=[], help="a game left out")
     args = parser.parse_args(argv)
     agents = tuple(args.agents.split(","))
     if any(name != "greedy" for name in agents[1:]):
         parser.error("every agent but the first must be greedy")
     options = parse_options(load_game(args.pack), args.option)
     batch = Batch(args.pack, args.games, agents, tuple(options.items()), args.seed, args.players)
-    lows = highs = 0.0
+    first = agents[0]
+    lows = highs = won = 0.0
     count = 0
     for index in range(args.first, args.games):
-        low, high, search = solve(batch, index, args.plies)
+        if index in args.skip:
+            continue
+        low, high, search = solve(batch, index, args.plies, args.cut)
         lows += low
         highs += high
         count += 1
+        played = ""
+        if args.play:
+            result = play_game(batch, index)
+            win = result.seat_score(search.me)
+            won += win
+            played = f"; {first} {'won' if win == 1 else 'lost' if win == 0 else 'drew'}"
+            played += f" in {result.moves} moves"
         print(
             f"seed {args.seed} game {index} seat {search.me}: best v greedy "
             f"{low:.4f} to {high:.4f} ({search.positions} positions, "
-            f"{search.capped} lines cut at {args.plies} plies)",
+            f"{search.capped} lines cut at {args.plies} plies){played}",
             flush=True,
         )
     if count:
-        low, high = wilson(lows, count)
-        print(f"mean of {count} deals: {lows / count:.4f} to {highs / count:.4f}")
+        also = f"; {first} won {won:g}" if args.play else ""
+        print(f"{count} deals: best v greedy {lows:g} to {highs:g} in all{also}")
     return 0
 
 

@@ -78,5 +78,12 @@ def test_the_best_against_greedy_in_a_race_is_one_half() -> None:
     # Cut after four: Blue's a2 has won by then, its b1 has not ended: 0 to one half.
     search = tool.BestResponse(0)
     assert search.bounds(_race(), 4) == (0.0, 0.5)
+    # Counting Red's steps to go (three) cuts the line at once when it has two moves;
+    # with three, the low bound is the same, but the high one counts every line cut
+    # short as won (after a2, Red's replace leaves two steps for one move): 1.
+    search = tool.BestResponse(0, tool.corner_steps)
+    assert search.bounds(_race(), 4) == (0.0, 1.0)
+    assert search.capped == 1
+    assert tool.BestResponse(0, tool.corner_steps).bounds(_race(), 5) == (0.5, 1.0)
     # In Blue's seat against a Greedy Red, Blue takes a2 every time and wins.
     assert tool.BestResponse(1).bounds(_race(), 5) == (1.0, 1.0)
