@@ -166,13 +166,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--play", action="store_true", help="play each game too, as vtt simulate does"
     )
+    parser.add_argument(
+        "--max-moves", type=int, help="with --play: stop a game after N moves, as vtt simulate's"
+    )
     parser.add_argument("--skip", type=int, action="append", default=[], help="a game left out")
     args = parser.parse_args(argv)
     agents = tuple(args.agents.split(","))
     if any(name != "greedy" for name in agents[1:]):
         parser.error("every agent but the first must be greedy")
     options = parse_options(load_game(args.pack), args.option)
-    batch = Batch(args.pack, args.games, agents, tuple(options.items()), args.seed, args.players)
+    batch = Batch(
+        args.pack,
+        args.games,
+        agents,
+        tuple(options.items()),
+        args.seed,
+        args.players,
+        args.max_moves,
+    )
     first = agents[0]
     lows = highs = won = 0.0
     count = 0
@@ -188,8 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             result = play_game(batch, index)
             win = result.seat_score(search.me)
             won += win
-            played = f"; {first} {'won' if win == 1 else 'lost' if win == 0 else 'drew'}"
-            played += f" in {result.moves} moves"
+            done = "won" if win == 1 else "drew" if win else "lost" if result.ended else "stopped"
+            played = f"; {first} {done} in {result.moves} moves"
         print(
             f"seed {args.seed} game {index} seat {search.me}: best v greedy "
             f"{low:.4f} to {high:.4f} ({search.positions} positions, "
