@@ -17,7 +17,7 @@ position's key (``State.key``) keeps each position's bounds and the depth they w
 searched to.
 
     .venv/bin/python tools/best_response.py corner-edge --agents hard,greedy \
-        --games 2 --seed 11 [--plies 40]
+        --games 2 --seed 11 [--plies 30] [--cut] [--play]
 
 Greedy judges a move on one deal sampled from its view; in Corner to Corner its
 value reads only where the pawns stand, and a replaced card never ends the game, so
@@ -39,7 +39,7 @@ from vtt.rules.finder import load_game
 
 #: The depth searched when none is given: Corner to Corner's games end in 17 to 24
 #: moves as a rule.
-PLIES = 40
+PLIES = 30
 
 
 class BestResponse:
