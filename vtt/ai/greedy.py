@@ -39,15 +39,28 @@ class GreedyAgent:
         self.cancelled = True
 
     def choose(self, view: Any, legal_moves: Sequence[Move]) -> Move:
-        """The legal move whose next position is worth most to this seat."""
+        """The legal move whose next position is worth most to this seat (one of the
+        ``best`` at random)."""
         moves = list(legal_moves)
         if not moves:
             raise ValueError("there is no legal move to choose")
         if len(moves) == 1:
             return moves[0]
+        best = self.best(view, moves)
+        return best[self.random.randrange(len(best))] if best else moves[0]
+
+    def best(self, view: Any, legal_moves: Sequence[Move], deal: Any = None) -> list[Move]:
+        """The moves ``choose`` picks among, each as likely: those whose next position,
+        on one deal sampled from the view (or on ``deal``, a position the view allows),
+        is worth most to this seat (a win 1000, a loss -1000, else the pack's value).
+        Empty when cancelled before judging one. ``tools/best_response.py`` reads
+        Greedy's choices from here."""
+        moves = list(legal_moves)
+        if len(moves) == 1:
+            return moves
         seat = view.seat
         clock = self.budget.clock(self.now, lambda: self.cancelled) if self.budget else None
-        base = sample(view, self.random)
+        base = sample(view, self.random) if deal is None else deal
         best: list[Move] = []
         top = -float("inf")
         for move in moves:
@@ -60,4 +73,4 @@ class GreedyAgent:
                 best, top = [move], value
             elif value == top:
                 best.append(move)
-        return best[self.random.randrange(len(best))] if best else moves[0]
+        return best
