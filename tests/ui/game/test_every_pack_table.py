@@ -40,16 +40,29 @@ def _cases() -> list[tuple[str, int, dict[str, object]]]:
     return cases
 
 
-def _allowed(pack: str, players: int, options: dict[str, object]) -> bool:
-    """False for a combination the pack refuses (Edge to Edge is for two)."""
+def _started(pack: str, players: int, options: dict[str, object]) -> tuple[object, ...] | None:
+    """What a game of these options starts with (every option's value, its default where
+    ``options`` names none, and the players); None for a combination the pack refuses
+    (Edge to Edge is for two)."""
     try:
-        load_game(pack).new_state(options, seed=1, players=players)
+        state = load_game(pack).new_state(options, seed=1, players=players)
     except ValueError:
-        return False
-    return True
+        return None
+    return pack, players, tuple(sorted(state.options.items()))
 
 
-PACK_CASES = [case for case in _cases() if _allowed(*case)]
+def _allowed_cases() -> list[tuple[str, int, dict[str, object]]]:
+    """The cases the packs allow, each game once: a variant that names only defaults
+    (War's classic mode) is the very table of the pack with no options."""
+    kept: dict[tuple[object, ...], tuple[str, int, dict[str, object]]] = {}
+    for case in _cases():
+        started = _started(*case)
+        if started is not None:
+            kept.setdefault(started, case)
+    return list(kept.values())
+
+
+PACK_CASES = _allowed_cases()
 #: The largest tables, whose labels are drawn larger: whole and clear of each other too.
 LARGEST = [("janken-go", 2, {"size": 13}), ("corner-edge", 4, {"size": 8})]
 CASES = [*PACK_CASES, *LARGEST]
