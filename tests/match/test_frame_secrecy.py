@@ -23,15 +23,13 @@ from pathlib import Path
 import pytest
 
 from tests.match.secrecy import cards_in, hidden_only
+from tests.packs.test_conformance import GAMES
 from vtt.match import frame_from_json, seat_frame
-from vtt.resources import rulesets_dir
 from vtt.rules.engine import Game, State
-from vtt.rules.finder import pack_folders
 from vtt.rules.loader import load_pack
 
-#: The small packs that hide things every way the language can (tests/packs/hidden),
-#: and one whose display tests read secrets (tests/match/leaky).
-HIDDEN_PACKS = Path(__file__).parent.parent / "packs" / "hidden"
+#: Besides the shipped packs and the small ones that hide things every way the language
+#: can (tests/packs/hidden), one whose display tests read secrets.
 LEAKY_PACK = Path(__file__).parent / "leaky"
 #: Option sets tried per pack at most (sampled, seeded, beyond that).
 MOST_SETS = 10
@@ -43,9 +41,9 @@ STRIDES = {"corner-edge": 15, "janken-go": 11, "battlefront": 9}
 
 @functools.cache
 def _games() -> list[Game]:
-    """The packs, loaded once (the cases and the tests of leaks share them)."""
-    folders = [*pack_folders(rulesets_dir()), *sorted(HIDDEN_PACKS.iterdir()), LEAKY_PACK]
-    return [game for game in map(load_pack, folders) if game.kind == "game"]
+    """The packs, loaded once (the cases and the tests of leaks share them): the shipped
+    and hidden ones as the conformance tests load them for the whole test process."""
+    return [*GAMES, *(game for game in [load_pack(LEAKY_PACK)] if game.kind == "game")]
 
 
 def _values(game: Game) -> list[list[tuple[str, object]]]:
@@ -73,15 +71,26 @@ def _option_sets(game: Game) -> list[tuple[dict[str, object], int]]:
     for index, combo in enumerate(combos):
         turn = index % len(counts)
         for players in counts[turn:] + counts[:turn]:
-            try:
-                game.new_state(combo, 0, players=players)
-            except ValueError:
+            if _refused(game, combo, players):
                 continue
             found.append((combo, players))
             break
         if len(found) == MOST_SETS:
             break
     return found
+
+
+def _refused(game: Game, options: dict[str, object], players: int) -> bool:
+    """Whether the pack's constraints refuse these options with this many players. A
+    pack without constraints refuses none (the values are its own, the count in its
+    range): its games are not started while the tests are collected, in every process."""
+    if not game.constraints:
+        return False
+    try:
+        game.new_state(options, 0, players=players)
+    except ValueError:
+        return True
+    return False
 
 
 CASES = [

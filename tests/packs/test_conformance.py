@@ -58,14 +58,17 @@ SHORT_GAMES: dict[str, dict[str, object]] = {
 }
 #: Fewer games for packs whose every game deals a few hands of 13 to 23 cards each, and
 #: for Corner to Corner & Edge to Edge, whose random games walk hundreds of steps (Edge
-#: to Edge and the bigger board: 400 to 1,000 moves), and for Battlefront, whose games
-#: with a deck per player run to hundreds of attacks, for Dueling Wizards, whose
-#: three rounds of drafting and spells make 80 to 160 moves a game, and for Janken Go,
-#: whose turns are several moves each with some 80 legal moves to check at every one.
+#: to Edge and the bigger board: 400 to 1,000 moves, and a seat's views, read every 7th
+#: move, grow with them): 8 games of each option set, in which every move is played and
+#: every seat wins one (of 32 games each, the first 8, 4 and 2 did), and for
+#: Battlefront, whose games with a deck per player run to hundreds of attacks, for
+#: Dueling Wizards, whose three rounds of drafting and spells make 80 to 160 moves a
+#: game, and for Janken Go, whose turns are several moves each with some 80 legal moves
+#: to check at every one.
 GAMES_OF: dict[str, int] = {
     "stones": 48,
     "green-queen": 48,
-    "corner-edge": 96,
+    "corner-edge": 24,
     "battlefront": 24,
     "dueling-wizards": 60,
     "janken-go": 12,
@@ -75,6 +78,9 @@ GAMES_OF: dict[str, int] = {
 #: Small packs made to hide things every way the language can (var visibility, each
 #: kind of secret move), checked with the shipped ones.
 HIDDEN_PACKS = Path(__file__).parent / "hidden"
+#: Packs whose random games are checked to see every seat win in each option set (the
+#: games were cut to the fewest that do).
+EVERY_SEAT_WINS = {"corner-edge"}
 
 
 def _games() -> list[Game]:
@@ -286,9 +292,13 @@ def test_random_games_keep_the_rules(game: Game) -> None:
     assert sets, f"{game.id} has no playable option set"
     per_set = max(1, GAMES_OF.get(game.id, GAMES_PER_PACK) // len(sets))
     outcomes = Counter()
-    for (options, players), seed in itertools.product(sets, range(per_set)):
+    played: set[str] = set()
+    winners: list[set[int]] = [set() for _ in sets]
+    for (index, (options, players)), seed in itertools.product(enumerate(sets), range(per_set)):
         state = play_random(game, options, players, seed)
         outcomes[state.outcome.is_draw if state.outcome else None] += 1
+        played |= {move.kind.name for move in state.history}
+        winners[index] |= set(state.outcome.winners)
         if seed == 0:
             record = record_of(state)
             assert replay(record, game)["ok"]
@@ -297,6 +307,11 @@ def test_random_games_keep_the_rules(game: Game) -> None:
                 replayed.apply(move)
             assert replayed == state
     assert sum(outcomes.values()) >= len(sets) * per_set
+    # The games played, few as they are, still make every move of the pack.
+    assert played == set(game.moves), f"{game.id}: never played {set(game.moves) - played}"
+    if game.id in EVERY_SEAT_WINS:
+        for index, (options, players) in enumerate(sets):
+            assert winners[index] == set(range(players)), f"{game.id} {options}: {winners}"
     if game.id in SHORT_GAMES:  # one whole game, to the pack's own target
         options, players = sets[0]
         full = {k: v for k, v in options.items() if k not in SHORT_GAMES[game.id]}
