@@ -215,7 +215,7 @@ def test_the_search_casts_the_same_whatever_the_spell_it_cannot_see() -> None:
 def test_a_cut_playout_is_judged_by_the_rounds_won_then_the_hp_left() -> None:
     # The search's playouts stop after the pack's playout: (58 moves, the longest round
     # of random games) and are judged by its value: this round's HP as a share of its
-    # start, a round won counting more than any lead in HP. Before, the value was the
+    # start, a round won counting as a lead of all of it. Before, the value was the
     # rounds won alone, and a playout ran two more rounds of random spells.
     rng = random.Random(5)
     for seed in range(12):
