@@ -10,6 +10,7 @@ import pytest
 
 from vtt.ai.agent import Budget
 from vtt.ai.mcts import SearchAgent
+from vtt.ai.value import estimate, playout_limit
 from vtt.rules import load_game
 from vtt.rules.engine import State
 from vtt.rules.moves import Move
@@ -209,3 +210,27 @@ def test_the_search_casts_the_same_whatever_the_spell_it_cannot_see() -> None:
             SearchAgent(Budget(iterations=60), seed=3).choose(state.view(1), state.legal_list())
         )
     assert len(choices) == 1
+
+
+def test_a_cut_playout_is_judged_by_the_rounds_won_then_the_hp_left() -> None:
+    # The search's playouts stop after the pack's playout: (58 moves, the longest round
+    # of random games) and are judged by its value: this round's HP as a share of its
+    # start, a round won counting as a lead of all of it. Before, the value was the
+    # rounds won alone, and a playout ran two more rounds of random spells.
+    rng = random.Random(5)
+    for seed in range(12):
+        state = GAME.new_state({}, seed)
+        moves = {1: 0, 2: 0, 3: 0}
+        while not state.is_terminal():
+            moves[state.var("round_no")] += 1
+            state.apply(rng.choice(state.legal_list()))
+        assert max(moves.values()) <= playout_limit(GAME) == 58
+    hurt = GAME.new_state({}, 0, deal={**ROUND3, "vars": {"round_no": 1, "hp": [60, 90]}})
+    low, high = estimate(hurt)
+    assert low < 0 < high and low == -high
+    # Round 3 starts at 50 HP: a lead of 15 there is worth what 30 is in round 1.
+    late = GAME.new_state({}, 0, deal={**ROUND3, "vars": {"round_no": 3, "hp": [35, 50]}})
+    assert estimate(late) == pytest.approx([low, high])
+    # A round up, at 1 HP to 75 in the next round, is still ahead.
+    up = {"round_no": 2, "hp": [1, 75], "wins": [1, 0]}
+    assert estimate(GAME.new_state({}, 0, deal={**ROUND3, "vars": up}))[0] > 0
