@@ -18,7 +18,8 @@ def test_serve_prints_an_invite_that_a_client_joins_and_stops_on_ctrl_c() -> Non
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     command = [sys.executable, "-m", "vtt.cli", "serve", "war", "--port", "0"]
     command += ["--seats", "human,computer:random", "--option", "mode=five-card"]
-    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env) as process:
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
         assert process.stdout is not None
         lines = [process.stdout.readline() for _ in range(3)]
         assert lines[0].startswith("Room ") and "computer (random)" in lines[0]
@@ -31,12 +32,24 @@ def test_serve_prints_an_invite_that_a_client_joins_and_stops_on_ctrl_c() -> Non
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=60) == 0
         assert "stopped" in process.stdout.read()
+    finally:
+        _end(process)
+
+
+def _end(process: subprocess.Popen[str]) -> None:
+    """A host a failed test left running is killed, never waited for without end."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    if process.stdout is not None:
+        process.stdout.close()
 
 
 def test_serve_on_every_address_invites_at_this_machines_and_says_shutdown_on_sigterm() -> None:
     from vtt.net.discovery import lan_address
 
-    with _serving("war", "--host", "0.0.0.0") as process:
+    process = _serving("war", "--host", "0.0.0.0")
+    try:
         invite = _invite(process)
         assert invite.host == lan_address()  # the address others reach, never 0.0.0.0
         with connect(invite.url) as socket:
@@ -49,6 +62,8 @@ def test_serve_on_every_address_invites_at_this_machines_and_says_shutdown_on_si
                 pass
         assert said["code"] == "shutdown"  # the player's client keeps trying: it may come back
         assert process.wait(timeout=60) == 0
+    finally:
+        _end(process)
 
 
 def test_serve_refuses_wrong_seats_with_the_reason(capsys) -> None:
@@ -109,5 +124,7 @@ def test_a_host_killed_outright_resumes_from_its_autosave(tmp_path) -> None:
         asyncio.run(finish())
     finally:
         second.send_signal(signal.SIGINT)
-        assert second.wait(timeout=60) == 0
-        second.stdout.close()  # type: ignore[union-attr]
+        try:
+            assert second.wait(timeout=60) == 0
+        finally:
+            _end(second)
