@@ -4,16 +4,11 @@ own ``best`` (the moves ``choose`` draws from)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
+from tests.ai.tools import load_tool
 from vtt.ai.greedy import GreedyAgent
 from vtt.rules.engine import State
 from vtt.rules.records import Record, start_state
 from vtt.rules.stdlib import deck
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "best_response.py"
 
 # Red (seat 0) walks a column of Rocks, e2 e3 e4 e5, to its corner e5: three steps,
 # its third move. Blue (Greedy, seat 1) stands on b2, two steps from its corner a1,
@@ -33,14 +28,6 @@ FIELD = {
     "a1": ["4S"],
 }
 RED_FIRST = ["7R", "2R"]  # drawn for the first turn: the higher Rock, Red's
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("best_response", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _race() -> State:
@@ -71,7 +58,7 @@ def test_greedy_chooses_among_its_best_moves_each_alike() -> None:
 
 
 def test_the_best_against_greedy_in_a_race_is_one_half() -> None:
-    tool = _tool()
+    tool = load_tool("best_response")
     # Five moves settle it (Red, Blue, Red, Blue, Red): one half exactly.
     search = tool.BestResponse(0)
     assert search.bounds(_race(), 5) == (0.5, 0.5)

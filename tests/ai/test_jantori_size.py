@@ -3,22 +3,11 @@ engine, running the pack, must reach exactly the positions it counts."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from tests.ai.tools import load_tool
 from vtt.rules import load_game
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "jantori_size.py"
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("jantori_size", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _projected(state: Any, tool: ModuleType) -> tuple[object, ...]:
@@ -39,7 +28,7 @@ def _projected(state: Any, tool: ModuleType) -> tuple[object, ...]:
 
 
 def test_the_counted_positions_are_the_ones_the_engine_reaches():
-    tool = _tool()
+    tool = load_tool("jantori_size")
     state = load_game("jantori").new_state(seed=1)
     assert _projected(state, tool) == tool.START
     level = {state.key(): state}
